@@ -1,0 +1,179 @@
+//! Data sets: `P` examples `ξ^μ ∈ R^N` with labels `S^μ = ±1`, stored row-major.
+
+pub mod generate;
+
+use crate::error::{Error, Result};
+
+/// The most points a data set may hold (a guard against absurd input, not a memory limit).
+pub const MAX_POINTS: usize = 10_000;
+
+/// `P` examples `ξ^μ ∈ R^N` (row-major in `xs`) with labels `S^μ ∈ {−1, +1}`.
+///
+/// Built only through checked constructors: every coordinate is finite, every label is ±1,
+/// `xs.len() == P·N`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dataset {
+    xs: Vec<f64>,
+    dim: usize,
+    ys: Vec<f64>,
+}
+
+impl Dataset {
+    /// A data set from row-major features and labels; labels 0/1 (as in some course notes) are
+    /// mapped to −1/+1.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] if `dim == 0`; [`Error::Shape`] if `xs.len() != ys.len()·dim`;
+    /// [`Error::NotFinite`] for NaN or ±∞;
+    /// [`Error::BadLabel`] for a label not in {−1, +1, 0, 1}.
+    pub fn from_row_major(xs: Vec<f64>, dim: usize, ys: Vec<f64>) -> Result<Self> {
+        if dim == 0 {
+            return Err(Error::OutOfRange {
+                name: "dimension N",
+                value: 0.0,
+                range: "N ≥ 1",
+            });
+        }
+        if xs.len() != ys.len() * dim {
+            return Err(Error::Shape {
+                expected: ys.len() * dim,
+                got: xs.len(),
+            });
+        }
+        if let Some(i) = xs.iter().position(|v| !v.is_finite()) {
+            return Err(Error::NotFinite {
+                index: i / dim,
+                coord: i % dim,
+                value: xs[i],
+            });
+        }
+        let ys = ys
+            .iter()
+            .enumerate()
+            .map(|(index, &y)| normalize_label(y).ok_or(Error::BadLabel { index, value: y }))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Self { xs, dim, ys })
+    }
+
+    /// [`Dataset::from_row_major`] for data a user typed, dragged or imported: also refuses more
+    /// than [`MAX_POINTS`] points.
+    ///
+    /// # Errors
+    /// [`Error::TooMany`] above [`MAX_POINTS`], and those of [`Dataset::from_row_major`].
+    pub fn from_user(xs: Vec<f64>, dim: usize, ys: Vec<f64>) -> Result<Self> {
+        if ys.len() > MAX_POINTS {
+            return Err(Error::TooMany {
+                got: ys.len(),
+                max: MAX_POINTS,
+            });
+        }
+        Self::from_row_major(xs, dim, ys)
+    }
+
+    /// Number of examples `P`.
+    pub fn len(&self) -> usize {
+        self.ys.len()
+    }
+
+    /// Whether there are no examples.
+    pub fn is_empty(&self) -> bool {
+        self.ys.is_empty()
+    }
+
+    /// Input dimension `N`.
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// Load `α = P/N`.
+    pub fn alpha(&self) -> f64 {
+        self.len() as f64 / self.dim as f64
+    }
+
+    /// Example `ξ^μ`.
+    pub fn x(&self, mu: usize) -> &[f64] {
+        &self.xs[mu * self.dim..(mu + 1) * self.dim]
+    }
+
+    /// Label `S^μ ∈ {−1, +1}`.
+    pub fn y(&self, mu: usize) -> f64 {
+        self.ys[mu]
+    }
+
+    /// All labels.
+    pub fn labels(&self) -> &[f64] {
+        &self.ys
+    }
+
+    /// All features, row-major.
+    pub fn features(&self) -> &[f64] {
+        &self.xs
+    }
+
+    /// `z^μ = S^μ ξ^μ`, row-major: the homogeneous problem is `w·z^μ > 0` for all `μ`.
+    pub fn signed_rows(&self) -> Vec<f64> {
+        self.xs
+            .chunks_exact(self.dim)
+            .zip(&self.ys)
+            .flat_map(|(x, &y)| x.iter().map(move |v| v * y))
+            .collect()
+    }
+
+    /// Whether both labels occur.
+    pub fn has_both_classes(&self) -> bool {
+        self.ys.iter().any(|&y| y > 0.0) && self.ys.iter().any(|&y| y < 0.0)
+    }
+
+    /// `max_μ |ξ^μ|²`.
+    pub fn max_norm_sq(&self) -> f64 {
+        self.xs
+            .chunks_exact(self.dim)
+            .map(crate::linalg::norm_sq)
+            .fold(0.0, f64::max)
+    }
+}
+
+/// Maps a label to ±1: −1 and 0 to −1, +1 to +1; anything else to `None`.
+pub fn normalize_label(y: f64) -> Option<f64> {
+    if y == 1.0 {
+        Some(1.0)
+    } else if y == -1.0 || y == 0.0 {
+        Some(-1.0)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checked_construction() {
+        let d = Dataset::from_row_major(vec![1.0, 2.0, 3.0, 4.0], 2, vec![1.0, 0.0]).unwrap();
+        assert_eq!(d.len(), 2);
+        assert_eq!(d.x(1), &[3.0, 4.0]);
+        assert_eq!(d.labels(), &[1.0, -1.0]);
+        assert_eq!(d.signed_rows(), vec![1.0, 2.0, -3.0, -4.0]);
+        assert!(d.has_both_classes());
+        assert_eq!(d.max_norm_sq(), 25.0);
+    }
+
+    #[test]
+    fn bad_input_is_named() {
+        let e = Dataset::from_row_major(vec![1.0, f64::NAN], 2, vec![1.0]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "point 0: coordinate 1 is NaN, not a finite number"
+        );
+        let e = Dataset::from_row_major(vec![1.0, 2.0], 2, vec![2.0]).unwrap_err();
+        assert!(e.to_string().contains("label 2"));
+        let e = Dataset::from_row_major(vec![1.0, 2.0, 3.0], 2, vec![1.0]).unwrap_err();
+        assert!(matches!(e, Error::Shape { expected: 2, got: 3 }));
+        let e = Dataset::from_row_major(vec![], 0, vec![]).unwrap_err();
+        assert!(matches!(e, Error::OutOfRange { .. }));
+        let n = MAX_POINTS + 1;
+        let e = Dataset::from_user(vec![0.5; n], 1, vec![1.0; n]).unwrap_err();
+        assert!(matches!(e, Error::TooMany { .. }));
+    }
+}

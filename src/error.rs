@@ -1,0 +1,86 @@
+//! The crate's one error type.
+
+/// Everything that can go wrong in the core, with a message that names the value and what was expected.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// A number is outside its allowed range.
+    #[error("{name} must be in {range}, got {value}")]
+    OutOfRange {
+        /// What the number is.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+        /// The allowed range, in words.
+        range: &'static str,
+    },
+    /// The feature array does not have `rows × dim` entries.
+    #[error("expected {expected} feature values (rows × dim), got {got}")]
+    Shape {
+        /// `rows × dim`.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// A coordinate is NaN or infinite.
+    #[error("point {index}: coordinate {coord} is {value}, not a finite number")]
+    NotFinite {
+        /// Index of the point (0-based).
+        index: usize,
+        /// Index of the coordinate (0-based).
+        coord: usize,
+        /// The offending value.
+        value: f64,
+    },
+    /// A label is not one of −1, +1, 0, 1.
+    #[error("point {index}: label {value} is not one of −1, +1 (or 0, 1)")]
+    BadLabel {
+        /// Index of the point (0-based).
+        index: usize,
+        /// The offending value.
+        value: f64,
+    },
+    /// Too many points.
+    #[error("{got} points is too many: at most {max} are allowed")]
+    TooMany {
+        /// The number given.
+        got: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// The data set has no points.
+    #[error("the data set is empty: add at least one point")]
+    Empty,
+    /// The data set has points of one class only where two are needed.
+    #[error("all points have label {label:+}: with a threshold the margin is unbounded; add a point of the other class")]
+    OneClass {
+        /// The label every point has.
+        label: i8,
+    },
+    /// The data are not linearly separable, so an algorithm that needs separability has no answer.
+    #[error("the data set is not linearly separable{detail}")]
+    NotSeparable {
+        /// Extra detail, starting with a separator (may be empty).
+        detail: String,
+    },
+    /// A parse error in user-provided text.
+    #[error("line {line}: {message}")]
+    Parse {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// An unknown name (algorithm, curve, …).
+    #[error("unknown {kind} \"{name}\"; expected one of: {expected}")]
+    Unknown {
+        /// What kind of name.
+        kind: &'static str,
+        /// The name given.
+        name: String,
+        /// The accepted names.
+        expected: &'static str,
+    },
+}
+
+/// `Result` with the crate's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;

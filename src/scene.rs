@@ -1,0 +1,282 @@
+//! What the page shows for the current points: every chosen rule trained to its stop, the exact
+//! optimum, and the numbers of the readout — one call per frame.
+
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::exact::{max_stability, Exact};
+use crate::measure::Perceptron;
+use crate::train::{AdatronParams, Fit, MinoverParams, Mode, RosenblattParams, Stop, Trainer};
+use serde::Serialize;
+
+/// The algorithms the data view can show, by their names on the page, in the CLI and in CSV.
+pub const ALGORITHMS: [&str; 3] = ["rosenblatt", "minover", "adatron"];
+
+/// Settings of the data view's training.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Settings {
+    /// `true`: learn a threshold θ; `false`: through the origin.
+    pub threshold: bool,
+    /// The algorithms to train (names from [`ALGORITHMS`]).
+    pub algorithms: Vec<String>,
+    /// Rosenblatt's epoch limit.
+    pub max_epochs: usize,
+    /// MinOver's and AdaTron's step limit, in epochs of `P` steps.
+    pub max_epochs_optimal: f64,
+    /// Relative certified gap at which MinOver and AdaTron stop.
+    pub gap_tolerance: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            threshold: false,
+            algorithms: ALGORITHMS.iter().map(ToString::to_string).collect(),
+            max_epochs: 1000,
+            max_epochs_optimal: 200.0,
+            gap_tolerance: 1e-3,
+        }
+    }
+}
+
+/// One algorithm's result, ready for the readout.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AlgorithmView {
+    /// Algorithm name.
+    pub name: String,
+    /// Weights `w`.
+    pub w: Vec<f64>,
+    /// Threshold `θ`.
+    pub theta: f64,
+    /// `κ(w)`.
+    pub kappa: f64,
+    /// Whether the rule's own criterion was met.
+    pub converged: bool,
+    /// Updates of `w`.
+    pub updates: usize,
+    /// Steps taken.
+    pub steps: usize,
+    /// Steps divided by `P`.
+    pub epochs: f64,
+    /// Training errors (`E^μ ≤ 0`).
+    pub errors: usize,
+    /// Why it stopped, as a short key (`no-errors`, `gap-reached`, `kkt`, `limit`, `stalled`).
+    pub stop: Option<Stop>,
+    /// Why it stopped, in words for the readout.
+    pub status: String,
+    /// Certified upper bound on `κ_max` (MinOver, AdaTron).
+    pub kappa_upper: Option<f64>,
+    /// Certified gap `κ_upper − κ(w)`.
+    pub gap: Option<f64>,
+    /// `κ^μ` of every example.
+    pub stabilities: Vec<f64>,
+    /// Indices of misclassified examples (`E^μ ≤ 0`).
+    pub misclassified: Vec<usize>,
+    /// Embedding strengths.
+    pub embedding: Vec<f64>,
+}
+
+/// Everything the data view needs for one frame.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Scene {
+    /// `homogeneous` or `threshold`.
+    pub mode: Mode,
+    /// The exact optimum; `None` only when it is undefined (threshold with one class).
+    pub exact: Option<AlgorithmView>,
+    /// Whether the set is linearly separable in this mode (exact test).
+    pub separable: bool,
+    /// Support vectors of the exact optimum.
+    pub support: Vec<usize>,
+    /// The trained algorithms, in the order asked for.
+    pub algorithms: Vec<AlgorithmView>,
+    /// A note for the status line (empty set, one class, point at the origin, …).
+    pub notes: Vec<String>,
+}
+
+/// Trains every chosen algorithm on `data` and computes the exact optimum.
+///
+/// # Errors
+/// [`Error::Unknown`] for an unknown algorithm name; [`Error::OutOfRange`] for bad settings.
+/// An empty or one-class set is not an error: the scene carries a note instead.
+pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
+    let mode = Mode::from_threshold(settings.threshold);
+    let mut scene = Scene {
+        mode,
+        exact: None,
+        separable: false,
+        support: vec![],
+        algorithms: vec![],
+        notes: vec![],
+    };
+    for name in &settings.algorithms {
+        if !ALGORITHMS.contains(&name.as_str()) {
+            return Err(Error::Unknown {
+                kind: "algorithm",
+                name: name.clone(),
+                expected: "rosenblatt, minover, adatron",
+            });
+        }
+    }
+    if data.is_empty() {
+        scene
+            .notes
+            .push("No points yet: click in the data view to add some.".into());
+        return Ok(scene);
+    }
+    if mode == Mode::Homogeneous
+        && (0..data.len()).any(|mu| data.x(mu).iter().all(|&v| v == 0.0))
+    {
+        scene.notes.push(
+            "A point lies at the origin: every line through the origin passes through it, \
+             so no w has positive stability. Move it, or switch on the threshold."
+                .into(),
+        );
+    }
+    match max_stability(data, mode) {
+        Ok(exact) => {
+            scene.separable = exact.separable;
+            scene.support.clone_from(&exact.support);
+            if !exact.separable {
+                scene.notes.push(format!(
+                    "These points are not linearly separable{}: no line gives κ > 0 \
+                     (exact test). Rosenblatt runs to its epoch limit; MinOver and AdaTron \
+                     report the negative stability they reach.",
+                    if mode == Mode::Homogeneous {
+                        " by a line through the origin"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            scene.exact = Some(exact_view(data, &exact));
+        }
+        Err(Error::OneClass { .. }) => {
+            scene.separable = true;
+            scene.notes.push(
+                "All points have the same label: with a threshold the margin is unbounded. \
+                 Add a point of the other class (shift-click)."
+                    .into(),
+            );
+        }
+        Err(e) => return Err(e),
+    }
+    for name in &settings.algorithms {
+        let fit = match name.as_str() {
+            "rosenblatt" => RosenblattParams::default()
+                .max_epochs(settings.max_epochs)
+                .build(data, mode)
+                .map(|mut t| t.run()),
+            "minover" => MinoverParams::default()
+                .max_epochs(settings.max_epochs_optimal)
+                .gap_tolerance(settings.gap_tolerance)
+                .build(data, mode)
+                .map(|mut t| t.run()),
+            _ => AdatronParams::default()
+                .max_epochs(settings.max_epochs_optimal)
+                .gap_tolerance(settings.gap_tolerance)
+                .build(data, mode)
+                .map(|mut t| t.run()),
+        };
+        match fit {
+            Ok(fit) => scene
+                .algorithms
+                .push(fit_view(name, data, &fit, settings, scene.separable)),
+            Err(Error::OneClass { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(scene)
+}
+
+fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
+    let p = exact
+        .perceptron
+        .clone()
+        .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
+    let status = if exact.separable {
+        format!(
+            "exact optimum: κ_max = {:.4}, {} support vectors",
+            exact.kappa,
+            exact.support.len()
+        )
+    } else {
+        "not linearly separable (exact test): κ_max undefined".into()
+    };
+    let kappa_upper = exact.separable.then_some(exact.kappa);
+    AlgorithmView {
+        name: "exact".into(),
+        stabilities: p.stabilities(data),
+        misclassified: misclassified(&p, data),
+        errors: if exact.separable { 0 } else { p.errors(data) },
+        theta: p.theta,
+        w: p.w,
+        kappa: exact.kappa,
+        converged: exact.separable,
+        updates: 0,
+        steps: 0,
+        epochs: 0.0,
+        stop: None,
+        status,
+        kappa_upper,
+        gap: exact.separable.then_some(0.0),
+        embedding: exact.embedding.clone(),
+    }
+}
+
+fn misclassified(p: &Perceptron, data: &Dataset) -> Vec<usize> {
+    if p.w.iter().all(|&v| v == 0.0) {
+        return vec![];
+    }
+    (0..data.len())
+        .filter(|&mu| p.potential(data, mu) <= 0.0)
+        .collect()
+}
+
+fn fit_view(
+    name: &str,
+    data: &Dataset,
+    fit: &Fit,
+    settings: &Settings,
+    separable: bool,
+) -> AlgorithmView {
+    let gap = fit.gap();
+    let status = match fit.stop {
+        Some(Stop::NoErrors) => format!("converged: no errors in epoch {}", fit.epochs.ceil()),
+        Some(Stop::GapReached) => format!(
+            "converged: certified gap ≤ {}% of κ_max",
+            settings.gap_tolerance * 100.0
+        ),
+        Some(Stop::Kkt) => "converged: optimality conditions hold".into(),
+        Some(Stop::Stalled) => "stalled: no example can move w".into(),
+        Some(Stop::Limit) if name == "rosenblatt" => {
+            format!("not separable within {} epochs", settings.max_epochs)
+        }
+        Some(Stop::Limit) if !separable => format!(
+            "stopped after {} epochs: set not separable, κ(w) = {:.3} < 0",
+            settings.max_epochs_optimal, fit.kappa
+        ),
+        Some(Stop::Limit) => format!(
+            "step limit ({} epochs) before the gap closed",
+            settings.max_epochs_optimal
+        ),
+        None => "running".into(),
+    };
+    AlgorithmView {
+        name: name.into(),
+        w: fit.perceptron.w.clone(),
+        theta: fit.perceptron.theta,
+        kappa: fit.kappa,
+        converged: fit.converged,
+        updates: fit.updates,
+        steps: fit.steps,
+        epochs: fit.epochs,
+        errors: fit.errors,
+        stop: fit.stop,
+        status,
+        kappa_upper: fit.kappa_upper,
+        gap,
+        stabilities: fit.perceptron.stabilities(data),
+        misclassified: misclassified(&fit.perceptron, data),
+        embedding: fit.embedding.clone(),
+    }
+}

@@ -1,0 +1,332 @@
+//! AdaTron (Anlauf & Biehl 1989; Biehl §3.6.3): the perceptron of optimal stability by
+//! coordinate ascent on the embedding strengths, clipped at zero.
+//!
+//! Through the origin the examples are swept in order; for example `μ`, with
+//! `E^μ = w·ξ^μ S^μ` and `C_μμ = |ξ^μ|²`,
+//!
+//! `x^μ ← max(0, x^μ + η (1 − E^μ) / C_μμ)`,   `w ← w + Δx^μ ξ^μ S^μ`,
+//!
+//! which is `O(N)` per update because `w` is kept. `0 < η < 2` converges; `η = 1` is the exact
+//! coordinate maximum of the dual `Σ x^μ − |w|²/2`.
+//!
+//! With a threshold the embedding strengths must also satisfy `Σ x^μ S^μ = 0`, so single
+//! coordinates cannot move; each step moves the pair that violates the optimality conditions most
+//! (Keerthi et al. 2001, as in SMO/libsvm): with `score_μ = S^μ − w·ξ^μ`,
+//! `i = argmax score` over examples whose `x^μ` may move up for `S = +1` / down for `S = −1`,
+//! `j = argmin score` over the opposite sets, and the step `t = η (score_i − score_j) / |ξ^i − ξ^j|²`
+//! (clipped so that `x ≥ 0`) moves `x^i += S^i t`, `x^j −= S^j t`, `w += t (ξ^i − ξ^j)`.
+//! `θ` is the middle of the gap between the classes along `w`.
+//!
+//! Both modes stop when the certified relative gap `(|w|/Σx^μ − κ(w)) / (|w|/Σx^μ)` falls below
+//! the tolerance, or at the sweep limit.
+//!
+//! # References
+//! - J. K. Anlauf, M. Biehl, Europhys. Lett. 10 (1989) 687.
+//! - S. S. Keerthi, S. K. Shevade, C. Bhattacharyya, K. R. K. Murthy, Neural Comput. 13 (2001) 637.
+
+use super::{check_init, check_positive, relative_gap, Gram, Step, Stop, Trainer};
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::linalg::{axpy, dot, norm};
+use crate::measure::{best_threshold, Perceptron};
+use crate::train::gram::GRAM_BUDGET_BYTES;
+use crate::train::Mode;
+
+/// Parameters of [`Adatron`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdatronParams {
+    /// Learning rate `η ∈ (0, 2)`.
+    pub learning_rate: f64,
+    /// Stop when the certified relative gap is at most this.
+    pub gap_tolerance: f64,
+    /// The most sweeps (`P` steps each).
+    pub max_epochs: f64,
+    /// Initial embedding strengths `x^μ ≥ 0` (`None`: tabula rasa `x = 0`).
+    pub init: Option<Vec<f64>>,
+}
+
+impl Default for AdatronParams {
+    fn default() -> Self {
+        Self {
+            learning_rate: 1.0,
+            gap_tolerance: 1e-3,
+            max_epochs: 1000.0,
+            init: None,
+        }
+    }
+}
+
+impl AdatronParams {
+    /// Sets `η`.
+    #[must_use]
+    pub fn learning_rate(mut self, eta: f64) -> Self {
+        self.learning_rate = eta;
+        self
+    }
+    /// Sets the relative gap tolerance.
+    #[must_use]
+    pub fn gap_tolerance(mut self, tol: f64) -> Self {
+        self.gap_tolerance = tol;
+        self
+    }
+    /// Sets the sweep limit.
+    #[must_use]
+    pub fn max_epochs(mut self, n: f64) -> Self {
+        self.max_epochs = n;
+        self
+    }
+    /// Starts from given embedding strengths (AdaTron's given initialisation: `w` follows from them).
+    #[must_use]
+    pub fn init(mut self, x: Vec<f64>) -> Self {
+        self.init = Some(x);
+        self
+    }
+
+    /// Validates the parameters and starts a run on `data`.
+    ///
+    /// # Errors
+    /// [`Error::Empty`]; [`Error::OneClass`] with a threshold and one class only;
+    /// [`Error::OutOfRange`] for `η ∉ (0, 2)`, a bad tolerance or limit, or a negative initial
+    /// strength; [`Error::Shape`] if the initial strengths do not have `P` entries.
+    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Adatron> {
+        if data.is_empty() {
+            return Err(Error::Empty);
+        }
+        if mode == Mode::Threshold && !data.has_both_classes() {
+            return Err(Error::OneClass {
+                label: data.y(0) as i8,
+            });
+        }
+        if !(self.learning_rate > 0.0 && self.learning_rate < 2.0) {
+            return Err(Error::OutOfRange {
+                name: "AdaTron learning rate η",
+                value: self.learning_rate,
+                range: "(0, 2)",
+            });
+        }
+        check_positive("gap tolerance", self.gap_tolerance)?;
+        check_positive("max_epochs", self.max_epochs)?;
+        check_init(None, data)?;
+        let x = match &self.init {
+            None => vec![0.0; data.len()],
+            Some(x) if x.len() != data.len() => {
+                return Err(Error::Shape {
+                    expected: data.len(),
+                    got: x.len(),
+                })
+            }
+            Some(x) => {
+                if let Some(&v) = x.iter().find(|v| !(**v >= 0.0 && v.is_finite())) {
+                    return Err(Error::OutOfRange {
+                        name: "initial embedding strength",
+                        value: v,
+                        range: "[0, ∞)",
+                    });
+                }
+                x.clone()
+            }
+        };
+        let z = data.signed_rows();
+        let mut w = vec![0.0; data.dim()];
+        for (mu, &xm) in x.iter().enumerate() {
+            axpy(xm, &z[mu * data.dim()..(mu + 1) * data.dim()], &mut w);
+        }
+        let gram = match mode {
+            Mode::Homogeneous => None,
+            Mode::Threshold => Some(Gram::new(
+                data.features().to_vec(),
+                data.dim(),
+                GRAM_BUDGET_BYTES,
+            )),
+        };
+        let h = gram.as_ref().map_or_else(Vec::new, |g| {
+            (0..data.len()).map(|mu| dot(&w, g.row(mu))).collect()
+        });
+        let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
+        Ok(Adatron {
+            data: data.clone(),
+            z,
+            mode,
+            params: self,
+            w,
+            x,
+            gram,
+            h,
+            max_steps,
+            steps: 0,
+            updates: 0,
+            stop: None,
+        })
+    }
+}
+
+/// An AdaTron run in progress.
+#[derive(Debug, Clone)]
+pub struct Adatron {
+    data: Dataset,
+    /// `z^μ = S^μ ξ^μ`, row-major.
+    z: Vec<f64>,
+    mode: Mode,
+    params: AdatronParams,
+    w: Vec<f64>,
+    x: Vec<f64>,
+    /// Threshold mode: Gram matrix of the `ξ^μ` and potentials `h_μ = w·ξ^μ`.
+    gram: Option<Gram>,
+    h: Vec<f64>,
+    max_steps: usize,
+    steps: usize,
+    updates: usize,
+    stop: Option<Stop>,
+}
+
+impl Adatron {
+    fn z(&self, mu: usize) -> &[f64] {
+        let n = self.data.dim();
+        &self.z[mu * n..(mu + 1) * n]
+    }
+
+    /// The certified relative gap of the current `w`: `O(P N)`.
+    fn gap(&self) -> f64 {
+        let p = self.perceptron();
+        relative_gap(
+            p.stability(&self.data),
+            norm(&self.w) / self.x.iter().sum::<f64>(),
+        )
+    }
+
+    /// One coordinate step on example `μ` (through the origin).
+    fn coordinate_step(&mut self, mu: usize) -> bool {
+        let c = dot(self.z(mu), self.z(mu));
+        if c == 0.0 {
+            return false; // a point at the origin: no w can change its potential
+        }
+        let e = dot(&self.w, self.z(mu));
+        let new = (self.x[mu] + self.params.learning_rate * (1.0 - e) / c).max(0.0);
+        let dx = new - self.x[mu];
+        if dx == 0.0 {
+            return false;
+        }
+        self.x[mu] = new;
+        let n = self.data.dim();
+        axpy(dx, &self.z[mu * n..(mu + 1) * n], &mut self.w);
+        true
+    }
+
+    /// The maximal violating pair `(i, j, score_i − score_j)` (threshold mode).
+    fn violating_pair(&self) -> (usize, usize, f64) {
+        let (mut i, mut up) = (0, f64::NEG_INFINITY);
+        let (mut j, mut low) = (0, f64::INFINITY);
+        for mu in 0..self.data.len() {
+            let s = self.data.y(mu);
+            let score = s - self.h[mu];
+            // x^μ may grow along +S^μ t for S = +1 (always) and shrink for S = −1 (if x > 0)
+            let in_up = s > 0.0 || self.x[mu] > 0.0;
+            let in_low = s < 0.0 || self.x[mu] > 0.0;
+            if in_up && score > up {
+                (i, up) = (mu, score);
+            }
+            if in_low && score < low {
+                (j, low) = (mu, score);
+            }
+        }
+        (i, j, up - low)
+    }
+
+    /// One pair step (threshold mode); returns the pair and whether `w` moved.
+    fn pair_step(&mut self) -> (usize, usize, bool) {
+        let (i, j, violation) = self.violating_pair();
+        let g = self.gram.as_ref().expect("threshold mode keeps a Gram matrix");
+        let d2 = g.get(i, i) + g.get(j, j) - 2.0 * g.get(i, j);
+        if violation <= 0.0 || d2 <= 0.0 || i == j {
+            return (i, j, false);
+        }
+        let (si, sj) = (self.data.y(i), self.data.y(j));
+        let mut t = self.params.learning_rate * violation / d2;
+        if si < 0.0 {
+            t = t.min(self.x[i]);
+        }
+        if sj > 0.0 {
+            t = t.min(self.x[j]);
+        }
+        if t <= 0.0 {
+            return (i, j, false);
+        }
+        self.x[i] = (self.x[i] + si * t).max(0.0);
+        self.x[j] = (self.x[j] - sj * t).max(0.0);
+        axpy(t, self.data.x(i), &mut self.w);
+        axpy(-t, self.data.x(j), &mut self.w);
+        g.add_column(i, t, &mut self.h);
+        g.add_column(j, -t, &mut self.h);
+        (i, j, true)
+    }
+}
+
+impl Trainer for Adatron {
+    fn step(&mut self) -> Step {
+        if let Some(stop) = self.stop {
+            return Step::stopped(stop);
+        }
+        let p = self.data.len();
+        // the gap is checked once per sweep (it costs a sweep)
+        if self.steps % p == 0 && self.steps > 0 && self.gap() <= self.params.gap_tolerance {
+            self.stop = Some(Stop::GapReached);
+            return Step::stopped(Stop::GapReached);
+        }
+        if self.steps >= self.max_steps {
+            self.stop = Some(Stop::Limit);
+            return Step::stopped(Stop::Limit);
+        }
+        let (example, partner, updated) = match self.mode {
+            Mode::Homogeneous => {
+                let mu = self.steps % p;
+                (mu, None, self.coordinate_step(mu))
+            }
+            Mode::Threshold => {
+                let (i, j, moved) = self.pair_step();
+                if !moved {
+                    // no pair can improve the dual: optimal, or nothing learnable
+                    let stop = if self.w.iter().any(|&v| v != 0.0) {
+                        Stop::Kkt
+                    } else {
+                        Stop::Stalled
+                    };
+                    self.stop = Some(stop);
+                    return Step::stopped(stop);
+                }
+                (i, Some(j), true)
+            }
+        };
+        self.steps += 1;
+        self.updates += usize::from(updated);
+        Step {
+            example: Some(example),
+            partner,
+            updated,
+            stop: None,
+        }
+    }
+
+    fn perceptron(&self) -> Perceptron {
+        let theta = match self.mode {
+            Mode::Homogeneous => 0.0,
+            Mode::Threshold => best_threshold(&self.w, &self.data).unwrap_or(0.0),
+        };
+        Perceptron::new(self.w.clone(), theta)
+    }
+
+    fn embedding(&self) -> &[f64] {
+        &self.x
+    }
+
+    fn certifies(&self) -> bool {
+        true
+    }
+
+    fn data(&self) -> &Dataset {
+        &self.data
+    }
+
+    fn progress(&self) -> (usize, usize, Option<Stop>) {
+        (self.steps, self.updates, self.stop)
+    }
+}

@@ -1,0 +1,209 @@
+//! Training rules, each with a step-by-step mode (for animation) and a run-to-stop mode.
+//!
+//! Every rule works in two modes ([`Mode`]): through the origin (`θ = 0`) or with a threshold.
+//! A trainer is built from validated parameters, stepped with [`Trainer::step`] until it reports
+//! a [`Stop`], and summarised by [`Trainer::fit`]. [`Trainer::run`] does both.
+//!
+//! Scaling: weights are written as `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`); the book's embedding
+//! strengths are `N x^μ`. Stabilities and the certified bound do not depend on this choice.
+
+mod gram;
+pub mod adatron;
+pub mod minover;
+pub mod rosenblatt;
+
+pub use adatron::{Adatron, AdatronParams};
+pub use gram::Gram;
+pub use minover::{Minover, MinoverParams};
+pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
+
+use crate::data::Dataset;
+use crate::measure::{stability_upper_bound, Perceptron};
+use serde::Serialize;
+
+/// Whether the decision boundary passes through the origin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// `θ = 0`: output `sign(w·ξ)`.
+    Homogeneous,
+    /// A threshold `θ` is learnt: output `sign(w·ξ − θ)`.
+    Threshold,
+}
+
+impl Mode {
+    /// `Threshold` if `on`, else `Homogeneous`.
+    pub fn from_threshold(on: bool) -> Self {
+        if on {
+            Mode::Threshold
+        } else {
+            Mode::Homogeneous
+        }
+    }
+}
+
+/// Why a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stop {
+    /// A whole epoch passed without an update: every example has `E^μ > c` (Rosenblatt).
+    NoErrors,
+    /// The certified optimality gap `(κ_upper − κ(w)) / κ_upper` fell below the tolerance.
+    GapReached,
+    /// No example violates the optimality (KKT) conditions by more than the tolerance.
+    Kkt,
+    /// The epoch or step limit was reached first.
+    Limit,
+    /// Nothing can be learnt: no example can change `w` (e.g. every point at the origin).
+    Stalled,
+}
+
+impl Stop {
+    /// Whether the rule's own convergence criterion was met.
+    pub fn converged(self) -> bool {
+        matches!(self, Stop::NoErrors | Stop::GapReached | Stop::Kkt)
+    }
+}
+
+/// What one step did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The example looked at (for a pair update, the first of the pair).
+    pub example: Option<usize>,
+    /// The second example of a pair update (threshold MinOver and AdaTron).
+    pub partner: Option<usize>,
+    /// Whether `w` changed.
+    pub updated: bool,
+    /// `Some` once the rule has stopped; further steps change nothing.
+    pub stop: Option<Stop>,
+}
+
+impl Step {
+    fn stopped(stop: Stop) -> Self {
+        Self {
+            example: None,
+            partner: None,
+            updated: false,
+            stop: Some(stop),
+        }
+    }
+}
+
+/// The summary of a run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fit {
+    /// The perceptron reached.
+    pub perceptron: Perceptron,
+    /// Why it stopped (`None` while still running).
+    pub stop: Option<Stop>,
+    /// Whether the rule's own criterion was met.
+    pub converged: bool,
+    /// Steps taken (presentations for Rosenblatt/AdaTron, updates for MinOver).
+    pub steps: usize,
+    /// Steps that changed `w`.
+    pub updates: usize,
+    /// Steps divided by `P`.
+    pub epochs: f64,
+    /// `κ(w) = min_μ κ^μ` (`NaN` for `w = 0`).
+    pub kappa: f64,
+    /// Number of examples with `E^μ ≤ 0`.
+    pub errors: usize,
+    /// The certified upper bound `|w| / Σ x^μ ≥ κ_max`, where the rule keeps valid embedding
+    /// strengths (MinOver, AdaTron from tabula rasa); `None` otherwise.
+    pub kappa_upper: Option<f64>,
+    /// The embedding strengths `x^μ` (`w = Σ x^μ S^μ ξ^μ` when started tabula rasa).
+    pub embedding: Vec<f64>,
+}
+
+impl Fit {
+    /// The certified gap `κ_upper − κ(w) ≥ κ_max − κ(w) ≥ 0`, when a bound is known.
+    pub fn gap(&self) -> Option<f64> {
+        self.kappa_upper.map(|u| u - self.kappa)
+    }
+}
+
+/// A training rule in progress.
+pub trait Trainer {
+    /// Takes one step of the rule; once it returns a `stop`, further calls change nothing.
+    fn step(&mut self) -> Step;
+    /// The current perceptron `(w, θ)`.
+    fn perceptron(&self) -> Perceptron;
+    /// The current embedding strengths `x^μ`.
+    fn embedding(&self) -> &[f64];
+    /// Whether the embedding strengths certify a bound on `κ_max` (started tabula rasa).
+    fn certifies(&self) -> bool;
+    /// The data set trained on.
+    fn data(&self) -> &Dataset;
+    /// `(steps, updates, stop)` so far.
+    fn progress(&self) -> (usize, usize, Option<Stop>);
+
+    /// Steps until the rule stops, and summarises.
+    fn run(&mut self) -> Fit {
+        while self.step().stop.is_none() {}
+        self.fit()
+    }
+
+    /// The summary of the run so far.
+    fn fit(&self) -> Fit {
+        let perceptron = self.perceptron();
+        let data = self.data();
+        let (steps, updates, stop) = self.progress();
+        let kappa_upper = self
+            .certifies()
+            .then(|| stability_upper_bound(&perceptron.w, self.embedding()));
+        Fit {
+            kappa: perceptron.stability(data),
+            errors: perceptron.errors(data),
+            epochs: steps as f64 / data.len().max(1) as f64,
+            stop,
+            converged: stop.is_some_and(Stop::converged),
+            steps,
+            updates,
+            kappa_upper,
+            embedding: self.embedding().to_vec(),
+            perceptron,
+        }
+    }
+}
+
+/// Relative certified gap `(upper − lower) / upper`, used by the optimal-stability rules to stop.
+fn relative_gap(lower: f64, upper: f64) -> f64 {
+    if upper.is_finite() && upper > 0.0 {
+        (upper - lower) / upper
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// Checks a positive count or tolerance.
+fn check_positive(name: &'static str, value: f64) -> crate::Result<()> {
+    if value > 0.0 && value.is_finite() {
+        Ok(())
+    } else {
+        Err(crate::Error::OutOfRange {
+            name,
+            value,
+            range: "(0, ∞)",
+        })
+    }
+}
+
+/// Checks an optional initial weight vector against the data's dimension.
+fn check_init(init: Option<&Perceptron>, data: &Dataset) -> crate::Result<()> {
+    if let Some(p) = init {
+        if p.w.len() != data.dim() {
+            return Err(crate::Error::Shape {
+                expected: data.dim(),
+                got: p.w.len(),
+            });
+        }
+        if let Some(v) = p.w.iter().chain([&p.theta]).find(|v| !v.is_finite()) {
+            return Err(crate::Error::NotFinite {
+                index: 0,
+                coord: 0,
+                value: *v,
+            });
+        }
+    }
+    Ok(())
+}

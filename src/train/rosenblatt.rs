@@ -1,0 +1,222 @@
+//! The Rosenblatt perceptron algorithm (Biehl §3.3).
+//!
+//! Examples are presented one at a time (cyclic or random order). Whenever the local potential
+//! `E^μ = (w·ξ^μ − θ) S^μ ≤ c` the weights move towards the example:
+//!
+//! `w ← w + (1/N) ξ^μ S^μ`,   `θ ← θ − (1/N) S^μ` (threshold mode only),
+//!
+//! and the run stops after an epoch without an update. On separable data with margin `c ≥ 0`
+//! the number of updates `M` is bounded (Biehl eq. 3.35, a Novikoff-type bound): for any `w*`
+//! with `min_μ E*^μ ≥ c > 0`, `M ≤ N |w*|² (2c + Γ) / c²` with `Γ = max_μ |ξ^μ|² / N`; with the
+//! unit optimal `w*` and `c = 0`, `M ≤ max_μ |ξ^μ|² / κ_max²`. On non-separable data it never
+//! stops by itself: the epoch limit ends the run.
+
+use super::{check_init, check_positive, Step, Stop, Trainer};
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::linalg::{axpy, dot};
+use crate::measure::Perceptron;
+use crate::rng::{rng_from_seed, Rng};
+use crate::train::Mode;
+use rand::Rng as _;
+
+/// The order in which examples are presented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// `μ = 1, 2, …, P, 1, 2, …`.
+    Cyclic,
+    /// A fresh random permutation each epoch, from this seed.
+    Random(u64),
+}
+
+/// Parameters of [`Rosenblatt`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct RosenblattParams {
+    /// Margin `c ≥ 0`: update when `E^μ ≤ c`.
+    pub margin: f64,
+    /// Presentation order.
+    pub order: Order,
+    /// The most epochs (sweeps through the data) before giving up.
+    pub max_epochs: usize,
+    /// Initial perceptron; `None` is tabula rasa `w = 0, θ = 0`.
+    pub init: Option<Perceptron>,
+}
+
+impl Default for RosenblattParams {
+    fn default() -> Self {
+        Self {
+            margin: 0.0,
+            order: Order::Cyclic,
+            max_epochs: 1000,
+            init: None,
+        }
+    }
+}
+
+impl RosenblattParams {
+    /// Sets the margin `c`.
+    #[must_use]
+    pub fn margin(mut self, c: f64) -> Self {
+        self.margin = c;
+        self
+    }
+    /// Sets the presentation order.
+    #[must_use]
+    pub fn order(mut self, order: Order) -> Self {
+        self.order = order;
+        self
+    }
+    /// Sets the epoch limit.
+    #[must_use]
+    pub fn max_epochs(mut self, n: usize) -> Self {
+        self.max_epochs = n;
+        self
+    }
+    /// Starts from a given perceptron instead of tabula rasa.
+    #[must_use]
+    pub fn init(mut self, p: Perceptron) -> Self {
+        self.init = Some(p);
+        self
+    }
+
+    /// Validates the parameters and starts a run on `data`.
+    ///
+    /// # Errors
+    /// [`Error::Empty`] for no data; [`Error::OutOfRange`] for `c < 0` or a zero epoch limit;
+    /// [`Error::Shape`] if the initial `w` has the wrong length.
+    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Rosenblatt> {
+        if data.is_empty() {
+            return Err(Error::Empty);
+        }
+        if !(self.margin >= 0.0 && self.margin.is_finite()) {
+            return Err(Error::OutOfRange {
+                name: "margin c",
+                value: self.margin,
+                range: "[0, ∞)",
+            });
+        }
+        check_positive("max_epochs", self.max_epochs as f64)?;
+        check_init(self.init.as_ref(), data)?;
+        let p = data.len();
+        let certifies = self.init.is_none() && mode == Mode::Homogeneous;
+        let Perceptron { w, theta } = self
+            .init
+            .clone()
+            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
+        let mut rng = match self.order {
+            Order::Random(seed) => Some(rng_from_seed(seed)),
+            Order::Cyclic => None,
+        };
+        let order = permutation(p, rng.as_mut());
+        Ok(Rosenblatt {
+            data: data.clone(),
+            mode,
+            eta: 1.0 / data.dim() as f64,
+            params: self,
+            w,
+            theta,
+            x: vec![0.0; p],
+            order,
+            rng,
+            pos: 0,
+            updates_this_epoch: 0,
+            steps: 0,
+            updates: 0,
+            stop: None,
+            certifies,
+        })
+    }
+}
+
+/// `0..p`, shuffled (Fisher–Yates) when a generator is given.
+fn permutation(p: usize, rng: Option<&mut Rng>) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..p).collect();
+    if let Some(rng) = rng {
+        for i in (1..p).rev() {
+            v.swap(i, rng.random_range(0..=i));
+        }
+    }
+    v
+}
+
+/// A Rosenblatt run in progress.
+#[derive(Debug, Clone)]
+pub struct Rosenblatt {
+    data: Dataset,
+    mode: Mode,
+    eta: f64,
+    params: RosenblattParams,
+    w: Vec<f64>,
+    theta: f64,
+    x: Vec<f64>,
+    order: Vec<usize>,
+    rng: Option<Rng>,
+    pos: usize,
+    updates_this_epoch: usize,
+    steps: usize,
+    updates: usize,
+    stop: Option<Stop>,
+    certifies: bool,
+}
+
+impl Trainer for Rosenblatt {
+    fn step(&mut self) -> Step {
+        if let Some(stop) = self.stop {
+            return Step::stopped(stop);
+        }
+        let mu = self.order[self.pos];
+        let s = self.data.y(mu);
+        let e = (dot(&self.w, self.data.x(mu)) - self.theta) * s;
+        let updated = e <= self.params.margin;
+        if updated {
+            axpy(self.eta * s, self.data.x(mu), &mut self.w);
+            if self.mode == Mode::Threshold {
+                self.theta -= self.eta * s;
+            }
+            self.x[mu] += self.eta;
+            self.updates += 1;
+            self.updates_this_epoch += 1;
+        }
+        self.steps += 1;
+        self.pos += 1;
+        if self.pos == self.order.len() {
+            self.pos = 0;
+            let epochs = self.steps / self.order.len();
+            if self.updates_this_epoch == 0 {
+                self.stop = Some(Stop::NoErrors);
+            } else if epochs >= self.params.max_epochs {
+                self.stop = Some(Stop::Limit);
+            }
+            self.updates_this_epoch = 0;
+            if let Some(rng) = self.rng.as_mut() {
+                self.order = permutation(self.order.len(), Some(rng));
+            }
+        }
+        Step {
+            example: Some(mu),
+            partner: None,
+            updated,
+            stop: self.stop,
+        }
+    }
+
+    fn perceptron(&self) -> Perceptron {
+        Perceptron::new(self.w.clone(), self.theta)
+    }
+
+    fn embedding(&self) -> &[f64] {
+        &self.x
+    }
+
+    fn certifies(&self) -> bool {
+        self.certifies
+    }
+
+    fn data(&self) -> &Dataset {
+        &self.data
+    }
+
+    fn progress(&self) -> (usize, usize, Option<Stop>) {
+        (self.steps, self.updates, self.stop)
+    }
+}
