@@ -41,6 +41,7 @@ impl Default for Settings {
 
 /// One algorithm's result, ready for the readout.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AlgorithmView {
     /// Algorithm name.
     pub name: String,
@@ -78,6 +79,7 @@ pub struct AlgorithmView {
 
 /// Everything the data view needs for one frame.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Scene {
     /// `homogeneous` or `threshold`.
     pub mode: Mode,

@@ -1,0 +1,42 @@
+# Perceptron Lab: `make serve` to set up, build and serve; `make test` to set up and run every test.
+PORT ?= 8000
+WASM := target/wasm32-unknown-unknown/release/perceptron_lab.wasm
+export CHROMEDRIVER ?= /usr/bin/chromedriver
+
+.PHONY: setup build serve test test-native test-wasm test-e2e lint bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	cargo build --release --lib --target wasm32-unknown-unknown
+	wasm-bindgen --target web --out-dir www/pkg $(WASM)
+	@printf 'www/pkg/perceptron_lab_bg.wasm: %s bytes, %s gzipped\n' \
+	  $$(wc -c < www/pkg/perceptron_lab_bg.wasm) $$(gzip -9 -c www/pkg/perceptron_lab_bg.wasm | wc -c)
+
+serve: build
+	@echo "Perceptron Lab: open http://localhost:$(PORT)/ (Ctrl+C stops)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1
+
+lint: setup
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+test-native: setup
+	cargo test
+
+test-wasm: setup
+	cargo test --target wasm32-unknown-unknown --test wasm_api
+
+test-e2e: build
+	node --test --test-concurrency=1 tests/e2e/
+
+test: lint test-native test-wasm test-e2e
+
+bench: build
+	node bench/drag.mjs
+
+clean:
+	cargo clean
+	rm -rf www/pkg tests/artifacts node_modules

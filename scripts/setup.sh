@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, skipping what is already there:
+# the wasm32 target, wasm-bindgen-cli at exactly the crate's pinned version, Debian's Chromium
+# and ChromeDriver, and the npm packages of the browser tests (playwright-core; no browser download).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' Cargo.toml)
+[ -n "$WASM_BINDGEN_VERSION" ] || { echo "setup: no pinned wasm-bindgen version in Cargo.toml" >&2; exit 1; }
+
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+
+if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $WASM_BINDGEN_VERSION"; then
+  echo "setup: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (once per machine, ~5 min)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
+fi
+
+if ! dpkg -s chromium chromium-driver >/dev/null 2>&1; then
+  echo "setup: installing Debian's chromium and chromium-driver"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+if [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi

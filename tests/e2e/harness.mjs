@@ -1,0 +1,81 @@
+/** Test harness: serves the repository root over HTTP (as `make serve` does) and drives Debian's Chromium. */
+
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const ARTIFACTS = join(ROOT, "tests", "artifacts");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Starts `python3 -m http.server` on a free port at the repository root; resolves `{url, close}`. */
+export function serve() {
+  return new Promise((resolve, reject) => {
+    const proc = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", ROOT], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    const onData = (chunk) => {
+      out += chunk;
+      const m = out.match(/port (\d+)/);
+      if (m) {
+        proc.stdout.off("data", onData);
+        resolve({ url: `http://127.0.0.1:${m[1]}/`, close: () => proc.kill() });
+      }
+    };
+    proc.stdout.on("data", onData);
+    proc.on("error", reject);
+    proc.on("exit", (code) => reject(new Error(`http.server exited (${code}): ${out}`)));
+  });
+}
+
+/** Launches Chromium with a fresh profile; resolves `{browser, close}`. */
+export async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), "plab-chromium-"));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport: { width: 1280, height: 860 },
+  });
+  return {
+    context: browser,
+    close: async () => {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the page in a new tab, collecting console errors and page errors; waits for `lab.ready`. */
+export async function openLab(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForFunction(() => window.lab && window.lab.ready);
+  await page.evaluate(() => window.lab.ready);
+  return { page, errors };
+}
+
+/** A path for a test artefact (screenshots), creating the folder. */
+export function artifact(name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return join(ARTIFACTS, name);
+}

@@ -1,0 +1,249 @@
+/** The app: owns state, history and the current scene; every edit goes through here. */
+
+import { ALGORITHMS, History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
+import { FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+import { renderReadout } from "./readout.js";
+
+/** Settings of the data view's training (see `scene::Settings` in the core). */
+export const TRAIN_SETTINGS = { maxEpochs: 1000, maxEpochsOptimal: 200, gapTolerance: 1e-3 };
+
+/** The page's controller. */
+export class App {
+  /** `wasm`: the core's exports; `dataView`: a DataView; `el`: id → element. */
+  constructor(wasm, dataView, el) {
+    this.wasm = wasm;
+    this.dataView = dataView;
+    this.el = el;
+    this.state = createState();
+    this.history = new History();
+    this.scene = null;
+    this.hover = -1;
+    this.dirty = true;
+    this.frameRequested = false;
+    this.message = null; // {text, kind} shown until the next edit
+  }
+
+  /**
+   * Validates user points and returns them with labels mapped to ±1; throws an Error naming the
+   * first bad point. Changes nothing.
+   */
+  checkPoints(points) {
+    const { xs, ys } = flattenPoints(points);
+    const labels = this.wasm.checkPoints(xs, ys);
+    return pointsFrom(xs, labels);
+  }
+
+  /** Replaces the points (validated first: on bad input throws and keeps the old points). */
+  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold } = {}) {
+    const clean = this.checkPoints(points);
+    if (record) this.beginEdit();
+    this.state.points = clean;
+    this.state.threshold = threshold;
+    this.state.teacher = teacher;
+    if (fit) this.state.view = fitView(clean);
+    this.commit();
+  }
+
+  /** Records the state before an edit (for undo). */
+  beginEdit() {
+    this.history.push(snapshot(this.state));
+  }
+
+  /** Ends an edit: saves, clears a stale message, schedules a render. */
+  commit() {
+    this.message = null;
+    this.dirty = true;
+    save(this.state);
+    this.scheduleRender();
+  }
+
+  addPoint(p) {
+    this.beginEdit();
+    this.state.points.push(p);
+    this.commit();
+  }
+
+  movePoint(i, x, y, { record = true } = {}) {
+    if (!(i >= 0 && i < this.state.points.length)) throw new Error(`no point ${i}: there are ${this.state.points.length}`);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`point ${i}: coordinates must be finite numbers, got (${x}, ${y})`);
+    if (record) this.beginEdit();
+    Object.assign(this.state.points[i], { x, y });
+    this.state.teacher = null;
+    this.dirty = true;
+    if (record) this.commit();
+    else this.scheduleRender();
+  }
+
+  flipLabel(i) {
+    this.beginEdit();
+    this.state.points[i].label = -this.state.points[i].label;
+    this.state.teacher = null;
+    this.commit();
+  }
+
+  deletePoint(i) {
+    this.beginEdit();
+    this.state.points.splice(i, 1);
+    this.hover = -1;
+    this.commit();
+  }
+
+  clearPoints() {
+    if (!this.state.points.length) return;
+    this.beginEdit();
+    this.state.points = [];
+    this.state.teacher = null;
+    this.commit();
+  }
+
+  undo() {
+    const snap = this.history.undo(snapshot(this.state));
+    if (snap) this.applySnapshot(snap);
+  }
+
+  redo() {
+    const snap = this.history.redo(snapshot(this.state));
+    if (snap) this.applySnapshot(snap);
+  }
+
+  applySnapshot(snap) {
+    restore(this.state, snap);
+    this.hover = -1;
+    this.commit();
+  }
+
+  setThreshold(on) {
+    if (typeof on !== "boolean") throw new Error(`setThreshold expects true or false, got ${typeof on}`);
+    if (this.state.threshold === on) return;
+    this.beginEdit();
+    this.state.threshold = on;
+    this.commit();
+  }
+
+  setAddLabel(label) {
+    this.state.addLabel = label;
+    this.scheduleRender();
+  }
+
+  setDeleteMode(on) {
+    this.state.deleteMode = on;
+    this.scheduleRender();
+  }
+
+  setHover(i) {
+    if (i === this.hover) return;
+    this.hover = i;
+    this.scheduleRender();
+  }
+
+  /** Loads a preset by id; generated presets use P, λ and the seed from the control bar. */
+  loadPreset(id) {
+    const fixed = FIXED_PRESETS.find((p) => p.id === id);
+    if (fixed) {
+      this.setPoints(fixed.points.map((p) => ({ ...p })), { threshold: fixed.threshold });
+      this.el("preset").value = id;
+      return;
+    }
+    const gen = GENERATED_PRESETS.find((p) => p.id === id);
+    if (!gen) throw new Error(`unknown preset "${id}"`);
+    const p = Number(this.el("teacher-p").value);
+    const seed = Number(this.el("teacher-seed").value);
+    const noise = id === "teacher" ? Number(this.el("teacher-noise").value) : gen.noise;
+    try {
+      if (!Number.isInteger(p) || p < 1) throw new Error(`P must be a whole number ≥ 1, got ${this.el("teacher-p").value}`);
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`the seed must be a whole number in [0, 4294967295], got ${this.el("teacher-seed").value}`);
+      const set = this.wasm.teacherSet(p, seed, noise);
+      this.state.seed = seed;
+      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: gen.noise === 0.5 ? null : set.teacher });
+      this.el("preset").value = id;
+    } catch (e) {
+      this.setMessage(e.message, "error");
+    }
+  }
+
+  /** Shows a message in the status line until the next edit. */
+  setMessage(text, kind = "note") {
+    this.message = { text, kind };
+    this.scheduleRender();
+  }
+
+  /** Requests one render on the next animation frame. */
+  scheduleRender() {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => {
+      this.frameRequested = false;
+      this.render();
+    });
+  }
+
+  /** Retrains if the points or settings changed, and draws every view now. */
+  render() {
+    if (this.dirty) this.retrain();
+    this.dataView.draw(this.state, this.scene, this.hover);
+    renderReadout(this.el("readout").tBodies[0], this.state, this.scene);
+    this.renderControls();
+  }
+
+  retrain() {
+    this.dirty = false;
+    const { xs, ys } = flattenPoints(this.state.points);
+    try {
+      this.scene = this.wasm.computeScene(xs, ys, { threshold: this.state.threshold, algorithms: ALGORITHMS, ...TRAIN_SETTINGS });
+    } catch (e) {
+      this.scene = null;
+      this.message = { text: `Training failed: ${e.message}`, kind: "error" };
+    }
+  }
+
+  renderControls() {
+    const { el, state } = this;
+    el("class-plus").setAttribute("aria-pressed", String(state.addLabel > 0));
+    el("class-minus").setAttribute("aria-pressed", String(state.addLabel < 0));
+    el("delete-mode").setAttribute("aria-pressed", String(state.deleteMode));
+    el("mode-origin").setAttribute("aria-pressed", String(!state.threshold));
+    el("mode-threshold").setAttribute("aria-pressed", String(state.threshold));
+    el("undo").disabled = this.history.undoStack.length === 0;
+    el("redo").disabled = this.history.redoStack.length === 0;
+    this.dataView.canvas.classList.toggle("delete-mode", state.deleteMode);
+    const status = el("status");
+    const msg = this.message ?? (this.scene?.notes.length ? { text: this.scene.notes.join(" "), kind: "note" } : null);
+    status.textContent = msg ? msg.text : "";
+    status.className = msg ? msg.kind : "";
+  }
+
+  /** The state as promised by DESIGN.md ("Automation interface"). */
+  getState() {
+    const algorithms = {};
+    for (const a of this.scene?.algorithms ?? []) algorithms[a.name] = algorithmState(a);
+    algorithms.exact = this.scene?.exact
+      ? algorithmState(this.scene.exact)
+      : { w: null, theta: null, kappa: NaN, converged: false, updates: 0, status: this.scene?.notes.join(" ") ?? "" };
+    return {
+      points: this.state.points.map((p) => ({ ...p })),
+      threshold: this.state.threshold,
+      algorithms,
+      separable: this.scene?.separable ?? false,
+      support: [...(this.scene?.support ?? [])],
+      teacher: this.state.teacher ? [...this.state.teacher] : null,
+      notes: [...(this.scene?.notes ?? [])],
+    };
+  }
+}
+
+function algorithmState(a) {
+  return {
+    w: [...a.w],
+    theta: a.theta,
+    kappa: a.kappa,
+    converged: a.converged,
+    updates: a.updates,
+    steps: a.steps,
+    errors: a.errors,
+    stop: a.stop,
+    status: a.status,
+    kappaUpper: a.kappaUpper,
+    gap: a.gap,
+    stabilities: [...a.stabilities],
+  };
+}

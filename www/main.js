@@ -1,0 +1,152 @@
+/** Boot: load the core, restore the state, mount the views, expose `window.lab`. */
+
+import init, * as wasm from "./pkg/perceptron_lab.js";
+import { App } from "./app.js";
+import { DataView } from "./render.js";
+import { bindControls, bindDataView, bindKeys } from "./interaction.js";
+import { loadStored, SHOWN_NAMES } from "./state.js";
+import { DEFAULT_PRESET, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+import { COLORS, NAMES } from "./render.js";
+
+const el = (id) => document.getElementById(id);
+let resolveReady;
+let rejectReady;
+const lab = {
+  ready: new Promise((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  }),
+};
+window.lab = lab;
+
+async function boot() {
+  await init();
+  const dataView = new DataView(el("data-view"));
+  const app = new App(wasm, dataView, el);
+  fillPresetMenu();
+  fillShownToggles(app);
+  layout(dataView);
+  window.addEventListener("resize", () => {
+    layout(dataView);
+    app.scheduleRender();
+  });
+  bindDataView(app, dataView.canvas);
+  bindControls(app, el);
+  bindKeys(app);
+  restoreOrPreset(app);
+  Object.assign(lab, automation(app));
+  app.render();
+  resolveReady(lab);
+}
+
+/** `window.lab`, as promised by DESIGN.md ("Automation interface"), plus a few extensions. */
+function automation(app) {
+  return {
+    /** The points, mode and every algorithm's result. */
+    getState: () => app.getState(),
+    /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
+    setPoints: (points) => {
+      app.setPoints(points);
+      app.render();
+    },
+    /** Client (CSS pixel) coordinates of data point (x, y) in the data view. */
+    dataToClient: (x, y) => {
+      const r = app.dataView.canvas.getBoundingClientRect();
+      const { px, py } = app.dataView.toPixel(x, y);
+      return { x: r.left + px, y: r.top + py };
+    },
+    /** Switches between through the origin (false) and with threshold (true). */
+    setThreshold: (on) => {
+      app.setThreshold(on);
+      app.render();
+    },
+    /** Extension: moves point i to (x, y) as one drag step would, retrains and redraws now. */
+    movePoint: (i, x, y) => {
+      app.movePoint(i, x, y, { record: false });
+      app.render();
+    },
+    /** Extension: loads a preset by id. */
+    loadPreset: (id) => {
+      app.loadPreset(id);
+      app.render();
+    },
+    /** Extension: undo / redo. */
+    undo: () => {
+      app.undo();
+      app.render();
+    },
+    redo: () => {
+      app.redo();
+      app.render();
+    },
+  };
+}
+
+function restoreOrPreset(app) {
+  const { stored, error } = loadStored();
+  if (stored) {
+    try {
+      app.setPoints(stored.points, { record: false, teacher: stored.teacher ?? null, threshold: stored.threshold === true });
+      const v = stored.view;
+      if (v && [v.cx, v.cy, v.half].every(Number.isFinite) && v.half > 0) app.state.view = { cx: v.cx, cy: v.cy, half: v.half };
+      for (const n of SHOWN_NAMES) if (typeof stored.shown?.[n] === "boolean") app.state.shown[n] = stored.shown[n];
+      syncShownToggles(app);
+      return;
+    } catch (e) {
+      app.loadPreset(DEFAULT_PRESET);
+      app.history.undoStack = [];
+      app.setMessage(`The saved points could not be restored (${e.message}); showing the preset instead.`, "error");
+      return;
+    }
+  }
+  app.loadPreset(DEFAULT_PRESET);
+  app.history.undoStack = [];
+  if (error) app.setMessage(error, "error");
+}
+
+function fillPresetMenu() {
+  const select = el("preset");
+  const placeholder = new Option("Presets…", "", true, true);
+  placeholder.disabled = true;
+  select.append(placeholder);
+  for (const p of [...FIXED_PRESETS, ...GENERATED_PRESETS]) select.append(new Option(p.name, p.id));
+}
+
+function fillShownToggles(app) {
+  const group = el("shown");
+  for (const name of SHOWN_NAMES) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.checked = true;
+    box.id = `show-${name}`;
+    box.addEventListener("change", () => {
+      app.state.shown[name] = box.checked;
+      app.commit();
+    });
+    const swatch = document.createElement("span");
+    swatch.className = "swatch-inline";
+    swatch.style.borderTopColor = COLORS[name];
+    label.append(box, swatch, ` ${NAMES[name]}`);
+    group.append(label);
+  }
+}
+
+function syncShownToggles(app) {
+  for (const name of SHOWN_NAMES) el(`show-${name}`).checked = app.state.shown[name];
+}
+
+function layout(dataView) {
+  const size = Math.max(300, Math.min(720, window.innerWidth - 40, window.innerHeight - 170));
+  dataView.resize(Math.floor(size));
+}
+
+boot().catch((e) => {
+  const status = el("status");
+  if (status) {
+    status.textContent = `The page could not start: ${e.message}`;
+    status.className = "error";
+  }
+  rejectReady(e);
+  throw e;
+});

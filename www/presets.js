@@ -1,0 +1,54 @@
+/** Preset data sets of the data view. Fixed sets are listed here; generated ones come from the core. */
+
+/** Fixed presets: `{id, name, threshold, points}`. */
+export const FIXED_PRESETS = [
+  {
+    id: "six",
+    name: "Six points (cf. Biehl Fig. 3.4)",
+    threshold: false,
+    points: [
+      { x: 1.0, y: 2.0, label: 1 },
+      { x: 2.0, y: 0.5, label: 1 },
+      { x: 0.5, y: 1.0, label: 1 },
+      { x: -1.5, y: -0.5, label: -1 },
+      { x: -0.5, y: -2.0, label: -1 },
+      { x: 1.0, y: -1.5, label: -1 },
+    ],
+  },
+  {
+    id: "offset",
+    name: "Two groups off the origin (needs θ)",
+    threshold: true,
+    points: [
+      { x: 2.5, y: 3.5, label: 1 },
+      { x: 3.5, y: 3.0, label: 1 },
+      { x: 3.0, y: 4.2, label: 1 },
+      { x: 4.0, y: 4.0, label: 1 },
+      { x: 1.0, y: 1.5, label: -1 },
+      { x: 2.0, y: 1.2, label: -1 },
+      { x: 1.2, y: 2.6, label: -1 },
+      { x: 0.5, y: 0.6, label: -1 },
+    ],
+  },
+  {
+    id: "xor",
+    name: "XOR (not separable)",
+    threshold: true,
+    points: [
+      { x: 1, y: 1, label: 1 },
+      { x: -1, y: -1, label: 1 },
+      { x: 1, y: -1, label: -1 },
+      { x: -1, y: 1, label: -1 },
+    ],
+  },
+];
+
+/** Generated presets: `{id, name, noise}`; drawn by `teacherSet(P, seed, noise)` (noise ½ = random labels). */
+export const GENERATED_PRESETS = [
+  { id: "teacher", name: "Teacher set (P, seed)", noise: 0 },
+  { id: "noisy", name: "Noisy teacher set (λ = 0.2)", noise: 0.2 },
+  { id: "random", name: "Random labels", noise: 0.5 },
+];
+
+/** The preset shown on a first visit. */
+export const DEFAULT_PRESET = "six";

@@ -1,0 +1,243 @@
+/** Draws the data view from (state, scene, hover); owns the data ↔ pixel transform. */
+
+/** Okabe–Ito colours (colour-blind safe); shapes carry the class, so colour only names the algorithm. */
+export const COLORS = {
+  rosenblatt: "#E69F00",
+  minover: "#0072B2",
+  adatron: "#009E73",
+  exact: "#000000",
+  teacher: "#CC79A7",
+};
+/** Display names. */
+export const NAMES = {
+  rosenblatt: "Rosenblatt",
+  minover: "MinOver",
+  adatron: "AdaTron",
+  exact: "exact optimum",
+  teacher: "teacher w*",
+};
+const POINT_RADIUS = 7;
+const AXIS_COLOR = "#8a8a85";
+const GRID_COLOR = "#ecece7";
+const POINT_COLOR = "#1b1b1b";
+const ERROR_COLOR = "#D55E00";
+
+/** The data view: a square canvas showing `[cx − half, cx + half] × [cy − half, cy + half]`. */
+export class DataView {
+  /** Wraps `canvas`. */
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.size = canvas.clientWidth || 600;
+    this.view = { cx: 0, cy: 0, half: 4 };
+  }
+
+  /** Sets the CSS size (square) and the backing store for the device pixel ratio. */
+  resize(cssSize) {
+    const dpr = window.devicePixelRatio || 1;
+    this.size = cssSize;
+    this.canvas.style.width = `${cssSize}px`;
+    this.canvas.style.height = `${cssSize}px`;
+    this.canvas.width = Math.round(cssSize * dpr);
+    this.canvas.height = Math.round(cssSize * dpr);
+    this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+
+  /** Canvas CSS pixel of data point (x, y). */
+  toPixel(x, y) {
+    const s = this.size / (2 * this.view.half);
+    return { px: (x - this.view.cx) * s + this.size / 2, py: this.size / 2 - (y - this.view.cy) * s };
+  }
+
+  /** Data point of canvas CSS pixel (px, py). */
+  toData(px, py) {
+    const s = this.size / (2 * this.view.half);
+    return { x: (px - this.size / 2) / s + this.view.cx, y: (this.size / 2 - py) / s + this.view.cy };
+  }
+
+  /** Index of the point under canvas pixel (px, py), or -1. */
+  hit(points, px, py, radius = POINT_RADIUS + 5) {
+    let best = -1;
+    let bestD = radius * radius;
+    points.forEach((p, i) => {
+      const q = this.toPixel(p.x, p.y);
+      const d = (q.px - px) ** 2 + (q.py - py) ** 2;
+      if (d <= bestD) {
+        best = i;
+        bestD = d;
+      }
+    });
+    return best;
+  }
+
+  /** Draws everything. `scene` may be null (no result yet). */
+  draw(state, scene, hover) {
+    this.view = state.view;
+    const ctx = this.ctx;
+    ctx.clearRect(0, 0, this.size, this.size);
+    this.drawAxes();
+    if (scene) {
+      const shown = (a) => state.shown[a.name];
+      if (scene.exact && scene.exact.converged && state.shown.exact) this.drawSolution(scene.exact, true);
+      for (const a of scene.algorithms) if (shown(a)) this.drawSolution(a, false);
+    }
+    if (state.teacher) this.drawLine(state.teacher, 0, COLORS.teacher, 2, [2, 5]);
+    this.drawPoints(state, scene);
+    if (scene && hover >= 0 && hover < state.points.length) this.drawTooltip(state, scene, hover);
+  }
+
+  drawAxes() {
+    const ctx = this.ctx;
+    const { cx, cy, half } = this.view;
+    const step = niceStep(half / 4);
+    ctx.lineWidth = 1;
+    ctx.font = "11px system-ui, sans-serif";
+    ctx.fillStyle = AXIS_COLOR;
+    for (let v = Math.ceil((cx - half) / step) * step; v <= cx + half; v += step) {
+      const { px } = this.toPixel(v, 0);
+      ctx.strokeStyle = Math.abs(v) < step / 2 ? AXIS_COLOR : GRID_COLOR;
+      line(ctx, px, 0, px, this.size);
+      if (Math.abs(v) > step / 2) ctx.fillText(fmtTick(v), px + 2, this.size - 4);
+    }
+    for (let v = Math.ceil((cy - half) / step) * step; v <= cy + half; v += step) {
+      const { py } = this.toPixel(0, v);
+      ctx.strokeStyle = Math.abs(v) < step / 2 ? AXIS_COLOR : GRID_COLOR;
+      line(ctx, 0, py, this.size, py);
+      if (Math.abs(v) > step / 2) ctx.fillText(fmtTick(v), 3, py - 2);
+    }
+    const o = this.toPixel(0, 0);
+    ctx.fillStyle = AXIS_COLOR;
+    ctx.beginPath();
+    ctx.arc(o.px, o.py, 3, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+
+  /** The line w·ξ = θ + offset·|w|, i.e. at signed distance `offset` from the boundary. */
+  drawLine(w, theta, color, width, dash = [], offset = 0) {
+    const n2 = w[0] * w[0] + w[1] * w[1];
+    if (!(n2 > 0)) return;
+    const n = Math.sqrt(n2);
+    const c = (theta + offset * n) / n2;
+    const x0 = [c * w[0], c * w[1]];
+    const d = [-w[1] / n, w[0] / n];
+    const L = 4 * this.view.half + Math.hypot(this.view.cx, this.view.cy) + Math.abs(c) * n;
+    const a = this.toPixel(x0[0] - L * d[0], x0[1] - L * d[1]);
+    const b = this.toPixel(x0[0] + L * d[0], x0[1] + L * d[1]);
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    line(ctx, a.px, a.py, b.px, b.py);
+    ctx.restore();
+  }
+
+  drawSolution(a, isExact) {
+    const color = COLORS[a.name];
+    if (isExact) {
+      this.ctx.save();
+      this.ctx.globalAlpha = 0.22;
+      this.drawLine(a.w, a.theta, color, 9);
+      this.ctx.restore();
+      return;
+    }
+    if (a.kappa > 0) {
+      this.drawLine(a.w, a.theta, color, 1.5, [7, 5], a.kappa);
+      this.drawLine(a.w, a.theta, color, 1.5, [7, 5], -a.kappa);
+    }
+    this.drawLine(a.w, a.theta, color, 2.5);
+  }
+
+  drawPoints(state, scene) {
+    const ctx = this.ctx;
+    const support = new Set(scene && state.shown.exact ? scene.support : []);
+    state.points.forEach((p, i) => {
+      const { px, py } = this.toPixel(p.x, p.y);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = POINT_COLOR;
+      if (p.label > 0) {
+        ctx.fillStyle = POINT_COLOR;
+        ctx.beginPath();
+        ctx.arc(px, py, POINT_RADIUS, 0, 2 * Math.PI);
+        ctx.fill();
+      } else {
+        ctx.fillStyle = "#fff";
+        const r = POINT_RADIUS - 1;
+        ctx.fillRect(px - r, py - r, 2 * r, 2 * r);
+        ctx.strokeRect(px - r, py - r, 2 * r, 2 * r);
+      }
+      if (support.has(i)) {
+        ctx.strokeStyle = COLORS.exact;
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.arc(px, py, POINT_RADIUS + 5, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+    });
+    if (!scene) return;
+    // misclassified: a cross in each algorithm's colour, offset so that several stay visible
+    scene.algorithms.filter((a) => state.shown[a.name]).forEach((a, k) => {
+      for (const i of a.misclassified) {
+        const p = state.points[i];
+        if (!p) continue;
+        const { px, py } = this.toPixel(p.x, p.y);
+        cross(ctx, px + POINT_RADIUS + 4 + 7 * k, py - POINT_RADIUS - 4, 4, COLORS[a.name]);
+      }
+    });
+  }
+
+  drawTooltip(state, scene, i) {
+    const ctx = this.ctx;
+    const p = state.points[i];
+    const rows = [`point ${i + 1}: (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), S = ${p.label > 0 ? "+1" : "−1"}`];
+    const list = [...scene.algorithms.filter((a) => state.shown[a.name])];
+    if (scene.exact && scene.exact.converged && state.shown.exact) list.push(scene.exact);
+    for (const a of list) rows.push(`κ^μ ${NAMES[a.name]}: ${fmt(a.stabilities[i])}`);
+    ctx.font = "13px system-ui, sans-serif";
+    const w = Math.max(...rows.map((r) => ctx.measureText(r).width)) + 12;
+    const h = rows.length * 17 + 8;
+    let { px, py } = this.toPixel(p.x, p.y);
+    px = Math.min(px + 14, this.size - w - 2);
+    py = Math.min(Math.max(py + 14, 2), this.size - h - 2);
+    ctx.fillStyle = "rgba(255,255,255,0.94)";
+    ctx.strokeStyle = "#999";
+    ctx.lineWidth = 1;
+    ctx.fillRect(px, py, w, h);
+    ctx.strokeRect(px, py, w, h);
+    ctx.fillStyle = "#111";
+    rows.forEach((r, k) => ctx.fillText(r, px + 6, py + 17 * (k + 1)));
+  }
+}
+
+function line(ctx, x0, y0, x1, y1) {
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x1, y1);
+  ctx.stroke();
+}
+
+function cross(ctx, x, y, r, color) {
+  ctx.save();
+  ctx.strokeStyle = color === COLORS.exact ? ERROR_COLOR : color;
+  ctx.lineWidth = 2.5;
+  line(ctx, x - r, y - r, x + r, y + r);
+  line(ctx, x - r, y + r, x + r, y - r);
+  ctx.restore();
+}
+
+function niceStep(v) {
+  const e = 10 ** Math.floor(Math.log10(v));
+  const m = v / e;
+  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * e;
+}
+
+function fmtTick(v) {
+  return Number(v.toPrecision(6)).toString();
+}
+
+/** A number for the readout: 4 significant digits, "—" for NaN/undefined. */
+export function fmt(v, digits = 4) {
+  if (v === null || v === undefined || Number.isNaN(v)) return "—";
+  if (!Number.isFinite(v)) return v > 0 ? "∞" : "−∞";
+  return Number(v.toPrecision(digits)).toString().replace("-", "−");
+}
