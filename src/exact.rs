@@ -291,7 +291,9 @@ fn min_norm_point<P: Polytope>(poly: &P) -> MinNorm<P::Id> {
                 }
             }
             let s: f64 = lambda.iter().sum();
-            lambda.iter_mut().for_each(|l| *l /= s);
+            for l in &mut lambda {
+                *l /= s;
+            }
         }
         x = combine(&verts, &lambda, n);
     }
@@ -335,7 +337,8 @@ fn affine_min_norm(verts: &[Vec<f64>]) -> Option<Vec<f64>> {
     b[k] = scale;
     // Gaussian elimination with partial pivoting
     for col in 0..m {
-        let piv = (col..m).max_by(|&r, &s| a[r * m + col].abs().total_cmp(&a[s * m + col].abs()))?;
+        let piv =
+            (col..m).max_by(|&r, &s| a[r * m + col].abs().total_cmp(&a[s * m + col].abs()))?;
         if a[piv * m + col].abs() <= 1e-14 * scale {
             return None;
         }

@@ -29,6 +29,6 @@ pub mod rng;
 pub mod scene;
 pub mod train;
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use error::{Error, Result};

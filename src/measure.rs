@@ -45,11 +45,12 @@ impl Perceptron {
     /// `κ(w) = min_μ κ^μ`: positive iff every example is classified correctly, and then the
     /// distance from the decision boundary to the nearest example. `NaN` if `w = 0` or the set is empty.
     pub fn stability(&self, data: &Dataset) -> f64 {
-        let k = self.stabilities(data);
-        if k.is_empty() {
+        if data.is_empty() || norm(&self.w) == 0.0 {
             return f64::NAN;
         }
-        k.into_iter().fold(f64::INFINITY, f64::min)
+        self.stabilities(data)
+            .into_iter()
+            .fold(f64::INFINITY, f64::min)
     }
 
     /// Number of examples with `E^μ ≤ 0` (on or behind the boundary).
@@ -135,6 +136,7 @@ mod tests {
         // with θ = 0.5 the gap middle: κ = 1.5 both
         assert_eq!(best_threshold(&q.w, &d), Some(0.5));
         assert_eq!(q.stabilities(&d), vec![1.5, 1.5]);
+        assert!(Perceptron::new(vec![0.0, 0.0], 0.0).stability(&d).is_nan());
         let bad = Perceptron::new(vec![-1.0, 0.0], 0.0);
         assert_eq!(bad.errors(&d), 2);
         assert_eq!(bad.training_error(&d), 1.0);
@@ -150,6 +152,9 @@ mod tests {
     fn upper_bound_by_hand() {
         // w = 1·(2,0) + 1·(1,0) [z of the −1 point at (−1,0)] = (3,0); Σx = 2 → bound 1.5 ≥ κ_max = 1.5
         assert_eq!(stability_upper_bound(&[3.0, 0.0], &[1.0, 1.0]), 1.5);
-        assert_eq!(stability_upper_bound(&[3.0, 0.0], &[0.0, 0.0]), f64::INFINITY);
+        assert_eq!(
+            stability_upper_bound(&[3.0, 0.0], &[0.0, 0.0]),
+            f64::INFINITY
+        );
     }
 }

@@ -125,9 +125,7 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
             .push("No points yet: click in the data view to add some.".into());
         return Ok(scene);
     }
-    if mode == Mode::Homogeneous
-        && (0..data.len()).any(|mu| data.x(mu).iter().all(|&v| v == 0.0))
-    {
+    if mode == Mode::Homogeneous && (0..data.len()).any(|mu| data.x(mu).iter().all(|&v| v == 0.0)) {
         scene.notes.push(
             "A point lies at the origin: every line through the origin passes through it, \
              so no w has positive stability. Move it, or switch on the threshold."

@@ -214,6 +214,7 @@ export class App {
 
   /** The state as promised by DESIGN.md ("Automation interface"). */
   getState() {
+    if (this.dirty) this.retrain(); // an edit may be waiting for its frame
     const algorithms = {};
     for (const a of this.scene?.algorithms ?? []) algorithms[a.name] = algorithmState(a);
     algorithms.exact = this.scene?.exact

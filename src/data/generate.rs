@@ -9,7 +9,9 @@ use crate::rng::gaussian_vec;
 pub fn teacher(dim: usize, rng: &mut impl rand::Rng) -> Vec<f64> {
     let mut w = gaussian_vec(dim, rng);
     let s = (dim as f64).sqrt() / norm(&w);
-    w.iter_mut().for_each(|v| *v *= s);
+    for v in &mut w {
+        *v *= s;
+    }
     w
 }
 

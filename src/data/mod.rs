@@ -169,7 +169,13 @@ mod tests {
         let e = Dataset::from_row_major(vec![1.0, 2.0], 2, vec![2.0]).unwrap_err();
         assert!(e.to_string().contains("label 2"));
         let e = Dataset::from_row_major(vec![1.0, 2.0, 3.0], 2, vec![1.0]).unwrap_err();
-        assert!(matches!(e, Error::Shape { expected: 2, got: 3 }));
+        assert!(matches!(
+            e,
+            Error::Shape {
+                expected: 2,
+                got: 3
+            }
+        ));
         let e = Dataset::from_row_major(vec![], 0, vec![]).unwrap_err();
         assert!(matches!(e, Error::OutOfRange { .. }));
         let n = MAX_POINTS + 1;

@@ -235,7 +235,10 @@ impl Adatron {
     /// One pair step (threshold mode); returns the pair and whether `w` moved.
     fn pair_step(&mut self) -> (usize, usize, bool) {
         let (i, j, violation) = self.violating_pair();
-        let g = self.gram.as_ref().expect("threshold mode keeps a Gram matrix");
+        let g = self
+            .gram
+            .as_ref()
+            .expect("threshold mode keeps a Gram matrix");
         let d2 = g.get(i, i) + g.get(j, j) - 2.0 * g.get(i, j);
         if violation <= 0.0 || d2 <= 0.0 || i == j {
             return (i, j, false);
@@ -268,7 +271,7 @@ impl Trainer for Adatron {
         }
         let p = self.data.len();
         // the gap is checked once per sweep (it costs a sweep)
-        if self.steps % p == 0 && self.steps > 0 && self.gap() <= self.params.gap_tolerance {
+        if self.steps.is_multiple_of(p) && self.steps > 0 && self.gap() <= self.params.gap_tolerance {
             self.stop = Some(Stop::GapReached);
             return Step::stopped(Stop::GapReached);
         }

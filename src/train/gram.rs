@@ -62,18 +62,13 @@ impl Gram {
 
     /// `h_ν ← h_ν + s K_νμ` for every `ν`.
     pub fn add_column(&self, mu: usize, s: f64, h: &mut [f64]) {
-        match &self.matrix {
-            Some(k) => {
-                let p = self.len();
-                for (hv, kv) in h.iter_mut().zip(&k[mu * p..(mu + 1) * p]) {
-                    *hv += s * kv;
-                }
-            }
-            None => {
-                let vm = self.row(mu);
-                for (hv, vn) in h.iter_mut().zip(self.rows.chunks_exact(self.dim)) {
-                    *hv += s * dot(vn, vm);
-                }
+        if let Some(k) = &self.matrix {
+            let p = self.len();
+            crate::linalg::axpy(s, &k[mu * p..(mu + 1) * p], h);
+        } else {
+            let vm = self.row(mu);
+            for (hv, vn) in h.iter_mut().zip(self.rows.chunks_exact(self.dim)) {
+                *hv += s * dot(vn, vm);
             }
         }
     }

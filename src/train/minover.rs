@@ -154,20 +154,24 @@ impl Minover {
             }
             Mode::Threshold => {
                 let ys = self.data.labels();
-                let a = argmin(self.h.iter().zip(ys).map(|(&h, &y)| {
-                    if y > 0.0 {
-                        h
-                    } else {
-                        f64::INFINITY
-                    }
-                }));
-                let b = argmin(self.h.iter().zip(ys).map(|(&h, &y)| {
-                    if y < 0.0 {
-                        -h
-                    } else {
-                        f64::INFINITY
-                    }
-                }));
+                let a = argmin(self.h.iter().zip(ys).map(
+                    |(&h, &y)| {
+                        if y > 0.0 {
+                            h
+                        } else {
+                            f64::INFINITY
+                        }
+                    },
+                ));
+                let b = argmin(self.h.iter().zip(ys).map(
+                    |(&h, &y)| {
+                        if y < 0.0 {
+                            -h
+                        } else {
+                            f64::INFINITY
+                        }
+                    },
+                ));
                 (a, Some(b), (self.h[a] - self.h[b]) / (2.0 * wn))
             }
         }

@@ -7,8 +7,8 @@
 //! Scaling: weights are written as `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`); the book's embedding
 //! strengths are `N x^μ`. Stabilities and the certified bound do not depend on this choice.
 
-mod gram;
 pub mod adatron;
+mod gram;
 pub mod minover;
 pub mod rosenblatt;
 

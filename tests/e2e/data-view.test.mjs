@@ -1,0 +1,256 @@
+// End-to-end tests of the data view in headless Chromium, against the page served over HTTP.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { artifact, launch, openLab, serve } from "./harness.mjs";
+
+let server;
+let browser;
+let page;
+let errors;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  ({ page, errors } = await openLab(browser.context, server.url));
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const state = () => page.evaluate(() => window.lab.getState());
+const setPoints = (pts) => page.evaluate((p) => window.lab.setPoints(p), pts);
+const client = (x, y) => page.evaluate(([x, y]) => window.lab.dataToClient(x, y), [x, y]);
+
+/**
+ * Independent reference: κ_max by brute force over directions u = (cos φ, sin φ).
+ * Through the origin κ(φ) = min_μ S^μ u·ξ^μ; with a threshold the best θ for each φ gives
+ * κ(φ) = (min_{S=+1} u·ξ − max_{S=−1} u·ξ) / 2. The scan's maximum is within
+ * (2π / steps) · max|ξ| of the true one (κ(φ) is Lipschitz with that constant).
+ */
+function bruteForceKappa(points, threshold, steps = 200_000) {
+  let best = -Infinity;
+  for (let k = 0; k < steps; k++) {
+    const phi = (2 * Math.PI * k) / steps;
+    const u = [Math.cos(phi), Math.sin(phi)];
+    let kappa;
+    if (threshold) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const p of points) {
+        const h = u[0] * p.x + u[1] * p.y;
+        if (p.label > 0) lo = Math.min(lo, h);
+        else hi = Math.max(hi, h);
+      }
+      kappa = (lo - hi) / 2;
+    } else {
+      kappa = Infinity;
+      for (const p of points) kappa = Math.min(kappa, p.label * (u[0] * p.x + u[1] * p.y));
+    }
+    best = Math.max(best, kappa);
+  }
+  const maxNorm = Math.max(...points.map((p) => Math.hypot(p.x, p.y)));
+  return { kappa: best, tolerance: ((2 * Math.PI) / steps) * maxNorm * (threshold ? 1 : 1) + 1e-12 };
+}
+
+const SIX = [
+  { x: 1.0, y: 2.0, label: 1 },
+  { x: 2.0, y: 0.5, label: 1 },
+  { x: 0.5, y: 1.0, label: 1 },
+  { x: -1.5, y: -0.5, label: -1 },
+  { x: -0.5, y: -2.0, label: -1 },
+  { x: 1.0, y: -1.5, label: -1 },
+];
+
+test("the page starts with a preset, every algorithm trained, and no console errors", async () => {
+  const s = await state();
+  assert.ok(s.points.length > 0, "a preset is shown");
+  for (const name of ["rosenblatt", "minover", "adatron", "exact"]) {
+    assert.ok(s.algorithms[name], `${name} in getState().algorithms`);
+    assert.equal(s.algorithms[name].w.length, 2);
+  }
+  assert.equal(s.threshold, false);
+  await page.screenshot({ path: artifact("data-view-start.png") });
+  assert.deepEqual(errors, []);
+});
+
+test("add a point by click, drag it with real mouse events, flip it by click, delete it", async () => {
+  await setPoints(SIX);
+  const before = await state();
+  // add: click on empty space at data point (-2, 1.5) with the +1 class selected
+  const a = await client(-2, 1.5);
+  await page.mouse.click(a.x, a.y);
+  let s = await state();
+  assert.equal(s.points.length, 7);
+  const added = s.points[6];
+  assert.equal(added.label, 1);
+  assert.ok(Math.abs(added.x + 2) < 0.05 && Math.abs(added.y - 1.5) < 0.05, JSON.stringify(added));
+  // the new +1 point at (−2, 1.5) is on the wrong side of the old solutions: all retrained
+  assert.notDeepEqual(s.algorithms.exact.w, before.algorithms.exact.w);
+
+  // drag it to (2.5, 2.5) in 10 steps of real mouse moves
+  const from = await client(added.x, added.y);
+  const to = await client(2.5, 2.5);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  const kappas = [];
+  for (let k = 1; k <= 10; k++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * k) / 10, from.y + ((to.y - from.y) * k) / 10);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    kappas.push((await state()).algorithms.exact.stabilities[6]);
+  }
+  await page.mouse.up();
+  s = await state();
+  assert.equal(s.points.length, 7);
+  const moved = s.points[6];
+  assert.ok(Math.abs(moved.x - 2.5) < 0.05 && Math.abs(moved.y - 2.5) < 0.05, JSON.stringify(moved));
+  assert.equal(moved.label, 1, "a drag does not flip the label");
+  assert.equal(new Set(kappas).size, 10, `κ^μ of the dragged point recomputed at every step: ${kappas}`);
+  const ref = bruteForceKappa(s.points, false);
+  assert.ok(Math.abs(s.algorithms.exact.kappa - ref.kappa) <= ref.tolerance, `${s.algorithms.exact.kappa} vs ${ref.kappa}`);
+
+  // click without moving: flips the label
+  const c = await client(moved.x, moved.y);
+  await page.mouse.click(c.x, c.y);
+  s = await state();
+  assert.equal(s.points[6].label, -1);
+  assert.equal(s.points.length, 7);
+
+  // shift-click on empty space adds the other class
+  const d = await client(-2.5, -2.5);
+  await page.keyboard.down("Shift");
+  await page.mouse.click(d.x, d.y);
+  await page.keyboard.up("Shift");
+  s = await state();
+  assert.equal(s.points.length, 8);
+  assert.equal(s.points[7].label, -1);
+
+  // right-click deletes
+  await page.mouse.click(d.x, d.y, { button: "right" });
+  s = await state();
+  assert.equal(s.points.length, 7);
+
+  // undo brings the deleted point back, redo removes it again
+  await page.keyboard.press("Control+z");
+  assert.equal((await state()).points.length, 8);
+  await page.keyboard.press("Control+y");
+  assert.equal((await state()).points.length, 7);
+  await page.screenshot({ path: artifact("data-view-edited.png") });
+  assert.deepEqual(errors, []);
+});
+
+test("shown κ values match an independent brute-force optimum, in both modes", async () => {
+  for (const threshold of [false, true]) {
+    const pts = threshold
+      ? [...SIX.map((p) => ({ ...p, x: p.x + 3, y: p.y + 2 }))]
+      : SIX;
+    await setPoints(pts);
+    await page.evaluate((t) => window.lab.setThreshold(t), threshold);
+    const s = await state();
+    assert.equal(s.threshold, threshold);
+    const ref = bruteForceKappa(pts, threshold);
+    const exact = s.algorithms.exact;
+    assert.ok(Math.abs(exact.kappa - ref.kappa) <= ref.tolerance, `exact ${exact.kappa} vs brute force ${ref.kappa}`);
+    for (const name of ["minover", "adatron"]) {
+      const a = s.algorithms[name];
+      assert.ok(a.kappa <= ref.kappa + ref.tolerance, `${name} κ ${a.kappa} above κ_max ${ref.kappa}`);
+      assert.ok(a.kappa >= 0.99 * ref.kappa, `${name} κ ${a.kappa} not within 1% of κ_max ${ref.kappa}`);
+      assert.ok(a.kappaUpper >= ref.kappa - ref.tolerance, `${name}: certified bound ${a.kappaUpper} below κ_max`);
+    }
+    assert.ok(s.algorithms.rosenblatt.converged && s.algorithms.rosenblatt.kappa > 0);
+    // the readout shows the same numbers
+    const shown = await page.$eval('#readout tr[data-algorithm="exact"] td.kappa', (td) => td.textContent);
+    assert.equal(shown, `κ_max = ${Number(exact.kappa.toPrecision(4))}`);
+    await page.screenshot({ path: artifact(`data-view-${threshold ? "threshold" : "origin"}.png`) });
+  }
+  await page.evaluate(() => window.lab.setThreshold(false));
+});
+
+test("bad input to setPoints throws a clear Error and keeps the points", async () => {
+  await setPoints(SIX);
+  const cases = [
+    [[{ x: NaN, y: 0, label: 1 }], /coordinate 0 is NaN/],
+    [[{ x: Infinity, y: 0, label: 1 }], /coordinate 0 is inf/],
+    [[{ x: 1, y: 2, label: 1 }, { x: 0, y: -Infinity, label: 1 }], /point 1: coordinate 1 is -inf/],
+    [[{ x: "1", y: 0, label: 1 }], /point 0: x must be a number, got "1"/],
+    [[{ x: 1, y: null, label: 1 }], /point 0: y must be a number, got null/],
+    [[{ x: 1, y: 1, label: 2 }], /point 0: label 2 is not one of/],
+    [[{ x: 1, y: 1 }], /label must be a number/],
+    ["points", /must be an array/],
+    [[null], /expected \{x, y, label\}/],
+  ];
+  for (const [input, pattern] of cases) {
+    const message = await page.evaluate((p) => {
+      try {
+        window.lab.setPoints(p);
+        return null;
+      } catch (e) {
+        return e instanceof Error ? e.message : `not an Error: ${e}`;
+      }
+    }, input);
+    assert.ok(message !== null, `${JSON.stringify(input)} was accepted`);
+    assert.match(message, pattern);
+    assert.deepEqual((await state()).points, SIX, "the old points are kept");
+  }
+  const tooMany = await page.evaluate(() => {
+    const pts = Array.from({ length: 10_001 }, (_, i) => ({ x: i, y: 1, label: 1 }));
+    try {
+      window.lab.setPoints(pts);
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  });
+  assert.match(tooMany, /10001 points is too many: at most 10000/);
+  assert.deepEqual((await state()).points, SIX);
+  // labels 0/1 are accepted and mapped to −1/+1
+  await setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: 0 }]);
+  assert.deepEqual((await state()).points.map((p) => p.label), [1, -1]);
+  assert.deepEqual(errors, []);
+});
+
+test("a non-separable set is reported honestly and the page stays responsive", async () => {
+  const xor = [
+    { x: 1, y: 1, label: 1 },
+    { x: -1, y: -1, label: 1 },
+    { x: 1, y: -1, label: -1 },
+    { x: -1, y: 1, label: -1 },
+  ];
+  await setPoints(xor);
+  await page.evaluate(() => window.lab.setThreshold(true));
+  const s = await state();
+  assert.equal(s.separable, false);
+  assert.equal(s.algorithms.exact.converged, false);
+  assert.ok(Number.isNaN(s.algorithms.exact.kappa));
+  assert.equal(s.algorithms.rosenblatt.converged, false);
+  assert.match(s.algorithms.rosenblatt.status, /not separable within 1000 epochs/);
+  for (const name of ["minover", "adatron"]) {
+    assert.equal(s.algorithms[name].converged, false, name);
+    // negative, or undefined (NaN) when w returned to 0 — never a positive κ
+    const k = s.algorithms[name].kappa;
+    assert.ok(k === null || Number.isNaN(k) || k <= 0, `${name} κ ${k}`);
+  }
+  const status = await page.$eval("#status", (el) => el.textContent);
+  assert.match(status, /not linearly separable/);
+  // still responsive: an edit goes through and is retrained
+  const c = await client(1, 1);
+  await page.mouse.click(c.x, c.y);
+  assert.equal((await state()).points[0].label, -1);
+  await page.screenshot({ path: artifact("data-view-xor.png") });
+  await page.evaluate(() => window.lab.setThreshold(false));
+});
+
+test("a reload keeps the points and the mode", async () => {
+  await setPoints(SIX.slice(0, 4));
+  await page.evaluate(() => window.lab.setThreshold(true));
+  const before = await state();
+  await page.reload();
+  await page.evaluate(() => window.lab.ready);
+  const after = await state();
+  assert.deepEqual(after.points, before.points);
+  assert.equal(after.threshold, true);
+  assert.deepEqual(after.algorithms.exact.w, before.algorithms.exact.w);
+  await page.evaluate(() => window.lab.setThreshold(false));
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,102 @@
+//! The wasm boundary, tested in headless Chromium (`cargo test --target wasm32-unknown-unknown`).
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Object, Reflect};
+use perceptron_lab::wasm::{check_points, compute_scene, teacher_set};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &JsValue::from_str(key)).expect("a plain object")
+}
+
+fn num(v: &JsValue, key: &str) -> f64 {
+    get(v, key).as_f64().unwrap_or(f64::NAN)
+}
+
+fn error_message(e: JsValue) -> String {
+    get(&e, "message")
+        .as_string()
+        .expect("an Error with a message")
+}
+
+/// Two points (1, 0) with S = +1 and (0, 1) with S = −1: through the origin the optimum is
+/// w ∝ (1, −1) with κ_max = 1/√2 (each point's distance to the line y = x).
+#[wasm_bindgen_test]
+fn scene_by_hand() {
+    let settings = Object::new();
+    let scene = compute_scene(&[1.0, 0.0, 0.0, 1.0], &[1.0, -1.0], settings.into()).unwrap();
+    let exact = get(&scene, "exact");
+    assert!((num(&exact, "kappa") - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-12);
+    let w: Vec<f64> = Array::from(&get(&exact, "w"))
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!((w[0] + w[1]).abs() < 1e-12 && w[0] > 0.0);
+    let algorithms = Array::from(&get(&scene, "algorithms"));
+    let names: Vec<String> = algorithms
+        .iter()
+        .map(|a| get(&a, "name").as_string().unwrap())
+        .collect();
+    assert_eq!(names, ["rosenblatt", "minover", "adatron"]);
+    for a in algorithms.iter() {
+        assert_eq!(num(&a, "errors"), 0.0);
+        assert!(num(&a, "kappa") <= std::f64::consts::FRAC_1_SQRT_2 + 1e-12);
+        // camelCase field names cross the boundary
+        assert!(!get(&a, "kappaUpper").is_undefined());
+    }
+    assert_eq!(get(&scene, "mode").as_string().unwrap(), "homogeneous");
+}
+
+#[wasm_bindgen_test]
+fn threshold_setting_is_read() {
+    let settings = Object::new();
+    Reflect::set(&settings, &"threshold".into(), &JsValue::TRUE).unwrap();
+    // +1 at x = 2, −1 at x = 0: the optimum is the line x = 1 with κ_max = 1
+    let scene = compute_scene(
+        &[2.0, 0.0, 2.0, 1.0, 0.0, 0.0, 0.0, 1.0],
+        &[1.0, 1.0, -1.0, -1.0],
+        settings.into(),
+    )
+    .unwrap();
+    assert_eq!(get(&scene, "mode").as_string().unwrap(), "threshold");
+    let exact = get(&scene, "exact");
+    assert!((num(&exact, "kappa") - 1.0).abs() < 1e-12);
+    assert!((num(&exact, "theta") - 1.0).abs() < 1e-12);
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_a_clear_error() {
+    let e = check_points(&[1.0, f64::NAN], &[1.0]).unwrap_err();
+    assert_eq!(
+        error_message(e.into()),
+        "point 0: coordinate 1 is NaN, not a finite number"
+    );
+    let e = check_points(&[1.0, 2.0], &[3.0]).unwrap_err();
+    assert!(error_message(e.into()).contains("label 3"));
+    let n = 10_001;
+    let e = check_points(&vec![0.5; 2 * n], &vec![1.0; n]).unwrap_err();
+    assert!(error_message(e.into()).contains("at most 10000"));
+    let bad = Object::new();
+    Reflect::set(&bad, &"algorithms".into(), &Array::of1(&"nope".into())).unwrap();
+    let e = compute_scene(&[1.0, 0.0], &[1.0], bad.into()).unwrap_err();
+    assert!(error_message(e.into()).contains("unknown algorithm \"nope\""));
+}
+
+#[wasm_bindgen_test]
+fn labels_are_mapped_and_teacher_sets_are_seeded() {
+    let ys: Vec<f64> = check_points(&[1.0, 2.0, 3.0, 4.0], &[0.0, 1.0])
+        .unwrap()
+        .into();
+    assert_eq!(ys, vec![-1.0, 1.0]);
+    let a = teacher_set(10, 7, 0.0).unwrap();
+    let b = teacher_set(10, 7, 0.0).unwrap();
+    let xs = |v: &JsValue| -> Vec<f64> { js_sys::Float64Array::new(&get(v, "xs")).to_vec() };
+    assert_eq!(xs(&a), xs(&b));
+    let teacher = Array::from(&get(&a, "teacher"));
+    let t2: f64 = teacher.iter().map(|v| v.as_f64().unwrap().powi(2)).sum();
+    assert!((t2 - 2.0).abs() < 1e-9, "|w*|² = N = 2");
+    assert!(get(&a, "ys").dyn_ref::<Array>().is_some());
+}
