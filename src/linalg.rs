@@ -28,6 +28,30 @@ pub fn axpy(s: f64, x: &[f64], y: &mut [f64]) {
     }
 }
 
+/// Index of the smallest element (the first of equal ones); 0 for an empty or all-NaN slice.
+///
+/// Written as a lane-wise minimum over chunks of 8 followed by a search for the value, so that
+/// both passes vectorise; on the hot path of MinOver this is several times faster than one
+/// branchy pass.
+pub fn argmin(v: &[f64]) -> usize {
+    const LANES: usize = 8;
+    let mut lanes = [f64::INFINITY; LANES];
+    let chunks = v.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for (m, &x) in lanes.iter_mut().zip(c) {
+            *m = if x < *m { x } else { *m };
+        }
+    }
+    let mut min = f64::INFINITY;
+    for &x in lanes.iter().chain(rest) {
+        if x < min {
+            min = x;
+        }
+    }
+    v.iter().position(|&x| x == min).unwrap_or(0)
+}
+
 /// The angle between `a` and `b` in radians, `arccos(a·b / |a||b|)`, clamped to `[0, π]`;
 /// `NaN` if either is the zero vector.
 pub fn angle(a: &[f64], b: &[f64]) -> f64 {
@@ -51,5 +75,19 @@ mod tests {
         assert_eq!(y, vec![3.0, -1.0]);
         assert!((angle(&[1.0, 0.0], &[0.0, 2.0]) - std::f64::consts::FRAC_PI_2).abs() < 1e-15);
         assert!(angle(&[0.0, 0.0], &[1.0, 0.0]).is_nan());
+    }
+
+    #[test]
+    fn argmin_finds_the_first_smallest() {
+        let v: Vec<f64> = (0..37).map(|i| f64::from((i * 7) % 37)).collect();
+        assert_eq!(argmin(&v), 0);
+        let mut w = vec![3.0; 37];
+        w[33] = -1.0;
+        w[35] = -1.0;
+        assert_eq!(argmin(&w), 33);
+        w[5] = -2.0;
+        assert_eq!(argmin(&w), 5);
+        assert_eq!(argmin(&[]), 0);
+        assert_eq!(argmin(&[f64::NAN, 2.0, 1.0]), 2);
     }
 }

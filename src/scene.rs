@@ -21,8 +21,8 @@ pub struct Settings {
     pub algorithms: Vec<String>,
     /// Rosenblatt's epoch limit.
     pub max_epochs: usize,
-    /// MinOver's and AdaTron's step limit, in epochs of `P` steps.
-    pub max_epochs_optimal: f64,
+    /// MinOver's and AdaTron's step limit, in epochs of `P` steps; `None`: [`optimal_epoch_limit`].
+    pub max_epochs_optimal: Option<f64>,
     /// Relative certified gap at which MinOver and AdaTron stop.
     pub gap_tolerance: f64,
 }
@@ -33,7 +33,7 @@ impl Default for Settings {
             threshold: false,
             algorithms: ALGORITHMS.iter().map(ToString::to_string).collect(),
             max_epochs: 1000,
-            max_epochs_optimal: 200.0,
+            max_epochs_optimal: None,
             gap_tolerance: 1e-3,
         }
     }
@@ -93,6 +93,16 @@ pub struct Scene {
     pub algorithms: Vec<AlgorithmView>,
     /// A note for the status line (empty set, one class, point at the origin, …).
     pub notes: Vec<String>,
+}
+
+/// The default epoch limit of MinOver and AdaTron in the data view, a work budget that keeps a
+/// drag within a frame: a step of either costs `O(P)` (potentials of all examples), so
+/// `clamp(5·10⁵ / P², 10, 2000)` epochs of `P` steps cost at most about `5·10⁵` potential
+/// updates for `P ≥ 16`. Runs that hit the limit report their certified gap.
+pub fn optimal_epoch_limit(p: usize) -> f64 {
+    (5e5 / (p.max(1) as f64).powi(2))
+        .clamp(10.0, 2000.0)
+        .floor()
 }
 
 /// Trains every chosen algorithm on `data` and computes the exact optimum.
@@ -160,6 +170,9 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         }
         Err(e) => return Err(e),
     }
+    let optimal_epochs = settings
+        .max_epochs_optimal
+        .unwrap_or_else(|| optimal_epoch_limit(data.len()));
     for name in &settings.algorithms {
         let fit = match name.as_str() {
             "rosenblatt" => RosenblattParams::default()
@@ -167,20 +180,25 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
                 .build(data, mode)
                 .map(|mut t| t.run()),
             "minover" => MinoverParams::default()
-                .max_epochs(settings.max_epochs_optimal)
+                .max_epochs(optimal_epochs)
                 .gap_tolerance(settings.gap_tolerance)
                 .build(data, mode)
                 .map(|mut t| t.run()),
             _ => AdatronParams::default()
-                .max_epochs(settings.max_epochs_optimal)
+                .max_epochs(optimal_epochs)
                 .gap_tolerance(settings.gap_tolerance)
                 .build(data, mode)
                 .map(|mut t| t.run()),
         };
         match fit {
-            Ok(fit) => scene
-                .algorithms
-                .push(fit_view(name, data, &fit, settings, scene.separable)),
+            Ok(fit) => scene.algorithms.push(fit_view(
+                name,
+                data,
+                &fit,
+                settings,
+                optimal_epochs,
+                scene.separable,
+            )),
             Err(Error::OneClass { .. }) => {}
             Err(e) => return Err(e),
         }
@@ -237,6 +255,7 @@ fn fit_view(
     data: &Dataset,
     fit: &Fit,
     settings: &Settings,
+    optimal_epochs: f64,
     separable: bool,
 ) -> AlgorithmView {
     let gap = fit.gap();
@@ -253,11 +272,11 @@ fn fit_view(
         }
         Some(Stop::Limit) if !separable => format!(
             "stopped after {} epochs: set not separable, κ(w) = {:.3} < 0",
-            settings.max_epochs_optimal, fit.kappa
+            optimal_epochs, fit.kappa
         ),
         Some(Stop::Limit) => format!(
-            "step limit ({} epochs) before the gap closed",
-            settings.max_epochs_optimal
+            "step limit ({optimal_epochs} epochs) before the gap closed to {}%",
+            settings.gap_tolerance * 100.0
         ),
         None => "running".into(),
     };

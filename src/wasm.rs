@@ -23,7 +23,10 @@ fn points(xs: &[f64], ys: &[f64]) -> Result<Dataset, JsError> {
 }
 
 /// Checks 2-D points (`xs` row-major `[x0, y0, x1, y1, …]`, labels ±1 or 0/1) and returns the
-/// labels mapped to ±1; throws an `Error` naming the first bad point.
+/// labels mapped to ±1.
+///
+/// # Errors
+/// Throws an `Error` naming the first bad point (NaN, ±∞, bad label, > 10 000 points).
 #[wasm_bindgen(js_name = checkPoints)]
 pub fn check_points(xs: &[f64], ys: &[f64]) -> Result<Box<[f64]>, JsError> {
     Ok(points(xs, ys)?.labels().into())
@@ -32,6 +35,9 @@ pub fn check_points(xs: &[f64], ys: &[f64]) -> Result<Box<[f64]>, JsError> {
 /// Trains the chosen algorithms on 2-D points and returns the scene (see `scene::Scene`) as a
 /// plain object. `settings`: `{threshold, algorithms, maxEpochs, maxEpochsOptimal, gapTolerance}`,
 /// every field optional.
+///
+/// # Errors
+/// Throws on bad points (see `checkPoints`), unknown algorithm names or malformed settings.
 #[wasm_bindgen(js_name = computeScene)]
 pub fn compute_scene(xs: &[f64], ys: &[f64], settings: JsValue) -> Result<JsValue, JsError> {
     let data = points(xs, ys)?;
@@ -52,6 +58,9 @@ struct TeacherSet {
 
 /// A seeded 2-D student–teacher set: `{xs, ys, teacher}` with Gaussian inputs, `|w*|² = 2` and
 /// labels flipped with probability `noise`.
+///
+/// # Errors
+/// Throws for `p` above 10 000 or `noise ∉ [0, 1]`.
 #[wasm_bindgen(js_name = teacherSet)]
 pub fn teacher_set(p: usize, seed: u32, noise: f64) -> Result<JsValue, JsError> {
     if p > crate::data::MAX_POINTS {

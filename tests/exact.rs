@@ -188,37 +188,35 @@ fn assert_kkt(data: &Dataset, mode: Mode, what: &str) {
     assert!(x.iter().all(|&v| v >= 0.0), "{what}: x ≥ 0: {x:?}");
     // stationarity: w_opt from the embedding alone
     let mut w_opt = vec![0.0; n];
-    for mu in 0..p {
+    for (mu, &xm) in x.iter().enumerate() {
         for (wi, xi) in w_opt.iter_mut().zip(data.x(mu)) {
-            *wi += x[mu] * data.y(mu) * xi;
+            *wi += xm * data.y(mu) * xi;
         }
     }
     let w_norm = norm(&w_opt);
-    for i in 0..n {
-        let expected = pc.w[i] / exact.kappa;
+    for (i, (&wo, &wu)) in w_opt.iter().zip(&pc.w).enumerate() {
+        let expected = wu / exact.kappa;
         assert!(
-            (w_opt[i] - expected).abs() <= 1e-8 * w_norm,
-            "{what}: w_opt[{i}] = {} but w/κ = {expected}",
-            w_opt[i]
+            (wo - expected).abs() <= 1e-8 * w_norm,
+            "{what}: w_opt[{i}] = {wo} but w/κ = {expected}"
         );
     }
     let theta_opt = pc.theta / exact.kappa;
     let scale: f64 = x.iter().sum::<f64>().max(1.0);
-    for mu in 0..p {
+    for (mu, &xm) in x.iter().enumerate() {
         let e = (dot(&w_opt, data.x(mu)) - theta_opt) * data.y(mu);
         assert!(e >= 1.0 - 1e-9, "{what}: E^{mu} = {e} < 1");
         assert!(
-            (x[mu] * (e - 1.0)).abs() <= 1e-9 * scale,
-            "{what}: complementary slackness x^{mu} (E − 1) = {} · {}",
-            x[mu],
+            (xm * (e - 1.0)).abs() <= 1e-9 * scale,
+            "{what}: complementary slackness x^{mu} (E − 1) = {xm} · {}",
             e - 1.0
         );
-        if x[mu] > 1e-9 * scale {
+        if xm > 1e-9 * scale {
             assert!(exact.support.contains(&mu), "{what}: {mu} carries weight");
         }
     }
     if mode == Mode::Threshold {
-        let balance: f64 = (0..p).map(|mu| x[mu] * data.y(mu)).sum();
+        let balance: f64 = x.iter().zip(data.labels()).map(|(a, s)| a * s).sum();
         assert!(balance.abs() <= 1e-9 * scale, "{what}: Σ x S = {balance}");
     }
     // κ_max = 1/|w_opt| and Σ x = |w_opt|² (from stationarity and complementary slackness)

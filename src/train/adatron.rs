@@ -27,7 +27,7 @@
 use super::{check_init, check_positive, relative_gap, Gram, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{axpy, dot, norm};
+use crate::linalg::{argmin, axpy, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
@@ -86,8 +86,8 @@ impl AdatronParams {
     ///
     /// # Errors
     /// [`Error::Empty`]; [`Error::OneClass`] with a threshold and one class only;
-    /// [`Error::OutOfRange`] for `η ∉ (0, 2)`, a bad tolerance or limit, or a negative initial
-    /// strength; [`Error::Shape`] if the initial strengths do not have `P` entries.
+    /// [`Error::OutOfRange`] for `η ∉ (0, 2)`, a bad tolerance or limit, a negative initial
+    /// strength, or (with a threshold) initial strengths with `Σ x^μ S^μ ≠ 0`; [`Error::Shape`] if the initial strengths do not have `P` entries.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Adatron> {
         if data.is_empty() {
             return Err(Error::Empty);
@@ -123,30 +123,41 @@ impl AdatronParams {
                         range: "[0, ∞)",
                     });
                 }
+                if mode == Mode::Threshold {
+                    // the pair steps keep Σ x^μ S^μ, and the certificate needs it to be 0
+                    let balance: f64 = x.iter().zip(data.labels()).map(|(x, s)| x * s).sum();
+                    let total: f64 = x.iter().sum();
+                    if balance.abs() > 1e-12 * total.max(1.0) {
+                        return Err(Error::OutOfRange {
+                            name: "Σ x^μ S^μ of the initial embedding strengths (threshold mode)",
+                            value: balance,
+                            range: "{0}",
+                        });
+                    }
+                }
                 x.clone()
             }
         };
-        let z = data.signed_rows();
+        // through the origin only rows are needed (O(N) per update); with a threshold the Gram
+        // matrix keeps all potentials current in O(P) per pair update
+        let budget = match mode {
+            Mode::Homogeneous => 0,
+            Mode::Threshold => GRAM_BUDGET_BYTES,
+        };
+        let gram = Gram::new(data.signed_rows(), data.dim(), budget);
         let mut w = vec![0.0; data.dim()];
         for (mu, &xm) in x.iter().enumerate() {
-            axpy(xm, &z[mu * data.dim()..(mu + 1) * data.dim()], &mut w);
+            axpy(xm, gram.row(mu), &mut w);
         }
-        let gram = match mode {
-            Mode::Homogeneous => None,
-            Mode::Threshold => Some(Gram::new(
-                data.features().to_vec(),
-                data.dim(),
-                GRAM_BUDGET_BYTES,
-            )),
-        };
-        let h = gram.as_ref().map_or_else(Vec::new, |g| {
-            (0..data.len()).map(|mu| dot(&w, g.row(mu))).collect()
-        });
+        let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
+        let mut scratch = Vec::new();
+        let next = violating_pair(data.labels(), &x, &h, &mut scratch);
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
         Ok(Adatron {
             data: data.clone(),
-            z,
             mode,
+            next,
+            scratch,
             params: self,
             w,
             x,
@@ -164,14 +175,17 @@ impl AdatronParams {
 #[derive(Debug, Clone)]
 pub struct Adatron {
     data: Dataset,
-    /// `z^μ = S^μ ξ^μ`, row-major.
-    z: Vec<f64>,
     mode: Mode,
+    /// Threshold mode: the maximal violating pair `(i, j, score_i − score_j)` for the next step.
+    next: (usize, usize, f64),
+    /// Work space of [`violating_pair`].
+    scratch: Vec<f64>,
     params: AdatronParams,
     w: Vec<f64>,
     x: Vec<f64>,
-    /// Threshold mode: Gram matrix of the `ξ^μ` and potentials `h_μ = w·ξ^μ`.
-    gram: Option<Gram>,
+    /// `z^μ = S^μ ξ^μ`, and in threshold mode their Gram matrix.
+    gram: Gram,
+    /// Threshold mode: potentials `h_μ = w·z^μ`, kept incrementally.
     h: Vec<f64>,
     max_steps: usize,
     steps: usize,
@@ -179,12 +193,35 @@ pub struct Adatron {
     stop: Option<Stop>,
 }
 
-impl Adatron {
-    fn z(&self, mu: usize) -> &[f64] {
-        let n = self.data.dim();
-        &self.z[mu * n..(mu + 1) * n]
+/// With `score_μ = S^μ − w·ξ^μ = S^μ (1 − h_μ)`: `i = argmax score` over the examples whose
+/// `x^μ` may move along `+S^μ` (`S = +1`, or `x > 0`), `j = argmin score` over those that may move
+/// along `−S^μ` (`S = −1`, or `x > 0`). Returns `(i, j, score_i − score_j)`.
+///
+/// Written as one branch-free pass into `scratch` (masked `−score` and `score`) and two
+/// vectorised [`argmin`]s: the hot loop of threshold AdaTron.
+fn violating_pair(ys: &[f64], x: &[f64], h: &[f64], scratch: &mut Vec<f64>) -> (usize, usize, f64) {
+    let p = ys.len();
+    scratch.resize(2 * p, 0.0);
+    let (up, low) = scratch.split_at_mut(p);
+    for ((((u, l), &s), &xm), &hm) in up.iter_mut().zip(low.iter_mut()).zip(ys).zip(x).zip(h) {
+        let score = s * (1.0 - hm);
+        let free = xm > 0.0;
+        *u = if s > 0.0 || free {
+            -score
+        } else {
+            f64::INFINITY
+        };
+        *l = if s < 0.0 || free {
+            score
+        } else {
+            f64::INFINITY
+        };
     }
+    let (i, j) = (argmin(up), argmin(low));
+    (i, j, -up[i] - low[j])
+}
 
+impl Adatron {
     /// The certified relative gap of the current `w`: `O(P N)`.
     fn gap(&self) -> f64 {
         let p = self.perceptron();
@@ -196,54 +233,33 @@ impl Adatron {
 
     /// One coordinate step on example `μ` (through the origin).
     fn coordinate_step(&mut self, mu: usize) -> bool {
-        let c = dot(self.z(mu), self.z(mu));
+        let z = self.gram.row(mu);
+        let c = dot(z, z);
         if c == 0.0 {
             return false; // a point at the origin: no w can change its potential
         }
-        let e = dot(&self.w, self.z(mu));
+        let e = dot(&self.w, z);
         let new = (self.x[mu] + self.params.learning_rate * (1.0 - e) / c).max(0.0);
         let dx = new - self.x[mu];
         if dx == 0.0 {
             return false;
         }
         self.x[mu] = new;
-        let n = self.data.dim();
-        axpy(dx, &self.z[mu * n..(mu + 1) * n], &mut self.w);
+        axpy(dx, self.gram.row(mu), &mut self.w);
         true
     }
 
-    /// The maximal violating pair `(i, j, score_i − score_j)` (threshold mode).
-    fn violating_pair(&self) -> (usize, usize, f64) {
-        let (mut i, mut up) = (0, f64::NEG_INFINITY);
-        let (mut j, mut low) = (0, f64::INFINITY);
-        for mu in 0..self.data.len() {
-            let s = self.data.y(mu);
-            let score = s - self.h[mu];
-            // x^μ may grow along +S^μ t for S = +1 (always) and shrink for S = −1 (if x > 0)
-            let in_up = s > 0.0 || self.x[mu] > 0.0;
-            let in_low = s < 0.0 || self.x[mu] > 0.0;
-            if in_up && score > up {
-                (i, up) = (mu, score);
-            }
-            if in_low && score < low {
-                (j, low) = (mu, score);
-            }
-        }
-        (i, j, up - low)
-    }
-
-    /// One pair step (threshold mode); returns the pair and whether `w` moved.
+    /// One pair step (threshold mode) on the pair chosen by the previous pass; the potentials
+    /// and the next pair are updated in one pass. Returns the pair and whether `w` moved.
     fn pair_step(&mut self) -> (usize, usize, bool) {
-        let (i, j, violation) = self.violating_pair();
-        let g = self
-            .gram
-            .as_ref()
-            .expect("threshold mode keeps a Gram matrix");
-        let d2 = g.get(i, i) + g.get(j, j) - 2.0 * g.get(i, j);
+        let (i, j, violation) = self.next;
+        let g = &self.gram;
+        let (si, sj) = (self.data.y(i), self.data.y(j));
+        // |ξ^i − ξ^j|² = |S^i z^i − S^j z^j|²
+        let d2 = g.get(i, i) + g.get(j, j) - 2.0 * si * sj * g.get(i, j);
         if violation <= 0.0 || d2 <= 0.0 || i == j {
             return (i, j, false);
         }
-        let (si, sj) = (self.data.y(i), self.data.y(j));
         let mut t = self.params.learning_rate * violation / d2;
         if si < 0.0 {
             t = t.min(self.x[i]);
@@ -256,10 +272,19 @@ impl Adatron {
         }
         self.x[i] = (self.x[i] + si * t).max(0.0);
         self.x[j] = (self.x[j] - sj * t).max(0.0);
-        axpy(t, self.data.x(i), &mut self.w);
-        axpy(-t, self.data.x(j), &mut self.w);
-        g.add_column(i, t, &mut self.h);
-        g.add_column(j, -t, &mut self.h);
+        // w += t (ξ^i − ξ^j) = t S^i z^i − t S^j z^j
+        axpy(t * si, g.row(i), &mut self.w);
+        axpy(-t * sj, g.row(j), &mut self.w);
+        let (ci, cj) = (t * si, -t * sj);
+        if let (Some(ki), Some(kj)) = (g.column(i), g.column(j)) {
+            axpy(ci, ki, &mut self.h);
+            axpy(cj, kj, &mut self.h);
+        } else {
+            for (mu, hm) in self.h.iter_mut().enumerate() {
+                *hm = dot(&self.w, g.row(mu));
+            }
+        }
+        self.next = violating_pair(self.data.labels(), &self.x, &self.h, &mut self.scratch);
         (i, j, true)
     }
 }
@@ -271,7 +296,8 @@ impl Trainer for Adatron {
         }
         let p = self.data.len();
         // the gap is checked once per sweep (it costs a sweep)
-        if self.steps.is_multiple_of(p) && self.steps > 0 && self.gap() <= self.params.gap_tolerance {
+        if self.steps.is_multiple_of(p) && self.steps > 0 && self.gap() <= self.params.gap_tolerance
+        {
             self.stop = Some(Stop::GapReached);
             return Step::stopped(Stop::GapReached);
         }

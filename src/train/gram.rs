@@ -52,6 +52,12 @@ impl Gram {
         self.matrix.is_some()
     }
 
+    /// Column `K_·μ` when the matrix is stored.
+    pub fn column(&self, mu: usize) -> Option<&[f64]> {
+        let p = self.len();
+        self.matrix.as_deref().map(|k| &k[mu * p..(mu + 1) * p])
+    }
+
     /// `K_μν = v_μ·v_ν`.
     pub fn get(&self, mu: usize, nu: usize) -> f64 {
         match &self.matrix {

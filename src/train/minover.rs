@@ -20,7 +20,7 @@
 use super::{check_init, check_positive, relative_gap, Gram, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{axpy, dot, norm};
+use crate::linalg::{argmin, axpy, dot};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
@@ -92,16 +92,14 @@ impl MinoverParams {
         check_positive("gap tolerance", self.gap_tolerance)?;
         check_positive("max_epochs", self.max_epochs)?;
         check_init(self.init.as_ref(), data)?;
-        let rows = match mode {
-            Mode::Homogeneous => data.signed_rows(),
-            Mode::Threshold => data.features().to_vec(),
-        };
-        let gram = Gram::new(rows, data.dim(), self.gram_budget);
+        let gram = Gram::new(data.signed_rows(), data.dim(), self.gram_budget);
         let w = self
             .init
             .as_ref()
             .map_or_else(|| vec![0.0; data.dim()], |p| p.w.clone());
-        let h = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
+        let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
+        let positive: Vec<bool> = data.labels().iter().map(|&y| y > 0.0).collect();
+        let next = select(mode, &h, &positive);
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
         Ok(Minover {
             data: data.clone(),
@@ -113,7 +111,10 @@ impl MinoverParams {
             w2: dot(&w, &w),
             w,
             h,
+            positive,
+            next,
             x: vec![0.0; data.len()],
+            sum_x: 0.0,
             max_steps,
             steps: 0,
             stop: None,
@@ -129,73 +130,121 @@ pub struct Minover {
     eta: f64,
     certifies: bool,
     params: MinoverParams,
-    /// `z^μ = S^μ ξ^μ` (through the origin) or `ξ^μ` (threshold), and their Gram matrix.
+    /// `z^μ = S^μ ξ^μ` and their Gram matrix.
     gram: Gram,
     w: Vec<f64>,
     /// `|w|²`, kept incrementally.
     w2: f64,
-    /// Potentials `h_μ = w·z^μ` (through the origin) or `w·ξ^μ` (threshold).
+    /// Potentials `h_μ = w·z^μ = S^μ w·ξ^μ`, kept incrementally.
     h: Vec<f64>,
+    /// `S^μ = +1`.
+    positive: Vec<bool>,
+    /// The example(s) the next step updates on.
+    next: (usize, Option<usize>),
     x: Vec<f64>,
+    /// `Σ x^μ`, kept incrementally.
+    sum_x: f64,
     max_steps: usize,
     steps: usize,
     stop: Option<Stop>,
 }
 
-impl Minover {
-    /// The example(s) to update on and the current `κ(w)` they give:
-    /// `(ν, None, min_μ h_μ / |w|)` or `(a, Some(b), (h_a − h_b) / 2|w|)`.
-    fn select(&self) -> (usize, Option<usize>, f64) {
-        let wn = self.w2.sqrt();
-        match self.mode {
-            Mode::Homogeneous => {
-                let nu = argmin(self.h.iter().copied());
-                (nu, None, self.h[nu] / wn)
-            }
-            Mode::Threshold => {
-                let ys = self.data.labels();
-                let a = argmin(self.h.iter().zip(ys).map(
-                    |(&h, &y)| {
-                        if y > 0.0 {
-                            h
-                        } else {
-                            f64::INFINITY
-                        }
-                    },
-                ));
-                let b = argmin(self.h.iter().zip(ys).map(
-                    |(&h, &y)| {
-                        if y < 0.0 {
-                            -h
-                        } else {
-                            f64::INFINITY
-                        }
-                    },
-                ));
-                (a, Some(b), (self.h[a] - self.h[b]) / (2.0 * wn))
-            }
+/// Through the origin `argmin_μ h_μ`; with a threshold the least stable example of each class,
+/// `(argmin_{S=+1} h, argmin_{S=−1} h)` — i.e. `argmin_+ w·ξ` and `argmax_− w·ξ`.
+fn select(mode: Mode, h: &[f64], positive: &[bool]) -> (usize, Option<usize>) {
+    let mut sel = Selector::new(mode);
+    for (nu, (&v, &pos)) in h.iter().zip(positive).enumerate() {
+        sel.offer(nu, v, pos);
+    }
+    sel.result()
+}
+
+/// Running minima for [`select`], fused into the potential update.
+struct Selector {
+    by_class: bool,
+    best: [(usize, f64); 2],
+}
+
+impl Selector {
+    fn new(mode: Mode) -> Self {
+        Self {
+            by_class: mode == Mode::Threshold,
+            best: [(0, f64::INFINITY); 2],
         }
     }
 
-    /// Adds `s·row(μ)` to `w`, keeping `|w|²` and the potentials current; returns whether `w` moved.
-    fn add(&mut self, mu: usize, s: f64) -> bool {
-        let k = self.gram.get(mu, mu);
-        self.w2 += 2.0 * s * self.h[mu] + s * s * k;
-        axpy(s, self.gram.row(mu), &mut self.w);
-        self.gram.add_column(mu, s, &mut self.h);
-        k > 0.0
+    #[inline]
+    fn offer(&mut self, nu: usize, v: f64, positive: bool) {
+        if positive || !self.by_class {
+            if v < self.best[0].1 {
+                self.best[0] = (nu, v);
+            }
+        } else if v < self.best[1].1 {
+            self.best[1] = (nu, v);
+        }
+    }
+
+    fn result(&self) -> (usize, Option<usize>) {
+        (self.best[0].0, self.by_class.then_some(self.best[1].0))
     }
 }
 
-/// Index of the smallest value (the first on ties).
-fn argmin(values: impl Iterator<Item = f64>) -> usize {
-    let mut best = (0, f64::INFINITY);
-    for (i, v) in values.enumerate() {
-        if v < best.1 {
-            best = (i, v);
+impl Minover {
+    /// `κ(w)` of the current weights from the selected potentials:
+    /// `h_ν / |w|`, or `(h_a + h_b) / 2|w|` with the threshold in the middle of the gap.
+    fn kappa(&self) -> f64 {
+        let wn = self.w2.sqrt();
+        match self.next {
+            (nu, None) => self.h[nu] / wn,
+            (a, Some(b)) => (self.h[a] + self.h[b]) / (2.0 * wn),
         }
     }
-    best.0
+
+    /// `w ← w + η (z^a [+ z^b])`, with `|w|²`, the potentials and the next selection updated in
+    /// one pass over the examples. Returns whether `w` moved.
+    fn update(&mut self, a: usize, b: Option<usize>) -> bool {
+        let eta = self.eta;
+        let (ha, kaa) = (self.h[a], self.gram.get(a, a));
+        let d2 = match b {
+            None => {
+                self.w2 += 2.0 * eta * ha + eta * eta * kaa;
+                kaa
+            }
+            Some(b) => {
+                let (hb, kbb, kab) = (self.h[b], self.gram.get(b, b), self.gram.get(a, b));
+                self.w2 += 2.0 * eta * (ha + hb) + eta * eta * (kaa + kbb + 2.0 * kab);
+                kaa + kbb + 2.0 * kab
+            }
+        };
+        axpy(eta, self.gram.row(a), &mut self.w);
+        if let Some(b) = b {
+            axpy(eta, self.gram.row(b), &mut self.w);
+        }
+        let (h, positive) = (&mut self.h, &self.positive[..]);
+        self.next = match (self.gram.column(a), b.map(|b| self.gram.column(b))) {
+            (Some(ka), None) => {
+                // the hot loop through the origin: h ← h + η K_·a, then argmin (both vectorise)
+                axpy(eta, ka, h);
+                (argmin(h), None)
+            }
+            (Some(ka), Some(Some(kb))) => {
+                let mut sel = Selector::new(self.mode);
+                for (nu, (hv, (&k1, &k2))) in h.iter_mut().zip(ka.iter().zip(kb)).enumerate() {
+                    *hv += eta * (k1 + k2);
+                    sel.offer(nu, *hv, positive[nu]);
+                }
+                sel.result()
+            }
+            _ => {
+                // no stored Gram matrix: recompute h_ν = w·z^ν in O(P N)
+                for (nu, hv) in h.iter_mut().enumerate() {
+                    *hv = dot(&self.w, self.gram.row(nu));
+                }
+                select(self.mode, h, positive)
+            }
+        };
+        d2 > 0.0
+    }
 }
 
 impl Trainer for Minover {
@@ -203,10 +252,9 @@ impl Trainer for Minover {
         if let Some(stop) = self.stop {
             return Step::stopped(stop);
         }
-        let (a, b, kappa) = self.select();
         if self.certifies && self.steps > 0 {
-            let upper = norm(&self.w) / self.x.iter().sum::<f64>();
-            if relative_gap(kappa, upper) <= self.params.gap_tolerance {
+            let upper = self.w2.sqrt() / self.sum_x;
+            if relative_gap(self.kappa(), upper) <= self.params.gap_tolerance {
                 self.stop = Some(Stop::GapReached);
                 return Step::stopped(Stop::GapReached);
             }
@@ -215,12 +263,13 @@ impl Trainer for Minover {
             self.stop = Some(Stop::Limit);
             return Step::stopped(Stop::Limit);
         }
-        let mut moved = self.add(a, self.eta);
+        let (a, b) = self.next;
+        let moved = self.update(a, b);
         self.x[a] += self.eta;
+        self.sum_x += self.eta;
         if let Some(b) = b {
-            // row(b) = ξ^b and S^b = −1: w ← w − ξ^b/N
-            moved |= self.add(b, -self.eta);
             self.x[b] += self.eta;
+            self.sum_x += self.eta;
         }
         self.steps += 1;
         if !moved {
