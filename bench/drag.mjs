@@ -22,6 +22,7 @@ try {
         const i = pts.findIndex((p) => p.label > 0);
         const { x, y } = pts[i];
         const times = [];
+        const train = [];
         const info = [];
         for (let k = 0; k < STEPS; k++) {
           // a small circle around the point's original place, as a hand would drag it
@@ -29,6 +30,7 @@ try {
           const t0 = performance.now();
           window.lab.movePoint(i, x + 0.15 * Math.cos(a), y + 0.15 * Math.sin(a));
           times.push(performance.now() - t0);
+          train.push(window.lab.lastFrame().trainMs);
           if (k % 25 === 0) {
             const s = window.lab.getState().algorithms;
             info.push(Object.fromEntries(["rosenblatt", "minover", "adatron"].map((n) => [n, s[n].steps])));
@@ -36,7 +38,9 @@ try {
           await new Promise(requestAnimationFrame);
         }
         times.sort((a, b) => a - b);
+        train.sort((a, b) => a - b);
         return {
+          train: train[Math.floor(train.length / 2)],
           median: times[Math.floor(times.length / 2)],
           p90: times[Math.floor(times.length * 0.9)],
           max: times[times.length - 1],
@@ -50,7 +54,8 @@ try {
   console.log(`drag frame, P = ${P}, ${STEPS} drag steps per mode (retrain 3 algorithms + exact, redraw)`);
   for (const r of rows) {
     console.log(
-      `${r.mode.padEnd(20)} median ${r.median.toFixed(2)} ms   p90 ${r.p90.toFixed(2)} ms   max ${r.max.toFixed(2)} ms` +
+      `${r.mode.padEnd(20)} frame median ${r.median.toFixed(2)} ms  p90 ${r.p90.toFixed(2)} ms  max ${r.max.toFixed(2)} ms;` +
+        ` training alone (wasm) median ${r.train.toFixed(2)} ms` +
         `   (steps per run, sampled: ${JSON.stringify(r.steps[0])})`,
     );
   }

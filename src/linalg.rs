@@ -34,22 +34,63 @@ pub fn axpy(s: f64, x: &[f64], y: &mut [f64]) {
 /// both passes vectorise; on the hot path of MinOver this is several times faster than one
 /// branchy pass.
 pub fn argmin(v: &[f64]) -> usize {
-    const LANES: usize = 8;
-    let mut lanes = [f64::INFINITY; LANES];
-    let chunks = v.chunks_exact(LANES);
-    let rest = chunks.remainder();
+    let min = lane_min(
+        v.chunks_exact(8)
+            .map(|c| [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]),
+    )
+    .min(
+        v.chunks_exact(8)
+            .remainder()
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min),
+    );
+    v.iter().position(|&x| x == min).unwrap_or(0)
+}
+
+/// Index of the smallest `v_i + offset_i` (the first of equal ones); 0 if none is finite.
+/// With `offset_i ∈ {0, +∞}` this is the argmin over a fixed subset, e.g. one class.
+pub fn argmin_offset(v: &[f64], offset: &[f64]) -> usize {
+    debug_assert_eq!(v.len(), offset.len());
+    let (vc, oc) = (v.chunks_exact(8), offset.chunks_exact(8));
+    let tail = vc
+        .remainder()
+        .iter()
+        .zip(oc.remainder())
+        .map(|(a, b)| a + b)
+        .fold(f64::INFINITY, f64::min);
+    let min = lane_min(vc.zip(oc).map(|(a, b)| {
+        [
+            a[0] + b[0],
+            a[1] + b[1],
+            a[2] + b[2],
+            a[3] + b[3],
+            a[4] + b[4],
+            a[5] + b[5],
+            a[6] + b[6],
+            a[7] + b[7],
+        ]
+    }))
+    .min(tail);
+    if !min.is_finite() {
+        return 0;
+    }
+    v.iter()
+        .zip(offset)
+        .position(|(a, b)| a + b == min)
+        .unwrap_or(0)
+}
+
+/// The minimum over chunks of 8, kept lane by lane so that it vectorises (NaN never wins).
+#[inline]
+fn lane_min(chunks: impl Iterator<Item = [f64; 8]>) -> f64 {
+    let mut lanes = [f64::INFINITY; 8];
     for c in chunks {
-        for (m, &x) in lanes.iter_mut().zip(c) {
+        for (m, x) in lanes.iter_mut().zip(c) {
             *m = if x < *m { x } else { *m };
         }
     }
-    let mut min = f64::INFINITY;
-    for &x in lanes.iter().chain(rest) {
-        if x < min {
-            min = x;
-        }
-    }
-    v.iter().position(|&x| x == min).unwrap_or(0)
+    lanes.into_iter().fold(f64::INFINITY, f64::min)
 }
 
 /// The angle between `a` and `b` in radians, `arccos(a·b / |a||b|)`, clamped to `[0, π]`;
@@ -89,5 +130,12 @@ mod tests {
         assert_eq!(argmin(&w), 5);
         assert_eq!(argmin(&[]), 0);
         assert_eq!(argmin(&[f64::NAN, 2.0, 1.0]), 2);
+        let inf = f64::INFINITY;
+        let v: Vec<f64> = (0..21).map(|i| f64::from(i % 5)).collect();
+        let mut off = vec![inf; 21];
+        off[13] = 0.0;
+        off[17] = 0.0;
+        assert_eq!(argmin_offset(&v, &off), 17); // 13 % 5 = 3 > 17 % 5 = 2
+        assert_eq!(argmin_offset(&v, &vec![inf; 21]), 0);
     }
 }

@@ -179,10 +179,13 @@ export class App {
 
   /** Retrains if the points or settings changed, and draws every view now. */
   render() {
+    const t0 = performance.now();
     if (this.dirty) this.retrain();
+    const t1 = performance.now();
     this.dataView.draw(this.state, this.scene, this.hover);
     renderReadout(this.el("readout").tBodies[0], this.state, this.scene);
     this.renderControls();
+    this.lastFrame = { trainMs: t1 - t0, drawMs: performance.now() - t1 };
   }
 
   retrain() {

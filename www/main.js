@@ -65,6 +65,8 @@ function automation(app) {
       app.movePoint(i, x, y, { record: false });
       app.render();
     },
+    /** Extension: `{trainMs, drawMs}` of the last rendered frame (for benchmarks). */
+    lastFrame: () => ({ ...app.lastFrame }),
     /** Extension: loads a preset by id. */
     loadPreset: (id) => {
       app.loadPreset(id);

@@ -12,6 +12,13 @@ export function renderReadout(tbody, state, scene) {
   tbody.replaceChildren(...rows);
 }
 
+/** The certified gap `κ_upper − κ(w)` with its share of `κ_upper`; below κ = 0 only the bound means something. */
+function gapText(a) {
+  if (a.kappaUpper === null || a.kappaUpper === undefined) return "";
+  if (!(a.kappa > 0)) return `κ_max ≤ ${fmt(a.kappaUpper, 3)}`;
+  return `${fmt(a.gap, 3)} (${fmt((100 * a.gap) / a.kappaUpper, 2)}%)`;
+}
+
 function row(a, isExact) {
   const tr = document.createElement("tr");
   tr.dataset.algorithm = a.name;
@@ -24,7 +31,7 @@ function row(a, isExact) {
     isExact ? `κ_max = ${fmt(a.kappa)}` : fmt(a.kappa),
     isExact ? "" : String(a.errors),
     isExact ? "" : `${a.updates} / ${a.steps}`,
-    a.gap === null || a.gap === undefined || isExact ? "" : `${fmt(a.gap, 3)} (${fmt((100 * a.gap) / a.kappaUpper, 2)}%)`,
+    isExact ? "" : gapText(a),
     a.status,
   ];
   const classes = ["swatch", "name", "kappa", "errors", "updates", "gap", "status"];

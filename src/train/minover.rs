@@ -20,7 +20,7 @@
 use super::{check_init, check_positive, relative_gap, Gram, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{argmin, axpy, dot};
+use crate::linalg::{argmin, argmin_offset, axpy, dot};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
@@ -100,6 +100,15 @@ impl MinoverParams {
         let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
         let positive: Vec<bool> = data.labels().iter().map(|&y| y > 0.0).collect();
         let next = select(mode, &h, &positive);
+        // 0 on the class, +∞ off it: [+1 class | −1 class]
+        let class_offsets = [true, false]
+            .iter()
+            .flat_map(|&c| {
+                positive
+                    .iter()
+                    .map(move |&p| if p == c { 0.0 } else { f64::INFINITY })
+            })
+            .collect();
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
         Ok(Minover {
             data: data.clone(),
@@ -112,6 +121,7 @@ impl MinoverParams {
             w,
             h,
             positive,
+            class_offsets,
             next,
             x: vec![0.0; data.len()],
             sum_x: 0.0,
@@ -139,6 +149,8 @@ pub struct Minover {
     h: Vec<f64>,
     /// `S^μ = +1`.
     positive: Vec<bool>,
+    /// Threshold mode's class masks for [`argmin_offset`]: `P` entries for `S = +1`, then `P` for `S = −1`.
+    class_offsets: Vec<f64>,
     /// The example(s) the next step updates on.
     next: (usize, Option<usize>),
     x: Vec<f64>,
@@ -228,12 +240,10 @@ impl Minover {
                 (argmin(h), None)
             }
             (Some(ka), Some(Some(kb))) => {
-                let mut sel = Selector::new(self.mode);
-                for (nu, (hv, (&k1, &k2))) in h.iter_mut().zip(ka.iter().zip(kb)).enumerate() {
-                    *hv += eta * (k1 + k2);
-                    sel.offer(nu, *hv, positive[nu]);
-                }
-                sel.result()
+                axpy(eta, ka, h);
+                axpy(eta, kb, h);
+                let (plus, minus) = self.class_offsets.split_at(h.len());
+                (argmin_offset(h, plus), Some(argmin_offset(h, minus)))
             }
             _ => {
                 // no stored Gram matrix: recompute h_ν = w·z^ν in O(P N)
