@@ -17,6 +17,8 @@ export const NAMES = {
   teacher: "teacher w*",
 };
 const POINT_RADIUS = 7;
+/** Line widths: MinOver is drawn wider than AdaTron so that both show when they coincide. */
+const LINE_WIDTH = { rosenblatt: 2.5, minover: 5, adatron: 2 };
 const AXIS_COLOR = "#8a8a85";
 const GRID_COLOR = "#ecece7";
 const POINT_COLOR = "#1b1b1b";
@@ -97,13 +99,13 @@ export class DataView {
       const { px } = this.toPixel(v, 0);
       ctx.strokeStyle = Math.abs(v) < step / 2 ? AXIS_COLOR : GRID_COLOR;
       line(ctx, px, 0, px, this.size);
-      if (Math.abs(v) > step / 2) ctx.fillText(fmtTick(v), px + 2, this.size - 4);
+      if (Math.abs(v) > step / 2 && px > 24) ctx.fillText(fmtTick(v), px + 2, this.size - 4);
     }
     for (let v = Math.ceil((cy - half) / step) * step; v <= cy + half; v += step) {
       const { py } = this.toPixel(0, v);
       ctx.strokeStyle = Math.abs(v) < step / 2 ? AXIS_COLOR : GRID_COLOR;
       line(ctx, 0, py, this.size, py);
-      if (Math.abs(v) > step / 2) ctx.fillText(fmtTick(v), 3, py - 2);
+      if (Math.abs(v) > step / 2 && py < this.size - 24) ctx.fillText(fmtTick(v), 3, py - 2);
     }
     const o = this.toPixel(0, 0);
     ctx.fillStyle = AXIS_COLOR;
@@ -145,7 +147,7 @@ export class DataView {
       this.drawLine(a.w, a.theta, color, 1.5, [7, 5], a.kappa);
       this.drawLine(a.w, a.theta, color, 1.5, [7, 5], -a.kappa);
     }
-    this.drawLine(a.w, a.theta, color, 2.5);
+    this.drawLine(a.w, a.theta, color, LINE_WIDTH[a.name] ?? 2.5);
   }
 
   drawPoints(state, scene) {
