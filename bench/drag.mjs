@@ -9,6 +9,14 @@ const STEPS = Number(process.argv[3] ?? 100);
 const server = await serve();
 const browser = await launch();
 try {
+  // time to interactive: five fresh loads from localhost (the first warms the HTTP cache, as a
+  // second visit would; all five are reported)
+  const loads = [];
+  for (let k = 0; k < 5; k++) {
+    const { page } = await openLab(browser.context, server.url);
+    loads.push(await page.evaluate(() => window.lab.readyAt));
+    await page.close();
+  }
   const { page } = await openLab(browser.context, server.url);
   const rows = [];
   for (const threshold of [false, true]) {
@@ -51,6 +59,7 @@ try {
     );
     rows.push({ mode: threshold ? "with threshold" : "through the origin", ...result });
   }
+  console.log(`time from navigation to window.lab ready (5 loads): ${loads.map((t) => t.toFixed(0)).join(", ")} ms`);
   console.log(`drag frame, P = ${P}, ${STEPS} drag steps per mode (retrain 3 algorithms + exact, redraw)`);
   for (const r of rows) {
     console.log(

@@ -22,7 +22,6 @@ fn main() {
     for threshold in [false, true] {
         let mut settings = Settings {
             threshold,
-            max_epochs: 1000,
             ..Settings::default()
         };
         // ALGORITHMS=minover,adatron times a subset (the exact optimum is always computed)

@@ -136,6 +136,6 @@ mod tests {
         off[13] = 0.0;
         off[17] = 0.0;
         assert_eq!(argmin_offset(&v, &off), 17); // 13 % 5 = 3 > 17 % 5 = 2
-        assert_eq!(argmin_offset(&v, &vec![inf; 21]), 0);
+        assert_eq!(argmin_offset(&v, &[inf; 21]), 0);
     }
 }

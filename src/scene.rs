@@ -19,8 +19,8 @@ pub struct Settings {
     pub threshold: bool,
     /// The algorithms to train (names from [`ALGORITHMS`]).
     pub algorithms: Vec<String>,
-    /// Rosenblatt's epoch limit.
-    pub max_epochs: usize,
+    /// Rosenblatt's epoch limit; `None`: [`rosenblatt_epoch_limit`].
+    pub max_epochs: Option<usize>,
     /// MinOver's and AdaTron's step limit, in epochs of `P` steps; `None`: [`optimal_epoch_limit`].
     pub max_epochs_optimal: Option<f64>,
     /// Relative certified gap at which MinOver and AdaTron stop.
@@ -32,7 +32,7 @@ impl Default for Settings {
         Self {
             threshold: false,
             algorithms: ALGORITHMS.iter().map(ToString::to_string).collect(),
-            max_epochs: 1000,
+            max_epochs: None,
             max_epochs_optimal: None,
             gap_tolerance: 1e-3,
         }
@@ -97,12 +97,18 @@ pub struct Scene {
 
 /// The default epoch limit of MinOver and AdaTron in the data view, a work budget that keeps a
 /// drag within a frame: a step of either costs `O(P)` (potentials of all examples), so
-/// `clamp(5·10⁵ / P², 10, 2000)` epochs of `P` steps cost at most about `5·10⁵` potential
-/// updates for `P ≥ 16`. Runs that hit the limit report their certified gap.
+/// `min(5·10⁵ / P², 2000)` epochs of `P` steps cost at most about `5·10⁵` potential updates
+/// (for `P = 200`: 12 epochs; for `P = 10 000`: 50 steps). Runs that hit the limit report the gap
+/// they certified.
 pub fn optimal_epoch_limit(p: usize) -> f64 {
-    (5e5 / (p.max(1) as f64).powi(2))
-        .clamp(10.0, 2000.0)
-        .floor()
+    let p = p.max(1) as f64;
+    (5e5 / (p * p)).min(2000.0)
+}
+
+/// The default epoch limit of Rosenblatt in the data view: `min(1000, 5·10⁶ / P)` epochs, about
+/// `5·10⁶` `O(N)` presentations at most.
+pub fn rosenblatt_epoch_limit(p: usize) -> usize {
+    (5_000_000 / p.max(1)).clamp(1, 1000)
 }
 
 /// Trains every chosen algorithm on `data` and computes the exact optimum.
@@ -170,13 +176,16 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         }
         Err(e) => return Err(e),
     }
+    let rosenblatt_epochs = settings
+        .max_epochs
+        .unwrap_or_else(|| rosenblatt_epoch_limit(data.len()));
     let optimal_epochs = settings
         .max_epochs_optimal
         .unwrap_or_else(|| optimal_epoch_limit(data.len()));
     for name in &settings.algorithms {
         let fit = match name.as_str() {
             "rosenblatt" => RosenblattParams::default()
-                .max_epochs(settings.max_epochs)
+                .max_epochs(rosenblatt_epochs)
                 .build(data, mode)
                 .map(|mut t| t.run()),
             "minover" => MinoverParams::default()
@@ -196,7 +205,7 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
                 data,
                 &fit,
                 settings,
-                optimal_epochs,
+                (rosenblatt_epochs, optimal_epochs),
                 scene.separable,
             )),
             Err(Error::OneClass { .. }) => {}
@@ -255,7 +264,7 @@ fn fit_view(
     data: &Dataset,
     fit: &Fit,
     settings: &Settings,
-    optimal_epochs: f64,
+    (rosenblatt_epochs, optimal_epochs): (usize, f64),
     separable: bool,
 ) -> AlgorithmView {
     let gap = fit.gap();
@@ -268,14 +277,17 @@ fn fit_view(
         Some(Stop::Kkt) => "converged: optimality conditions hold".into(),
         Some(Stop::Stalled) => "stalled: no example can move w".into(),
         Some(Stop::Limit) if name == "rosenblatt" => {
-            format!("not separable within {} epochs", settings.max_epochs)
+            format!("not separable within {rosenblatt_epochs} epochs")
         }
         Some(Stop::Limit) if !separable => format!(
-            "stopped after {} epochs: set not separable, κ(w) = {:.3} < 0",
-            optimal_epochs, fit.kappa
+            "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
+            fit.steps,
+            optimal_epochs.ceil(),
+            fit.kappa
         ),
         Some(Stop::Limit) => format!(
-            "step limit ({optimal_epochs} epochs) before the gap closed to {}%",
+            "step limit ({} steps) before the gap closed to {}%",
+            fit.steps,
             settings.gap_tolerance * 100.0
         ),
         None => "running".into(),

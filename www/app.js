@@ -5,7 +5,7 @@ import { FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { renderReadout } from "./readout.js";
 
 /** Settings of the data view's training (see `scene::Settings` in the core). */
-export const TRAIN_SETTINGS = { maxEpochs: 1000, gapTolerance: 1e-3 };
+export const TRAIN_SETTINGS = { gapTolerance: 1e-3 };
 
 /** The page's controller. */
 export class App {

@@ -36,6 +36,7 @@ async function boot() {
   restoreOrPreset(app);
   Object.assign(lab, automation(app));
   app.render();
+  lab.readyAt = performance.now(); // ms since navigation start: how long until interactive
   resolveReady(lab);
 }
 
