@@ -20,6 +20,7 @@
 //! assert!(fit.converged && fit.errors == 0);
 //! ```
 
+pub mod animation;
 pub mod data;
 pub mod error;
 pub mod exact;
@@ -28,6 +29,7 @@ pub mod measure;
 pub mod rng;
 pub mod scene;
 pub mod train;
+pub mod version_space;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::measure::Perceptron;
 use crate::train::{AdatronParams, Fit, MinoverParams, Mode, RosenblattParams, Stop, Trainer};
+use crate::version_space::{direction, VersionSpace};
 use serde::Serialize;
 
 /// The algorithms the data view can show, by their names on the page, in the CLI and in CSV.
@@ -75,6 +76,10 @@ pub struct AlgorithmView {
     pub misclassified: Vec<usize>,
     /// Embedding strengths.
     pub embedding: Vec<f64>,
+    /// Direction of `w` in `[0, 2π)` (its place on the weight circle).
+    pub phi: f64,
+    /// `θ / |w|` (its height in the `(φ, θ)` plane).
+    pub theta_unit: f64,
 }
 
 /// Everything the data view needs for one frame.
@@ -93,6 +98,10 @@ pub struct Scene {
     pub algorithms: Vec<AlgorithmView>,
     /// A note for the status line (empty set, one class, point at the origin, …).
     pub notes: Vec<String>,
+    /// The version space, sampled for the weight-space view (`None` for an empty set); the wasm
+    /// boundary passes its arrays as typed arrays.
+    #[serde(skip)]
+    pub version_space: Option<VersionSpace>,
 }
 
 /// The default epoch limit of MinOver and AdaTron in the data view, a work budget that keeps a
@@ -111,6 +120,63 @@ pub fn rosenblatt_epoch_limit(p: usize) -> usize {
     (5_000_000 / p.max(1)).clamp(1, 1000)
 }
 
+/// The step limits of one frame: Rosenblatt's epochs and MinOver's/AdaTron's epochs.
+#[derive(Debug, Clone, Copy)]
+struct Limits {
+    rosenblatt: usize,
+    optimal: f64,
+}
+
+impl Limits {
+    fn new(settings: &Settings, p: usize) -> Self {
+        Self {
+            rosenblatt: settings
+                .max_epochs
+                .unwrap_or_else(|| rosenblatt_epoch_limit(p)),
+            optimal: settings
+                .max_epochs_optimal
+                .unwrap_or_else(|| optimal_epoch_limit(p)),
+        }
+    }
+}
+
+/// A trainer for algorithm `name` on `data` with the page's settings (mode, limits, tolerance),
+/// started tabula rasa: the one place that maps the page's names to rules.
+///
+/// # Errors
+/// [`Error::Unknown`] for an unknown name; the rule's own errors (empty set, one class with a
+/// threshold for MinOver/AdaTron).
+pub fn trainer(name: &str, data: &Dataset, settings: &Settings) -> Result<Box<dyn Trainer>> {
+    let mode = Mode::from_threshold(settings.threshold);
+    let limits = Limits::new(settings, data.len());
+    Ok(match name {
+        "rosenblatt" => Box::new(
+            RosenblattParams::default()
+                .max_epochs(limits.rosenblatt)
+                .build(data, mode)?,
+        ),
+        "minover" => Box::new(
+            MinoverParams::default()
+                .max_epochs(limits.optimal)
+                .gap_tolerance(settings.gap_tolerance)
+                .build(data, mode)?,
+        ),
+        "adatron" => Box::new(
+            AdatronParams::default()
+                .max_epochs(limits.optimal)
+                .gap_tolerance(settings.gap_tolerance)
+                .build(data, mode)?,
+        ),
+        _ => {
+            return Err(Error::Unknown {
+                kind: "algorithm",
+                name: name.into(),
+                expected: "rosenblatt, minover, adatron",
+            })
+        }
+    })
+}
+
 /// Trains every chosen algorithm on `data` and computes the exact optimum.
 ///
 /// # Errors
@@ -125,6 +191,7 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         support: vec![],
         algorithms: vec![],
         notes: vec![],
+        version_space: None,
     };
     for name in &settings.algorithms {
         if !ALGORITHMS.contains(&name.as_str()) {
@@ -176,42 +243,22 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         }
         Err(e) => return Err(e),
     }
-    let rosenblatt_epochs = settings
-        .max_epochs
-        .unwrap_or_else(|| rosenblatt_epoch_limit(data.len()));
-    let optimal_epochs = settings
-        .max_epochs_optimal
-        .unwrap_or_else(|| optimal_epoch_limit(data.len()));
+    let limits = Limits::new(settings, data.len());
     for name in &settings.algorithms {
-        let fit = match name.as_str() {
-            "rosenblatt" => RosenblattParams::default()
-                .max_epochs(rosenblatt_epochs)
-                .build(data, mode)
-                .map(|mut t| t.run()),
-            "minover" => MinoverParams::default()
-                .max_epochs(optimal_epochs)
-                .gap_tolerance(settings.gap_tolerance)
-                .build(data, mode)
-                .map(|mut t| t.run()),
-            _ => AdatronParams::default()
-                .max_epochs(optimal_epochs)
-                .gap_tolerance(settings.gap_tolerance)
-                .build(data, mode)
-                .map(|mut t| t.run()),
-        };
-        match fit {
+        match trainer(name, data, settings).map(|mut t| t.run()) {
             Ok(fit) => scene.algorithms.push(fit_view(
                 name,
                 data,
                 &fit,
                 settings,
-                (rosenblatt_epochs, optimal_epochs),
+                limits,
                 scene.separable,
             )),
             Err(Error::OneClass { .. }) => {}
             Err(e) => return Err(e),
         }
     }
+    scene.version_space = VersionSpace::compute(data, mode).ok();
     Ok(scene)
 }
 
@@ -236,7 +283,7 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
         misclassified: misclassified(&p, data),
         errors: if exact.separable { 0 } else { p.errors(data) },
         theta: p.theta,
-        w: p.w,
+        w: p.w.clone(),
         kappa: exact.kappa,
         converged: exact.separable,
         updates: 0,
@@ -247,6 +294,8 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
         kappa_upper,
         gap: exact.separable.then_some(0.0),
         embedding: exact.embedding.clone(),
+        phi: direction(&p.w),
+        theta_unit: p.theta / crate::linalg::norm(&p.w),
     }
 }
 
@@ -264,7 +313,7 @@ fn fit_view(
     data: &Dataset,
     fit: &Fit,
     settings: &Settings,
-    (rosenblatt_epochs, optimal_epochs): (usize, f64),
+    limits: Limits,
     separable: bool,
 ) -> AlgorithmView {
     let gap = fit.gap();
@@ -277,12 +326,12 @@ fn fit_view(
         Some(Stop::Kkt) => "converged: optimality conditions hold".into(),
         Some(Stop::Stalled) => "stalled: no example can move w".into(),
         Some(Stop::Limit) if name == "rosenblatt" => {
-            format!("not separable within {rosenblatt_epochs} epochs")
+            format!("not separable within {} epochs", limits.rosenblatt)
         }
         Some(Stop::Limit) if !separable => format!(
             "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
             fit.steps,
-            optimal_epochs.ceil(),
+            limits.optimal.ceil(),
             fit.kappa
         ),
         Some(Stop::Limit) => format!(
@@ -309,5 +358,7 @@ fn fit_view(
         stabilities: fit.perceptron.stabilities(data),
         misclassified: misclassified(&fit.perceptron, data),
         embedding: fit.embedding.clone(),
+        phi: direction(&fit.perceptron.w),
+        theta_unit: fit.perceptron.theta / crate::linalg::norm(&fit.perceptron.w),
     }
 }

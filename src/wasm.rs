@@ -1,8 +1,12 @@
 //! The WebAssembly boundary: converts arguments, results and errors; holds no logic of its own.
 
+use crate::animation;
 use crate::data::{generate, Dataset};
 use crate::rng::rng_from_seed;
 use crate::scene;
+use crate::train::Mode;
+use crate::version_space::VersionSpace;
+use js_sys::{Float64Array, Object, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -32,8 +36,45 @@ pub fn check_points(xs: &[f64], ys: &[f64]) -> Result<Box<[f64]>, JsError> {
     Ok(points(xs, ys)?.labels().into())
 }
 
+fn settings_from(settings: JsValue) -> Result<scene::Settings, JsError> {
+    if settings.is_undefined() || settings.is_null() {
+        Ok(scene::Settings::default())
+    } else {
+        serde_wasm_bindgen::from_value(settings).map_err(|e| JsError::new(&e.to_string()))
+    }
+}
+
+fn set(target: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
+    Reflect::set(target, &JsValue::from_str(key), value)
+        .map(|_| ())
+        .map_err(|_| JsError::new("could not build the result object"))
+}
+
+/// The version space as `{kind: "arc" | "band", arcs, phi, kappa, lower, upper, curves, peak}`,
+/// the sampled arrays as `Float64Array`s (copies).
+fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
+    let o = Object::new();
+    let kind = match vs.mode {
+        Mode::Homogeneous => "arc",
+        Mode::Threshold => "band",
+    };
+    set(&o, "kind", &kind.into())?;
+    set(&o, "arcs", &to_js(&vs.arcs)?)?;
+    set(&o, "peak", &to_js(&vs.peak)?)?;
+    for (key, values) in [
+        ("phi", &vs.phi),
+        ("kappa", &vs.kappa),
+        ("lower", &vs.lower),
+        ("upper", &vs.upper),
+        ("curves", &vs.curves),
+    ] {
+        set(&o, key, &Float64Array::from(&values[..]).into())?;
+    }
+    Ok(o.into())
+}
+
 /// Trains the chosen algorithms on 2-D points and returns the scene (see `scene::Scene`) as a
-/// plain object. `settings`: `{threshold, algorithms, maxEpochs, maxEpochsOptimal, gapTolerance}`,
+/// plain object, with `versionSpace` (or `null` for no points). `settings`: `{threshold, algorithms, maxEpochs, maxEpochsOptimal, gapTolerance}`,
 /// every field optional.
 ///
 /// # Errors
@@ -41,12 +82,59 @@ pub fn check_points(xs: &[f64], ys: &[f64]) -> Result<Box<[f64]>, JsError> {
 #[wasm_bindgen(js_name = computeScene)]
 pub fn compute_scene(xs: &[f64], ys: &[f64], settings: JsValue) -> Result<JsValue, JsError> {
     let data = points(xs, ys)?;
-    let settings: scene::Settings = if settings.is_undefined() || settings.is_null() {
-        scene::Settings::default()
-    } else {
-        serde_wasm_bindgen::from_value(settings).map_err(|e| JsError::new(&e.to_string()))?
+    let scene = scene::compute(&data, &settings_from(settings)?)?;
+    let out = to_js(&scene)?;
+    let vs = match &scene.version_space {
+        Some(vs) => version_space_js(vs)?,
+        None => JsValue::NULL,
     };
-    to_js(&scene::compute(&data, &settings)?)
+    set(out.unchecked_ref(), "versionSpace", &vs)?;
+    Ok(out)
+}
+
+/// One rule stepped for the training animation (see `animation::Animation`).
+#[wasm_bindgen]
+pub struct Animation {
+    inner: animation::Animation,
+}
+
+#[wasm_bindgen]
+impl Animation {
+    /// Starts `name` (`rosenblatt`, `minover`, `adatron`) tabula rasa on 2-D points with the
+    /// page's settings (as for `computeScene`).
+    ///
+    /// # Errors
+    /// Throws on bad points, an unknown name, or a rule that cannot start (no points; one class
+    /// with a threshold for MinOver/AdaTron).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        name: &str,
+        xs: &[f64],
+        ys: &[f64],
+        settings: JsValue,
+    ) -> Result<Animation, JsError> {
+        let data = points(xs, ys)?;
+        Ok(Self {
+            inner: animation::Animation::new(name, &data, &settings_from(settings)?)?,
+        })
+    }
+
+    /// The start frame (step 0).
+    ///
+    /// # Errors
+    /// Throws only if the frame cannot be converted.
+    pub fn first(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.frames()[0])
+    }
+
+    /// Takes one step and returns its frame `{step, w, theta, phi, thetaUnit, example, partner,
+    /// updated, updates, kappa, errors, kappaUpper, stop}`; once stopped, returns the last frame.
+    ///
+    /// # Errors
+    /// Throws only if the frame cannot be converted.
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        to_js(self.inner.step())
+    }
 }
 
 #[derive(Serialize)]

@@ -2,7 +2,8 @@
 
 import { ALGORITHMS, History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
 import { FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
-import { renderReadout } from "./readout.js";
+import { renderCompare, renderReadout } from "./readout.js";
+import { Animator } from "./animation.js";
 
 /** Settings of the data view's training (see `scene::Settings` in the core). */
 export const TRAIN_SETTINGS = { gapTolerance: 1e-3 };
@@ -10,9 +11,12 @@ export const TRAIN_SETTINGS = { gapTolerance: 1e-3 };
 /** The page's controller. */
 export class App {
   /** `wasm`: the core's exports; `dataView`: a DataView; `el`: id → element. */
-  constructor(wasm, dataView, el) {
+  constructor(wasm, dataView, weightView, el) {
     this.wasm = wasm;
     this.dataView = dataView;
+    this.weightView = weightView;
+    this.animator = new Animator(wasm, this);
+    this.compare = null; // the `shown` set saved while comparing
     this.el = el;
     this.state = createState();
     this.history = new History();
@@ -53,6 +57,7 @@ export class App {
   commit() {
     this.message = null;
     this.dirty = true;
+    this.animator.clear(); // the run belongs to the old points
     save(this.state);
     this.scheduleRender();
   }
@@ -70,6 +75,7 @@ export class App {
     Object.assign(this.state.points[i], { x, y });
     this.state.teacher = null;
     this.dirty = true;
+    this.animator.clear();
     if (record) this.commit();
     else this.scheduleRender();
   }
@@ -161,6 +167,26 @@ export class App {
     }
   }
 
+  /** Compare mode: Rosenblatt and the exact optimum only, with their κ side by side. */
+  setCompare(on) {
+    if (on === (this.compare !== null)) return;
+    if (on) {
+      this.compare = { ...this.state.shown };
+      Object.assign(this.state.shown, { rosenblatt: true, minover: false, adatron: false, exact: true });
+    } else {
+      Object.assign(this.state.shown, this.compare);
+      this.compare = null;
+    }
+    this.onShownChanged?.();
+    this.scheduleRender();
+  }
+
+  /** The points and settings as the core takes them (for the animation). */
+  trainingInput() {
+    const { xs, ys } = flattenPoints(this.state.points);
+    return { xs, ys, settings: { threshold: this.state.threshold, algorithms: ALGORITHMS, ...TRAIN_SETTINGS } };
+  }
+
   /** Shows a message in the status line until the next edit. */
   setMessage(text, kind = "note") {
     this.message = { text, kind };
@@ -182,9 +208,13 @@ export class App {
     const t0 = performance.now();
     if (this.dirty) this.retrain();
     const t1 = performance.now();
-    this.dataView.draw(this.state, this.scene, this.hover);
+    const anim = this.animator.frames.length > 1 ? this.animator : null;
+    this.dataView.draw(this.state, this.scene, this.hover, anim);
+    this.weightView.draw(this.state, this.scene, this.hover, anim);
     renderReadout(this.el("readout").tBodies[0], this.state, this.scene);
+    renderCompare(this.el("compare-panel"), this.compare !== null, this.scene);
     this.renderControls();
+    this.renderAnimation();
     this.lastFrame = { trainMs: t1 - t0, drawMs: performance.now() - t1 };
   }
 
@@ -215,6 +245,33 @@ export class App {
     status.className = msg ? msg.kind : "";
   }
 
+  renderAnimation() {
+    const { el, animator: a } = this;
+    el("anim-algorithm").value = a.algorithm;
+    el("anim-play").textContent = a.playing ? "Pause" : "Play";
+    const scrub = el("anim-scrub");
+    scrub.max = String(Math.max(0, a.frames.length - 1));
+    scrub.value = String(a.index);
+    el("anim-speed-value").textContent = `${a.speed} steps/s`;
+    const f = a.frames[a.index];
+    const caption = el("weight-caption");
+    caption.textContent = this.state.threshold
+      ? "Each example is the curve θ = ξ·(cos φ, sin φ): +1 solid, −1 dashed. The version space is the shaded band between them; the vertical distance to a curve is that example's stability, so the widest gap is 2κ_max."
+      : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability.";
+    if (a.error) {
+      el("anim-counters").textContent = `Cannot animate: ${a.error}`;
+      return;
+    }
+    if (!f) {
+      el("anim-counters").textContent = "Press Step or Play to watch the rule learn from w = 0.";
+      return;
+    }
+    const gap = f.kappaUpper === null || f.kappaUpper === undefined ? "—" : fmtNum(f.kappaUpper - f.kappa);
+    const ex = f.example === null || f.example === undefined ? "" : ` · example ${f.example + 1}${f.partner !== null && f.partner !== undefined ? ` & ${f.partner + 1}` : ""}${f.updated ? " (update)" : ""}`;
+    el("anim-counters").textContent =
+      `step ${f.step} · updates ${f.updates} · κ(w) ${fmtNum(f.kappa)} · errors ${f.errors} · gap ${gap}${ex}${f.stop ? ` · stopped: ${f.stop}` : ""}`;
+  }
+
   /** The state as promised by DESIGN.md ("Automation interface"). */
   getState() {
     if (this.dirty) this.retrain(); // an edit may be waiting for its frame
@@ -231,14 +288,29 @@ export class App {
       support: [...(this.scene?.support ?? [])],
       teacher: this.state.teacher ? [...this.state.teacher] : null,
       notes: [...(this.scene?.notes ?? [])],
+      versionSpace: versionSpaceState(this.scene?.versionSpace, this.state.threshold),
+      animation: this.animator.status(),
     };
   }
+}
+
+/** `getState().versionSpace` as DESIGN.md promises: plain arrays. */
+function versionSpaceState(vs, threshold) {
+  if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [] } : { kind: "arc", arcs: [[0, 2 * Math.PI]] };
+  if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak };
+  return { kind: "band", phi: Array.from(vs.phi), lower: Array.from(vs.lower), upper: Array.from(vs.upper) };
+}
+
+function fmtNum(v) {
+  if (v === null || v === undefined || Number.isNaN(v)) return "—";
+  return Number(v.toPrecision(4)).toString().replace("-", "−");
 }
 
 function algorithmState(a) {
   return {
     w: [...a.w],
     theta: a.theta,
+    phi: a.phi,
     kappa: a.kappa,
     converged: a.converged,
     updates: a.updates,

@@ -71,6 +71,15 @@ export function bindDataView(app, canvas) {
   });
 }
 
+/** Wires hover on the weight-space view: hovering a curve highlights its point. */
+export function bindWeightView(app, canvas) {
+  canvas.addEventListener("pointermove", (e) => {
+    const r = canvas.getBoundingClientRect();
+    app.setHover(app.weightView.hitCurve(app.scene, e.clientX - r.left, e.clientY - r.top));
+  });
+  canvas.addEventListener("pointerleave", () => app.setHover(-1));
+}
+
 /** Keyboard shortcuts: Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, 1/2 class, D delete mode, T threshold. */
 export function bindKeys(app) {
   window.addEventListener("keydown", (e) => {
@@ -89,6 +98,16 @@ export function bindKeys(app) {
     else if (key === "2") app.setAddLabel(-1);
     else if (key === "d") app.setDeleteMode(!app.state.deleteMode);
     else if (key === "t") app.setThreshold(!app.state.threshold);
+    else if (key === "c") app.setCompare(app.compare === null);
+    else if (key === "s") {
+      app.animator.step();
+      app.scheduleRender();
+    } else if (key === " ") {
+      e.preventDefault();
+      if (app.animator.playing) app.animator.pause();
+      else app.animator.play();
+      app.scheduleRender();
+    } else if (key === "r") app.animator.reset();
   });
 }
 
@@ -103,7 +122,26 @@ export function bindControls(app, el) {
   el("mode-origin").addEventListener("click", () => app.setThreshold(false));
   el("mode-threshold").addEventListener("click", () => app.setThreshold(true));
   el("preset").addEventListener("change", (e) => app.loadPreset(e.target.value));
-  el("teacher-new").addEventListener("click", () => app.loadPreset("teacher", { newSeed: false }));
+  el("teacher-new").addEventListener("click", () => app.loadPreset("teacher"));
+  el("compare").addEventListener("click", () => app.setCompare(app.compare === null));
+  const a = app.animator;
+  el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(e.target.value));
+  el("anim-step").addEventListener("click", () => {
+    a.step();
+    app.scheduleRender();
+  });
+  el("anim-play").addEventListener("click", () => {
+    if (a.playing) a.pause();
+    else a.play();
+    app.scheduleRender();
+  });
+  el("anim-reset").addEventListener("click", () => a.reset());
+  el("anim-scrub").addEventListener("input", (e) => a.scrub(Number(e.target.value)));
+  el("anim-speed").addEventListener("input", (e) => {
+    // 0..100 on a log scale: 1 to 1000 steps per second
+    a.speed = Math.round(10 ** (3 * (Number(e.target.value) / 100)));
+    app.scheduleRender();
+  });
 }
 
 function round(v) {

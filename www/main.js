@@ -3,7 +3,8 @@
 import init, * as wasm from "./pkg/perceptron_lab.js";
 import { App } from "./app.js";
 import { DataView } from "./render.js";
-import { bindControls, bindDataView, bindKeys } from "./interaction.js";
+import { WeightView } from "./weight-view.js";
+import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
 import { loadStored, SHOWN_NAMES } from "./state.js";
 import { DEFAULT_PRESET, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { COLORS, NAMES } from "./render.js";
@@ -22,15 +23,18 @@ window.lab = lab;
 async function boot() {
   await init();
   const dataView = new DataView(el("data-view"));
-  const app = new App(wasm, dataView, el);
+  const weightView = new WeightView(el("weight-view"));
+  const app = new App(wasm, dataView, weightView, el);
+  app.onShownChanged = () => syncShownToggles(app);
   fillPresetMenu();
   fillShownToggles(app);
-  layout(dataView);
+  layout(dataView, weightView);
   window.addEventListener("resize", () => {
-    layout(dataView);
+    layout(dataView, weightView);
     app.scheduleRender();
   });
   bindDataView(app, dataView.canvas);
+  bindWeightView(app, weightView.canvas);
   bindControls(app, el);
   bindKeys(app);
   restoreOrPreset(app);
@@ -64,6 +68,21 @@ function automation(app) {
     /** Extension: moves point i to (x, y) as one drag step would, retrains and redraws now. */
     movePoint: (i, x, y) => {
       app.movePoint(i, x, y, { record: false });
+      app.render();
+    },
+    /** Advances the training animation of `algorithm` by one step (switching to it if needed). */
+    step: (algorithm = app.animator.algorithm) => {
+      app.animator.setAlgorithm(algorithm);
+      app.animator.step();
+      app.render();
+      if (app.animator.error) throw new Error(app.animator.error);
+    },
+    /** Extension: plays / pauses the animation. */
+    play: () => app.animator.play(),
+    pause: () => app.animator.pause(),
+    /** Extension: compare mode on or off. */
+    setCompare: (on) => {
+      app.setCompare(on);
       app.render();
     },
     /** Extension: `{trainMs, drawMs}` of the last rendered frame (for benchmarks). */
@@ -136,12 +155,17 @@ function fillShownToggles(app) {
 }
 
 function syncShownToggles(app) {
+  el("compare").setAttribute("aria-pressed", String(app.compare !== null));
   for (const name of SHOWN_NAMES) el(`show-${name}`).checked = app.state.shown[name];
 }
 
-function layout(dataView) {
-  const size = Math.max(300, Math.min(720, window.innerWidth - 40, window.innerHeight - 170));
-  dataView.resize(Math.floor(size));
+function layout(dataView, weightView) {
+  // the two views side by side, the readout beside or below them
+  const wide = window.innerWidth >= 1100;
+  const across = wide ? (window.innerWidth - 500) / 1.75 : window.innerWidth - 40;
+  const size = Math.floor(Math.max(300, Math.min(720, across, window.innerHeight - 170)));
+  dataView.resize(size);
+  weightView.resize(Math.floor(size * 0.75), size);
 }
 
 boot().catch((e) => {

@@ -6,8 +6,8 @@ import { COLORS, NAMES, fmt } from "./render.js";
 export function renderReadout(tbody, state, scene) {
   const rows = [];
   if (scene) {
-    for (const a of scene.algorithms) if (state.shown[a.name]) rows.push(row(a, false));
-    if (state.shown.exact && scene.exact) rows.push(row(scene.exact, true));
+    for (const a of scene.algorithms) if (state.shown[a.name]) rows.push(...row(a, false));
+    if (state.shown.exact && scene.exact) rows.push(...row(scene.exact, true));
   }
   tbody.replaceChildren(...rows);
 }
@@ -16,7 +16,8 @@ export function renderReadout(tbody, state, scene) {
 function gapText(a) {
   if (a.kappaUpper === null || a.kappaUpper === undefined) return "";
   if (!(a.kappa > 0)) return `κ_max ≤ ${fmt(a.kappaUpper, 3)}`;
-  return `${fmt(a.gap, 3)} (${fmt((100 * a.gap) / a.kappaUpper, 2)}%)`;
+  const gap = Math.max(0, a.gap); // rounding can make it −1e-16
+  return `${fmt(gap, 3)} (${fmt((100 * gap) / a.kappaUpper, 2)}%)`;
 }
 
 function row(a, isExact) {
@@ -32,9 +33,8 @@ function row(a, isExact) {
     isExact ? "" : String(a.errors),
     isExact ? "" : `${a.updates} / ${a.steps}`,
     isExact ? "" : gapText(a),
-    a.status,
   ];
-  const classes = ["swatch", "name", "kappa", "errors", "updates", "gap", "status"];
+  const classes = ["swatch", "name", "kappa", "errors", "updates", "gap"];
   cells.forEach((c, k) => {
     const td = document.createElement("td");
     td.className = classes[k];
@@ -42,5 +42,53 @@ function row(a, isExact) {
     else td.append(c);
     tr.append(td);
   });
-  return tr;
+  // the stop reason, in words, on a line of its own
+  const status = document.createElement("tr");
+  status.className = "status-row";
+  const td = document.createElement("td");
+  td.colSpan = classes.length - 1;
+  td.className = "status";
+  td.textContent = a.status;
+  status.append(document.createElement("td"), td);
+  return [tr, status];
+}
+
+/** The comparison panel: κ of Rosenblatt against κ_max, as bars on one scale. */
+export function renderCompare(panel, on, scene) {
+  panel.hidden = !on;
+  if (!on) return;
+  const ros = scene?.algorithms.find((a) => a.name === "rosenblatt");
+  const ex = scene?.exact;
+  const rows = [];
+  const title = document.createElement("b");
+  title.textContent = "Rosenblatt vs optimal stability";
+  rows.push(title);
+  if (!ros || !ex || !ex.converged) {
+    const p = document.createElement("p");
+    p.textContent = "The set is not linearly separable: there is no optimal stability to compare with.";
+    rows.push(p);
+  } else {
+    const scale = Math.max(ex.kappa, ros.kappa, 1e-12);
+    for (const [name, kappa, color] of [
+      ["Rosenblatt κ(w)", ros.kappa, COLORS.rosenblatt],
+      ["optimal κ_max", ex.kappa, COLORS.exact],
+    ]) {
+      const row = document.createElement("div");
+      row.className = "row";
+      const label = document.createElement("span");
+      label.textContent = name;
+      const value = document.createElement("span");
+      value.textContent = fmt(kappa);
+      row.append(label, value);
+      const bar = document.createElement("div");
+      bar.className = "bar";
+      bar.style.width = `${Math.max(0, (100 * kappa) / scale)}%`;
+      bar.style.background = color;
+      rows.push(row, bar);
+    }
+    const ratio = document.createElement("p");
+    ratio.textContent = `Rosenblatt stops at the first separating line: ${fmt((100 * ros.kappa) / ex.kappa, 3)}% of the optimal margin.`;
+    rows.push(ratio);
+  }
+  panel.replaceChildren(...rows);
 }

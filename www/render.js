@@ -73,7 +73,7 @@ export class DataView {
   }
 
   /** Draws everything. `scene` may be null (no result yet). */
-  draw(state, scene, hover) {
+  draw(state, scene, hover, anim = null) {
     this.view = state.view;
     const ctx = this.ctx;
     ctx.clearRect(0, 0, this.size, this.size);
@@ -84,7 +84,22 @@ export class DataView {
       for (const a of scene.algorithms) if (shown(a)) this.drawSolution(a, false);
     }
     if (state.teacher) this.drawLine(state.teacher, 0, COLORS.teacher, 2, [2, 5]);
+    const frame = anim ? anim.frames[anim.index] : null;
+    if (frame && frame.w.some((v) => v !== 0)) {
+      this.drawLine(frame.w, frame.theta, COLORS[anim.algorithm], 3.5, [12, 6]);
+    }
     this.drawPoints(state, scene);
+    if (frame) {
+      for (const i of [frame.example, frame.partner]) {
+        if (i === null || i === undefined || !state.points[i]) continue;
+        const { px, py } = this.toPixel(state.points[i].x, state.points[i].y);
+        this.ctx.strokeStyle = COLORS[anim.algorithm];
+        this.ctx.lineWidth = 3;
+        this.ctx.beginPath();
+        this.ctx.arc(px, py, POINT_RADIUS + 9, 0, 2 * Math.PI);
+        this.ctx.stroke();
+      }
+    }
     if (scene && hover >= 0 && hover < state.points.length) this.drawTooltip(state, scene, hover);
   }
 

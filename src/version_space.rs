@@ -1,0 +1,294 @@
+//! Version-space geometry of 2-D data, computed here and returned as plain arrays to draw.
+//!
+//! **Through the origin** a perceptron is a direction `u(φ) = (cos φ, sin φ)` on the unit circle.
+//! Example `μ` allows the open half circle `z^μ·u(φ) > 0` (`z^μ = S^μ ξ^μ`), centred on the angle
+//! `α_μ` of `z^μ`: `φ ∈ (α_μ − π/2, α_μ + π/2)`. The version space is the intersection: a convex
+//! cone, so one arc or nothing. Its stability landscape is `κ(φ) = min_μ κ^μ(φ)` with
+//! `κ^μ(φ) = z^μ·u(φ) = |ξ^μ| cos(φ − α_μ)`; the version space is where `κ(φ) > 0` and its peak is
+//! the perceptron of optimal stability.
+//!
+//! **With a threshold** a perceptron is a point `(φ, θ)` (with `|w| = 1`). Example `μ` is the
+//! sinusoid `θ = ξ^μ·u(φ)`; `S = +1` needs `θ` below it, `S = −1` above it. So the version space
+//! is the band `lower(φ) < θ < upper(φ)` with `lower = max_{S=−1} ξ·u` (the upper envelope of
+//! the −1 curves) and `upper = min_{S=+1} ξ·u` (the lower envelope of the +1 curves). The
+//! vertical distance from `(φ, θ)` to example `μ`'s curve is `κ^μ`, so the widest gap of the
+//! band is `2 κ_max`.
+
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::exact::max_stability;
+use crate::train::Mode;
+use serde::Serialize;
+use std::f64::consts::{FRAC_PI_2, PI, TAU};
+
+/// Grid size of sampled curves (at least 360 angles, as `getState().versionSpace` promises).
+pub const GRID: usize = 360;
+
+/// Everything the weight-space view draws, sampled on [`grid`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionSpace {
+    /// `homogeneous` (the circle of directions) or `threshold` (the `(φ, θ)` plane).
+    pub mode: Mode,
+    /// Through the origin: the arcs (see [`arcs`]); empty with a threshold.
+    pub arcs: Vec<[f64; 2]>,
+    /// Angles `φ_k = 2πk/GRID`.
+    pub phi: Vec<f64>,
+    /// The stability landscape: `κ(φ) = min_μ κ^μ(φ)` through the origin; with a threshold the
+    /// half-width `(upper − lower)/2` of the band (`NaN` where it is empty).
+    pub kappa: Vec<f64>,
+    /// With a threshold: the band's lower edge (see [`band`]); empty through the origin.
+    pub lower: Vec<f64>,
+    /// With a threshold: the band's upper edge; empty through the origin.
+    pub upper: Vec<f64>,
+    /// Every example's curve ([`curve`]), row-major `P × GRID`.
+    pub curves: Vec<f64>,
+    /// The peak of the landscape `(φ*, κ_max)` from the exact optimum (`None` if not separable).
+    pub peak: Option<[f64; 2]>,
+}
+
+impl VersionSpace {
+    /// The version space of 2-D `data` in `mode`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] unless the data are 2-D; [`Error::Empty`] for no data.
+    pub fn compute(data: &Dataset, mode: Mode) -> Result<Self> {
+        check_2d(data)?;
+        if data.is_empty() {
+            return Err(Error::Empty);
+        }
+        let curves = (0..data.len())
+            .flat_map(|mu| curve(data, mu, mode))
+            .collect();
+        let peak = match max_stability(data, mode) {
+            Ok(e) => e.perceptron.map(|p| [direction(&p.w), e.kappa]),
+            Err(_) => None,
+        };
+        Ok(match mode {
+            Mode::Homogeneous => {
+                let (phi, kappa) = landscape(data)?;
+                Self {
+                    mode,
+                    arcs: arcs(data)?,
+                    phi,
+                    kappa,
+                    lower: vec![],
+                    upper: vec![],
+                    curves,
+                    peak,
+                }
+            }
+            Mode::Threshold => {
+                let Band { phi, lower, upper } = band(data)?;
+                let kappa = lower
+                    .iter()
+                    .zip(&upper)
+                    .map(|(l, u)| 0.5 * (u - l))
+                    .collect();
+                Self {
+                    mode,
+                    arcs: vec![],
+                    phi,
+                    kappa,
+                    lower,
+                    upper,
+                    curves,
+                    peak,
+                }
+            }
+        })
+    }
+}
+
+/// The version space through the origin: arcs `[φ_start, φ_end]` in `[0, 2π)`, counter-clockwise
+/// (an arc may wrap past 0: `φ_end < φ_start`); empty when no direction separates the data; the
+/// whole circle `[0, 2π]` for an empty set.
+///
+/// # Errors
+/// [`Error::OutOfRange`] unless the data are 2-D.
+pub fn arcs(data: &Dataset) -> Result<Vec<[f64; 2]>> {
+    check_2d(data)?;
+    if data.is_empty() {
+        return Ok(vec![[0.0, TAU]]);
+    }
+    let exact = max_stability(data, Mode::Homogeneous)?;
+    let Some(opt) = exact.perceptron else {
+        return Ok(vec![]);
+    };
+    // φ* lies strictly inside every half circle; rotate from it to the nearest boundary each way
+    let phi = opt.w[1].atan2(opt.w[0]);
+    let (mut ccw, mut cw) = (PI, PI);
+    for mu in 0..data.len() {
+        let a = angle_of(data, mu);
+        // boundaries of example μ's half circle, measured from φ*
+        ccw = ccw.min(wrap(a + FRAC_PI_2 - phi));
+        cw = cw.min(wrap(phi - (a - FRAC_PI_2)));
+    }
+    Ok(vec![[wrap(phi - cw), wrap(phi + ccw)]])
+}
+
+/// The stability landscape through the origin on `GRID` angles `φ_k = 2πk/GRID`:
+/// `(φ, κ(φ) = min_μ κ^μ(φ))`.
+///
+/// # Errors
+/// [`Error::OutOfRange`] unless the data are 2-D; [`Error::Empty`] for no data.
+pub fn landscape(data: &Dataset) -> Result<(Vec<f64>, Vec<f64>)> {
+    check_2d(data)?;
+    if data.is_empty() {
+        return Err(Error::Empty);
+    }
+    let phi = grid();
+    let kappa = phi
+        .iter()
+        .map(|&p| {
+            let (c, s) = (p.cos(), p.sin());
+            (0..data.len())
+                .map(|mu| data.y(mu) * (data.x(mu)[0] * c + data.x(mu)[1] * s))
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect();
+    Ok((phi, kappa))
+}
+
+/// The exact peak `(φ, κ)` of the landscape `κ(φ) = min_μ κ^μ(φ)` through the origin, found
+/// without the optimiser of [`crate::exact`]: the maximum of a lower envelope of sinusoids lies
+/// either at the crest `φ = α_μ` of one curve (value `|ξ^μ|`) or where two curves cross,
+/// `(z^i − z^j)·u(φ) = 0`, i.e. `φ = atan2(Δz_y, Δz_x) ± π/2`. Every candidate is evaluated; the
+/// best is returned. `O(P³)`: a reference for tests and small sets, not for every frame.
+///
+/// # Errors
+/// [`Error::OutOfRange`] unless the data are 2-D; [`Error::Empty`] for no data.
+pub fn landscape_peak(data: &Dataset) -> Result<(f64, f64)> {
+    check_2d(data)?;
+    if data.is_empty() {
+        return Err(Error::Empty);
+    }
+    let z: Vec<[f64; 2]> = (0..data.len())
+        .map(|mu| [data.y(mu) * data.x(mu)[0], data.y(mu) * data.x(mu)[1]])
+        .collect();
+    let kappa_at = |phi: f64| {
+        let (c, s) = (phi.cos(), phi.sin());
+        z.iter()
+            .map(|v| v[0] * c + v[1] * s)
+            .fold(f64::INFINITY, f64::min)
+    };
+    let mut candidates: Vec<f64> = z.iter().map(|v| v[1].atan2(v[0])).collect();
+    for i in 0..z.len() {
+        for j in i + 1..z.len() {
+            let d = [z[i][0] - z[j][0], z[i][1] - z[j][1]];
+            if d != [0.0, 0.0] {
+                let a = d[1].atan2(d[0]);
+                candidates.extend([a + FRAC_PI_2, a - FRAC_PI_2]);
+            }
+        }
+    }
+    let (phi, kappa) = candidates
+        .into_iter()
+        .map(|phi| (wrap(phi), kappa_at(phi)))
+        .fold((0.0, f64::NEG_INFINITY), |best, c| {
+            if c.1 > best.1 {
+                c
+            } else {
+                best
+            }
+        });
+    Ok((phi, kappa))
+}
+
+/// The band of the threshold version space on `GRID` angles: `(φ, lower, upper)` with
+/// `lower = max_{S=−1} ξ·u(φ)`, `upper = min_{S=+1} ξ·u(φ)`, both `NaN` where the band is empty
+/// (`lower ≥ upper`). With one class only, the missing side is `∓∞`.
+///
+/// # Errors
+/// [`Error::OutOfRange`] unless the data are 2-D; [`Error::Empty`] for no data.
+pub fn band(data: &Dataset) -> Result<Band> {
+    check_2d(data)?;
+    if data.is_empty() {
+        return Err(Error::Empty);
+    }
+    let phi = grid();
+    let mut lower = Vec::with_capacity(GRID);
+    let mut upper = Vec::with_capacity(GRID);
+    for &p in &phi {
+        let (c, s) = (p.cos(), p.sin());
+        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+        for mu in 0..data.len() {
+            let h = data.x(mu)[0] * c + data.x(mu)[1] * s;
+            if data.y(mu) > 0.0 {
+                hi = hi.min(h);
+            } else {
+                lo = lo.max(h);
+            }
+        }
+        if lo < hi {
+            lower.push(lo);
+            upper.push(hi);
+        } else {
+            lower.push(f64::NAN);
+            upper.push(f64::NAN);
+        }
+    }
+    Ok(Band { phi, lower, upper })
+}
+
+/// The sampled threshold version space.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Band {
+    /// Angles `φ_k = 2πk/GRID`.
+    pub phi: Vec<f64>,
+    /// `max_{S=−1} ξ·u(φ)` (`NaN` where the band is empty).
+    pub lower: Vec<f64>,
+    /// `min_{S=+1} ξ·u(φ)` (`NaN` where the band is empty).
+    pub upper: Vec<f64>,
+}
+
+/// Example `μ`'s curve on the grid: `κ^μ(φ) = S^μ ξ^μ·u(φ)` (through the origin) or the
+/// sinusoid `θ = ξ^μ·u(φ)` (with a threshold).
+pub fn curve(data: &Dataset, mu: usize, mode: Mode) -> Vec<f64> {
+    let s = match mode {
+        Mode::Homogeneous => data.y(mu),
+        Mode::Threshold => 1.0,
+    };
+    grid()
+        .iter()
+        .map(|p| s * (data.x(mu)[0] * p.cos() + data.x(mu)[1] * p.sin()))
+        .collect()
+}
+
+/// `φ_k = 2πk/GRID`, `k = 0..GRID`.
+pub fn grid() -> Vec<f64> {
+    (0..GRID).map(|k| TAU * k as f64 / GRID as f64).collect()
+}
+
+/// The angle of `w` in `[0, 2π)`.
+pub fn direction(w: &[f64]) -> f64 {
+    wrap(w[1].atan2(w[0]))
+}
+
+/// The angle `α_μ` of `z^μ = S^μ ξ^μ`.
+fn angle_of(data: &Dataset, mu: usize) -> f64 {
+    let (x, s) = (data.x(mu), data.y(mu));
+    (s * x[1]).atan2(s * x[0])
+}
+
+/// `a` reduced to `[0, 2π)`.
+fn wrap(a: f64) -> f64 {
+    let r = a.rem_euclid(TAU);
+    if r >= TAU {
+        0.0
+    } else {
+        r
+    }
+}
+
+fn check_2d(data: &Dataset) -> Result<()> {
+    if data.dim() == 2 {
+        Ok(())
+    } else {
+        Err(Error::OutOfRange {
+            name: "dimension N of the version-space view",
+            value: data.dim() as f64,
+            range: "{2}",
+        })
+    }
+}

@@ -1,0 +1,234 @@
+// End-to-end tests of the weight-space view and the training animation in headless Chromium.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { artifact, launch, openLab, serve } from "./harness.mjs";
+
+let server;
+let browser;
+let page;
+let errors;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  ({ page, errors } = await openLab(browser.context, server.url));
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const state = () => page.evaluate(() => window.lab.getState());
+const setPoints = (pts) => page.evaluate((p) => window.lab.setPoints(p), pts);
+const setThreshold = (on) => page.evaluate((t) => window.lab.setThreshold(t), on);
+const client = (x, y) => page.evaluate(([x, y]) => window.lab.dataToClient(x, y), [x, y]);
+const TAU = 2 * Math.PI;
+
+/**
+ * Independent reference: the version space through the origin by scanning `n` directions;
+ * returns the feasible grid angles' first and last (ccw, across 0 if needed) or null.
+ */
+function scanArc(points, n = 200_000) {
+  const ok = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    const phi = (TAU * k) / n;
+    const u = [Math.cos(phi), Math.sin(phi)];
+    ok[k] = points.every((p) => p.label * (u[0] * p.x + u[1] * p.y) > 0) ? 1 : 0;
+  }
+  if (!ok.some((v) => v)) return null;
+  // start: a feasible k whose predecessor is infeasible
+  let start = -1;
+  for (let k = 0; k < n; k++) if (ok[k] && !ok[(k - 1 + n) % n]) start = k;
+  let end = start;
+  while (ok[(end + 1) % n]) end = (end + 1) % n;
+  return { start: (TAU * start) / n, end: (TAU * end) / n, step: TAU / n };
+}
+
+/** Angular distance on the circle. */
+const angDist = (a, b) => Math.abs(((a - b + 3 * Math.PI) % TAU) - Math.PI);
+
+function assertArcMatchesScan(vs, points, label) {
+  assert.equal(vs.kind, "arc");
+  const ref = scanArc(points);
+  if (!ref) {
+    assert.deepEqual(vs.arcs, [], `${label}: empty version space`);
+    return;
+  }
+  assert.equal(vs.arcs.length, 1, label);
+  const [s, e] = vs.arcs[0];
+  assert.ok(s >= 0 && s < TAU && e >= 0 && e < TAU, `${label}: arcs in [0, 2π): ${s}, ${e}`);
+  assert.ok(angDist(s, ref.start) <= ref.step, `${label}: start ${s} vs scan ${ref.start}`);
+  assert.ok(angDist(e, ref.end) <= ref.step, `${label}: end ${e} vs scan ${ref.end}`);
+}
+
+const SIX = [
+  { x: 1.0, y: 2.0, label: 1 },
+  { x: 2.0, y: 0.5, label: 1 },
+  { x: 0.5, y: 1.0, label: 1 },
+  { x: -1.5, y: -0.5, label: -1 },
+  { x: -0.5, y: -2.0, label: -1 },
+  { x: 1.0, y: -1.5, label: -1 },
+];
+
+test("dragging a point moves the arc to the one of the new points", async () => {
+  await setPoints(SIX);
+  await setThreshold(false);
+  let s = await state();
+  assertArcMatchesScan(s.versionSpace, s.points, "before");
+  const before = s.versionSpace.arcs[0];
+  // drag point 3 (0.5, 1) to (2, -0.3): it now cuts the version space from the other side
+  const from = await client(0.5, 1.0);
+  const to = await client(2.0, -0.3);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 8; k++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * k) / 8, from.y + ((to.y - from.y) * k) / 8);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const mid = await state();
+    assertArcMatchesScan(mid.versionSpace, mid.points, `drag step ${k}`);
+  }
+  await page.mouse.up();
+  s = await state();
+  assert.ok(Math.abs(s.points[2].x - 2.0) < 0.05 && Math.abs(s.points[2].y + 0.3) < 0.05);
+  assertArcMatchesScan(s.versionSpace, s.points, "after");
+  assert.notDeepEqual(s.versionSpace.arcs[0], before, "the arc moved");
+  // the landscape's peak is the exact optimum
+  assert.ok(Math.abs(s.versionSpace.peak[1] - s.algorithms.exact.kappa) < 1e-12);
+  await page.screenshot({ path: artifact("weight-space-origin.png") });
+});
+
+test("relabelling a point flips the allowed side, in both modes", async () => {
+  // two points: the version space is what both allow; flipping one keeps it non-empty
+  const pts = [
+    { x: 2, y: 1, label: 1 },
+    { x: 1, y: 2, label: 1 },
+  ];
+  await setPoints(pts);
+  await setThreshold(false);
+  let s = await state();
+  const inside = (arc, k, n) => {
+    const phi = arc[0] + (k / n) * (((arc[1] - arc[0]) % TAU + TAU) % TAU);
+    return [Math.cos(phi), Math.sin(phi)];
+  };
+  for (let k = 1; k < 20; k++) {
+    const u = inside(s.versionSpace.arcs[0], k, 20);
+    assert.ok(u[0] * 1 + u[1] * 2 > 0, "before: point 2 on its +1 side");
+  }
+  const c = await client(1, 2);
+  await page.mouse.click(c.x, c.y);
+  s = await state();
+  assert.equal(s.points[1].label, -1);
+  assertArcMatchesScan(s.versionSpace, s.points, "flipped");
+  for (let k = 1; k < 20; k++) {
+    const u = inside(s.versionSpace.arcs[0], k, 20);
+    assert.ok(u[0] * 1 + u[1] * 2 < 0, "after: the allowed side flipped");
+  }
+
+  // with threshold: the band against direct evaluation, before and after a flip
+  const band = [
+    { x: 3, y: 3, label: 1 },
+    { x: 4, y: 2.5, label: 1 },
+    { x: 1, y: 1, label: -1 },
+    { x: 1.5, y: 0.2, label: -1 },
+    { x: 2.4, y: 2.2, label: 1 },
+  ];
+  await setPoints(band);
+  await setThreshold(true);
+  for (const flip of [false, true]) {
+    if (flip) {
+      const q = await client(2.4, 2.2);
+      await page.mouse.click(q.x, q.y);
+    }
+    s = await state();
+    const vs = s.versionSpace;
+    assert.equal(vs.kind, "band");
+    assert.ok(vs.phi.length >= 360);
+    let nonEmpty = 0;
+    vs.phi.forEach((phi, k) => {
+      const u = [Math.cos(phi), Math.sin(phi)];
+      const h = s.points.map((p) => u[0] * p.x + u[1] * p.y);
+      const upper = Math.min(...h.filter((_, i) => s.points[i].label > 0));
+      const lower = Math.max(...h.filter((_, i) => s.points[i].label < 0));
+      if (lower < upper) {
+        nonEmpty++;
+        assert.ok(Math.abs(vs.lower[k] - lower) < 1e-9 && Math.abs(vs.upper[k] - upper) < 1e-9, `φ = ${phi}`);
+      } else {
+        assert.ok(Number.isNaN(vs.lower[k]) && Number.isNaN(vs.upper[k]), `empty at φ = ${phi}`);
+      }
+      // the flipped point (index 4): below every allowed θ before (a +1 bounds θ from above) …
+      const h4 = h[4];
+      if (lower < upper) {
+        if (!flip) assert.ok(vs.upper[k] <= h4 + 1e-12);
+        else assert.ok(vs.lower[k] >= h4 - 1e-12);
+      }
+    });
+    assert.ok(nonEmpty > 0, "the band is not empty");
+    // the widest gap of the band is twice κ_max
+    const widest = Math.max(...vs.phi.map((_, k) => (vs.upper[k] - vs.lower[k]) / 2).filter(Number.isFinite));
+    const exact = s.algorithms.exact.kappa;
+    assert.ok(widest <= exact + 1e-12 && widest >= exact - (TAU / vs.phi.length) * 5, `${widest} vs κ_max ${exact}`);
+  }
+  await page.screenshot({ path: artifact("weight-space-threshold.png") });
+  await setThreshold(false);
+});
+
+test("the training animation steps, plays, pauses and restarts after an edit", async () => {
+  await setPoints(SIX);
+  await setThreshold(false);
+  let s = await state();
+  assert.deepEqual(s.animation, { algorithm: "rosenblatt", step: 0, playing: false });
+  await page.evaluate(() => window.lab.step("minover"));
+  s = await state();
+  assert.deepEqual(s.animation, { algorithm: "minover", step: 1, playing: false });
+  await page.evaluate(() => window.lab.step("minover"));
+  assert.equal((await state()).animation.step, 2);
+  const counters = await page.$eval("#anim-counters", (el) => el.textContent);
+  assert.match(counters, /^step 2 · updates 2 · κ\(w\)/);
+  // play (speed from the slider's start value) and pause
+  await page.click("#anim-play");
+  await page.waitForFunction(() => window.lab.getState().animation.step >= 6);
+  assert.equal((await state()).animation.playing, true);
+  await page.click("#anim-play");
+  s = await state();
+  assert.equal(s.animation.playing, false);
+  const paused = s.animation.step;
+  await page.waitForTimeout(300);
+  assert.equal((await state()).animation.step, paused, "paused means paused");
+  await page.screenshot({ path: artifact("animation.png") });
+  // scrub back to step 1, then step forward through the recorded history
+  await page.$eval("#anim-scrub", (el) => {
+    el.value = "1";
+    el.dispatchEvent(new Event("input"));
+  });
+  assert.equal((await state()).animation.step, 1);
+  await page.evaluate(() => window.lab.step("minover"));
+  assert.equal((await state()).animation.step, 2);
+  // an edit invalidates the run
+  await setPoints(SIX.slice(0, 5));
+  assert.equal((await state()).animation.step, 0);
+  // Rosenblatt runs to its stop and then stays put
+  for (let k = 0; k < 40; k++) await page.evaluate(() => window.lab.step("rosenblatt"));
+  s = await state();
+  const stopped = s.animation.step;
+  await page.evaluate(() => window.lab.step("rosenblatt"));
+  assert.equal((await state()).animation.step, stopped);
+  assert.deepEqual(errors, []);
+});
+
+test("compare mode shows Rosenblatt against the optimum", async () => {
+  await setPoints(SIX);
+  await page.evaluate(() => window.lab.setCompare(true));
+  const text = await page.$eval("#compare-panel", (el) => el.textContent);
+  const s = await state();
+  assert.match(text, /Rosenblatt vs optimal stability/);
+  const pct = (100 * s.algorithms.rosenblatt.kappa) / s.algorithms.exact.kappa;
+  assert.ok(text.includes(`${Number(pct.toPrecision(3))}% of the optimal margin`), text);
+  const rows = await page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
+  assert.deepEqual(rows, ["rosenblatt", "exact"]);
+  await page.screenshot({ path: artifact("compare.png") });
+  await page.evaluate(() => window.lab.setCompare(false));
+  const back = await page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
+  assert.deepEqual(back, ["rosenblatt", "minover", "adatron", "exact"]);
+  assert.deepEqual(errors, []);
+});

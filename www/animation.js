@@ -1,0 +1,123 @@
+/** The training animation: one rule stepped by the core, its frames kept for the scrubber. */
+
+export const ANIMATED = ["rosenblatt", "minover", "adatron"];
+const MAX_STEPS_PER_FRAME = 500;
+
+/** Steps one algorithm on the current points; `app` supplies points, settings and redraws. */
+export class Animator {
+  /** `wasm`: the core's exports; `app`: the App. */
+  constructor(wasm, app) {
+    this.wasm = wasm;
+    this.app = app;
+    this.algorithm = "rosenblatt";
+    this.speed = 10; // steps per second
+    this.clear();
+  }
+
+  /** Forgets the run (the points or the mode changed). */
+  clear() {
+    this.pause();
+    this.handle?.free();
+    this.handle = null;
+    this.frames = [];
+    this.index = 0;
+    this.error = null;
+  }
+
+  /** `{algorithm, step, playing}` as in DESIGN.md. */
+  status() {
+    return { algorithm: this.algorithm, step: this.frames[this.index]?.step ?? 0, playing: this.playing };
+  }
+
+  /** The frame shown now, or null before the first step. */
+  current() {
+    return this.frames.length > 1 ? this.frames[this.index] : null;
+  }
+
+  /** Switches the animated algorithm (and starts over). */
+  setAlgorithm(name) {
+    if (!ANIMATED.includes(name)) throw new Error(`cannot animate "${name}": expected one of ${ANIMATED.join(", ")}`);
+    if (name === this.algorithm) return;
+    this.clear();
+    this.algorithm = name;
+    this.app.scheduleRender();
+  }
+
+  /** Starts the rule tabula rasa on the current points. Returns false (with `error`) if it cannot. */
+  ensure() {
+    if (this.handle) return true;
+    try {
+      const { xs, ys, settings } = this.app.trainingInput();
+      this.handle = new this.wasm.Animation(this.algorithm, xs, ys, settings);
+      this.frames = [this.handle.first()];
+      this.index = 0;
+      this.error = null;
+      return true;
+    } catch (e) {
+      this.error = e.message;
+      this.pause();
+      return false;
+    }
+  }
+
+  /** One step forward: through the recorded history if scrubbed back, else a new step of the rule. */
+  step() {
+    if (!this.ensure()) return false;
+    if (this.index < this.frames.length - 1) {
+      this.index += 1;
+      return true;
+    }
+    const last = this.frames[this.frames.length - 1];
+    if (last.stop) return false;
+    const f = this.handle.step();
+    if (f.step !== last.step || f.stop !== last.stop) {
+      if (f.step === last.step) this.frames[this.frames.length - 1] = f;
+      else this.frames.push(f);
+    }
+    this.index = this.frames.length - 1;
+    return !f.stop;
+  }
+
+  /** Back to step 0 (the recorded history is kept for the scrubber until the points change). */
+  reset() {
+    this.pause();
+    this.clear();
+    this.app.scheduleRender();
+  }
+
+  /** Shows recorded frame `i`. */
+  scrub(i) {
+    this.pause();
+    this.index = Math.max(0, Math.min(this.frames.length - 1, i));
+    this.app.scheduleRender();
+  }
+
+  /** Plays at `speed` steps per second until the rule stops or `pause()`. */
+  play() {
+    if (this.playing || !this.ensure()) return;
+    this.playing = true;
+    let last = performance.now();
+    let owed = 0;
+    const tick = (now) => {
+      if (!this.playing) return;
+      owed += ((now - last) / 1000) * this.speed;
+      last = now;
+      let n = Math.min(Math.floor(owed), MAX_STEPS_PER_FRAME);
+      owed -= Math.floor(owed);
+      let going = true;
+      while (n-- > 0 && going) going = this.step();
+      if (!going) this.playing = false;
+      this.app.scheduleRender();
+      if (this.playing) this.raf = requestAnimationFrame(tick);
+    };
+    this.raf = requestAnimationFrame(tick);
+    this.app.scheduleRender();
+  }
+
+  /** Stops playing. */
+  pause() {
+    this.playing = false;
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = null;
+  }
+}

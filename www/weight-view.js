@@ -1,0 +1,324 @@
+/** Draws the weight-space view: the circle of directions and the stability landscape (θ = 0), or
+ * the (φ, θ) plane with the version-space band (with threshold). All geometry comes from the core. */
+
+import { COLORS } from "./render.js";
+
+const TAU = 2 * Math.PI;
+const BAND_FILL = "rgba(86, 180, 233, 0.28)";
+const BAND_EDGE = "#2a7fb8";
+const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
+const CURVE_MINUS = "rgba(120, 120, 120, 0.32)";
+const HIGHLIGHT = "#AA3377";
+const PAD = 34;
+
+/** The weight-space view. */
+export class WeightView {
+  /** Wraps `canvas`. */
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.width = 400;
+    this.height = 400;
+    this.plot = null; // the (φ, y) plot rectangle and its y range, for hit tests
+  }
+
+  /** Sets the CSS size and the backing store for the device pixel ratio. */
+  resize(width, height) {
+    const dpr = window.devicePixelRatio || 1;
+    Object.assign(this, { width, height });
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    this.canvas.width = Math.round(width * dpr);
+    this.canvas.height = Math.round(height * dpr);
+    this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+
+  /**
+   * Draws the version space of `scene` with the marks of the shown algorithms, the teacher,
+   * the highlighted example `hover`, and the animation frame `anim` ({frames, index, algorithm}).
+   */
+  draw(state, scene, hover, anim) {
+    const ctx = this.ctx;
+    ctx.clearRect(0, 0, this.width, this.height);
+    const vs = scene?.versionSpace;
+    this.plot = null;
+    if (!vs) {
+      ctx.fillStyle = "#777";
+      ctx.font = "14px system-ui, sans-serif";
+      ctx.fillText("No points: the whole circle is the version space.", 16, 30);
+      return;
+    }
+    const marks = solutionMarks(state, scene);
+    const range = yRange(state.points);
+    if (vs.kind === "arc") {
+      const circleH = Math.round(this.height * 0.52);
+      this.drawCircle(state, scene, vs, marks, hover, anim, { x: 0, y: 0, w: this.width, h: circleH });
+      this.plot = { x: PAD, y: circleH + 12, w: this.width - PAD - 10, h: this.height - circleH - 12 - 26, lo: -range, hi: range };
+      this.drawPlot(state, vs, marks, hover, anim, "κ(φ)");
+    } else {
+      this.plot = { x: PAD, y: 14, w: this.width - PAD - 10, h: this.height - 14 - 26, lo: -range, hi: range };
+      this.drawPlot(state, vs, marks, hover, anim, "θ");
+    }
+  }
+
+  /** The example whose curve passes nearest to canvas pixel (px, py), or -1 (within 7 px). */
+  hitCurve(scene, px, py) {
+    const vs = scene?.versionSpace;
+    const p = this.plot;
+    if (!vs || !p || px < p.x || px > p.x + p.w || py < p.y || py > p.y + p.h) return -1;
+    const n = vs.phi.length;
+    const k = Math.min(n - 1, Math.max(0, Math.round(((px - p.x) / p.w) * n)));
+    const y = p.hi - ((py - p.y) / p.h) * (p.hi - p.lo);
+    let best = -1;
+    let bestD = (7 / p.h) * (p.hi - p.lo);
+    for (let mu = 0; mu < vs.curves.length / n; mu++) {
+      const d = Math.abs(vs.curves[mu * n + k] - y);
+      if (d < bestD) {
+        best = mu;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  drawCircle(state, scene, vs, marks, hover, anim, box) {
+    const ctx = this.ctx;
+    const R = Math.min(box.w, box.h) / 2 - 26;
+    const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 + 4 };
+    const at = (phi, r = R) => ({ x: c.x + r * Math.cos(phi), y: c.y - r * Math.sin(phi) });
+    // every example cuts the circle in half: its boundary is the diameter ⟂ S ξ
+    state.points.forEach((p, i) => {
+      const n = Math.hypot(p.x, p.y);
+      if (n === 0) return;
+      const d = [-p.y / n, p.x / n];
+      ctx.strokeStyle = i === hover ? HIGHLIGHT : "rgba(0,0,0,0.12)";
+      ctx.lineWidth = i === hover ? 2 : 1;
+      line(ctx, c.x - R * d[0], c.y + R * d[1], c.x + R * d[0], c.y - R * d[1]);
+      if (i === hover) {
+        // the allowed half: the side of S ξ
+        const z = Math.atan2(p.label * p.y, p.label * p.x);
+        ctx.fillStyle = "rgba(170, 51, 119, 0.10)";
+        ctx.beginPath();
+        ctx.moveTo(c.x, c.y);
+        ctx.arc(c.x, c.y, R, -(z + Math.PI / 2), -(z - Math.PI / 2));
+        ctx.closePath();
+        ctx.fill();
+      }
+    });
+    ctx.strokeStyle = "#9a9a95";
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, R, 0, TAU);
+    ctx.stroke();
+    // the version space: the arc(s), and the sector they span
+    for (const [s, e] of vs.arcs) {
+      const end = e >= s ? e : e + TAU;
+      ctx.fillStyle = BAND_FILL;
+      ctx.beginPath();
+      ctx.moveTo(c.x, c.y);
+      ctx.arc(c.x, c.y, R, -s, -end, true);
+      ctx.closePath();
+      ctx.fill();
+      ctx.strokeStyle = BAND_EDGE;
+      ctx.lineWidth = 7;
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, R, -s, -end, true);
+      ctx.stroke();
+    }
+    // animation: the path of w(t), scaled into the circle, and the current w
+    if (anim && anim.frames.length > 1) {
+      const frames = anim.frames.slice(0, anim.index + 1);
+      const maxNorm = Math.max(1e-12, ...anim.frames.map((f) => Math.hypot(f.w[0], f.w[1])));
+      ctx.strokeStyle = COLORS[anim.algorithm];
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      frames.forEach((f, k) => {
+        const x = c.x + (R * f.w[0]) / maxNorm;
+        const y = c.y - (R * f.w[1]) / maxNorm;
+        if (k === 0) ctx.moveTo(x, y);
+        else ctx.lineTo(x, y);
+      });
+      ctx.stroke();
+      const f = frames[frames.length - 1];
+      const tip = { x: c.x + (R * f.w[0]) / maxNorm, y: c.y - (R * f.w[1]) / maxNorm };
+      ctx.lineWidth = 3;
+      line(ctx, c.x, c.y, tip.x, tip.y);
+    }
+    for (const m of marks) {
+      const q = at(m.phi);
+      mark(ctx, q.x, q.y, m);
+    }
+    ctx.fillStyle = "#444";
+    ctx.font = "12px system-ui, sans-serif";
+    ctx.fillText("w/|w| = (cos φ, sin φ)", box.x + 6, box.y + 14);
+    ctx.fillText("φ = 0", at(0, R + 8).x - 2, at(0).y + 4);
+  }
+
+  drawPlot(state, vs, marks, hover, anim, yLabel) {
+    const ctx = this.ctx;
+    const p = this.plot;
+    const n = vs.phi.length;
+    const X = (phi) => p.x + (phi / TAU) * p.w;
+    const Y = (v) => p.y + ((p.hi - v) / (p.hi - p.lo)) * p.h;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(p.x, p.y, p.w, p.h);
+    ctx.clip();
+    // axes: θ = 0 / κ = 0
+    ctx.strokeStyle = "#b5b5b0";
+    ctx.lineWidth = 1;
+    line(ctx, p.x, Y(0), p.x + p.w, Y(0));
+    // the version space
+    ctx.fillStyle = BAND_FILL;
+    if (vs.kind === "band") {
+      fillBetween(ctx, n, X, Y, vs.phi, (k) => vs.lower[k], (k) => vs.upper[k]);
+    } else {
+      fillBetween(ctx, n, X, Y, vs.phi, () => 0, (k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN));
+    }
+    // every example's curve, faintly; the highlighted one bold
+    const P = vs.curves.length / n;
+    for (let mu = 0; mu < P; mu++) {
+      if (mu === hover) continue;
+      const plus = state.points[mu]?.label > 0;
+      ctx.strokeStyle = plus ? CURVE_PLUS : CURVE_MINUS;
+      ctx.lineWidth = 1;
+      ctx.setLineDash(vs.kind === "band" && !plus ? [4, 3] : []);
+      polyline(ctx, n, X, Y, vs.phi, (k) => vs.curves[mu * n + k]);
+    }
+    ctx.setLineDash([]);
+    // the envelope(s)
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = BAND_EDGE;
+    if (vs.kind === "band") {
+      polyline(ctx, n, X, Y, vs.phi, (k) => vs.lower[k]);
+      polyline(ctx, n, X, Y, vs.phi, (k) => vs.upper[k]);
+    } else {
+      ctx.strokeStyle = "#111";
+      polyline(ctx, n, X, Y, vs.phi, (k) => vs.kappa[k]);
+    }
+    if (hover >= 0 && hover < P) {
+      ctx.strokeStyle = HIGHLIGHT;
+      ctx.lineWidth = 2.5;
+      polyline(ctx, n, X, Y, vs.phi, (k) => vs.curves[hover * n + k]);
+    }
+    // animation path in the (φ, θ) plane
+    if (anim && anim.frames.length > 1 && vs.kind === "band") {
+      ctx.strokeStyle = COLORS[anim.algorithm];
+      ctx.lineWidth = 1.5;
+      const frames = anim.frames.slice(1, anim.index + 1).filter((f) => Number.isFinite(f.thetaUnit));
+      ctx.beginPath();
+      frames.forEach((f, k) => {
+        const jump = k > 0 && Math.abs(f.phi - frames[k - 1].phi) > Math.PI;
+        if (k === 0 || jump) ctx.moveTo(X(f.phi), Y(f.thetaUnit));
+        else ctx.lineTo(X(f.phi), Y(f.thetaUnit));
+      });
+      ctx.stroke();
+    }
+    for (const m of marks) mark(ctx, X(m.phi), Y(vs.kind === "band" ? m.thetaUnit : m.kappa), m);
+    ctx.restore();
+    // frame and ticks
+    ctx.strokeStyle = "#9a9a95";
+    ctx.lineWidth = 1;
+    ctx.strokeRect(p.x, p.y, p.w, p.h);
+    ctx.fillStyle = "#555";
+    ctx.font = "12px system-ui, sans-serif";
+    ["0", "π/2", "π", "3π/2", "2π"].forEach((t, k) => ctx.fillText(t, X((k * Math.PI) / 2) - 6, p.y + p.h + 15));
+    ctx.fillText("φ", p.x + p.w - 40, p.y + p.h + 15);
+    ctx.fillText(yLabel, 4, p.y + 12);
+    ctx.fillText(fmtAxis(p.hi), 2, p.y + 26);
+    ctx.fillText(fmtAxis(p.lo), 2, p.y + p.h - 2);
+  }
+}
+
+/** Marks of the shown solutions: `{phi, kappa, thetaUnit, color, shape}`. */
+function solutionMarks(state, scene) {
+  const marks = [];
+  for (const a of scene.algorithms) {
+    if (state.shown[a.name] && Number.isFinite(a.phi) && a.w.some((v) => v !== 0)) {
+      marks.push({ phi: a.phi, kappa: a.kappa, thetaUnit: a.thetaUnit, color: COLORS[a.name], shape: "dot" });
+    }
+  }
+  const e = scene.exact;
+  if (e && e.converged && state.shown.exact) {
+    marks.push({ phi: e.phi, kappa: e.kappa, thetaUnit: e.thetaUnit, color: COLORS.exact, shape: "ring" });
+  }
+  if (state.teacher && !state.threshold) {
+    const t = state.teacher;
+    const phi = (Math.atan2(t[1], t[0]) + 2 * Math.PI) % (2 * Math.PI);
+    const kappa = Math.min(...state.points.map((p) => (p.label * (t[0] * p.x + t[1] * p.y)) / Math.hypot(t[0], t[1])));
+    marks.push({ phi, kappa, thetaUnit: 0, color: COLORS.teacher, shape: "diamond" });
+  }
+  return marks;
+}
+
+function yRange(points) {
+  const m = Math.max(1, ...points.map((p) => Math.hypot(p.x, p.y)));
+  return 1.08 * m;
+}
+
+function mark(ctx, x, y, m) {
+  ctx.save();
+  ctx.fillStyle = m.color;
+  ctx.strokeStyle = m.color;
+  ctx.lineWidth = 2.5;
+  ctx.beginPath();
+  if (m.shape === "ring") {
+    ctx.arc(x, y, 9, 0, TAU);
+    ctx.stroke();
+  } else if (m.shape === "diamond") {
+    ctx.moveTo(x, y - 7);
+    ctx.lineTo(x + 7, y);
+    ctx.lineTo(x, y + 7);
+    ctx.lineTo(x - 7, y);
+    ctx.closePath();
+    ctx.fill();
+  } else {
+    ctx.arc(x, y, 5.5, 0, TAU);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+function polyline(ctx, n, X, Y, phi, value) {
+  ctx.beginPath();
+  let pen = false;
+  for (let k = 0; k < n; k++) {
+    const v = value(k);
+    if (!Number.isFinite(v)) {
+      pen = false;
+      continue;
+    }
+    if (pen) ctx.lineTo(X(phi[k]), Y(v));
+    else ctx.moveTo(X(phi[k]), Y(v));
+    pen = true;
+  }
+  ctx.stroke();
+}
+
+/** Fills between two sampled curves wherever both are finite. */
+function fillBetween(ctx, n, X, Y, phi, lo, hi) {
+  let k = 0;
+  while (k < n) {
+    while (k < n && !(Number.isFinite(lo(k)) && Number.isFinite(hi(k)))) k++;
+    const start = k;
+    while (k < n && Number.isFinite(lo(k)) && Number.isFinite(hi(k))) k++;
+    if (k > start) {
+      ctx.beginPath();
+      for (let j = start; j < k; j++) ctx.lineTo(X(phi[j]), Y(hi(j)));
+      for (let j = k - 1; j >= start; j--) ctx.lineTo(X(phi[j]), Y(lo(j)));
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
+}
+
+function line(ctx, x0, y0, x1, y1) {
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x1, y1);
+  ctx.stroke();
+}
+
+function fmtAxis(v) {
+  return Number(v.toPrecision(2)).toString().replace("-", "−");
+}
