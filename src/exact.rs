@@ -55,6 +55,27 @@ pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
     if data.is_empty() {
         return Err(Error::Empty);
     }
+    // Far from 1 in magnitude, squared norms under- or overflow: solve on the data scaled by a
+    // power of two (exact in floating point), then scale κ and the embedding back.
+    let max_abs = data.features().iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    if max_abs > 0.0 && !(1e-100..=1e100).contains(&max_abs) {
+        let s = 2f64.powi(-(max_abs.log2().round() as i32));
+        let scaled = Dataset::from_row_major(
+            data.features().iter().map(|v| v * s).collect(),
+            data.dim(),
+            data.labels().to_vec(),
+        )?;
+        let mut e = max_stability(&scaled, mode)?;
+        e.kappa /= s;
+        if let Some(p) = e.perceptron.as_mut() {
+            p.theta /= s;
+        }
+        // w_opt scales by 1/s and ξ by 1/s, so x = w_opt/(ξ…) scales by 1/s²
+        for x in &mut e.embedding {
+            *x *= s * s;
+        }
+        return Ok(e);
+    }
     let p = data.len();
     let not_separable = || Exact {
         separable: false,
@@ -302,9 +323,42 @@ fn min_norm_point<P: Polytope>(poly: &P) -> MinNorm<P::Id> {
 
 fn finish<Id: Copy>(ids: Vec<Id>, verts: Vec<Vec<f64>>, lambda: &[f64], n: usize) -> MinNorm<Id> {
     MinNorm {
-        point: combine(&verts, lambda, n),
+        point: refine(combine(&verts, lambda, n), &verts),
         corral: ids.into_iter().zip(lambda.iter().copied()).collect(),
     }
+}
+
+/// The nearest point of the corral's affine hull is orthogonal to the hull's directions
+/// `d_i = v_i − v_1`. Forming it as `Σ λ_i v_i` cancels when it is much shorter than the `v_i`
+/// (a thin version space), which spoils its direction; projecting the `d_i` out again, twice
+/// ("twice is enough"), restores the orthogonality and with it the direction.
+fn refine(mut p: Vec<f64>, verts: &[Vec<f64>]) -> Vec<f64> {
+    let m = verts.len() - 1;
+    if m == 0 {
+        return p;
+    }
+    let d: Vec<Vec<f64>> = verts[1..]
+        .iter()
+        .map(|v| v.iter().zip(&verts[0]).map(|(a, b)| a - b).collect())
+        .collect();
+    for _ in 0..2 {
+        let mut a = vec![0.0; m * m];
+        let mut b = vec![0.0; m];
+        for i in 0..m {
+            for j in 0..m {
+                a[i * m + j] = dot(&d[i], &d[j]);
+            }
+            b[i] = -dot(&d[i], &p);
+        }
+        let scale = (0..m).map(|i| a[i * m + i]).fold(0.0, f64::max);
+        let Some(beta) = solve(&mut a, &mut b, m, 1e-13 * scale) else {
+            break;
+        };
+        for (di, bi) in d.iter().zip(&beta) {
+            crate::linalg::axpy(*bi, di, &mut p);
+        }
+    }
+    p
 }
 
 fn combine(verts: &[Vec<f64>], lambda: &[f64], n: usize) -> Vec<f64> {
@@ -315,31 +369,46 @@ fn combine(verts: &[Vec<f64>], lambda: &[f64], n: usize) -> Vec<f64> {
     x
 }
 
-/// The weights `α` (summing to 1) of the point of least norm in the affine hull of `verts`:
-/// the solution of `[G 1; 1ᵀ 0] [α; μ] = [0; 1]` with `G_ij = v_i·v_j`. `None` if singular.
+/// The weights `α` (summing to 1) of the point of least norm in the affine hull of `verts`.
+///
+/// With `α = e_1 + Σ_{i≥2} β_i (e_i − e_1)` this is the least-squares problem
+/// `min_β |v_1 + D β|²`, `D = [v_i − v_1]`, solved from the normal equations `DᵀD β = −Dᵀ v_1`
+/// (at most `N × N`). Unlike the bordered Gram system this stays well conditioned when the
+/// affine hull passes close to the origin (a thin version space). `None` if the vertices are
+/// affinely dependent.
 fn affine_min_norm(verts: &[Vec<f64>]) -> Option<Vec<f64>> {
     let k = verts.len();
-    let m = k + 1;
+    if k == 1 {
+        return Some(vec![1.0]);
+    }
+    let m = k - 1;
+    let d: Vec<Vec<f64>> = verts[1..]
+        .iter()
+        .map(|v| v.iter().zip(&verts[0]).map(|(a, b)| a - b).collect())
+        .collect();
     let mut a = vec![0.0; m * m];
     let mut b = vec![0.0; m];
-    let mut scale = 0.0f64;
-    for i in 0..k {
-        for j in 0..k {
-            a[i * m + j] = dot(&verts[i], &verts[j]);
-            scale = scale.max(a[i * m + j].abs());
+    for i in 0..m {
+        for j in 0..m {
+            a[i * m + j] = dot(&d[i], &d[j]);
         }
+        b[i] = -dot(&d[i], &verts[0]);
     }
-    let scale = if scale > 0.0 { scale } else { 1.0 };
-    for i in 0..k {
-        a[i * m + k] = scale;
-        a[k * m + i] = scale;
-    }
-    b[k] = scale;
-    // Gaussian elimination with partial pivoting
+    let scale = (0..m).map(|i| a[i * m + i]).fold(0.0, f64::max);
+    let beta = solve(&mut a, &mut b, m, 1e-13 * scale)?;
+    let mut alpha = Vec::with_capacity(k);
+    alpha.push(1.0 - beta.iter().sum::<f64>());
+    alpha.extend(beta);
+    Some(alpha)
+}
+
+/// Solves `A x = b` (`m × m`, row-major) by Gaussian elimination with partial pivoting;
+/// `None` if a pivot is at most `tiny`.
+fn solve(a: &mut [f64], b: &mut [f64], m: usize, tiny: f64) -> Option<Vec<f64>> {
     for col in 0..m {
         let piv =
             (col..m).max_by(|&r, &s| a[r * m + col].abs().total_cmp(&a[s * m + col].abs()))?;
-        if a[piv * m + col].abs() <= 1e-14 * scale {
+        if !(a[piv * m + col].abs() > tiny) {
             return None;
         }
         if piv != col {
@@ -358,11 +427,10 @@ fn affine_min_norm(verts: &[Vec<f64>]) -> Option<Vec<f64>> {
             }
         }
     }
-    let mut sol = vec![0.0; m];
+    let mut x = vec![0.0; m];
     for r in (0..m).rev() {
-        let s: f64 = (r + 1..m).map(|c| a[r * m + c] * sol[c]).sum();
-        sol[r] = (b[r] - s) / a[r * m + r];
+        let s: f64 = (r + 1..m).map(|c| a[r * m + c] * x[c]).sum();
+        x[r] = (b[r] - s) / a[r * m + r];
     }
-    sol.truncate(k);
-    Some(sol)
+    Some(x)
 }

@@ -57,9 +57,7 @@ impl VersionSpace {
         if data.is_empty() {
             return Err(Error::Empty);
         }
-        let curves = (0..data.len())
-            .flat_map(|mu| curve(data, mu, mode))
-            .collect();
+        let curves = curves(data, mode);
         let peak = match max_stability(data, mode) {
             Ok(e) => e.perceptron.map(|p| [direction(&p.w), e.kappa]),
             Err(_) => None,
@@ -244,15 +242,47 @@ pub struct Band {
 
 /// Example `μ`'s curve on the grid: `κ^μ(φ) = S^μ ξ^μ·u(φ)` (through the origin) or the
 /// sinusoid `θ = ξ^μ·u(φ)` (with a threshold).
-pub fn curve(data: &Dataset, mu: usize, mode: Mode) -> Vec<f64> {
+///
+/// # Errors
+/// [`Error::OutOfRange`] unless the data are 2-D and `μ < P`.
+pub fn curve(data: &Dataset, mu: usize, mode: Mode) -> Result<Vec<f64>> {
+    check_2d(data)?;
+    if mu >= data.len() {
+        return Err(Error::OutOfRange {
+            name: "example index μ",
+            value: mu as f64,
+            range: "[0, P)",
+        });
+    }
+    let table = cos_sin_table();
+    let mut out = Vec::with_capacity(GRID);
+    push_curve(data, mu, mode, &table, &mut out);
+    Ok(out)
+}
+
+/// Every example's [`curve`], row-major `P × GRID`, from one table of `cos φ_k, sin φ_k`
+/// (2-D data; [`VersionSpace::compute`] checks).
+fn curves(data: &Dataset, mode: Mode) -> Vec<f64> {
+    let table = cos_sin_table();
+    let mut out = Vec::with_capacity(data.len() * GRID);
+    for mu in 0..data.len() {
+        push_curve(data, mu, mode, &table, &mut out);
+    }
+    out
+}
+
+fn cos_sin_table() -> Vec<(f64, f64)> {
+    grid().iter().map(|p| (p.cos(), p.sin())).collect()
+}
+
+/// Appends `s ξ^μ·u(φ_k)` for every grid angle, `s = S^μ` through the origin, 1 with a threshold.
+fn push_curve(data: &Dataset, mu: usize, mode: Mode, table: &[(f64, f64)], out: &mut Vec<f64>) {
     let s = match mode {
         Mode::Homogeneous => data.y(mu),
         Mode::Threshold => 1.0,
     };
-    grid()
-        .iter()
-        .map(|p| s * (data.x(mu)[0] * p.cos() + data.x(mu)[1] * p.sin()))
-        .collect()
+    let (x, y) = (s * data.x(mu)[0], s * data.x(mu)[1]);
+    out.extend(table.iter().map(|(c, sn)| x * c + y * sn));
 }
 
 /// `φ_k = 2πk/GRID`, `k = 0..GRID`.

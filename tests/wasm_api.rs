@@ -2,7 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Object, Reflect};
-use perceptron_lab::wasm::{check_points, compute_scene, teacher_set};
+use perceptron_lab::wasm::{check_points, compute_scene, teacher_set, Animation};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -99,4 +99,53 @@ fn labels_are_mapped_and_teacher_sets_are_seeded() {
     let t2: f64 = teacher.iter().map(|v| v.as_f64().unwrap().powi(2)).sum();
     assert!((t2 - 2.0).abs() < 1e-9, "|w*|² = N = 2");
     assert!(get(&a, "ys").dyn_ref::<Array>().is_some());
+}
+
+/// Two points (1, 0) with S = +1 and (0, 1) with S = −1: through the origin the version space is
+/// the arc of directions with u_x > 0 and u_y < 0, i.e. from 3π/2 to 2π (wrapping to 0).
+#[wasm_bindgen_test]
+fn version_space_crosses_as_typed_arrays() {
+    let scene = compute_scene(&[1.0, 0.0, 0.0, 1.0], &[1.0, -1.0], JsValue::UNDEFINED).unwrap();
+    let vs = get(&scene, "versionSpace");
+    assert_eq!(get(&vs, "kind").as_string().unwrap(), "arc");
+    let arc = Array::from(&Array::from(&get(&vs, "arcs")).get(0));
+    let (s, e) = (arc.get(0).as_f64().unwrap(), arc.get(1).as_f64().unwrap());
+    assert!((s - 1.5 * std::f64::consts::PI).abs() < 1e-12, "start {s}");
+    assert!(
+        e.abs() < 1e-12 || (e - 2.0 * std::f64::consts::PI).abs() < 1e-12,
+        "end {e}"
+    );
+    let phi = get(&vs, "phi").dyn_into::<js_sys::Float64Array>().unwrap();
+    assert!(phi.length() >= 360);
+    let curves = get(&vs, "curves")
+        .dyn_into::<js_sys::Float64Array>()
+        .unwrap();
+    assert_eq!(curves.length(), 2 * phi.length());
+}
+
+/// The animation steps Rosenblatt by hand: tabula rasa, first example (1, 0) with S = +1 has
+/// E = 0 ≤ 0, so w ← w + ξ S / N = (0.5, 0).
+#[wasm_bindgen_test]
+fn animation_steps_by_hand() {
+    let mut a = Animation::new(
+        "rosenblatt",
+        &[1.0, 0.0, 0.0, 1.0],
+        &[1.0, -1.0],
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    assert_eq!(num(&a.first().unwrap(), "step"), 0.0);
+    let f = a.step().unwrap();
+    assert_eq!(num(&f, "step"), 1.0);
+    assert_eq!(num(&f, "example"), 0.0);
+    assert!(get(&f, "updated").as_bool().unwrap());
+    let w: Vec<f64> = Array::from(&get(&f, "w"))
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert_eq!(w, vec![0.5, 0.0]);
+    let e = Animation::new("nope", &[1.0, 0.0], &[1.0], JsValue::UNDEFINED)
+        .err()
+        .unwrap();
+    assert!(error_message(e.into()).contains("unknown algorithm"));
 }

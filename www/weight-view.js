@@ -86,15 +86,26 @@ export class WeightView {
     const R = Math.min(box.w, box.h) / 2 - 26;
     const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 + 4 };
     const at = (phi, r = R) => ({ x: c.x + r * Math.cos(phi), y: c.y - r * Math.sin(phi) });
-    // every example cuts the circle in half: its boundary is the diameter ⟂ S ξ
+    // every example cuts the circle in half: its boundary is the diameter ⟂ S ξ (one path)
+    ctx.strokeStyle = "rgba(0,0,0,0.12)";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (const p of state.points) {
+      const n = Math.hypot(p.x, p.y);
+      if (n === 0) continue;
+      const d = [-p.y / n, p.x / n];
+      ctx.moveTo(c.x - R * d[0], c.y + R * d[1]);
+      ctx.lineTo(c.x + R * d[0], c.y - R * d[1]);
+    }
+    ctx.stroke();
     state.points.forEach((p, i) => {
       const n = Math.hypot(p.x, p.y);
-      if (n === 0) return;
+      if (i !== hover || n === 0) return;
       const d = [-p.y / n, p.x / n];
-      ctx.strokeStyle = i === hover ? HIGHLIGHT : "rgba(0,0,0,0.12)";
-      ctx.lineWidth = i === hover ? 2 : 1;
+      ctx.strokeStyle = HIGHLIGHT;
+      ctx.lineWidth = 2;
       line(ctx, c.x - R * d[0], c.y + R * d[1], c.x + R * d[0], c.y - R * d[1]);
-      if (i === hover) {
+      {
         // the allowed half: the side of S ξ
         const z = Math.atan2(p.label * p.y, p.label * p.x);
         ctx.fillStyle = "rgba(170, 51, 119, 0.10)";
@@ -175,15 +186,21 @@ export class WeightView {
     } else {
       fillBetween(ctx, n, X, Y, vs.phi, () => 0, (k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN));
     }
-    // every example's curve, faintly; the highlighted one bold
+    // every example's curve, faintly (one path per class; every `stride`-th sample when many)
     const P = vs.curves.length / n;
-    for (let mu = 0; mu < P; mu++) {
-      if (mu === hover) continue;
-      const plus = state.points[mu]?.label > 0;
+    const stride = P > 50 ? 3 : 1;
+    ctx.lineWidth = 1;
+    for (const plus of [true, false]) {
       ctx.strokeStyle = plus ? CURVE_PLUS : CURVE_MINUS;
-      ctx.lineWidth = 1;
       ctx.setLineDash(vs.kind === "band" && !plus ? [4, 3] : []);
-      polyline(ctx, n, X, Y, vs.phi, (k) => vs.curves[mu * n + k]);
+      ctx.beginPath();
+      for (let mu = 0; mu < P; mu++) {
+        if (mu === hover || state.points[mu]?.label > 0 !== plus) continue;
+        ctx.moveTo(X(vs.phi[0]), Y(vs.curves[mu * n]));
+        for (let k = stride; k < n; k += stride) ctx.lineTo(X(vs.phi[k]), Y(vs.curves[mu * n + k]));
+        ctx.lineTo(X(TAU), Y(vs.curves[mu * n]));
+      }
+      ctx.stroke();
     }
     ctx.setLineDash([]);
     // the envelope(s)
