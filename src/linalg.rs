@@ -30,67 +30,63 @@ pub fn axpy(s: f64, x: &[f64], y: &mut [f64]) {
 
 /// Index of the smallest element (the first of equal ones); 0 for an empty or all-NaN slice.
 ///
-/// Written as a lane-wise minimum over chunks of 8 followed by a search for the value, so that
-/// both passes vectorise; on the hot path of MinOver this is several times faster than one
-/// branchy pass.
+/// One pass keeping a running minimum and where it was seen per lane (8 lanes), so that the loop
+/// vectorises; on the hot path of MinOver this is several times faster than one branchy pass.
 pub fn argmin(v: &[f64]) -> usize {
-    let min = lane_min(
-        v.chunks_exact(8)
-            .map(|c| [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]),
+    let whole = v.len() - v.len() % LANES;
+    argmin_lanes(
+        v.chunks_exact(LANES).map(|c| std::array::from_fn(|l| c[l])),
+        v[whole..].iter().copied(),
+        whole,
     )
-    .min(
-        v.chunks_exact(8)
-            .remainder()
-            .iter()
-            .copied()
-            .fold(f64::INFINITY, f64::min),
-    );
-    v.iter().position(|&x| x == min).unwrap_or(0)
 }
 
 /// Index of the smallest `v_i + offset_i` (the first of equal ones); 0 if none is finite.
 /// With `offset_i ∈ {0, +∞}` this is the argmin over a fixed subset, e.g. one class.
 pub fn argmin_offset(v: &[f64], offset: &[f64]) -> usize {
     debug_assert_eq!(v.len(), offset.len());
-    let (vc, oc) = (v.chunks_exact(8), offset.chunks_exact(8));
-    let tail = vc
-        .remainder()
-        .iter()
-        .zip(oc.remainder())
-        .map(|(a, b)| a + b)
-        .fold(f64::INFINITY, f64::min);
-    let min = lane_min(vc.zip(oc).map(|(a, b)| {
-        [
-            a[0] + b[0],
-            a[1] + b[1],
-            a[2] + b[2],
-            a[3] + b[3],
-            a[4] + b[4],
-            a[5] + b[5],
-            a[6] + b[6],
-            a[7] + b[7],
-        ]
-    }))
-    .min(tail);
-    if !min.is_finite() {
-        return 0;
-    }
-    v.iter()
-        .zip(offset)
-        .position(|(a, b)| a + b == min)
-        .unwrap_or(0)
+    let whole = v.len() - v.len() % LANES;
+    argmin_lanes(
+        v.chunks_exact(LANES)
+            .zip(offset.chunks_exact(LANES))
+            .map(|(a, b)| std::array::from_fn(|l| a[l] + b[l])),
+        v[whole..].iter().zip(&offset[whole..]).map(|(a, b)| a + b),
+        whole,
+    )
 }
 
-/// The minimum over chunks of 8, kept lane by lane so that it vectorises (NaN never wins).
+const LANES: usize = 8;
+
+/// Lane-wise running minimum with the chunk where it was seen, then the `tail` values (indices
+/// from `whole`); ties go to the lowest index.
 #[inline]
-fn lane_min(chunks: impl Iterator<Item = [f64; 8]>) -> f64 {
-    let mut lanes = [f64::INFINITY; 8];
-    for c in chunks {
-        for (m, x) in lanes.iter_mut().zip(c) {
-            *m = if x < *m { x } else { *m };
+fn argmin_lanes(
+    chunks: impl Iterator<Item = [f64; LANES]>,
+    tail: impl Iterator<Item = f64>,
+    whole: usize,
+) -> usize {
+    let mut min = [f64::INFINITY; LANES];
+    let mut at = [0u64; LANES];
+    for (k, c) in chunks.enumerate() {
+        for l in 0..LANES {
+            let better = c[l] < min[l];
+            min[l] = if better { c[l] } else { min[l] };
+            at[l] = if better { k as u64 } else { at[l] };
         }
     }
-    lanes.into_iter().fold(f64::INFINITY, f64::min)
+    let (mut best, mut best_i) = (f64::INFINITY, 0usize);
+    for l in 0..LANES {
+        let i = at[l] as usize * LANES + l;
+        if min[l] < best || (min[l] == best && i < best_i) {
+            (best, best_i) = (min[l], i);
+        }
+    }
+    for (i, x) in tail.enumerate() {
+        if x < best {
+            (best, best_i) = (x, whole + i);
+        }
+    }
+    best_i
 }
 
 /// The angle between `a` and `b` in radians, `arccos(a·b / |a||b|)`, clamped to `[0, π]`;
@@ -116,6 +112,47 @@ mod tests {
         assert_eq!(y, vec![3.0, -1.0]);
         assert!((angle(&[1.0, 0.0], &[0.0, 2.0]) - std::f64::consts::FRAC_PI_2).abs() < 1e-15);
         assert!(angle(&[0.0, 0.0], &[1.0, 0.0]).is_nan());
+    }
+
+    /// Against the obvious loop, on random vectors with many ties and some NaN.
+    #[test]
+    fn argmin_matches_a_plain_loop() {
+        use rand::Rng as _;
+        let mut rng = crate::rng::rng_from_seed(4);
+        for len in 0..70 {
+            for _ in 0..20 {
+                let v: Vec<f64> = (0..len)
+                    .map(|_| {
+                        if rng.random::<f64>() < 0.05 {
+                            f64::NAN
+                        } else {
+                            f64::from(rng.random_range(0..6))
+                        }
+                    })
+                    .collect();
+                let off: Vec<f64> = (0..len)
+                    .map(|_| {
+                        if rng.random::<bool>() {
+                            0.0
+                        } else {
+                            f64::INFINITY
+                        }
+                    })
+                    .collect();
+                let plain = |w: &[f64]| {
+                    let mut best = (0, f64::INFINITY);
+                    for (i, &x) in w.iter().enumerate() {
+                        if x < best.1 {
+                            best = (i, x);
+                        }
+                    }
+                    best.0
+                };
+                assert_eq!(argmin(&v), plain(&v), "{v:?}");
+                let shifted: Vec<f64> = v.iter().zip(&off).map(|(a, b)| a + b).collect();
+                assert_eq!(argmin_offset(&v, &off), plain(&shifted), "{v:?} {off:?}");
+            }
+        }
     }
 
     #[test]

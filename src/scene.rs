@@ -106,12 +106,12 @@ pub struct Scene {
 
 /// The default epoch limit of MinOver and AdaTron in the data view, a work budget that keeps a
 /// drag within a frame: a step of either costs `O(P)` (potentials of all examples), so
-/// `min(5·10⁵ / P², 2000)` epochs of `P` steps cost at most about `5·10⁵` potential updates
-/// (for `P = 200`: 12 epochs; for `P = 10 000`: 50 steps). Runs that hit the limit report the gap
+/// `min(3·10⁵ / P², 2000)` epochs of `P` steps cost at most about `3·10⁵` potential updates
+/// (for `P = 200`: 7.5 epochs = 1500 steps; for `P = 10 000`: 30 steps). Runs that hit the limit report the gap
 /// they certified.
 pub fn optimal_epoch_limit(p: usize) -> f64 {
     let p = p.max(1) as f64;
-    (5e5 / (p * p)).min(2000.0)
+    (3e5 / (p * p)).min(2000.0)
 }
 
 /// The default epoch limit of Rosenblatt in the data view: `min(1000, 5·10⁶ / P)` epochs, about

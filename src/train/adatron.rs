@@ -277,8 +277,9 @@ impl Adatron {
         axpy(-t * sj, g.row(j), &mut self.w);
         let (ci, cj) = (t * si, -t * sj);
         if let (Some(ki), Some(kj)) = (g.column(i), g.column(j)) {
-            axpy(ci, ki, &mut self.h);
-            axpy(cj, kj, &mut self.h);
+            for (hm, (a, b)) in self.h.iter_mut().zip(ki.iter().zip(kj)) {
+                *hm += ci * a + cj * b;
+            }
         } else {
             for (mu, hm) in self.h.iter_mut().enumerate() {
                 *hm = dot(&self.w, g.row(mu));
