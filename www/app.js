@@ -170,6 +170,7 @@ export class App {
   /** Compare mode: Rosenblatt and the exact optimum only, with their κ side by side. */
   setCompare(on) {
     if (on === (this.compare !== null)) return;
+    this.state.compare = on;
     if (on) {
       this.compare = { ...this.state.shown };
       Object.assign(this.state.shown, { rosenblatt: true, minover: false, adatron: false, exact: true });

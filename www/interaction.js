@@ -42,6 +42,7 @@ export function bindDataView(app, canvas) {
       if (drag.moved) {
         const { x, y } = view.toData(px, py);
         app.movePoint(drag.i, x, y, { record: false });
+        app.setHover(drag.i); // its curve in weight space moves with it, highlighted
       }
       return;
     }

@@ -80,7 +80,7 @@ export class DataView {
     this.drawAxes();
     if (scene) {
       const shown = (a) => state.shown[a.name];
-      if (scene.exact && scene.exact.converged && state.shown.exact) this.drawSolution(scene.exact, true);
+      if (scene.exact && scene.exact.converged && state.shown.exact) this.drawSolution(scene.exact, true, state.compare);
       for (const a of scene.algorithms) if (shown(a)) this.drawSolution(a, false);
     }
     if (state.teacher) this.drawLine(state.teacher, 0, COLORS.teacher, 2, [2, 5]);
@@ -149,13 +149,18 @@ export class DataView {
     ctx.restore();
   }
 
-  drawSolution(a, isExact) {
+  drawSolution(a, isExact, withBand = false) {
     const color = COLORS[a.name];
     if (isExact) {
       this.ctx.save();
       this.ctx.globalAlpha = 0.22;
       this.drawLine(a.w, a.theta, color, 9);
       this.ctx.restore();
+      if (withBand) {
+        this.drawLine(a.w, a.theta, color, 1.5, [3, 4], a.kappa);
+        this.drawLine(a.w, a.theta, color, 1.5, [3, 4], -a.kappa);
+        this.drawLine(a.w, a.theta, color, 1.5);
+      }
       return;
     }
     if (a.kappa > 0) {

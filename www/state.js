@@ -12,6 +12,7 @@ export function createState(points = []) {
     threshold: false,
     addLabel: 1,
     deleteMode: false,
+    compare: false,
     shown: Object.fromEntries(SHOWN_NAMES.map((n) => [n, true])),
     teacher: null,
     seed: 1,

@@ -218,6 +218,14 @@ export class WeightView {
       ctx.lineWidth = 2.5;
       polyline(ctx, n, X, Y, vs.phi, (k) => vs.curves[hover * n + k]);
     }
+    // the example(s) the animation's current step used, in the algorithm's colour
+    const frame = anim ? anim.frames[anim.index] : null;
+    for (const mu of [frame?.example, frame?.partner]) {
+      if (mu === null || mu === undefined || mu >= P) continue;
+      ctx.strokeStyle = COLORS[anim.algorithm];
+      ctx.lineWidth = 3;
+      polyline(ctx, n, X, Y, vs.phi, (k) => vs.curves[mu * n + k]);
+    }
     // animation path in the (φ, θ) plane
     if (anim && anim.frames.length > 1 && vs.kind === "band") {
       ctx.strokeStyle = COLORS[anim.algorithm];
@@ -259,7 +267,7 @@ function solutionMarks(state, scene) {
   if (e && e.converged && state.shown.exact) {
     marks.push({ phi: e.phi, kappa: e.kappa, thetaUnit: e.thetaUnit, color: COLORS.exact, shape: "ring" });
   }
-  if (state.teacher && !state.threshold) {
+  if (state.teacher) {
     const t = state.teacher;
     const phi = (Math.atan2(t[1], t[0]) + 2 * Math.PI) % (2 * Math.PI);
     const kappa = Math.min(...state.points.map((p) => (p.label * (t[0] * p.x + t[1] * p.y)) / Math.hypot(t[0], t[1])));
