@@ -30,6 +30,7 @@ test-wasm: setup
 	cargo test --target wasm32-unknown-unknown --test wasm_api
 
 test-e2e: build
+	cargo build --release --bin perceptron-lab
 	node --test --test-concurrency=1 tests/e2e/
 
 test: lint test-native test-wasm test-e2e

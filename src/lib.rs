@@ -21,13 +21,16 @@
 //! ```
 
 pub mod animation;
+pub mod chart;
 pub mod data;
 pub mod error;
 pub mod exact;
+pub mod experiment;
 pub mod linalg;
 pub mod measure;
 pub mod rng;
 pub mod scene;
+pub mod theory;
 pub mod train;
 pub mod version_space;
 #[cfg(target_arch = "wasm32")]

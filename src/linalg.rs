@@ -96,7 +96,8 @@ pub fn angle(a: &[f64], b: &[f64]) -> f64 {
     if d == 0.0 {
         return f64::NAN;
     }
-    (dot(a, b) / d).clamp(-1.0, 1.0).acos()
+    // libm's acos: the same bits natively and in wasm (the platform's libm may differ by an ulp)
+    libm::acos((dot(a, b) / d).clamp(-1.0, 1.0))
 }
 
 #[cfg(test)]

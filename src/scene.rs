@@ -325,6 +325,8 @@ fn fit_view(
         ),
         Some(Stop::Kkt) => "converged: optimality conditions hold".into(),
         Some(Stop::Stalled) => "stalled: no example can move w".into(),
+        Some(Stop::NoImprovement) => "stopped: κ(w) did not improve for P steps".into(),
+        Some(Stop::OnePass) => "one pass through the data".into(),
         Some(Stop::Limit) if name == "rosenblatt" => {
             format!("not separable within {} epochs", limits.rosenblatt)
         }

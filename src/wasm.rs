@@ -167,3 +167,75 @@ pub fn teacher_set(p: usize, seed: u32, noise: f64) -> Result<JsValue, JsError> 
         teacher,
     })
 }
+
+fn curve_params(params: JsValue) -> Result<crate::experiment::CurveParams, JsError> {
+    serde_wasm_bindgen::from_value(params)
+        .map_err(|e| JsError::new(&format!("bad sweep parameters: {e}")))
+}
+
+/// Runs cells `start..end` of a learning-curve sweep (`params` as `experiment::CurveParams`,
+/// camelCase) and returns their results, for `summarizeCurve` to combine.
+///
+/// # Errors
+/// Throws on invalid parameters or cell indices.
+#[wasm_bindgen(js_name = runCells)]
+pub fn run_cells(params: JsValue, start: usize, end: usize) -> Result<JsValue, JsError> {
+    let params = curve_params(params)?;
+    to_js(&crate::experiment::run_cells(&params, start..end, |_| {})?)
+}
+
+/// The number of cells `(α, repetition)` of a sweep.
+///
+/// # Errors
+/// Throws on invalid parameters.
+#[wasm_bindgen(js_name = curveCells)]
+pub fn curve_cells(params: JsValue) -> Result<usize, JsError> {
+    let params = curve_params(params)?;
+    params.validate()?;
+    Ok(params.cells())
+}
+
+/// Combines the results of every cell into rows `{algorithm, n, p, alpha, reps, epsGMean, …}`
+/// and the CSV text (the CLI's columns plus `separable_fraction`).
+///
+/// # Errors
+/// Throws unless `results` holds every cell exactly once.
+#[wasm_bindgen(js_name = summarizeCurve)]
+pub fn summarize_curve(params: JsValue, results: JsValue) -> Result<JsValue, JsError> {
+    let params = curve_params(params)?;
+    let results: Vec<crate::experiment::CellResult> =
+        serde_wasm_bindgen::from_value(results).map_err(|e| JsError::new(&e.to_string()))?;
+    let rows = crate::experiment::summarize(&params, &results)?;
+    let mut csv = format!("{},separable_fraction\n", crate::experiment::CSV_HEADER);
+    for r in &rows {
+        use std::fmt::Write as _;
+        let _ = writeln!(csv, "{},{}", r.to_csv(), r.separable_fraction);
+    }
+    let out = Object::new();
+    set(&out, "rows", &to_js(&rows)?)?;
+    set(&out, "csv", &csv.into())?;
+    Ok(out.into())
+}
+
+/// Draws learning-curve chart `which` (`eps`, `kappa`, `train-error`, `separable`) on `canvas`
+/// with plotters, theory curves overlaid.
+///
+/// # Errors
+/// Throws on bad parameters, an unknown chart or a drawing failure.
+#[wasm_bindgen(js_name = drawCurveChart)]
+pub fn draw_curve_chart(
+    canvas: web_sys::HtmlCanvasElement,
+    which: &str,
+    params: JsValue,
+    results: JsValue,
+) -> Result<(), JsError> {
+    let params = curve_params(params)?;
+    let results: Vec<crate::experiment::CellResult> =
+        serde_wasm_bindgen::from_value(results).map_err(|e| JsError::new(&e.to_string()))?;
+    let rows = crate::experiment::summarize(&params, &results)?;
+    let spec = crate::chart::spec(which, &params, &rows)?;
+    let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| JsError::new("the chart canvas has no 2-D context"))?;
+    let area = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
+    crate::chart::draw(&area, &spec).map_err(|e| JsError::new(&e.to_string()))
+}

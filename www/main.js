@@ -2,6 +2,7 @@
 
 import init, * as wasm from "./pkg/perceptron_lab.js";
 import { App } from "./app.js";
+import { CurvePanel } from "./curve-panel.js";
 import { DataView } from "./render.js";
 import { WeightView } from "./weight-view.js";
 import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
@@ -38,15 +39,20 @@ async function boot() {
   bindControls(app, el);
   bindKeys(app);
   restoreOrPreset(app);
-  Object.assign(lab, automation(app));
+  const curves = new CurvePanel(wasm, el);
+  Object.assign(lab, automation(app, curves));
   app.render();
   lab.readyAt = performance.now(); // ms since navigation start: how long until interactive
   resolveReady(lab);
 }
 
 /** `window.lab`, as promised by DESIGN.md ("Automation interface"), plus a few extensions. */
-function automation(app) {
+function automation(app, curves) {
   return {
+    /** Extension: runs a learning-curve sweep in the workers; resolves `{rows, csv, ms}`. */
+    runLearningCurve: (params) => curves.run(params),
+    /** Extension: cancels a running sweep (its promise rejects with an AbortError). */
+    cancelLearningCurve: () => curves.cancel(),
     /** The points, mode and every algorithm's result. */
     getState: () => app.getState(),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */

@@ -24,7 +24,7 @@
 //! - J. K. Anlauf, M. Biehl, Europhys. Lett. 10 (1989) 687.
 //! - S. S. Keerthi, S. K. Shevade, C. Bhattacharyya, K. R. K. Murthy, Neural Comput. 13 (2001) 637.
 
-use super::{check_init, check_positive, relative_gap, Gram, Step, Stop, Trainer};
+use super::{check_init, check_positive, check_tolerance, relative_gap, Gram, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{argmin, axpy, dot, norm};
@@ -104,7 +104,7 @@ impl AdatronParams {
                 range: "(0, 2)",
             });
         }
-        check_positive("gap tolerance", self.gap_tolerance)?;
+        check_tolerance("gap tolerance", self.gap_tolerance)?;
         check_positive("max_epochs", self.max_epochs)?;
         check_init(None, data)?;
         let x = match &self.init {

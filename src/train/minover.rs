@@ -17,7 +17,7 @@
 //! # References
 //! - W. Krauth, M. Mézard, J. Phys. A 20 (1987) L745.
 
-use super::{check_init, check_positive, relative_gap, Gram, Step, Stop, Trainer};
+use super::{check_init, check_positive, check_tolerance, relative_gap, Gram, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{argmin, argmin_offset, axpy, dot};
@@ -36,6 +36,8 @@ pub struct MinoverParams {
     pub init: Option<Perceptron>,
     /// Memory allowed for the Gram matrix, in bytes.
     pub gram_budget: usize,
+    /// Stop when `κ(w)` has not improved for this many steps (the assignments use `P`).
+    pub patience: Option<usize>,
 }
 
 impl Default for MinoverParams {
@@ -45,6 +47,7 @@ impl Default for MinoverParams {
             max_epochs: 1000.0,
             init: None,
             gram_budget: GRAM_BUDGET_BYTES,
+            patience: None,
         }
     }
 }
@@ -68,6 +71,12 @@ impl MinoverParams {
         self.init = Some(p);
         self
     }
+    /// Stops when `κ(w)` has not improved for `steps` steps.
+    #[must_use]
+    pub fn patience(mut self, steps: usize) -> Self {
+        self.patience = Some(steps);
+        self
+    }
     /// Sets the Gram matrix budget in bytes (0: always recompute).
     #[must_use]
     pub fn gram_budget(mut self, bytes: usize) -> Self {
@@ -89,7 +98,7 @@ impl MinoverParams {
                 label: data.y(0) as i8,
             });
         }
-        check_positive("gap tolerance", self.gap_tolerance)?;
+        check_tolerance("gap tolerance", self.gap_tolerance)?;
         check_positive("max_epochs", self.max_epochs)?;
         check_init(self.init.as_ref(), data)?;
         let gram = Gram::new(data.signed_rows(), data.dim(), self.gram_budget);
@@ -125,6 +134,7 @@ impl MinoverParams {
             next,
             x: vec![0.0; data.len()],
             sum_x: 0.0,
+            best: (f64::NEG_INFINITY, 0),
             max_steps,
             steps: 0,
             stop: None,
@@ -156,6 +166,8 @@ pub struct Minover {
     x: Vec<f64>,
     /// `Σ x^μ`, kept incrementally.
     sum_x: f64,
+    /// The best `κ(w)` so far and the step it was reached (for `patience`).
+    best: (f64, usize),
     max_steps: usize,
     steps: usize,
     stop: Option<Stop>,
@@ -261,6 +273,15 @@ impl Trainer for Minover {
     fn step(&mut self) -> Step {
         if let Some(stop) = self.stop {
             return Step::stopped(stop);
+        }
+        if let (Some(patience), true) = (self.params.patience, self.steps > 0) {
+            let kappa = self.kappa();
+            if kappa > self.best.0 {
+                self.best = (kappa, self.steps);
+            } else if self.steps - self.best.1 >= patience {
+                self.stop = Some(Stop::NoImprovement);
+                return Step::stopped(Stop::NoImprovement);
+            }
         }
         if self.certifies && self.steps > 0 {
             let upper = self.w2.sqrt() / self.sum_x;

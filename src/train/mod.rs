@@ -9,11 +9,13 @@
 
 pub mod adatron;
 mod gram;
+pub mod hebb;
 pub mod minover;
 pub mod rosenblatt;
 
 pub use adatron::{Adatron, AdatronParams};
 pub use gram::Gram;
+pub use hebb::{Hebb, HebbParams};
 pub use minover::{Minover, MinoverParams};
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
 
@@ -56,12 +58,19 @@ pub enum Stop {
     Limit,
     /// Nothing can be learnt: no example can change `w` (e.g. every point at the origin).
     Stalled,
+    /// `κ(w)` did not improve for the given number of steps (MinOver's rule in the assignments).
+    NoImprovement,
+    /// A one-pass rule (Hebb) has seen every example once.
+    OnePass,
 }
 
 impl Stop {
     /// Whether the rule's own convergence criterion was met.
     pub fn converged(self) -> bool {
-        matches!(self, Stop::NoErrors | Stop::GapReached | Stop::Kkt)
+        matches!(
+            self,
+            Stop::NoErrors | Stop::GapReached | Stop::Kkt | Stop::NoImprovement | Stop::OnePass
+        )
     }
 }
 
@@ -172,6 +181,19 @@ fn relative_gap(lower: f64, upper: f64) -> f64 {
         (upper - lower) / upper
     } else {
         f64::INFINITY
+    }
+}
+
+/// Checks a tolerance `≥ 0` (0: never stop on it).
+fn check_tolerance(name: &'static str, value: f64) -> crate::Result<()> {
+    if value >= 0.0 && value.is_finite() {
+        Ok(())
+    } else {
+        Err(crate::Error::OutOfRange {
+            name,
+            value,
+            range: "[0, ∞)",
+        })
     }
 }
 

@@ -1,0 +1,291 @@
+//! Learning-curve charts, drawn by plotters on any backend (a `<canvas>` in the page, an SVG
+//! string in the tests): the measured means with standard-error bars per algorithm, and the
+//! theory curves of `crate::theory` overlaid and labelled.
+
+use crate::experiment::{CurveParams, Labels, Row};
+use crate::theory;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// The four charts of the learning-curve panel.
+pub const CHARTS: [&str; 4] = ["eps", "kappa", "train-error", "separable"];
+
+/// Okabe–Ito colours, as on the page: (name, colour).
+const ALGORITHM_COLORS: [(&str, RGBColor); 5] = [
+    ("rosenblatt", RGBColor(0xE6, 0x9F, 0x00)),
+    ("hebb", RGBColor(0xCC, 0x79, 0xA7)),
+    ("minover", RGBColor(0x00, 0x72, 0xB2)),
+    ("adatron", RGBColor(0x00, 0x9E, 0x73)),
+    ("exact", RGBColor(0x00, 0x00, 0x00)),
+];
+const THEORY_COLORS: [RGBColor; 5] = [
+    RGBColor(0xCC, 0x79, 0xA7),
+    RGBColor(0x56, 0xB4, 0xE9),
+    RGBColor(0xD5, 0x5E, 0x00),
+    RGBColor(0x33, 0x33, 0x33),
+    RGBColor(0x99, 0x99, 0x99),
+];
+
+/// A measured series: `(α, mean, standard error)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// Legend text.
+    pub name: String,
+    /// Colour.
+    pub color: RGBColor,
+    /// Points with error bars.
+    pub points: Vec<(f64, f64, f64)>,
+}
+
+/// A theory curve `(α, value)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// Legend text.
+    pub name: String,
+    /// Colour.
+    pub color: RGBColor,
+    /// The curve.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// Everything one chart shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartSpec {
+    /// Caption.
+    pub title: String,
+    /// y-axis label.
+    pub y_label: String,
+    /// Measured series.
+    pub series: Vec<Series>,
+    /// Theory overlays.
+    pub theory: Vec<Line>,
+}
+
+/// The spec of chart `which` (one of [`CHARTS`]) for the rows of a sweep.
+///
+/// # Errors
+/// [`crate::Error::Unknown`] for an unknown chart name.
+pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<ChartSpec> {
+    let measured = |value: fn(&Row) -> (f64, f64)| -> Vec<Series> {
+        params
+            .algorithms
+            .iter()
+            .map(|name| Series {
+                name: name.clone(),
+                color: color_of(name),
+                points: rows
+                    .iter()
+                    .filter(|r| &r.algorithm == name)
+                    .map(|r| {
+                        let (m, s) = value(r);
+                        (r.alpha, m, if s.is_nan() { 0.0 } else { s })
+                    })
+                    .filter(|p| p.1.is_finite())
+                    .collect(),
+            })
+            .collect()
+    };
+    let grid = theory_grid(params);
+    let n = params.n as u64;
+    let line = |name: &str, curve: &str, k: usize, with_n: bool| Line {
+        name: name.into(),
+        color: THEORY_COLORS[k % THEORY_COLORS.len()],
+        points: grid
+            .iter()
+            .filter_map(|&a| {
+                theory::curve_value(curve, a, with_n.then_some(n))
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .map(|v| (a, v))
+            })
+            .collect(),
+    };
+    Ok(match which {
+        "eps" => ChartSpec {
+            title: format!("generalisation error ε_g(α), N = {}", params.n),
+            y_label: "ε_g".into(),
+            series: measured(|r| (r.eps_g_mean, r.eps_g_sem)),
+            theory: if params.labels == Labels::Teacher {
+                vec![
+                    line("Hebb (N→∞)", "hebb", 0, false),
+                    line("Gibbs (N→∞)", "gibbs", 1, false),
+                    line("Bayes (N→∞)", "bayes", 2, false),
+                    line("max. stability (N→∞)", "maxstab", 3, false),
+                    line(
+                        &format!("Cover count, N = {}", params.n),
+                        "cover-eps",
+                        4,
+                        true,
+                    ),
+                ]
+            } else {
+                vec![]
+            },
+        },
+        "kappa" => ChartSpec {
+            title: format!("stability κ(α), N = {}", params.n),
+            y_label: "κ".into(),
+            series: measured(|r| (r.kappa_mean, r.kappa_sem)),
+            theory: match params.labels {
+                Labels::Teacher => vec![line("max. stability κ (N→∞)", "maxstab-kappa", 3, false)],
+                Labels::Random => vec![line("Gardner κ_max (N→∞)", "gardner", 1, false)],
+            },
+        },
+        "train-error" => ChartSpec {
+            title: "training error".into(),
+            y_label: "training error".into(),
+            series: measured(|r| (r.train_error_mean, f64::NAN)),
+            theory: vec![],
+        },
+        "separable" => ChartSpec {
+            title: format!("fraction of linearly separable sets, N = {}", params.n),
+            y_label: "P_ls".into(),
+            series: separable_series(params, rows),
+            theory: vec![line(
+                &format!("Cover C(P,N)/2^P, N = {}", params.n),
+                "cover-fraction",
+                2,
+                true,
+            )],
+        },
+        _ => {
+            return Err(crate::Error::Unknown {
+                kind: "chart",
+                name: which.into(),
+                expected: "eps, kappa, train-error, separable",
+            })
+        }
+    })
+}
+
+/// One series: the separable fraction is a property of the data, not of an algorithm, with the
+/// binomial standard error `√(f(1−f)/n_D)`.
+fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
+    let Some(first) = params.algorithms.first() else {
+        return vec![];
+    };
+    vec![Series {
+        name: "exact separability test".into(),
+        color: color_of("exact"),
+        points: rows
+            .iter()
+            .filter(|r| &r.algorithm == first)
+            .map(|r| {
+                let f = r.separable_fraction;
+                (r.alpha, f, (f * (1.0 - f) / r.reps as f64).sqrt())
+            })
+            .collect(),
+    }]
+}
+
+fn color_of(name: &str) -> RGBColor {
+    ALGORITHM_COLORS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(RGBColor(0x55, 0x55, 0x55), |(_, c)| *c)
+}
+
+/// 120 points across the sweep's α range (theory curves are smooth).
+fn theory_grid(params: &CurveParams) -> Vec<f64> {
+    let lo = params.alphas.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = params.alphas.iter().copied().fold(0.0, f64::max);
+    if lo >= hi {
+        return vec![lo];
+    }
+    (0..120)
+        .map(|i| lo + (hi - lo) * f64::from(i) / 119.0)
+        .collect()
+}
+
+/// Draws `spec` on `area`.
+///
+/// # Errors
+/// The backend's drawing errors.
+pub fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&WHITE)?;
+    let xs = spec
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .chain(
+            spec.theory
+                .iter()
+                .flat_map(|l| l.points.iter().map(|p| p.0)),
+        );
+    let (x0, x1) = bounds(xs, 0.0);
+    let ys = spec
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().flat_map(|p| [p.1 - p.2, p.1 + p.2]))
+        .chain(
+            spec.theory
+                .iter()
+                .flat_map(|l| l.points.iter().map(|p| p.1)),
+        );
+    let (y0, y1) = bounds(ys, 0.05);
+    let mut chart = ChartBuilder::on(area)
+        .caption(&spec.title, ("sans-serif", 16))
+        .margin(10)
+        .x_label_area_size(36)
+        .y_label_area_size(52)
+        .build_cartesian_2d(x0..x1, y0..y1)?;
+    chart
+        .configure_mesh()
+        .x_desc("α = P/N")
+        .y_desc(spec.y_label.as_str())
+        .light_line_style(RGBColor(0xee, 0xee, 0xee))
+        .draw()?;
+    for l in &spec.theory {
+        let color = l.color;
+        chart
+            .draw_series(LineSeries::new(
+                l.points.iter().copied(),
+                color.stroke_width(2),
+            ))?
+            .label(l.name.as_str())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+            });
+    }
+    for s in &spec.series {
+        let color = s.color;
+        chart.draw_series(
+            s.points
+                .iter()
+                .map(|&(x, m, e)| ErrorBar::new_vertical(x, m - e, m, m + e, color.filled(), 6)),
+        )?;
+        chart
+            .draw_series(
+                s.points
+                    .iter()
+                    .map(|&(x, m, _)| Circle::new((x, m), 3, color.filled())),
+            )?
+            .label(s.name.as_str())
+            .legend(move |(x, y)| Circle::new((x + 9, y), 4, color.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(0xbb, 0xbb, 0xbb))
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()?;
+    area.present()?;
+    Ok(())
+}
+
+/// `(min, max)` of finite values with a relative pad; `(0, 1)` when there are none.
+fn bounds(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+    if !lo.is_finite() {
+        return (0.0, 1.0);
+    }
+    let span = (hi - lo).max(1e-9);
+    (lo - pad * span, hi + pad * span)
+}
