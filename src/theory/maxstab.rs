@@ -5,18 +5,19 @@
 //! - (E1) `1 − R² = 2α ∫_{−κ}^∞ Dt (t+κ)² H(Rt/s)`,
 //! - (E2) `R s³ = α ∫_{−κ}^∞ Dt (t+κ)² t φ(Rt/s)`,
 //!
-//! the conditions that Gardner's volume of students at overlap `R` with stability `κ` shrinks
-//! to a point (E1) at the best `R` (E2 is `∂/∂R` of E1).
+//! the `q → 1` limit of Gardner's replica-symmetric saddle point for students at overlap `R`
+//! with stability `κ`, where the version space shrinks to a point: E1 makes the coefficient of
+//! `1/(1−q)` in the entropy vanish and E2 is its stationarity in `R`.
 //!
 //! # Numerics
 //! Work in `θ = arccos R`, so that `ε_g = θ/π` keeps its relative precision when `R → 1`. For a
 //! given `θ`, the weights `a(t) = φ(t) H(t R/s)` and `b(t) = φ(t) φ(t R/s)` are tabulated once on
-//! a panel grid over `[−12, 12]` that is graded around `t = 0` on the scale `s/R` of the step
-//! `H(tR/s)` (panel widths `s/2R, s/R, 2s/R, …` up to 1, 10-point Gauss–Legendre on each). Since
-//! `(t+κ)²` is a polynomial in `κ`, the integrals from `−κ` are sums of suffix moments
-//! `∫ t^k a`, `∫ t^k b` plus one freshly integrated partial panel, so E1 is solved for `κ` by a
-//! safeguarded Newton iteration at almost no cost, and E2 is then solved for `θ` by Brent's
-//! method.
+//! a panel grid over `[−12, 12]` graded around `t = 0` on the scale `σ = s/R` of the step
+//! `H(tR/s)`: panels `σ` wide up to `|t| = 4σ`, narrowing to `4σ²/|t|` up to `9σ`, then doubling
+//! up to width 1, with 10-point Gauss–Legendre on each. Since `(t+κ)²` is a polynomial in `κ`,
+//! the integrals from `−κ` are sums of suffix moments `∫ t^k a`, `∫ t^k b` plus one freshly
+//! integrated partial panel, so E1 is solved for `κ` by a safeguarded Newton iteration at almost
+//! no cost, and E2 is then solved for `θ` by Brent's method.
 //!
 //! # References
 //! - M. Opper, W. Kinzel, J. Kleinz, R. Nehl, J. Phys. A 23 (1990) L581.

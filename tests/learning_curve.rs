@@ -1,0 +1,149 @@
+//! The learning-curve engine against theory, with fixed seeds and tolerances from the standard
+//! error: simulated points must lie within a few standard errors of the formula (plus the stated
+//! finite-N allowance where the formula is for N → ∞).
+
+use perceptron_lab::chart;
+use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule};
+use perceptron_lab::theory;
+
+fn params(
+    n: usize,
+    alphas: Vec<f64>,
+    reps: usize,
+    algorithms: &[&str],
+    labels: Labels,
+) -> CurveParams {
+    CurveParams {
+        n,
+        alphas,
+        reps,
+        algorithms: algorithms.iter().map(ToString::to_string).collect(),
+        epochs: 100.0,
+        seed: 2024,
+        noise: 0.0,
+        labels,
+        stop: StopRule::Epochs,
+    }
+}
+
+/// Hebb's ε_g has an exact large-N formula (Vallet 1989); at N = 200 the finite-size correction
+/// is O(1/N) ≈ 0.005 relative. Tolerance: 4 standard errors + 2 % of the value.
+#[test]
+fn hebb_matches_its_formula() {
+    let p = params(
+        200,
+        vec![0.5, 1.0, 2.0, 4.0],
+        60,
+        &["hebb"],
+        Labels::Teacher,
+    );
+    for row in experiment::run(&p).unwrap() {
+        let expected = theory::hebb_eps(row.p as f64 / row.n as f64);
+        let tol = 4.0 * row.eps_g_sem + 0.02 * expected;
+        assert!(
+            (row.eps_g_mean - expected).abs() <= tol,
+            "α = {}: simulated {} ± {}, formula {expected}",
+            row.alpha,
+            row.eps_g_mean,
+            row.eps_g_sem
+        );
+    }
+}
+
+/// The exact maximally stable perceptron at N = 100 lies within about 1 % of the N → ∞ curve
+/// (THEORY.md); tolerance: 4 standard errors + 3 % of the value.
+#[test]
+fn exact_maximal_stability_is_near_theory_at_n_100() {
+    let p = params(100, vec![1.0, 2.0, 4.0], 16, &["exact"], Labels::Teacher);
+    for row in experiment::run(&p).unwrap() {
+        let th = theory::max_stability(row.p as f64 / row.n as f64);
+        let tol = 4.0 * row.eps_g_sem + 0.03 * th.eps;
+        assert!(
+            (row.eps_g_mean - th.eps).abs() <= tol,
+            "α = {}: simulated ε_g {} ± {}, theory {}",
+            row.alpha,
+            row.eps_g_mean,
+            row.eps_g_sem,
+            th.eps
+        );
+        let tol = 4.0 * row.kappa_sem + 0.05 * th.kappa;
+        assert!(
+            (row.kappa_mean - th.kappa).abs() <= tol,
+            "α = {}: simulated κ {} ± {}, theory {}",
+            row.alpha,
+            row.kappa_mean,
+            row.kappa_sem,
+            th.kappa
+        );
+    }
+}
+
+/// With random labels at N = 10, the fraction of separable sets (exact test per set) is
+/// binomial with mean C(P,N)/2^P (Cover). Tolerance: 4 binomial standard errors.
+#[test]
+fn separable_fraction_matches_cover_at_n_10() {
+    let p = params(
+        10,
+        vec![1.0, 1.6, 2.0, 2.4, 3.0],
+        200,
+        &["exact"],
+        Labels::Random,
+    );
+    for row in experiment::run(&p).unwrap() {
+        let expected = theory::separable_fraction(row.p as u64, row.n as u64);
+        let sem = (expected * (1.0 - expected) / row.reps as f64)
+            .sqrt()
+            .max(1e-3);
+        assert!(
+            (row.separable_fraction - expected).abs() <= 4.0 * sem,
+            "P = {}: simulated {}, Cover {expected}",
+            row.p,
+            row.separable_fraction
+        );
+    }
+}
+
+/// With random labels there is no teacher: ε_g is undefined, and every chart still renders.
+#[test]
+fn random_labels_and_every_chart_render_to_svg() {
+    let p = params(
+        8,
+        vec![0.5, 1.5, 2.5],
+        5,
+        &["minover", "exact"],
+        Labels::Random,
+    );
+    let results = experiment::run_cells(&p, 0..p.cells(), |_| {}).unwrap();
+    let rows = experiment::summarize(&p, &results).unwrap();
+    assert!(rows.iter().all(|r| r.eps_g_mean.is_nan()));
+    for which in chart::CHARTS {
+        let spec = chart::spec(which, &p, &rows).unwrap();
+        let mut svg = String::new();
+        {
+            use plotters::prelude::*;
+            let area = SVGBackend::with_string(&mut svg, (480, 320)).into_drawing_area();
+            chart::draw(&area, &spec).unwrap();
+        }
+        assert!(svg.contains("<svg") && svg.len() > 2000, "{which}");
+    }
+    let kappa = chart::spec("kappa", &p, &rows).unwrap();
+    assert_eq!(kappa.theory[0].name, "Gardner κ_max (N→∞)");
+    assert!(chart::spec("nope", &p, &rows).is_err());
+}
+
+/// MinOver's assignment rule (stop when κ has not improved for P steps) stops no later than the
+/// epoch limit, and the certified-gap rule reaches the exact κ within its tolerance.
+#[test]
+fn stopping_rules() {
+    let mut p = params(20, vec![2.0], 10, &["minover", "exact"], Labels::Teacher);
+    let fixed = experiment::run(&p).unwrap();
+    p.stop = StopRule::NoImprovement;
+    let patient = experiment::run(&p).unwrap();
+    assert!(patient[0].updates_mean <= fixed[0].updates_mean);
+    p.stop = StopRule::Gap { tolerance: 1e-3 };
+    p.epochs = 1e5;
+    let gap = experiment::run(&p).unwrap();
+    let (minover, exact) = (&gap[0], &gap[1]);
+    assert!(minover.kappa_mean <= exact.kappa_mean + 1e-12);
+    assert!(minover.kappa_mean >= exact.kappa_mean * (1.0 - 1e-3) - 1e-12);
+}
