@@ -29,7 +29,7 @@ use super::{gauss_density, h, valid_alpha, T_MAX};
 use std::f64::consts::{FRAC_PI_2, PI};
 
 /// The maximally stable perceptron learning a teacher at load `α`, for `N → ∞`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct MaxStab {
     /// Teacher–student overlap `R`.
     pub r: f64,
