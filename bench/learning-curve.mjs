@@ -7,9 +7,11 @@ import { join } from "node:path";
 import { ROOT, launch, openLab, serve } from "../tests/e2e/harness.mjs";
 
 const quick = process.argv.includes("--quick");
+const COUNT = quick ? 10 : 100;
 const params = {
   n: 20,
-  alphas: Array.from({ length: quick ? 10 : 100 }, (_, i, a) => 0.1 + (9.9 * i) / (a.length - 1)),
+  // the CLI's start:stop:count grid: a + (b − a)·i/(count − 1)
+  alphas: Array.from({ length: COUNT }, (_, i) => 0.1 + ((10 - 0.1) * i) / (COUNT - 1)),
   reps: quick ? 10 : 100,
   algorithms: ["minover"],
   epochs: 100,
