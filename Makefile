@@ -21,7 +21,7 @@ serve: build
 lint: setup
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
-	cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 
 test-native: setup
 	cargo test

@@ -102,7 +102,10 @@ pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<Ch
     };
     Ok(match which {
         "eps" => ChartSpec {
-            title: format!("generalisation error ε_g(α), N = {}", params.n),
+            title: match params.labels {
+                Labels::Teacher => format!("generalisation error ε_g(α), N = {}", params.n),
+                Labels::Random => "ε_g: undefined for random labels (no teacher)".into(),
+            },
             y_label: "ε_g".into(),
             series: measured(|r| (r.eps_g_mean, r.eps_g_sem)),
             theory: if params.labels == Labels::Teacher {

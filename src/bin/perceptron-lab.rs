@@ -7,253 +7,269 @@
 //! perceptron-lab theory --curve maxstab --alpha 0.5:10:20
 //! ```
 
-use clap::{Parser, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
-use perceptron_lab::data::csv;
-use perceptron_lab::exact::max_stability;
-use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule, CSV_HEADER};
-use perceptron_lab::theory;
-use perceptron_lab::train::{
-    AdatronParams, HebbParams, MinoverParams, Mode, RosenblattParams, Trainer,
-};
-use rayon::prelude::*;
-use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+// The CLI is native only (clap, rayon, indicatif); a wasm build of the crate's targets gets an
+// empty binary.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
 
-#[derive(Parser)]
-#[command(
-    name = "perceptron-lab",
-    version,
-    about = "Perceptron Lab on the command line"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    native::main()
 }
 
-#[derive(Subcommand)]
-enum Command {
-    /// A learning-curve sweep: CSV on stdout, progress on stderr.
-    Curve(CurveArgs),
-    /// Trains one algorithm on a CSV file (header x1,…,xN,label) and prints JSON.
-    Train(TrainArgs),
-    /// A theory curve as CSV `curve,n,alpha,value`.
-    Theory(TheoryArgs),
-}
-
-#[derive(clap::Args)]
-struct CurveArgs {
-    /// Algorithms (repeat the flag or give a comma list): rosenblatt, hebb, minover, adatron, exact.
-    #[arg(long = "algorithm", required = true, value_delimiter = ',')]
-    algorithms: Vec<String>,
-    /// Input dimension N.
-    #[arg(long)]
-    n: usize,
-    /// α grid: start:stop:count or a comma list.
-    #[arg(long)]
-    alpha: String,
-    /// Repetitions per α.
-    #[arg(long, default_value_t = 100)]
-    reps: usize,
-    /// Epoch limit of the iterative rules.
-    #[arg(long, default_value_t = 100.0)]
-    epochs: f64,
-    /// Seed of the sweep.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Label noise λ (teacher labels).
-    #[arg(long, default_value_t = 0.0)]
-    noise: f64,
-    /// Teacher or random labels.
-    #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
-    labels: LabelsArg,
-    /// Stopping rule: epochs, no-improvement (MinOver: κ not improved in P steps), or gap:TOL.
-    #[arg(long, default_value = "epochs")]
-    stop: String,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum LabelsArg {
-    Teacher,
-    Random,
-}
-
-#[derive(clap::Args)]
-struct TrainArgs {
-    /// rosenblatt, hebb, minover, adatron or exact.
-    #[arg(long)]
-    algorithm: String,
-    /// CSV file with header x1,…,xN,label (labels ±1 or 0/1).
-    #[arg(long)]
-    data: std::path::PathBuf,
-    /// Learn a threshold θ (default: through the origin).
-    #[arg(long)]
-    threshold: bool,
-    /// Epoch limit.
-    #[arg(long, default_value_t = 1000.0)]
-    epochs: f64,
-}
-
-#[derive(clap::Args)]
-struct TheoryArgs {
-    /// hebb, gibbs, bayes, maxstab, maxstab-kappa, gardner, cover-eps, cover-fraction.
-    #[arg(long)]
-    curve: String,
-    /// α grid: start:stop:count or a comma list.
-    #[arg(long)]
-    alpha: String,
-    /// N (required for the two cover curves; empty means N → ∞).
-    #[arg(long)]
-    n: Option<u64>,
-}
-
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Curve(a) => curve(a),
-        Command::Train(a) => train(a),
-        Command::Theory(a) => theory_cmd(a),
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use clap::{Parser, Subcommand, ValueEnum};
+    use indicatif::{ProgressBar, ProgressStyle};
+    use perceptron_lab::data::csv;
+    use perceptron_lab::exact::max_stability;
+    use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule, CSV_HEADER};
+    use perceptron_lab::theory;
+    use perceptron_lab::train::{
+        AdatronParams, HebbParams, MinoverParams, Mode, RosenblattParams, Trainer,
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("perceptron-lab: {e}");
-            ExitCode::FAILURE
+    use rayon::prelude::*;
+    use std::process::ExitCode;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[derive(Parser)]
+    #[command(
+        name = "perceptron-lab",
+        version,
+        about = "Perceptron Lab on the command line"
+    )]
+    struct Cli {
+        #[command(subcommand)]
+        command: Command,
+    }
+
+    #[derive(Subcommand)]
+    enum Command {
+        /// A learning-curve sweep: CSV on stdout, progress on stderr.
+        Curve(CurveArgs),
+        /// Trains one algorithm on a CSV file (header x1,…,xN,label) and prints JSON.
+        Train(TrainArgs),
+        /// A theory curve as CSV `curve,n,alpha,value`.
+        Theory(TheoryArgs),
+    }
+
+    #[derive(clap::Args)]
+    struct CurveArgs {
+        /// Algorithms (repeat the flag or give a comma list): rosenblatt, hebb, minover, adatron, exact.
+        #[arg(long = "algorithm", required = true, value_delimiter = ',')]
+        algorithms: Vec<String>,
+        /// Input dimension N.
+        #[arg(long)]
+        n: usize,
+        /// α grid: start:stop:count or a comma list.
+        #[arg(long)]
+        alpha: String,
+        /// Repetitions per α.
+        #[arg(long, default_value_t = 100)]
+        reps: usize,
+        /// Epoch limit of the iterative rules.
+        #[arg(long, default_value_t = 100.0)]
+        epochs: f64,
+        /// Seed of the sweep.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Label noise λ (teacher labels).
+        #[arg(long, default_value_t = 0.0)]
+        noise: f64,
+        /// Teacher or random labels.
+        #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
+        labels: LabelsArg,
+        /// Stopping rule: epochs, no-improvement (MinOver: κ not improved in P steps), or gap:TOL.
+        #[arg(long, default_value = "epochs")]
+        stop: String,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    }
+
+    #[derive(Clone, Copy, ValueEnum)]
+    enum LabelsArg {
+        Teacher,
+        Random,
+    }
+
+    #[derive(clap::Args)]
+    struct TrainArgs {
+        /// rosenblatt, hebb, minover, adatron or exact.
+        #[arg(long)]
+        algorithm: String,
+        /// CSV file with header x1,…,xN,label (labels ±1 or 0/1).
+        #[arg(long)]
+        data: std::path::PathBuf,
+        /// Learn a threshold θ (default: through the origin).
+        #[arg(long)]
+        threshold: bool,
+        /// Epoch limit.
+        #[arg(long, default_value_t = 1000.0)]
+        epochs: f64,
+    }
+
+    #[derive(clap::Args)]
+    struct TheoryArgs {
+        /// hebb, gibbs, bayes, maxstab, maxstab-kappa, gardner, cover-eps, cover-fraction.
+        #[arg(long)]
+        curve: String,
+        /// α grid: start:stop:count or a comma list.
+        #[arg(long)]
+        alpha: String,
+        /// N (required for the two cover curves; empty means N → ∞).
+        #[arg(long)]
+        n: Option<u64>,
+    }
+
+    /// Runs the command line.
+    pub fn main() -> ExitCode {
+        let cli = Cli::parse();
+        let result = match cli.command {
+            Command::Curve(a) => curve(a),
+            Command::Train(a) => train(a),
+            Command::Theory(a) => theory_cmd(a),
+        };
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("perceptron-lab: {e}");
+                ExitCode::FAILURE
+            }
         }
     }
-}
 
-type CliResult = Result<(), Box<dyn std::error::Error>>;
+    type CliResult = Result<(), Box<dyn std::error::Error>>;
 
-fn parse_stop(text: &str) -> Result<StopRule, String> {
-    match text {
-        "epochs" => Ok(StopRule::Epochs),
-        "no-improvement" => Ok(StopRule::NoImprovement),
-        _ => text
-            .strip_prefix("gap:")
-            .and_then(|t| t.parse().ok())
-            .map(|tolerance| StopRule::Gap { tolerance })
-            .ok_or_else(|| {
-                format!("--stop \"{text}\": expected epochs, no-improvement or gap:TOL")
-            }),
+    fn parse_stop(text: &str) -> Result<StopRule, String> {
+        match text {
+            "epochs" => Ok(StopRule::Epochs),
+            "no-improvement" => Ok(StopRule::NoImprovement),
+            _ => text
+                .strip_prefix("gap:")
+                .and_then(|t| t.parse().ok())
+                .map(|tolerance| StopRule::Gap { tolerance })
+                .ok_or_else(|| {
+                    format!("--stop \"{text}\": expected epochs, no-improvement or gap:TOL")
+                }),
+        }
     }
-}
 
-fn curve(a: CurveArgs) -> CliResult {
-    let params = CurveParams {
-        n: a.n,
-        alphas: experiment::parse_alpha(&a.alpha)?,
-        reps: a.reps,
-        algorithms: a.algorithms,
-        epochs: a.epochs,
-        seed: a.seed,
-        noise: a.noise,
-        labels: match a.labels {
-            LabelsArg::Teacher => Labels::Teacher,
-            LabelsArg::Random => Labels::Random,
-        },
-        stop: parse_stop(&a.stop)?,
-    };
-    params.validate()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads.unwrap_or(0))
-        .build()?;
-    let total = params.cells();
-    let bar = ProgressBar::new(total as u64).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} cells  {elapsed_precise} (eta {eta})")
-            .expect("a valid template"),
-    );
-    let done = AtomicUsize::new(0);
-    let results = pool.install(|| {
-        (0..total)
-            .into_par_iter()
-            .map(|cell| {
-                let r = experiment::run_cells(&params, cell..cell + 1, |_| {});
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if d.is_multiple_of(16) || d == total {
-                    bar.set_position(d as u64);
-                }
-                r
-            })
-            .collect::<Result<Vec<_>, _>>()
-    })?;
-    bar.finish_and_clear();
-    let results: Vec<_> = results.into_iter().flatten().collect();
-    println!("{CSV_HEADER}");
-    for row in experiment::summarize(&params, &results)? {
-        println!("{}", row.to_csv());
-    }
-    Ok(())
-}
-
-fn train(a: TrainArgs) -> CliResult {
-    let text = std::fs::read_to_string(&a.data)
-        .map_err(|e| format!("cannot read {}: {e}", a.data.display()))?;
-    let data = csv::parse(&text).map_err(|e| format!("{}: {e}", a.data.display()))?;
-    let mode = Mode::from_threshold(a.threshold);
-    let out = if a.algorithm == "exact" {
-        let e = max_stability(&data, mode)?;
-        let p = e.perceptron.clone();
-        serde_json::json!({
-            "w": p.as_ref().map(|p| p.w.clone()),
-            "theta": p.as_ref().map(|p| p.theta),
-            "kappa": finite(e.kappa),
-            "kappa_max_bound": finite(e.kappa),
-            "converged": e.separable,
-            "updates": 0,
-            "epochs": 0,
-        })
-    } else {
-        let fit = match a.algorithm.as_str() {
-            "rosenblatt" => RosenblattParams::default()
-                .max_epochs(a.epochs.ceil() as usize)
-                .build(&data, mode)?
-                .run(),
-            "hebb" => HebbParams::default().build(&data, mode)?.run(),
-            "minover" => MinoverParams::default()
-                .max_epochs(a.epochs)
-                .build(&data, mode)?
-                .run(),
-            "adatron" => AdatronParams::default()
-                .max_epochs(a.epochs)
-                .build(&data, mode)?
-                .run(),
-            other => {
-                return Err(format!(
-                    "unknown algorithm \"{other}\"; expected one of: rosenblatt, hebb, minover, adatron, exact"
-                )
-                .into())
-            }
+    fn curve(a: CurveArgs) -> CliResult {
+        let params = CurveParams {
+            n: a.n,
+            alphas: experiment::parse_alpha(&a.alpha)?,
+            reps: a.reps,
+            algorithms: a.algorithms,
+            epochs: a.epochs,
+            seed: a.seed,
+            noise: a.noise,
+            labels: match a.labels {
+                LabelsArg::Teacher => Labels::Teacher,
+                LabelsArg::Random => Labels::Random,
+            },
+            stop: parse_stop(&a.stop)?,
         };
-        serde_json::json!({
-            "w": fit.perceptron.w,
-            "theta": fit.perceptron.theta,
-            "kappa": finite(fit.kappa),
-            "kappa_max_bound": fit.kappa_upper.and_then(finite),
-            "converged": fit.converged,
-            "updates": fit.updates,
-            "epochs": fit.epochs,
-        })
-    };
-    println!("{}", serde_json::to_string_pretty(&out)?);
-    Ok(())
-}
-
-/// JSON has no NaN or ∞: those become `null`.
-fn finite(v: f64) -> Option<f64> {
-    v.is_finite().then_some(v)
-}
-
-fn theory_cmd(a: TheoryArgs) -> CliResult {
-    let alphas = experiment::parse_alpha(&a.alpha)?;
-    println!("curve,n,alpha,value");
-    for alpha in alphas {
-        let v = theory::curve_value(&a.curve, alpha, a.n)?;
-        let n = a.n.map_or(String::new(), |n| n.to_string());
-        println!("{},{n},{alpha},{v}", a.curve);
+        params.validate()?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(a.threads.unwrap_or(0))
+            .build()?;
+        let total = params.cells();
+        let bar = ProgressBar::new(total as u64).with_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} cells  {elapsed_precise} (eta {eta})",
+            )
+            .expect("a valid template"),
+        );
+        let done = AtomicUsize::new(0);
+        let results = pool.install(|| {
+            (0..total)
+                .into_par_iter()
+                .map(|cell| {
+                    let r = experiment::run_cells(&params, cell..cell + 1, |_| {});
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if d.is_multiple_of(16) || d == total {
+                        bar.set_position(d as u64);
+                    }
+                    r
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })?;
+        bar.finish_and_clear();
+        let results: Vec<_> = results.into_iter().flatten().collect();
+        println!("{CSV_HEADER}");
+        for row in experiment::summarize(&params, &results)? {
+            println!("{}", row.to_csv());
+        }
+        Ok(())
     }
-    Ok(())
+
+    fn train(a: TrainArgs) -> CliResult {
+        let text = std::fs::read_to_string(&a.data)
+            .map_err(|e| format!("cannot read {}: {e}", a.data.display()))?;
+        let data = csv::parse(&text).map_err(|e| format!("{}: {e}", a.data.display()))?;
+        let mode = Mode::from_threshold(a.threshold);
+        let out = if a.algorithm == "exact" {
+            let e = max_stability(&data, mode)?;
+            let p = e.perceptron.clone();
+            serde_json::json!({
+                "w": p.as_ref().map(|p| p.w.clone()),
+                "theta": p.as_ref().map(|p| p.theta),
+                "kappa": finite(e.kappa),
+                "kappa_max_bound": finite(e.kappa),
+                "converged": e.separable,
+                "updates": 0,
+                "epochs": 0,
+            })
+        } else {
+            let fit = match a.algorithm.as_str() {
+                "rosenblatt" => RosenblattParams::default()
+                    .max_epochs(a.epochs.ceil() as usize)
+                    .build(&data, mode)?
+                    .run(),
+                "hebb" => HebbParams::default().build(&data, mode)?.run(),
+                "minover" => MinoverParams::default()
+                    .max_epochs(a.epochs)
+                    .build(&data, mode)?
+                    .run(),
+                "adatron" => AdatronParams::default()
+                    .max_epochs(a.epochs)
+                    .build(&data, mode)?
+                    .run(),
+                other => {
+                    return Err(format!(
+                        "unknown algorithm \"{other}\"; expected one of: rosenblatt, hebb, minover, adatron, exact"
+                    )
+                    .into())
+                }
+            };
+            serde_json::json!({
+                "w": fit.perceptron.w,
+                "theta": fit.perceptron.theta,
+                "kappa": finite(fit.kappa),
+                "kappa_max_bound": fit.kappa_upper.and_then(finite),
+                "converged": fit.converged,
+                "updates": fit.updates,
+                "epochs": fit.epochs,
+            })
+        };
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        Ok(())
+    }
+
+    /// JSON has no NaN or ∞: those become `null`.
+    fn finite(v: f64) -> Option<f64> {
+        v.is_finite().then_some(v)
+    }
+
+    fn theory_cmd(a: TheoryArgs) -> CliResult {
+        let alphas = experiment::parse_alpha(&a.alpha)?;
+        println!("curve,n,alpha,value");
+        for alpha in alphas {
+            let v = theory::curve_value(&a.curve, alpha, a.n)?;
+            let n = a.n.map_or(String::new(), |n| n.to_string());
+            println!("{},{n},{alpha},{v}", a.curve);
+        }
+        Ok(())
+    }
 }
