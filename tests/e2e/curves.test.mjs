@@ -1,29 +1,15 @@
 // End-to-end tests of the learning-curve panel: workers, charts, CSV, cancel; and the same
 // numbers as the native CLI for the same seed.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, artifact, launch, openLab, serve } from "./harness.mjs";
+import { ROOT, artifact, useLab } from "./harness.mjs";
 
-let server;
-let browser;
-let page;
-let errors;
+const lab = useLab();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openLab(browser.context, server.url));
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const fill = async (id, value) => page.fill(`#${id}`, String(value));
+const fill = async (id, value) => lab.page.fill(`#${id}`, String(value));
 
 test("a small sweep from the form draws four charts and downloads its CSV", async () => {
   await fill("lc-n", 10);
@@ -32,11 +18,11 @@ test("a small sweep from the form draws four charts and downloads its CSV", asyn
   await fill("lc-alpha-count", 8);
   await fill("lc-reps", 12);
   await fill("lc-epochs", 50);
-  await page.click("#lc-run");
-  await page.waitForFunction(() => document.getElementById("lc-status").textContent.startsWith("done"), null, { timeout: 60_000 });
+  await lab.page.click("#lc-run");
+  await lab.page.waitForFunction(() => document.getElementById("lc-status").textContent.startsWith("done"), null, { timeout: 60_000 });
   // every chart has been drawn on (not blank white)
   for (const which of ["eps", "kappa", "train-error", "separable"]) {
-    const inked = await page.$eval(`#lc-chart-${which}`, (c) => {
+    const inked = await lab.page.$eval(`#lc-chart-${which}`, (c) => {
       const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
       let n = 0;
       for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
@@ -44,19 +30,19 @@ test("a small sweep from the form draws four charts and downloads its CSV", asyn
     });
     assert.ok(inked > 2000, `${which}: ${inked} dark pixels`);
   }
-  await page.locator("#curves").screenshot({ path: artifact("learning-curves.png") });
-  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lc-csv")]);
+  await lab.page.locator("#curves").screenshot({ path: artifact("learning-curves.png") });
+  const [download] = await Promise.all([lab.page.waitForEvent("download"), lab.page.click("#lc-csv")]);
   const csv = readFileSync(await download.path(), "utf8").trim().split("\n");
   assert.equal(csv[0], "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,separable_fraction");
   assert.equal(csv.length, 1 + 8 * 4, "one row per algorithm (4 checked by default) and α");
   // P = round(α N): α = 0.5 → P = 5
   assert.match(csv[1], /^rosenblatt,10,5,0\.5,12,/);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(lab.errors, []);
 });
 
 test("cancelling a large sweep leaves the page usable and the points untouched", async () => {
-  const before = await page.evaluate(() => window.lab.getState().points);
-  const run = page.evaluate(() =>
+  const before = await lab.page.evaluate(() => window.lab.getState().points);
+  const run = lab.page.evaluate(() =>
     window.lab
       .runLearningCurve({
         n: 50, alphas: Array.from({ length: 40 }, (_, i) => 0.5 + i * 0.25), reps: 200,
@@ -64,25 +50,25 @@ test("cancelling a large sweep leaves the page usable and the points untouched",
       })
       .then(() => "finished", (e) => e.name),
   );
-  await page.waitForFunction(() => document.getElementById("lc-progress").value > 0, null, { timeout: 60_000 });
+  await lab.page.waitForFunction(() => document.getElementById("lc-progress").value > 0, null, { timeout: 60_000 });
   // the page answers while the workers compute
   const t0 = Date.now();
-  await page.evaluate(() => window.lab.getState());
+  await lab.page.evaluate(() => window.lab.getState());
   assert.ok(Date.now() - t0 < 2000, "the main thread is free");
-  await page.click("#lc-cancel");
+  await lab.page.click("#lc-cancel");
   assert.equal(await run, "AbortError");
-  assert.match(await page.textContent("#lc-status"), /cancelled/);
-  assert.deepEqual(await page.evaluate(() => window.lab.getState().points), before);
+  assert.match(await lab.page.textContent("#lc-status"), /cancelled/);
+  assert.deepEqual(await lab.page.evaluate(() => window.lab.getState().points), before);
   // and it still trains and runs sweeps
-  await page.evaluate(() => window.lab.setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: -1 }]));
-  assert.equal(await page.evaluate(() => window.lab.getState().algorithms.exact.kappa), 1);
-  const small = await page.evaluate(() =>
+  await lab.page.evaluate(() => window.lab.setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: -1 }]));
+  assert.equal(await lab.page.evaluate(() => window.lab.getState().algorithms.exact.kappa), 1);
+  const small = await lab.page.evaluate(() =>
     window.lab.runLearningCurve({
       n: 5, alphas: [1, 2], reps: 3, algorithms: ["hebb"], epochs: 10, seed: 1, noise: 0, labels: "teacher", stop: { kind: "epochs" },
     }),
   );
   assert.equal(small.rows.length, 2);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(lab.errors, []);
 });
 
 test("the page's workers and the native CLI give identical numbers for the same seed", async (t) => {
@@ -95,7 +81,7 @@ test("the page's workers and the native CLI give identical numbers for the same 
     n: 8, alphas: [0.5, 1.5, 3], reps: 6, algorithms: ["rosenblatt", "hebb", "minover", "adatron", "exact"],
     epochs: 30, seed: 11, noise: 0.1, labels: "teacher", stop: { kind: "epochs" },
   };
-  const { csv } = await page.evaluate((p) => window.lab.runLearningCurve(p), params);
+  const { csv } = await lab.page.evaluate((p) => window.lab.runLearningCurve(p), params);
   const native = execFileSync(cli, [
     "curve", "--algorithm", params.algorithms.join(","), "--n", "8", "--alpha", "0.5,1.5,3", "--reps", "6",
     "--epochs", "30", "--seed", "11", "--noise", "0.1", "--labels", "teacher", "--threads", "2",

@@ -1,27 +1,10 @@
 // End-to-end tests of the data view in headless Chromium, against the page served over HTTP.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { artifact, launch, openLab, serve } from "./harness.mjs";
+import { artifact, useLab } from "./harness.mjs";
 
-let server;
-let browser;
-let page;
-let errors;
+const lab = useLab();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openLab(browser.context, server.url));
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const state = () => page.evaluate(() => window.lab.getState());
-const setPoints = (pts) => page.evaluate((p) => window.lab.setPoints(p), pts);
-const client = (x, y) => page.evaluate(([x, y]) => window.lab.dataToClient(x, y), [x, y]);
 
 /**
  * Independent reference: κ_max by brute force over directions u = (cos φ, sin φ).
@@ -64,24 +47,24 @@ const SIX = [
 ];
 
 test("the page starts with a preset, every algorithm trained, and no console errors", async () => {
-  const s = await state();
+  const s = await lab.state();
   assert.ok(s.points.length > 0, "a preset is shown");
   for (const name of ["rosenblatt", "minover", "adatron", "exact"]) {
     assert.ok(s.algorithms[name], `${name} in getState().algorithms`);
     assert.equal(s.algorithms[name].w.length, 2);
   }
   assert.equal(s.threshold, false);
-  await page.screenshot({ path: artifact("data-view-start.png") });
-  assert.deepEqual(errors, []);
+  await lab.page.screenshot({ path: artifact("data-view-start.png") });
+  assert.deepEqual(lab.errors, []);
 });
 
 test("add a point by click, drag it with real mouse events, flip it by click, delete it", async () => {
-  await setPoints(SIX);
-  const before = await state();
+  await lab.setPoints(SIX);
+  const before = await lab.state();
   // add: click on empty space at data point (-2, 1.5) with the +1 class selected
-  const a = await client(-2, 1.5);
-  await page.mouse.click(a.x, a.y);
-  let s = await state();
+  const a = await lab.client(-2, 1.5);
+  await lab.page.mouse.click(a.x, a.y);
+  let s = await lab.state();
   assert.equal(s.points.length, 7);
   const added = s.points[6];
   assert.equal(added.label, 1);
@@ -90,18 +73,18 @@ test("add a point by click, drag it with real mouse events, flip it by click, de
   assert.notDeepEqual(s.algorithms.exact.w, before.algorithms.exact.w);
 
   // drag it to (2.5, 2.5) in 10 steps of real mouse moves
-  const from = await client(added.x, added.y);
-  const to = await client(2.5, 2.5);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
+  const from = await lab.client(added.x, added.y);
+  const to = await lab.client(2.5, 2.5);
+  await lab.page.mouse.move(from.x, from.y);
+  await lab.page.mouse.down();
   const kappas = [];
   for (let k = 1; k <= 10; k++) {
-    await page.mouse.move(from.x + ((to.x - from.x) * k) / 10, from.y + ((to.y - from.y) * k) / 10);
-    await page.evaluate(() => new Promise(requestAnimationFrame));
-    kappas.push((await state()).algorithms.exact.stabilities[6]);
+    await lab.page.mouse.move(from.x + ((to.x - from.x) * k) / 10, from.y + ((to.y - from.y) * k) / 10);
+    await lab.page.evaluate(() => new Promise(requestAnimationFrame));
+    kappas.push((await lab.state()).algorithms.exact.stabilities[6]);
   }
-  await page.mouse.up();
-  s = await state();
+  await lab.page.mouse.up();
+  s = await lab.state();
   assert.equal(s.points.length, 7);
   const moved = s.points[6];
   assert.ok(Math.abs(moved.x - 2.5) < 0.05 && Math.abs(moved.y - 2.5) < 0.05, JSON.stringify(moved));
@@ -111,33 +94,33 @@ test("add a point by click, drag it with real mouse events, flip it by click, de
   assert.ok(Math.abs(s.algorithms.exact.kappa - ref.kappa) <= ref.tolerance, `${s.algorithms.exact.kappa} vs ${ref.kappa}`);
 
   // click without moving: flips the label
-  const c = await client(moved.x, moved.y);
-  await page.mouse.click(c.x, c.y);
-  s = await state();
+  const c = await lab.client(moved.x, moved.y);
+  await lab.page.mouse.click(c.x, c.y);
+  s = await lab.state();
   assert.equal(s.points[6].label, -1);
   assert.equal(s.points.length, 7);
 
   // shift-click on empty space adds the other class
-  const d = await client(-2.5, -2.5);
-  await page.keyboard.down("Shift");
-  await page.mouse.click(d.x, d.y);
-  await page.keyboard.up("Shift");
-  s = await state();
+  const d = await lab.client(-2.5, -2.5);
+  await lab.page.keyboard.down("Shift");
+  await lab.page.mouse.click(d.x, d.y);
+  await lab.page.keyboard.up("Shift");
+  s = await lab.state();
   assert.equal(s.points.length, 8);
   assert.equal(s.points[7].label, -1);
 
   // right-click deletes
-  await page.mouse.click(d.x, d.y, { button: "right" });
-  s = await state();
+  await lab.page.mouse.click(d.x, d.y, { button: "right" });
+  s = await lab.state();
   assert.equal(s.points.length, 7);
 
   // undo brings the deleted point back, redo removes it again
-  await page.keyboard.press("Control+z");
-  assert.equal((await state()).points.length, 8);
-  await page.keyboard.press("Control+y");
-  assert.equal((await state()).points.length, 7);
-  await page.screenshot({ path: artifact("data-view-edited.png") });
-  assert.deepEqual(errors, []);
+  await lab.page.keyboard.press("Control+z");
+  assert.equal((await lab.state()).points.length, 8);
+  await lab.page.keyboard.press("Control+y");
+  assert.equal((await lab.state()).points.length, 7);
+  await lab.page.screenshot({ path: artifact("data-view-edited.png") });
+  assert.deepEqual(lab.errors, []);
 });
 
 test("shown κ values match an independent brute-force optimum, in both modes", async () => {
@@ -145,9 +128,9 @@ test("shown κ values match an independent brute-force optimum, in both modes", 
     const pts = threshold
       ? [...SIX.map((p) => ({ ...p, x: p.x + 3, y: p.y + 2 }))]
       : SIX;
-    await setPoints(pts);
-    await page.evaluate((t) => window.lab.setThreshold(t), threshold);
-    const s = await state();
+    await lab.setPoints(pts);
+    await lab.page.evaluate((t) => window.lab.setThreshold(t), threshold);
+    const s = await lab.state();
     assert.equal(s.threshold, threshold);
     const ref = bruteForceKappa(pts, threshold);
     const exact = s.algorithms.exact;
@@ -160,15 +143,15 @@ test("shown κ values match an independent brute-force optimum, in both modes", 
     }
     assert.ok(s.algorithms.rosenblatt.converged && s.algorithms.rosenblatt.kappa > 0);
     // the readout shows the same numbers
-    const shown = await page.$eval('#readout tr[data-algorithm="exact"] td.kappa', (td) => td.textContent);
+    const shown = await lab.page.$eval('#readout tr[data-algorithm="exact"] td.kappa', (td) => td.textContent);
     assert.equal(shown, `κ_max = ${Number(exact.kappa.toPrecision(4))}`);
-    await page.screenshot({ path: artifact(`data-view-${threshold ? "threshold" : "origin"}.png`) });
+    await lab.page.screenshot({ path: artifact(`data-view-${threshold ? "threshold" : "origin"}.png`) });
   }
-  await page.evaluate(() => window.lab.setThreshold(false));
+  await lab.page.evaluate(() => window.lab.setThreshold(false));
 });
 
 test("bad input to setPoints throws a clear Error and keeps the points", async () => {
-  await setPoints(SIX);
+  await lab.setPoints(SIX);
   const cases = [
     [[{ x: NaN, y: 0, label: 1 }], /coordinate 0 is NaN/],
     [[{ x: Infinity, y: 0, label: 1 }], /coordinate 0 is inf/],
@@ -181,7 +164,7 @@ test("bad input to setPoints throws a clear Error and keeps the points", async (
     [[null], /expected \{x, y, label\}/],
   ];
   for (const [input, pattern] of cases) {
-    const message = await page.evaluate((p) => {
+    const message = await lab.page.evaluate((p) => {
       try {
         window.lab.setPoints(p);
         return null;
@@ -191,9 +174,9 @@ test("bad input to setPoints throws a clear Error and keeps the points", async (
     }, input);
     assert.ok(message !== null, `${JSON.stringify(input)} was accepted`);
     assert.match(message, pattern);
-    assert.deepEqual((await state()).points, SIX, "the old points are kept");
+    assert.deepEqual((await lab.state()).points, SIX, "the old points are kept");
   }
-  const tooMany = await page.evaluate(() => {
+  const tooMany = await lab.page.evaluate(() => {
     const pts = Array.from({ length: 10_001 }, (_, i) => ({ x: i, y: 1, label: 1 }));
     try {
       window.lab.setPoints(pts);
@@ -203,11 +186,11 @@ test("bad input to setPoints throws a clear Error and keeps the points", async (
     }
   });
   assert.match(tooMany, /10001 points is too many: at most 10000/);
-  assert.deepEqual((await state()).points, SIX);
+  assert.deepEqual((await lab.state()).points, SIX);
   // labels 0/1 are accepted and mapped to −1/+1
-  await setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: 0 }]);
-  assert.deepEqual((await state()).points.map((p) => p.label), [1, -1]);
-  assert.deepEqual(errors, []);
+  await lab.setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: 0 }]);
+  assert.deepEqual((await lab.state()).points.map((p) => p.label), [1, -1]);
+  assert.deepEqual(lab.errors, []);
 });
 
 test("a non-separable set is reported honestly and the page stays responsive", async () => {
@@ -217,9 +200,9 @@ test("a non-separable set is reported honestly and the page stays responsive", a
     { x: 1, y: -1, label: -1 },
     { x: -1, y: 1, label: -1 },
   ];
-  await setPoints(xor);
-  await page.evaluate(() => window.lab.setThreshold(true));
-  const s = await state();
+  await lab.setPoints(xor);
+  await lab.page.evaluate(() => window.lab.setThreshold(true));
+  const s = await lab.state();
   assert.equal(s.separable, false);
   assert.equal(s.algorithms.exact.converged, false);
   assert.ok(Number.isNaN(s.algorithms.exact.kappa));
@@ -231,26 +214,26 @@ test("a non-separable set is reported honestly and the page stays responsive", a
     const k = s.algorithms[name].kappa;
     assert.ok(k === null || Number.isNaN(k) || k <= 0, `${name} κ ${k}`);
   }
-  const status = await page.$eval("#status", (el) => el.textContent);
+  const status = await lab.page.$eval("#status", (el) => el.textContent);
   assert.match(status, /not linearly separable/);
   // still responsive: an edit goes through and is retrained
-  const c = await client(1, 1);
-  await page.mouse.click(c.x, c.y);
-  assert.equal((await state()).points[0].label, -1);
-  await page.screenshot({ path: artifact("data-view-xor.png") });
-  await page.evaluate(() => window.lab.setThreshold(false));
+  const c = await lab.client(1, 1);
+  await lab.page.mouse.click(c.x, c.y);
+  assert.equal((await lab.state()).points[0].label, -1);
+  await lab.page.screenshot({ path: artifact("data-view-xor.png") });
+  await lab.page.evaluate(() => window.lab.setThreshold(false));
 });
 
 test("a reload keeps the points and the mode", async () => {
-  await setPoints(SIX.slice(0, 4));
-  await page.evaluate(() => window.lab.setThreshold(true));
-  const before = await state();
-  await page.reload();
-  await page.evaluate(() => window.lab.ready);
-  const after = await state();
+  await lab.setPoints(SIX.slice(0, 4));
+  await lab.page.evaluate(() => window.lab.setThreshold(true));
+  const before = await lab.state();
+  await lab.page.reload();
+  await lab.page.evaluate(() => window.lab.ready);
+  const after = await lab.state();
   assert.deepEqual(after.points, before.points);
   assert.equal(after.threshold, true);
   assert.deepEqual(after.algorithms.exact.w, before.algorithms.exact.w);
-  await page.evaluate(() => window.lab.setThreshold(false));
-  assert.deepEqual(errors, []);
+  await lab.page.evaluate(() => window.lab.setThreshold(false));
+  assert.deepEqual(lab.errors, []);
 });

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -78,4 +79,26 @@ export async function openLab(context, url) {
 export function artifact(name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, name);
+}
+
+/**
+ * Registers `before`/`after` hooks that serve the page, launch Chromium and open the lab;
+ * returns a live object `{page, errors, server}` and helpers over `window.lab`.
+ */
+export function useLab() {
+  const lab = { page: null, errors: null, server: null, browser: null };
+  before(async () => {
+    lab.server = await serve();
+    lab.browser = await launch();
+    Object.assign(lab, await openLab(lab.browser.context, lab.server.url));
+  });
+  after(async () => {
+    await lab.browser?.close();
+    lab.server?.close();
+  });
+  lab.state = () => lab.page.evaluate(() => window.lab.getState());
+  lab.setPoints = (pts) => lab.page.evaluate((p) => window.lab.setPoints(p), pts);
+  lab.setThreshold = (on) => lab.page.evaluate((t) => window.lab.setThreshold(t), on);
+  lab.client = (x, y) => lab.page.evaluate(([x, y]) => window.lab.dataToClient(x, y), [x, y]);
+  return lab;
 }

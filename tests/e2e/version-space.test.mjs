@@ -1,28 +1,10 @@
 // End-to-end tests of the weight-space view and the training animation in headless Chromium.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { artifact, launch, openLab, serve } from "./harness.mjs";
+import { artifact, useLab } from "./harness.mjs";
 
-let server;
-let browser;
-let page;
-let errors;
+const lab = useLab();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openLab(browser.context, server.url));
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const state = () => page.evaluate(() => window.lab.getState());
-const setPoints = (pts) => page.evaluate((p) => window.lab.setPoints(p), pts);
-const setThreshold = (on) => page.evaluate((t) => window.lab.setThreshold(t), on);
-const client = (x, y) => page.evaluate(([x, y]) => window.lab.dataToClient(x, y), [x, y]);
 const TAU = 2 * Math.PI;
 
 /**
@@ -72,30 +54,30 @@ const SIX = [
 ];
 
 test("dragging a point moves the arc to the one of the new points", async () => {
-  await setPoints(SIX);
-  await setThreshold(false);
-  let s = await state();
+  await lab.setPoints(SIX);
+  await lab.setThreshold(false);
+  let s = await lab.state();
   assertArcMatchesScan(s.versionSpace, s.points, "before");
   const before = s.versionSpace.arcs[0];
   // drag point 3 (0.5, 1) to (2, -0.3): it now cuts the version space from the other side
-  const from = await client(0.5, 1.0);
-  const to = await client(2.0, -0.3);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
+  const from = await lab.client(0.5, 1.0);
+  const to = await lab.client(2.0, -0.3);
+  await lab.page.mouse.move(from.x, from.y);
+  await lab.page.mouse.down();
   for (let k = 1; k <= 8; k++) {
-    await page.mouse.move(from.x + ((to.x - from.x) * k) / 8, from.y + ((to.y - from.y) * k) / 8);
-    await page.evaluate(() => new Promise(requestAnimationFrame));
-    const mid = await state();
+    await lab.page.mouse.move(from.x + ((to.x - from.x) * k) / 8, from.y + ((to.y - from.y) * k) / 8);
+    await lab.page.evaluate(() => new Promise(requestAnimationFrame));
+    const mid = await lab.state();
     assertArcMatchesScan(mid.versionSpace, mid.points, `drag step ${k}`);
   }
-  await page.mouse.up();
-  s = await state();
+  await lab.page.mouse.up();
+  s = await lab.state();
   assert.ok(Math.abs(s.points[2].x - 2.0) < 0.05 && Math.abs(s.points[2].y + 0.3) < 0.05);
   assertArcMatchesScan(s.versionSpace, s.points, "after");
   assert.notDeepEqual(s.versionSpace.arcs[0], before, "the arc moved");
   // the landscape's peak is the exact optimum
   assert.ok(Math.abs(s.versionSpace.peak[1] - s.algorithms.exact.kappa) < 1e-12);
-  await page.screenshot({ path: artifact("weight-space-origin.png") });
+  await lab.page.screenshot({ path: artifact("weight-space-origin.png") });
 });
 
 test("relabelling a point flips the allowed side, in both modes", async () => {
@@ -104,9 +86,9 @@ test("relabelling a point flips the allowed side, in both modes", async () => {
     { x: 2, y: 1, label: 1 },
     { x: 1, y: 2, label: 1 },
   ];
-  await setPoints(pts);
-  await setThreshold(false);
-  let s = await state();
+  await lab.setPoints(pts);
+  await lab.setThreshold(false);
+  let s = await lab.state();
   const inside = (arc, k, n) => {
     const phi = arc[0] + (k / n) * (((arc[1] - arc[0]) % TAU + TAU) % TAU);
     return [Math.cos(phi), Math.sin(phi)];
@@ -115,9 +97,9 @@ test("relabelling a point flips the allowed side, in both modes", async () => {
     const u = inside(s.versionSpace.arcs[0], k, 20);
     assert.ok(u[0] * 1 + u[1] * 2 > 0, "before: point 2 on its +1 side");
   }
-  const c = await client(1, 2);
-  await page.mouse.click(c.x, c.y);
-  s = await state();
+  const c = await lab.client(1, 2);
+  await lab.page.mouse.click(c.x, c.y);
+  s = await lab.state();
   assert.equal(s.points[1].label, -1);
   assertArcMatchesScan(s.versionSpace, s.points, "flipped");
   for (let k = 1; k < 20; k++) {
@@ -133,14 +115,14 @@ test("relabelling a point flips the allowed side, in both modes", async () => {
     { x: 1.5, y: 0.2, label: -1 },
     { x: 2.4, y: 2.2, label: 1 },
   ];
-  await setPoints(band);
-  await setThreshold(true);
+  await lab.setPoints(band);
+  await lab.setThreshold(true);
   for (const flip of [false, true]) {
     if (flip) {
-      const q = await client(2.4, 2.2);
-      await page.mouse.click(q.x, q.y);
+      const q = await lab.client(2.4, 2.2);
+      await lab.page.mouse.click(q.x, q.y);
     }
-    s = await state();
+    s = await lab.state();
     const vs = s.versionSpace;
     assert.equal(vs.kind, "band");
     assert.ok(vs.phi.length >= 360);
@@ -169,66 +151,66 @@ test("relabelling a point flips the allowed side, in both modes", async () => {
     const exact = s.algorithms.exact.kappa;
     assert.ok(widest <= exact + 1e-12 && widest >= exact - (TAU / vs.phi.length) * 5, `${widest} vs κ_max ${exact}`);
   }
-  await page.screenshot({ path: artifact("weight-space-threshold.png") });
-  await setThreshold(false);
+  await lab.page.screenshot({ path: artifact("weight-space-threshold.png") });
+  await lab.setThreshold(false);
 });
 
 test("the training animation steps, plays, pauses and restarts after an edit", async () => {
-  await setPoints(SIX);
-  await setThreshold(false);
-  let s = await state();
+  await lab.setPoints(SIX);
+  await lab.setThreshold(false);
+  let s = await lab.state();
   assert.deepEqual(s.animation, { algorithm: "rosenblatt", step: 0, playing: false });
-  await page.evaluate(() => window.lab.step("minover"));
-  s = await state();
+  await lab.page.evaluate(() => window.lab.step("minover"));
+  s = await lab.state();
   assert.deepEqual(s.animation, { algorithm: "minover", step: 1, playing: false });
-  await page.evaluate(() => window.lab.step("minover"));
-  assert.equal((await state()).animation.step, 2);
-  const counters = await page.$eval("#anim-counters", (el) => el.textContent);
+  await lab.page.evaluate(() => window.lab.step("minover"));
+  assert.equal((await lab.state()).animation.step, 2);
+  const counters = await lab.page.$eval("#anim-counters", (el) => el.textContent);
   assert.match(counters, /^step 2 · updates 2 · κ\(w\)/);
   // play (speed from the slider's start value) and pause
-  await page.click("#anim-play");
-  await page.waitForFunction(() => window.lab.getState().animation.step >= 6);
-  assert.equal((await state()).animation.playing, true);
-  await page.click("#anim-play");
-  s = await state();
+  await lab.page.click("#anim-play");
+  await lab.page.waitForFunction(() => window.lab.getState().animation.step >= 6);
+  assert.equal((await lab.state()).animation.playing, true);
+  await lab.page.click("#anim-play");
+  s = await lab.state();
   assert.equal(s.animation.playing, false);
   const paused = s.animation.step;
-  await page.waitForTimeout(300);
-  assert.equal((await state()).animation.step, paused, "paused means paused");
-  await page.screenshot({ path: artifact("animation.png") });
+  await lab.page.waitForTimeout(300);
+  assert.equal((await lab.state()).animation.step, paused, "paused means paused");
+  await lab.page.screenshot({ path: artifact("animation.png") });
   // scrub back to step 1, then step forward through the recorded history
-  await page.$eval("#anim-scrub", (el) => {
+  await lab.page.$eval("#anim-scrub", (el) => {
     el.value = "1";
     el.dispatchEvent(new Event("input"));
   });
-  assert.equal((await state()).animation.step, 1);
-  await page.evaluate(() => window.lab.step("minover"));
-  assert.equal((await state()).animation.step, 2);
+  assert.equal((await lab.state()).animation.step, 1);
+  await lab.page.evaluate(() => window.lab.step("minover"));
+  assert.equal((await lab.state()).animation.step, 2);
   // an edit invalidates the run
-  await setPoints(SIX.slice(0, 5));
-  assert.equal((await state()).animation.step, 0);
+  await lab.setPoints(SIX.slice(0, 5));
+  assert.equal((await lab.state()).animation.step, 0);
   // Rosenblatt runs to its stop and then stays put
-  for (let k = 0; k < 40; k++) await page.evaluate(() => window.lab.step("rosenblatt"));
-  s = await state();
+  for (let k = 0; k < 40; k++) await lab.page.evaluate(() => window.lab.step("rosenblatt"));
+  s = await lab.state();
   const stopped = s.animation.step;
-  await page.evaluate(() => window.lab.step("rosenblatt"));
-  assert.equal((await state()).animation.step, stopped);
-  assert.deepEqual(errors, []);
+  await lab.page.evaluate(() => window.lab.step("rosenblatt"));
+  assert.equal((await lab.state()).animation.step, stopped);
+  assert.deepEqual(lab.errors, []);
 });
 
 test("compare mode shows Rosenblatt against the optimum", async () => {
-  await setPoints(SIX);
-  await page.evaluate(() => window.lab.setCompare(true));
-  const text = await page.$eval("#compare-panel", (el) => el.textContent);
-  const s = await state();
+  await lab.setPoints(SIX);
+  await lab.page.evaluate(() => window.lab.setCompare(true));
+  const text = await lab.page.$eval("#compare-panel", (el) => el.textContent);
+  const s = await lab.state();
   assert.match(text, /Rosenblatt vs optimal stability/);
   const pct = (100 * s.algorithms.rosenblatt.kappa) / s.algorithms.exact.kappa;
   assert.ok(text.includes(`${Number(pct.toPrecision(3))}% of the optimal margin`), text);
-  const rows = await page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
+  const rows = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
   assert.deepEqual(rows, ["rosenblatt", "exact"]);
-  await page.screenshot({ path: artifact("compare.png") });
-  await page.evaluate(() => window.lab.setCompare(false));
-  const back = await page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
+  await lab.page.screenshot({ path: artifact("compare.png") });
+  await lab.page.evaluate(() => window.lab.setCompare(false));
+  const back = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
   assert.deepEqual(back, ["rosenblatt", "minover", "adatron", "exact"]);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(lab.errors, []);
 });
