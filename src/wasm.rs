@@ -239,3 +239,18 @@ pub fn draw_curve_chart(
     let area = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
     crate::chart::draw(&area, &spec).map_err(|e| JsError::new(&e.to_string()))
 }
+
+/// Parses CSV text of 2-D points (`x1,x2,label` or `x,y,label`; other columns ignored) into
+/// `{xs, ys, notices}` (labels mapped to ±1).
+///
+/// # Errors
+/// Throws an `Error` naming the line and the problem.
+#[wasm_bindgen(js_name = parsePointsCsv)]
+pub fn parse_points_csv(text: &str) -> Result<JsValue, JsError> {
+    let (data, notices) = crate::data::csv::parse_2d(text)?;
+    let out = Object::new();
+    set(&out, "xs", &Float64Array::from(data.features()).into())?;
+    set(&out, "ys", &Float64Array::from(data.labels()).into())?;
+    set(&out, "notices", &to_js(&notices)?)?;
+    Ok(out.into())
+}

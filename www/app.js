@@ -4,6 +4,7 @@ import { ALGORITHMS, History, createState, fitView, flattenPoints, pointsFrom, r
 import { FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { renderCompare, renderReadout } from "./readout.js";
 import { Animator } from "./animation.js";
+import { encodeHash } from "./io.js";
 
 /** Settings of the data view's training (see `scene::Settings` in the core). */
 export const TRAIN_SETTINGS = { gapTolerance: 1e-3 };
@@ -59,6 +60,7 @@ export class App {
     this.dirty = true;
     this.animator.clear(); // the run belongs to the old points
     save(this.state);
+    this.saveToUrl();
     this.scheduleRender();
   }
 
@@ -164,6 +166,15 @@ export class App {
       this.el("preset").value = id;
     } catch (e) {
       this.setMessage(e.message, "error");
+    }
+  }
+
+  /** Puts the state into the URL (replacing the entry: edits do not fill the back button). */
+  saveToUrl() {
+    try {
+      history.replaceState(null, "", encodeHash(this.state));
+    } catch {
+      // a URL too long for this browser: local storage still has the state
     }
   }
 

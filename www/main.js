@@ -7,6 +7,7 @@ import { DataView } from "./render.js";
 import { WeightView } from "./weight-view.js";
 import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
 import { loadStored, SHOWN_NAMES } from "./state.js";
+import { decodeHash, exportPng, exportPoints, readDataFile } from "./io.js";
 import { DEFAULT_PRESET, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { COLORS, NAMES } from "./render.js";
 
@@ -38,6 +39,7 @@ async function boot() {
   bindWeightView(app, weightView.canvas);
   bindControls(app, el);
   bindKeys(app);
+  bindFiles(app);
   restoreOrPreset(app);
   const curves = new CurvePanel(wasm, el);
   Object.assign(lab, automation(app, curves));
@@ -110,7 +112,70 @@ function automation(app, curves) {
   };
 }
 
+/** Import (file picker, drag and drop), export and the copied link. */
+function bindFiles(app) {
+  const importFile = async (file) => {
+    try {
+      const { points, threshold, notices } = await readDataFile(wasm, file);
+      try {
+        app.setPoints(points, { threshold: threshold ?? app.state.threshold });
+      } catch (e) {
+        throw new Error(`${file.name}: ${e.message}`);
+      }
+      app.setMessage(`Imported ${points.length} points from ${file.name}.${notices.length ? ` Note: ${notices.join("; ")}.` : ""}`);
+    } catch (e) {
+      app.setMessage(`Not imported — ${e.message}. Your points are unchanged.`, "error");
+    }
+  };
+  el("import-file").addEventListener("change", (e) => {
+    const [file] = e.target.files;
+    e.target.value = "";
+    if (file) importFile(file);
+  });
+  document.body.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    document.body.classList.add("drop-target");
+  });
+  document.body.addEventListener("dragleave", () => document.body.classList.remove("drop-target"));
+  document.body.addEventListener("drop", (e) => {
+    e.preventDefault();
+    document.body.classList.remove("drop-target");
+    const [file] = e.dataTransfer.files;
+    if (file) importFile(file);
+  });
+  el("export-csv").addEventListener("click", () => exportPoints(app.state, "csv"));
+  el("export-json").addEventListener("click", () => exportPoints(app.state, "json"));
+  el("export-png-data").addEventListener("click", () => exportPng(app.dataView.canvas, "data-view.png"));
+  el("export-png-weights").addEventListener("click", () => exportPng(app.weightView.canvas, "weight-space.png"));
+  el("copy-link").addEventListener("click", async () => {
+    app.saveToUrl();
+    try {
+      await navigator.clipboard.writeText(location.href);
+      app.setMessage("Link copied: it opens exactly this picture.");
+    } catch {
+      app.setMessage(`Copy this link: ${location.href}`);
+    }
+  });
+}
+
 function restoreOrPreset(app) {
+  // a link's state first, then the saved state, then the preset
+  let linkError = null;
+  try {
+    const linked = decodeHash(location.hash);
+    if (linked) {
+      app.setPoints(linked.points, { record: false, threshold: linked.threshold });
+      app.history.undoStack = [];
+      return;
+    }
+  } catch (e) {
+    linkError = `This link's picture could not be opened (${e.message}); showing your saved points instead.`;
+  }
+  restoreStored(app);
+  if (linkError) app.setMessage(linkError, "error");
+}
+
+function restoreStored(app) {
   const { stored, error } = loadStored();
   if (stored) {
     try {

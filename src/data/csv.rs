@@ -3,6 +3,7 @@
 
 use super::Dataset;
 use crate::error::{Error, Result};
+use std::fmt::Write as _;
 
 /// Parses CSV text into a data set (any `N ≥ 1`).
 ///
@@ -84,6 +85,60 @@ pub fn parse(text: &str) -> Result<Dataset> {
     Dataset::from_user(xs, dim, ys)
 }
 
+/// Parses CSV text of 2-D points for the page: the columns `x1,x2` (or `x,y`) and `label` are
+/// used, in any order; any other column is ignored and named in the returned notices.
+///
+/// # Errors
+/// As [`parse`], plus [`Error::Parse`] (line 1) when the header lacks an input column.
+pub fn parse_2d(text: &str) -> Result<(Dataset, Vec<String>)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let Some((hline, header)) = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .find(|(_, l)| !l.is_empty())
+    else {
+        return parse(text).map(|d| (d, vec![]));
+    };
+    let names: Vec<String> = header.split(',').map(|s| s.trim().to_lowercase()).collect();
+    let find = |options: &[&str]| names.iter().position(|n| options.contains(&n.as_str()));
+    let (Some(cx), Some(cy), Some(cl)) = (find(&["x1", "x"]), find(&["x2", "y"]), find(&["label"]))
+    else {
+        return Err(Error::Parse {
+            line: hline,
+            message: format!("the header \"{header}\" needs columns x1,x2,label (or x,y,label)"),
+        });
+    };
+    let ignored: Vec<&str> = names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| ![cx, cy, cl].contains(i))
+        .map(|(_, n)| n.as_str())
+        .collect();
+    let notices = if ignored.is_empty() {
+        vec![]
+    } else {
+        vec![format!("ignored column(s): {}", ignored.join(", "))]
+    };
+    // keep only the three columns (fields keep their line numbers), then parse strictly
+    let mut kept = String::with_capacity(text.len());
+    for (i, line) in text.lines().enumerate() {
+        if i + 1 < hline || line.trim().is_empty() {
+            kept.push('\n');
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').collect();
+        if fields.len() != names.len() {
+            return Err(Error::Parse {
+                line: i + 1,
+                message: format!("expected {} fields, found {}", names.len(), fields.len()),
+            });
+        }
+        let _ = writeln!(kept, "{},{},{}", fields[cx], fields[cy], fields[cl]);
+    }
+    parse(&kept).map(|d| (d, notices))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +151,18 @@ mod tests {
         assert_eq!(d.x(1), &[-1.0, 0.0, 0.5]);
         let d = parse("label,x\n-1,2\n").unwrap();
         assert_eq!((d.dim(), d.x(0), d.y(0)), (1, &[2.0][..], -1.0));
+    }
+
+    #[test]
+    fn two_d_picks_its_columns_and_names_the_rest() {
+        let (d, notes) = parse_2d("id,label,y,x,colour\n7,0,2,1,red\n8,1,-1,3,blue\n").unwrap();
+        assert_eq!(d.x(0), &[1.0, 2.0]);
+        assert_eq!(d.labels(), &[-1.0, 1.0]);
+        assert_eq!(notes, vec!["ignored column(s): id, colour".to_string()]);
+        let e = parse_2d("a,b,label\n1,2,1\n").unwrap_err().to_string();
+        assert!(e.contains("needs columns x1,x2,label"), "{e}");
+        let e = parse_2d("x,y,label\n1,2,1\n1,2\n").unwrap_err().to_string();
+        assert_eq!(e, "line 3: expected 3 fields, found 2");
     }
 
     #[test]

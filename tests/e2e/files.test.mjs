@@ -1,0 +1,134 @@
+// End-to-end tests of data in and out: import (good and hostile files), export round trip, the
+// state in the URL (a copied link in a fresh browser), a tampered link and a corrupted store.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { launch, openLab, useLab } from "./harness.mjs";
+
+const lab = useLab();
+
+const SIX = [
+  { x: 1, y: 2, label: 1 },
+  { x: 2, y: 0.5, label: 1 },
+  { x: 0.5, y: 1, label: 1 },
+  { x: -1.5, y: -0.5, label: -1 },
+  { x: -0.5, y: -2, label: -1 },
+  { x: 1, y: -1.5, label: -1 },
+];
+
+const importText = (name, text) =>
+  lab.page.setInputFiles("#import-file", { name, mimeType: "text/plain", buffer: Buffer.from(text) });
+const status = () => lab.page.textContent("#status");
+
+test("a good CSV imports (0/1 labels, extra columns named), and a JSON too", async () => {
+  await lab.setPoints(SIX);
+  await importText("good.csv", "id,x1,x2,label,colour\n1,0.5,1.5,1,red\n2,-1,-2,0,blue\n");
+  await lab.page.waitForFunction(() => /Imported/.test(document.getElementById("status").textContent));
+  assert.deepEqual((await lab.state()).points, [
+    { x: 0.5, y: 1.5, label: 1 },
+    { x: -1, y: -2, label: -1 },
+  ]);
+  assert.match(await status(), /ignored column\(s\): id, colour/);
+  await importText("good.json", JSON.stringify({ points: SIX, threshold: true }));
+  await lab.page.waitForFunction(() => /good\.json/.test(document.getElementById("status").textContent));
+  const s = await lab.state();
+  assert.deepEqual(s.points, SIX);
+  assert.equal(s.threshold, true);
+  await lab.setThreshold(false);
+});
+
+/** Hostile files: each must be refused with a message naming the file and the problem. */
+const HOSTILE = [
+  ["empty.csv", "", /empty/],
+  ["blank.csv", "\n\n  \n", /empty/],
+  ["no-label.csv", "x1,x2\n1,2\n", /x1,x2,label/],
+  ["wrong-columns.csv", "a,b,c\n1,2,3\n", /x1,x2,label/],
+  ["short-row.csv", "x,y,label\n1,2,1\n3,4\n", /line 3: expected 3 fields, found 2/],
+  ["long-row.csv", "x,y,label\n1,2,1,9\n", /line 2: expected 3 fields, found 4/],
+  ["nan.csv", "x,y,label\nNaN,1,1\n", /line 2: column x: NaN is not finite/],
+  ["inf.csv", "x,y,label\n1,inf,1\n", /line 2: column y: inf is not finite/],
+  ["huge.csv", "x,y,label\n1e400,1,1\n", /line 2: column x: inf is not finite/],
+  ["word.csv", "x,y,label\none,2,1\n", /line 2: column x: "one" is not a number/],
+  ["label-2.csv", "x,y,label\n1,2,2\n", /line 2: label 2 is not one of/],
+  ["label-word.csv", "x,y,label\n1,2,yes\n", /"yes" is not a number/],
+  ["dup-header.csv", "x,y,label\nx,y,label\n1,2,1\n", /line 2: column x: "x" is not a number/],
+  ["crlf-bad.csv", "x,y,label\r\n1,2,1\r\n1,,1\r\n", /line 3: column y: "" is not a number/],
+  ["bom-bad.csv", "\ufeffx,y\n1,2\n", /x1,x2,label/],
+  ["binary.csv", "\u0000\u0001\u0002PK\u0003\u0004", /x1,x2,label|not a number/],
+  ["too-many.csv", "x,y,label\n" + "1,1,1\n".repeat(10_001), /10001 points is too many: at most 10000/],
+  ["bad.json", "{not json", /not valid JSON/],
+  ["json-shape.json", '{"pts": []}', /expected an array of \{x, y, label\}/],
+  ["json-nan.json", '[{"x": "NaN", "y": 0, "label": 1}]', /x must be a number, got "NaN"/],
+  ["json-label.json", '[{"x": 1, "y": 0, "label": 7}]', /label 7 is not one of/],
+  ["json-threshold.json", '{"points": [], "threshold": "yes"}', /"threshold" must be true or false/],
+];
+
+test(`${HOSTILE.length} hostile files are refused with a clear message and the points are kept`, async () => {
+  await lab.setPoints(SIX);
+  await lab.setThreshold(false);
+  for (const [name, text, pattern] of HOSTILE) {
+    await lab.page.evaluate(() => {
+      document.getElementById("status").textContent = "";
+    });
+    await importText(name, text);
+    await lab.page.waitForFunction(() => document.getElementById("status").textContent.length > 0);
+    const msg = await status();
+    assert.match(msg, /^Not imported — /, `${name}: ${msg}`);
+    assert.ok(msg.includes(name), `${name}: the message names the file: ${msg}`);
+    assert.match(msg, pattern, `${name}: ${msg}`);
+    assert.deepEqual((await lab.state()).points, SIX, `${name}: points unchanged`);
+  }
+  // a million rows is refused too (by size or by count), without freezing the page
+  await importText("million.csv", "x,y,label\n" + "1.5,2.5,1\n".repeat(1_000_000));
+  await lab.page.waitForFunction(() => /million\.csv/.test(document.getElementById("status").textContent));
+  assert.match(await status(), /too (large|many)/);
+  assert.deepEqual((await lab.state()).points, SIX);
+  assert.deepEqual(lab.errors, []);
+});
+
+test("export CSV and JSON round-trip through import", async () => {
+  await lab.setPoints(SIX);
+  for (const [button, name] of [["#export-csv", "points.csv"], ["#export-json", "points.json"]]) {
+    const [download] = await Promise.all([lab.page.waitForEvent("download"), lab.page.click(button)]);
+    assert.equal(download.suggestedFilename(), name);
+    const text = readFileSync(await download.path(), "utf8");
+    await lab.setPoints([{ x: 9, y: 9, label: 1 }]);
+    await importText(name, text);
+    await lab.page.waitForFunction((n) => document.getElementById("status").textContent.includes(`from ${n}`), name);
+    assert.deepEqual((await lab.state()).points, SIX, name);
+  }
+});
+
+test("a copied link opens the same picture in a fresh browser; a tampered link and a corrupted store leave a usable page", async () => {
+  await lab.setPoints(SIX.slice(0, 5));
+  await lab.setThreshold(true);
+  const before = await lab.state();
+  const url = lab.page.url();
+  assert.match(url, /#v1:/);
+  const fresh = await launch();
+  try {
+    const { page, errors } = await openLab(fresh.context, url);
+    const after = await page.evaluate(() => window.lab.getState());
+    assert.deepEqual(after.points, before.points);
+    assert.equal(after.threshold, true);
+    assert.deepEqual(after.algorithms.exact.w, before.algorithms.exact.w);
+    // tampered link: a message, and a page that works
+    for (const hash of ["#v1:!!!", "#v1:e30", "#v9:abc", "#garbage"]) {
+      await page.goto(url.replace(/#.*$/, hash));
+      await page.reload();
+      await page.evaluate(() => window.lab.ready);
+      assert.match(await page.textContent("#status"), /could not be opened/, hash);
+      await page.evaluate(() => window.lab.setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: -1 }]));
+      assert.equal(await page.evaluate(() => window.lab.getState().algorithms.exact.kappa), 1, hash);
+    }
+    // corrupted local storage, no link
+    await page.evaluate(() => localStorage.setItem("perceptron-lab/v1", "{broken"));
+    await page.goto(url.replace(/#.*$/, ""));
+    await page.evaluate(() => window.lab.ready);
+    assert.match(await page.textContent("#status"), /saved state could not be read/);
+    assert.ok((await page.evaluate(() => window.lab.getState().points)).length > 0, "the preset is shown");
+    assert.deepEqual(errors, []);
+  } finally {
+    await fresh.close();
+  }
+});

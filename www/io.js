@@ -1,0 +1,87 @@
+/** Data in and out: CSV/JSON import (file picker, drag and drop), CSV/JSON/PNG export, and the
+ * state in the URL. Parsing of CSV is the core's; every import goes through app.setPoints, which
+ * validates and leaves the points untouched on failure. */
+
+import { download } from "./curves.js";
+
+const URL_VERSION = "v1";
+const MAX_FILE_BYTES = 8 << 20;
+
+/** Reads a File (CSV or JSON) into `{points, threshold?, notices}`; throws an Error naming the problem. */
+export async function readDataFile(wasm, file) {
+  if (file.size > MAX_FILE_BYTES) throw new Error(`${file.name}: ${file.size} bytes is too large (at most ${MAX_FILE_BYTES})`);
+  const text = await file.text();
+  const looksJson = /\.json$/i.test(file.name) || /^\s*[[{]/.test(text);
+  try {
+    return looksJson ? parseJson(text) : parseCsv(wasm, text);
+  } catch (e) {
+    throw new Error(`${file.name}: ${e.message}`);
+  }
+}
+
+/** CSV through the core: `{points, notices}`. */
+export function parseCsv(wasm, text) {
+  const { xs, ys, notices } = wasm.parsePointsCsv(text);
+  const points = Array.from(ys, (label, i) => ({ x: xs[2 * i], y: xs[2 * i + 1], label }));
+  return { points, notices };
+}
+
+/** JSON: an array of `{x, y, label}` or `{points: [...], threshold?}` (validated later by setPoints). */
+export function parseJson(text) {
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`not valid JSON (${e.message})`);
+  }
+  if (Array.isArray(v)) return { points: v, notices: [] };
+  if (v && typeof v === "object" && Array.isArray(v.points)) {
+    if (v.threshold !== undefined && typeof v.threshold !== "boolean") throw new Error(`"threshold" must be true or false`);
+    return { points: v.points, threshold: v.threshold, notices: [] };
+  }
+  throw new Error('expected an array of {x, y, label} or an object {"points": [...]}');
+}
+
+/** The points as CSV text (`x,y,label`). */
+export function toCsv(points) {
+  return ["x,y,label", ...points.map((p) => `${p.x},${p.y},${p.label}`)].join("\n") + "\n";
+}
+
+/** Saves the points as CSV or JSON. */
+export function exportPoints(state, format) {
+  if (format === "csv") download("points.csv", new Blob([toCsv(state.points)], { type: "text/csv" }));
+  else download("points.json", new Blob([JSON.stringify({ points: state.points, threshold: state.threshold }, null, 1)], { type: "application/json" }));
+}
+
+/** Saves a canvas as PNG. */
+export function exportPng(canvas, name) {
+  canvas.toBlob((blob) => download(name, blob), "image/png");
+}
+
+/** The URL hash for the state: `#v1:` + base64url of `{p: [[x, y, label]…], t}`. */
+export function encodeHash(state) {
+  const json = JSON.stringify({ p: state.points.map((p) => [p.x, p.y, p.label]), t: state.threshold ? 1 : 0 });
+  const bytes = new TextEncoder().encode(json);
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `#${URL_VERSION}:${btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+}
+
+/** Decodes a URL hash into `{points, threshold}`; null for no state; throws an Error for a bad one. */
+export function decodeHash(hash) {
+  if (!hash || hash === "#") return null;
+  const m = /^#v(\d+):([A-Za-z0-9_-]*)$/.exec(hash);
+  if (!m) throw new Error("the link's state is not in a known format");
+  if (`v${m[1]}` !== URL_VERSION) throw new Error(`the link's state has version v${m[1]}; this page reads ${URL_VERSION}`);
+  let v;
+  try {
+    const bin = atob(m[2].replace(/-/g, "+").replace(/_/g, "/"));
+    v = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch {
+    throw new Error("the link's state is damaged (not readable)");
+  }
+  if (!v || !Array.isArray(v.p) || !v.p.every((q) => Array.isArray(q) && q.length === 3)) {
+    throw new Error("the link's state has no list of points [x, y, label]");
+  }
+  return { points: v.p.map(([x, y, label]) => ({ x, y, label })), threshold: v.t === 1 };
+}
