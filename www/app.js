@@ -1,7 +1,8 @@
 /** The app: owns state, history and the current scene; every edit goes through here. */
 
 import { ALGORITHMS, History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
-import { FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+import { parseCsv } from "./io.js";
 import { renderCompare, renderReadout } from "./readout.js";
 import { Animator } from "./animation.js";
 import { encodeHash } from "./io.js";
@@ -150,6 +151,21 @@ export class App {
     if (fixed) {
       this.setPoints(fixed.points.map((p) => ({ ...p })), { threshold: fixed.threshold });
       this.el("preset").value = id;
+      return;
+    }
+    const file = FILE_PRESETS.find((p) => p.id === id);
+    if (file) {
+      this.loading = fetch(file.url)
+        .then((r) => {
+          if (!r.ok) throw new Error(`${file.url.pathname}: HTTP ${r.status}`);
+          return r.text();
+        })
+        .then((text) => {
+          this.setPoints(parseCsv(this.wasm, text).points, { threshold: file.threshold });
+          this.el("preset").value = id;
+          this.render();
+        })
+        .catch((e) => this.setMessage(`The preset could not be loaded: ${e.message}`, "error"));
       return;
     }
     const gen = GENERATED_PRESETS.find((p) => p.id === id);

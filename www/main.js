@@ -8,7 +8,7 @@ import { WeightView } from "./weight-view.js";
 import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
 import { loadStored, SHOWN_NAMES } from "./state.js";
 import { decodeHash, exportPng, exportPoints, readDataFile } from "./io.js";
-import { DEFAULT_PRESET, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+import { DEFAULT_PRESET, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { COLORS, NAMES } from "./render.js";
 
 const el = (id) => document.getElementById(id);
@@ -95,9 +95,10 @@ function automation(app, curves) {
     },
     /** Extension: `{trainMs, drawMs}` of the last rendered frame (for benchmarks). */
     lastFrame: () => ({ ...app.lastFrame }),
-    /** Extension: loads a preset by id. */
-    loadPreset: (id) => {
+    /** Extension: loads a preset by id (resolves once a file preset has arrived). */
+    loadPreset: async (id) => {
       app.loadPreset(id);
+      await app.loading;
       app.render();
     },
     /** Extension: undo / redo. */
@@ -202,7 +203,7 @@ function fillPresetMenu() {
   const placeholder = new Option("Presets…", "", true, true);
   placeholder.disabled = true;
   select.append(placeholder);
-  for (const p of [...FIXED_PRESETS, ...GENERATED_PRESETS]) select.append(new Option(p.name, p.id));
+  for (const p of [...FIXED_PRESETS, ...FILE_PRESETS, ...GENERATED_PRESETS]) select.append(new Option(p.name, p.id));
 }
 
 function fillShownToggles(app) {

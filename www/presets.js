@@ -43,6 +43,16 @@ export const FIXED_PRESETS = [
   },
 ];
 
+/** Presets loaded from a shipped file (see www/data/README.md for the source). */
+export const FILE_PRESETS = [
+  {
+    id: "iris",
+    name: "Iris: setosa vs versicolor (sepal length, width)",
+    threshold: true,
+    url: new URL("./data/iris-setosa-versicolor.csv", import.meta.url),
+  },
+];
+
 /** Generated presets: `{id, name, noise}`; drawn by `teacherSet(P, seed, noise)` (noise ½ = random labels). */
 export const GENERATED_PRESETS = [
   { id: "teacher", name: "Teacher set (P, seed)", noise: 0 },

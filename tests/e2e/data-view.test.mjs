@@ -237,3 +237,18 @@ test("a reload keeps the points and the mode", async () => {
   await lab.page.evaluate(() => window.lab.setThreshold(false));
   assert.deepEqual(lab.errors, []);
 });
+
+test("the Iris preset (shipped CSV) is separable with a threshold, at the brute-force optimum", async () => {
+  await lab.page.evaluate(() => window.lab.loadPreset("iris"));
+  const s = await lab.state();
+  assert.equal(s.points.length, 100);
+  assert.equal(s.points.filter((p) => p.label > 0).length, 50);
+  assert.equal(s.threshold, true);
+  const ref = bruteForceKappa(s.points, true);
+  assert.ok(Math.abs(s.algorithms.exact.kappa - ref.kappa) <= ref.tolerance, `${s.algorithms.exact.kappa} vs ${ref.kappa}`);
+  assert.ok(s.algorithms.rosenblatt.converged);
+  assert.ok(s.algorithms.rosenblatt.kappa < 0.5 * s.algorithms.exact.kappa, "Rosenblatt stops far from the optimum here");
+  await lab.page.screenshot({ path: artifact("iris.png") });
+  await lab.setThreshold(false);
+  assert.deepEqual(lab.errors, []);
+});
