@@ -129,6 +129,22 @@ export class App {
     this.commit();
   }
 
+  /** Projector mode: large type and marks. */
+  setProjector(on) {
+    this.state.projector = on;
+    document.body.classList.toggle("projector", on);
+    save(this.state);
+    this.scheduleRender();
+  }
+
+  /** Shows or hides the explanations beside the views (for a lesson). */
+  setExplanations(on) {
+    this.state.explanations = on;
+    document.body.classList.toggle("hide-explanations", !on);
+    save(this.state);
+    this.scheduleRender();
+  }
+
   setAddLabel(label) {
     this.state.addLabel = label;
     this.scheduleRender();
@@ -264,6 +280,8 @@ export class App {
     el("delete-mode").setAttribute("aria-pressed", String(state.deleteMode));
     el("mode-origin").setAttribute("aria-pressed", String(!state.threshold));
     el("mode-threshold").setAttribute("aria-pressed", String(state.threshold));
+    el("projector").setAttribute("aria-pressed", String(state.projector));
+    el("explain-toggle").setAttribute("aria-pressed", String(state.explanations));
     el("undo").disabled = this.history.undoStack.length === 0;
     el("redo").disabled = this.history.redoStack.length === 0;
     this.dataView.canvas.classList.toggle("delete-mode", state.deleteMode);

@@ -100,6 +100,9 @@ export function bindKeys(app) {
     else if (key === "d") app.setDeleteMode(!app.state.deleteMode);
     else if (key === "t") app.setThreshold(!app.state.threshold);
     else if (key === "c") app.setCompare(app.compare === null);
+    else if (key === "p") app.setProjector(!app.state.projector);
+    else if (key === "e") app.setExplanations(!app.state.explanations);
+    else if (e.key === "?") document.getElementById("help-dialog").showModal();
     else if (key === "s") {
       app.animator.step();
       app.scheduleRender();
@@ -125,6 +128,9 @@ export function bindControls(app, el) {
   el("preset").addEventListener("change", (e) => app.loadPreset(e.target.value));
   el("teacher-new").addEventListener("click", () => app.loadPreset("teacher"));
   el("compare").addEventListener("click", () => app.setCompare(app.compare === null));
+  el("projector").addEventListener("click", () => app.setProjector(!app.state.projector));
+  el("explain-toggle").addEventListener("click", () => app.setExplanations(!app.state.explanations));
+  el("help").addEventListener("click", () => el("help-dialog").showModal());
   const a = app.animator;
   el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(e.target.value));
   el("anim-step").addEventListener("click", () => {

@@ -88,6 +88,11 @@ function automation(app, curves) {
     /** Extension: plays / pauses the animation. */
     play: () => app.animator.play(),
     pause: () => app.animator.pause(),
+    /** Extension: projector mode on or off. */
+    setProjector: (on) => {
+      app.setProjector(on);
+      app.render();
+    },
     /** Extension: compare mode on or off. */
     setCompare: (on) => {
       app.setCompare(on);
@@ -160,6 +165,15 @@ function bindFiles(app) {
 }
 
 function restoreOrPreset(app) {
+  // the viewer's own preferences come from this browser, whatever the picture came from
+  // (read before restoring the picture, which saves over the stored entry)
+  const { stored } = loadStored();
+  restorePicture(app);
+  if (stored?.projector === true) app.setProjector(true);
+  if (stored?.explanations === false) app.setExplanations(false);
+}
+
+function restorePicture(app) {
   // a link's state first, then the saved state, then the preset
   let linkError = null;
   try {

@@ -16,7 +16,10 @@ export const NAMES = {
   exact: "exact optimum",
   teacher: "teacher w*",
 };
-const POINT_RADIUS = 7;
+const BASE_POINT_RADIUS = 7;
+/** Marks and lines grow by this factor in projector mode. */
+export const PROJECTOR_SCALE = 1.7;
+let POINT_RADIUS = BASE_POINT_RADIUS;
 /** Line widths: MinOver is drawn wider than AdaTron so that both show when they coincide. */
 const LINE_WIDTH = { rosenblatt: 2.5, minover: 5, adatron: 2 };
 const AXIS_COLOR = "#8a8a85";
@@ -76,6 +79,8 @@ export class DataView {
   draw(state, scene, hover, anim = null) {
     this.view = state.view;
     const ctx = this.ctx;
+    POINT_RADIUS = BASE_POINT_RADIUS * (state.projector ? PROJECTOR_SCALE : 1);
+    this.widthScale = state.projector ? PROJECTOR_SCALE : 1;
     ctx.clearRect(0, 0, this.size, this.size);
     this.drawAxes();
     if (scene) {
@@ -108,7 +113,7 @@ export class DataView {
     const { cx, cy, half } = this.view;
     const step = niceStep(half / 4);
     ctx.lineWidth = 1;
-    ctx.font = "11px system-ui, sans-serif";
+    ctx.font = `${this.widthScale > 1 ? 16 : 11}px system-ui, sans-serif`;
     ctx.fillStyle = AXIS_COLOR;
     for (let v = Math.ceil((cx - half) / step) * step; v <= cx + half; v += step) {
       const { px } = this.toPixel(v, 0);
@@ -143,7 +148,7 @@ export class DataView {
     const ctx = this.ctx;
     ctx.save();
     ctx.strokeStyle = color;
-    ctx.lineWidth = width;
+    ctx.lineWidth = width * (this.widthScale ?? 1);
     ctx.setLineDash(dash);
     line(ctx, a.px, a.py, b.px, b.py);
     ctx.restore();
@@ -215,9 +220,10 @@ export class DataView {
     const list = [...scene.algorithms.filter((a) => state.shown[a.name])];
     if (scene.exact && scene.exact.converged && state.shown.exact) list.push(scene.exact);
     for (const a of list) rows.push(`κ^μ ${NAMES[a.name]}: ${fmt(a.stabilities[i])}`);
-    ctx.font = "13px system-ui, sans-serif";
+    const fs = state.projector ? 20 : 13;
+    ctx.font = `${fs}px system-ui, sans-serif`;
     const w = Math.max(...rows.map((r) => ctx.measureText(r).width)) + 12;
-    const h = rows.length * 17 + 8;
+    const h = rows.length * (fs + 4) + 8;
     let { px, py } = this.toPixel(p.x, p.y);
     px = Math.min(px + 14, this.size - w - 2);
     py = Math.min(Math.max(py + 14, 2), this.size - h - 2);
@@ -227,7 +233,7 @@ export class DataView {
     ctx.fillRect(px, py, w, h);
     ctx.strokeRect(px, py, w, h);
     ctx.fillStyle = "#111";
-    rows.forEach((r, k) => ctx.fillText(r, px + 6, py + 17 * (k + 1)));
+    rows.forEach((r, k) => ctx.fillText(r, px + 6, py + (fs + 4) * (k + 1)));
   }
 }
 

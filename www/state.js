@@ -13,6 +13,8 @@ export function createState(points = []) {
     addLabel: 1,
     deleteMode: false,
     compare: false,
+    projector: false,
+    explanations: true,
     shown: Object.fromEntries(SHOWN_NAMES.map((n) => [n, true])),
     teacher: null,
     seed: 1,
@@ -118,7 +120,15 @@ export function restore(state, snap) {
 /** Saves what a reload must bring back. */
 export function save(state) {
   try {
-    const stored = { version: 1, ...snapshot(state), shown: state.shown, view: state.view, seed: state.seed };
+    const stored = {
+      version: 1,
+      ...snapshot(state),
+      shown: state.shown,
+      view: state.view,
+      seed: state.seed,
+      projector: state.projector,
+      explanations: state.explanations,
+    };
     localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
   } catch {
     // storage full or disabled: the page keeps working

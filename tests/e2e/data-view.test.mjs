@@ -252,3 +252,40 @@ test("the Iris preset (shipped CSV) is separable with a threshold, at the brute-
   await lab.setThreshold(false);
   assert.deepEqual(lab.errors, []);
 });
+
+test("projector mode, hidden explanations and the help overlay", async () => {
+  await lab.setPoints([{ x: 1, y: 1, label: 1 }, { x: -1, y: -1, label: -1 }]);
+  const inkAt = () =>
+    lab.page.evaluate(() => {
+      // dark pixels in a 40×40 box around the +1 point: bigger marks ink more
+      const { x, y } = window.lab.dataToClient(1, 1);
+      const c = document.getElementById("data-view");
+      const r = c.getBoundingClientRect();
+      const k = c.width / r.width;
+      const d = c.getContext("2d").getImageData((x - r.left - 20) * k, (y - r.top - 20) * k, 40 * k, 40 * k).data;
+      let n = 0;
+      // opaque and dark (the canvas is transparent where nothing is drawn)
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 200 && d[i] < 60 && d[i + 1] < 60 && d[i + 2] < 60) n++;
+      return n / (k * k);
+    });
+  const small = await inkAt();
+  await lab.page.keyboard.press("p");
+  await lab.page.evaluate(() => new Promise(requestAnimationFrame));
+  assert.ok(await lab.page.evaluate(() => document.body.classList.contains("projector")));
+  const big = await inkAt();
+  assert.ok(big > 2 * small, `projector marks ${big} vs ${small} dark pixels`);
+  await lab.page.screenshot({ path: artifact("projector.png") });
+  await lab.page.reload();
+  await lab.page.evaluate(() => window.lab.ready);
+  assert.ok(await lab.page.evaluate(() => document.body.classList.contains("projector")), "kept on reload");
+  await lab.page.keyboard.press("p");
+  await lab.page.keyboard.press("e");
+  assert.equal(await lab.page.isVisible(".explain"), false);
+  await lab.page.keyboard.press("e");
+  assert.equal(await lab.page.isVisible(".explain"), true);
+  await lab.page.keyboard.press("?");
+  assert.equal(await lab.page.isVisible("#help-dialog"), true);
+  await lab.page.keyboard.press("Escape");
+  assert.equal(await lab.page.isVisible("#help-dialog"), false);
+  assert.deepEqual(lab.errors, []);
+});
