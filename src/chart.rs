@@ -13,7 +13,7 @@ pub const CHARTS: [&str; 4] = ["eps", "kappa", "train-error", "separable"];
 /// Okabe–Ito colours, as on the page: (name, colour).
 const ALGORITHM_COLORS: [(&str, RGBColor); 5] = [
     ("rosenblatt", RGBColor(0xE6, 0x9F, 0x00)),
-    ("hebb", RGBColor(0xCC, 0x79, 0xA7)),
+    ("hebb", RGBColor(0x88, 0x22, 0x55)),
     ("minover", RGBColor(0x00, 0x72, 0xB2)),
     ("adatron", RGBColor(0x00, 0x9E, 0x73)),
     ("exact", RGBColor(0x00, 0x00, 0x00)),

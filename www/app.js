@@ -138,9 +138,10 @@ export class App {
   }
 
   /** Shows or hides the explanations beside the views (for a lesson). */
-  setExplanations(on) {
-    this.state.explanations = on;
+  setExplanations(on, { persist = true } = {}) {
     document.body.classList.toggle("hide-explanations", !on);
+    if (!persist) return this.scheduleRender(); // a lesson link's choice, not the viewer's
+    this.state.explanations = on;
     save(this.state);
     this.scheduleRender();
   }

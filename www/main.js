@@ -41,6 +41,7 @@ async function boot() {
   bindKeys(app);
   bindFiles(app);
   restoreOrPreset(app);
+  applyLesson(app, new URLSearchParams(location.search).get("hide"));
   const curves = new CurvePanel(wasm, el);
   Object.assign(lab, automation(app, curves));
   app.render();
@@ -116,6 +117,32 @@ function automation(app, curves) {
       app.render();
     },
   };
+}
+
+/** What a lesson link (`?hide=a,b`) can hide, by name → selector. */
+const LESSON_PARTS = {
+  curves: "#curves",
+  animation: "#animation",
+  weights: "#weight-section",
+  files: '[aria-label="Files and sharing"]',
+  data: '[aria-label="Data sets"]',
+  algorithms: "#shown",
+  compare: "#compare",
+  mode: '[aria-label="Mode"]',
+};
+
+/** Hides the parts a lesson link names (`explanations` hides the explanations); unknown names are reported. */
+function applyLesson(app, hide) {
+  if (!hide) return;
+  const unknown = [];
+  for (const name of hide.split(",").map((s) => s.trim()).filter(Boolean)) {
+    if (name === "explanations") app.setExplanations(false, { persist: false });
+    else if (LESSON_PARTS[name]) document.querySelector(LESSON_PARTS[name])?.setAttribute("hidden", "");
+    else unknown.push(name);
+  }
+  if (unknown.length) {
+    app.setMessage(`The lesson link names parts this page does not have: ${unknown.join(", ")} (known: ${Object.keys(LESSON_PARTS).join(", ")}, explanations).`, "error");
+  }
 }
 
 /** Import (file picker, drag and drop), export and the copied link. */

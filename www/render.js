@@ -6,7 +6,7 @@ export const COLORS = {
   minover: "#0072B2",
   adatron: "#009E73",
   exact: "#000000",
-  teacher: "#CC79A7",
+  teacher: "#882255", // Tol's wine: ΔE ≥ 23 from the others under deuteranopia (tests/e2e/palette.test.mjs)
 };
 /** Display names. */
 export const NAMES = {

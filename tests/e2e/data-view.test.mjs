@@ -289,3 +289,20 @@ test("projector mode, hidden explanations and the help overlay", async () => {
   assert.equal(await lab.page.isVisible("#help-dialog"), false);
   assert.deepEqual(lab.errors, []);
 });
+
+test("a lesson link hides the parts it names and reports unknown ones", async () => {
+  const url = new URL(lab.page.url());
+  url.search = "?hide=curves,animation,explanations,nonsense";
+  await lab.page.goto(url.href);
+  await lab.page.evaluate(() => window.lab.ready);
+  assert.equal(await lab.page.isVisible("#curves"), false);
+  assert.equal(await lab.page.isVisible("#animation"), false);
+  assert.equal(await lab.page.isVisible(".explain"), false);
+  assert.equal(await lab.page.isVisible("#data-view"), true);
+  assert.match(await lab.page.textContent("#status"), /does not have: nonsense/);
+  url.search = "";
+  await lab.page.goto(url.href);
+  await lab.page.evaluate(() => window.lab.ready);
+  assert.equal(await lab.page.isVisible("#curves"), true);
+  assert.equal(await lab.page.isVisible(".explain"), true, "the lesson's choice does not stick");
+});

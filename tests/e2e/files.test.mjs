@@ -132,3 +132,52 @@ test("a copied link opens the same picture in a fresh browser; a tampered link a
     await fresh.close();
   }
 });
+
+test("the URL decoder, fuzzed: any hash gives a picture or a clear Error, never anything else", async () => {
+  const outcome = await lab.page.evaluate(async () => {
+    const { decodeHash, encodeHash } = await import(new URL("www/io.js", location.href).href);
+    // a seeded generator, so a failure can be replayed
+    let s = 12345;
+    const rand = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const good = encodeHash({ points: [{ x: 1, y: 2, label: 1 }, { x: -3, y: 0.5, label: -1 }], threshold: true });
+    const alphabet = "ABCabc019-_+/=:#v!%{}[],\"\\ ";
+    const cases = [];
+    for (let k = 0; k < 3000; k++) {
+      const r = rand();
+      if (r < 0.3) cases.push(good.slice(0, Math.floor(rand() * good.length))); // truncated
+      else if (r < 0.6) {
+        const chars = good.split("");
+        chars[Math.floor(rand() * chars.length)] = alphabet[Math.floor(rand() * alphabet.length)];
+        cases.push(chars.join("")); // one character changed
+      } else {
+        const n = Math.floor(rand() * 40);
+        cases.push("#v1:" + Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join(""));
+      }
+    }
+    let pictures = 0;
+    let errors = 0;
+    for (const hash of cases) {
+      try {
+        const v = decodeHash(hash);
+        if (v !== null) {
+          if (!Array.isArray(v.points) || typeof v.threshold !== "boolean") return `bad shape for ${hash}`;
+          // the picture still goes through the page's validation, which must throw Errors only
+          try {
+            window.lab.setPoints(v.points);
+          } catch (e) {
+            if (!(e instanceof Error)) return `setPoints threw a non-Error for ${hash}`;
+          }
+          pictures++;
+        }
+      } catch (e) {
+        if (!(e instanceof Error) || !/link's state/.test(e.message)) return `unexpected ${e} for ${hash}`;
+        errors++;
+      }
+    }
+    return { pictures, errors };
+  });
+  assert.equal(typeof outcome, "object", String(outcome));
+  assert.ok(outcome.errors > 1000 && outcome.pictures > 0, JSON.stringify(outcome));
+  assert.equal(await lab.page.evaluate(() => typeof window.lab.getState().points.length), "number");
+  assert.deepEqual(lab.errors, []);
+});
