@@ -45,6 +45,7 @@ async function boot() {
   const curves = new CurvePanel(wasm, el);
   Object.assign(lab, automation(app, curves));
   app.render();
+  registerOfflineCache();
   lab.readyAt = performance.now(); // ms since navigation start: how long until interactive
   resolveReady(lab);
 }
@@ -117,6 +118,15 @@ function automation(app, curves) {
       app.render();
     },
   };
+}
+
+/** Registers the service worker (sw.js) that keeps the page usable offline once loaded. */
+function registerOfflineCache() {
+  if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
+  const root = new URL("../", import.meta.url);
+  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href }).catch((e) => {
+    console.warn(`offline cache not available: ${e.message}`);
+  });
 }
 
 /** What a lesson link (`?hide=a,b`) can hide, by name → selector. */
