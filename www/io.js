@@ -53,9 +53,19 @@ export function exportPoints(state, format) {
   else download("points.json", new Blob([JSON.stringify({ points: state.points, threshold: state.threshold }, null, 1)], { type: "application/json" }));
 }
 
-/** Saves a canvas as PNG. */
-export function exportPng(canvas, name) {
+/** Backing-store scale of exported views: sharp on a projector (3× the CSS size on a 1× screen). */
+export const EXPORT_SCALE = 3;
+
+/**
+ * Saves a view as PNG at EXPORT_SCALE × its on-screen resolution: `resize(scale)` sets the
+ * backing store, `redraw()` draws, and the on-screen size is restored afterwards.
+ */
+export function exportPng(canvas, name, resize, redraw) {
+  resize(EXPORT_SCALE);
+  redraw();
   canvas.toBlob((blob) => download(name, blob), "image/png");
+  resize(1);
+  redraw();
 }
 
 /** The URL hash for the state: `#v1:` + base64url of `{p: [[x, y, label]…], t}`. */

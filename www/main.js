@@ -188,8 +188,13 @@ function bindFiles(app) {
   });
   el("export-csv").addEventListener("click", () => exportPoints(app.state, "csv"));
   el("export-json").addEventListener("click", () => exportPoints(app.state, "json"));
-  el("export-png-data").addEventListener("click", () => exportPng(app.dataView.canvas, "data-view.png"));
-  el("export-png-weights").addEventListener("click", () => exportPng(app.weightView.canvas, "weight-space.png"));
+  const { dataView, weightView } = app;
+  el("export-png-data").addEventListener("click", () =>
+    exportPng(dataView.canvas, "data-view.png", (s) => dataView.resize(dataView.size, s), () => app.render()),
+  );
+  el("export-png-weights").addEventListener("click", () =>
+    exportPng(weightView.canvas, "weight-space.png", (s) => weightView.resize(weightView.width, weightView.height, s), () => app.render()),
+  );
   el("copy-link").addEventListener("click", async () => {
     app.saveToUrl();
     try {

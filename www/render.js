@@ -37,9 +37,9 @@ export class DataView {
     this.view = { cx: 0, cy: 0, half: 4 };
   }
 
-  /** Sets the CSS size (square) and the backing store for the device pixel ratio. */
-  resize(cssSize) {
-    const dpr = window.devicePixelRatio || 1;
+  /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
+  resize(cssSize, scale = 1) {
+    const dpr = (window.devicePixelRatio || 1) * scale;
     this.size = cssSize;
     this.canvas.style.width = `${cssSize}px`;
     this.canvas.style.height = `${cssSize}px`;

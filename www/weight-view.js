@@ -22,9 +22,9 @@ export class WeightView {
     this.plot = null; // the (φ, y) plot rectangle and its y range, for hit tests
   }
 
-  /** Sets the CSS size and the backing store for the device pixel ratio. */
-  resize(width, height) {
-    const dpr = window.devicePixelRatio || 1;
+  /** Sets the CSS size and the backing store for the device pixel ratio (× `scale`). */
+  resize(width, height, scale = 1) {
+    const dpr = (window.devicePixelRatio || 1) * scale;
     Object.assign(this, { width, height });
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;

@@ -181,3 +181,17 @@ test("the URL decoder, fuzzed: any hash gives a picture or a clear Error, never 
   assert.equal(await lab.page.evaluate(() => typeof window.lab.getState().points.length), "number");
   assert.deepEqual(lab.errors, []);
 });
+
+test("PNG exports of both views are at projector resolution", async () => {
+  await lab.setPoints(SIX);
+  for (const [button, canvas] of [["#export-png-data", "#data-view"], ["#export-png-weights", "#weight-view"]]) {
+    const css = await lab.page.$eval(canvas, (c) => c.clientWidth);
+    const [download] = await Promise.all([lab.page.waitForEvent("download"), lab.page.click(button)]);
+    const png = readFileSync(await download.path());
+    assert.equal(png.subarray(1, 4).toString(), "PNG");
+    const width = png.readUInt32BE(16);
+    assert.ok(Math.abs(width - 3 * css) <= 3, `${button}: ${width} px for ${css} CSS px`);
+    // the view on screen is back to its own size
+    assert.equal(await lab.page.$eval(canvas, (c) => c.width), Math.round(css));
+  }
+});
