@@ -1,6 +1,7 @@
 //! Property-based fuzzing of everything that reads user text or numbers: the CSV parsers, the
 //! α-grid parser and the data-set constructor. Bounded here (`make test`); for a long run:
 //! `PROPTEST_CASES=1000000 cargo test --release --test fuzz`.
+#![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::data::{csv, Dataset, MAX_POINTS};
 use perceptron_lab::experiment::parse_alpha;
