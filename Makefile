@@ -11,6 +11,7 @@ setup:
 build: setup
 	cargo build --release --lib --target wasm32-unknown-unknown
 	wasm-bindgen --target web --out-dir www/pkg $(WASM)
+	node scripts/single-file.mjs
 	@printf 'www/pkg/perceptron_lab_bg.wasm: %s bytes, %s gzipped\n' \
 	  $$(wc -c < www/pkg/perceptron_lab_bg.wasm) $$(gzip -9 -c www/pkg/perceptron_lab_bg.wasm | wc -c)
 

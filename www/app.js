@@ -172,11 +172,15 @@ export class App {
     }
     const file = FILE_PRESETS.find((p) => p.id === id);
     if (file) {
-      this.loading = fetch(file.url)
-        .then((r) => {
-          if (!r.ok) throw new Error(`${file.url.pathname}: HTTP ${r.status}`);
-          return r.text();
-        })
+      const embedded = globalThis.PLAB_FILES?.[file.path];
+      const url = new URL(`www/${file.path}`, document.baseURI);
+      this.loading = (embedded !== undefined
+        ? Promise.resolve(embedded)
+        : fetch(url).then((r) => {
+            if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
+            return r.text();
+          })
+      )
         .then((text) => {
           this.setPoints(parseCsv(this.wasm, text).points, { threshold: file.threshold });
           this.el("preset").value = id;

@@ -14,6 +14,11 @@ export class WorkerPool {
   }
 
   spawn() {
+    // the single-file build (`dist/perceptron-lab.html`) carries the worker's code with it
+    if (globalThis.PLAB_WORKER_SOURCE) {
+      const blob = new Blob([globalThis.PLAB_WORKER_SOURCE], { type: "text/javascript" });
+      return new Worker(URL.createObjectURL(blob));
+    }
     return new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   }
 

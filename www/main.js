@@ -23,7 +23,8 @@ const lab = {
 window.lab = lab;
 
 async function boot() {
-  await init();
+  // the single-file build passes the wasm bytes it carries; the site fetches www/pkg/…_bg.wasm
+  await init(globalThis.PLAB_WASM ? { module_or_path: globalThis.PLAB_WASM } : undefined);
   const dataView = new DataView(el("data-view"));
   const weightView = new WeightView(el("weight-view"));
   const app = new App(wasm, dataView, weightView, el);

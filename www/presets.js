@@ -49,7 +49,7 @@ export const FILE_PRESETS = [
     id: "iris",
     name: "Iris: setosa vs versicolor (sepal length, width)",
     threshold: true,
-    url: new URL("./data/iris-setosa-versicolor.csv", import.meta.url),
+    path: "data/iris-setosa-versicolor.csv", // under www/; the single-file build embeds it
   },
 ];
 

@@ -2,7 +2,10 @@
 
 import init, { runCells } from "./pkg/perceptron_lab.js";
 
-const ready = init();
+// in the single-file build the page prepends PLAB_WASM_B64 to this worker's code
+const ready = init(
+  self.PLAB_WASM_B64 ? { module_or_path: Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) } : undefined,
+);
 const BATCH = 4; // cells between progress messages
 
 self.onmessage = async ({ data: { id, params, start, end } }) => {
