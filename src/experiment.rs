@@ -11,11 +11,14 @@ use crate::error::{Error, Result};
 use crate::exact::max_stability;
 use crate::measure::{gen_error, Perceptron};
 use crate::rng::rng_from_seed;
-use crate::train::{AdatronParams, HebbParams, MinoverParams, Mode, RosenblattParams, Trainer};
+use crate::train::{self, registry, Config, Mode};
 use serde::{Deserialize, Serialize};
 
-/// The algorithms a learning curve can use (names as on the page and in the CLI).
-pub const CURVE_ALGORITHMS: [&str; 5] = ["rosenblatt", "hebb", "minover", "adatron", "exact"];
+/// The algorithms a learning curve can use (names as on the page and in the CLI): every training
+/// rule of [`train::ALGORITHMS`] and `exact`, the exact maximal-stability solution.
+pub fn is_curve_algorithm(name: &str) -> bool {
+    name == "exact" || registry::is_algorithm(name)
+}
 
 /// Teacher labels (with optional noise) or random labels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,7 +56,7 @@ pub struct CurveParams {
     pub alphas: Vec<f64>,
     /// Repetitions per `α` (`n_D`).
     pub reps: usize,
-    /// Algorithms, from [`CURVE_ALGORITHMS`].
+    /// Algorithms: names of [`train::ALGORITHMS`] or `exact`.
     pub algorithms: Vec<String>,
     /// Epoch limit of the iterative rules.
     pub epochs: f64,
@@ -103,14 +106,16 @@ impl CurveParams {
             }
         }
         if self.algorithms.is_empty() {
-            return range("number of algorithms", 0.0, "[1, 5]");
+            return range("number of algorithms", 0.0, "[1, 12]");
         }
         for a in &self.algorithms {
-            if !CURVE_ALGORITHMS.contains(&a.as_str()) {
+            if !is_curve_algorithm(a) {
                 return Err(Error::Unknown {
                     kind: "algorithm",
                     name: a.clone(),
-                    expected: "rosenblatt, hebb, minover, adatron, exact",
+                    expected: "exact, rosenblatt, hebb, minover, adatron, adaline, \
+                               adaline-batch, pocket, soft-margin, logistic, logistic-squared, \
+                               perceptron-notes",
                 });
             }
         }
@@ -280,7 +285,7 @@ fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
         let (perceptron, updates) = if name == "exact" {
             (exact.as_ref().and_then(|e| e.perceptron.clone()), 0.0)
         } else {
-            let (p, updates) = trainer_fit(name, &data, params)?;
+            let (p, updates) = trainer_fit(name, &data, params, cell)?;
             (Some(p), updates)
         };
         outcomes.push(match perceptron {
@@ -308,34 +313,28 @@ fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
     })
 }
 
-/// An iterative rule's perceptron and its number of updates.
-fn trainer_fit(name: &str, data: &Dataset, params: &CurveParams) -> Result<(Perceptron, f64)> {
-    let mode = Mode::Homogeneous;
-    let gap = match params.stop {
-        StopRule::Gap { tolerance } => tolerance,
-        _ => 0.0,
+/// An iterative rule's perceptron and its number of updates. The random rules (pocket, the
+/// lecture-notes perceptron) are seeded from the sweep's seed and the cell.
+fn trainer_fit(
+    name: &str,
+    data: &Dataset,
+    params: &CurveParams,
+    cell: usize,
+) -> Result<(Perceptron, f64)> {
+    let config = Config {
+        max_epochs: Some(params.epochs),
+        gap_tolerance: match params.stop {
+            StopRule::Gap { tolerance } => tolerance,
+            _ => 0.0,
+        },
+        patience: (params.stop == StopRule::NoImprovement).then_some(data.len()),
+        seed: params
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(cell as u64),
+        ..Config::default()
     };
-    let fit = match name {
-        "rosenblatt" => RosenblattParams::default()
-            .max_epochs(params.epochs.ceil() as usize)
-            .build(data, mode)?
-            .run(),
-        "hebb" => HebbParams::default().build(data, mode)?.run(),
-        "minover" => {
-            let mut p = MinoverParams::default()
-                .max_epochs(params.epochs)
-                .gap_tolerance(gap);
-            if params.stop == StopRule::NoImprovement {
-                p = p.patience(data.len());
-            }
-            p.build(data, mode)?.run()
-        }
-        _ => AdatronParams::default()
-            .max_epochs(params.epochs)
-            .gap_tolerance(gap)
-            .build(data, mode)?
-            .run(),
-    };
+    let fit = train::build(name, data, Mode::Homogeneous, &config)?.run();
     Ok((fit.perceptron, fit.updates as f64))
 }
 
@@ -467,7 +466,10 @@ mod tests {
             n: 10,
             alphas: vec![0.5, 1.0, 2.5],
             reps: 4,
-            algorithms: CURVE_ALGORITHMS.iter().map(ToString::to_string).collect(),
+            algorithms: ["rosenblatt", "hebb", "minover", "adatron", "exact"]
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
             epochs: 20.0,
             seed: 3,
             noise: 0.0,

@@ -21,6 +21,17 @@ pub fn gaussian_vec(n: usize, rng: &mut impl rand::Rng) -> Vec<f64> {
     (0..n).map(|_| gaussian(rng)).collect()
 }
 
+/// `0..p`, shuffled (Fisher–Yates) when a generator is given.
+pub fn permutation(p: usize, rng: Option<&mut Rng>) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..p).collect();
+    if let Some(rng) = rng {
+        for i in (1..p).rev() {
+            v.swap(i, rand::Rng::random_range(rng, 0..=i));
+        }
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,12 +5,12 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::measure::Perceptron;
-use crate::train::{AdatronParams, Fit, MinoverParams, Mode, RosenblattParams, Stop, Trainer};
+use crate::train::{self, registry, Config, Fit, Mode, Stop, Trainer};
 use crate::version_space::{direction, VersionSpace};
 use serde::Serialize;
 
-/// The algorithms the data view can show, by their names on the page, in the CLI and in CSV.
-pub const ALGORITHMS: [&str; 3] = ["rosenblatt", "minover", "adatron"];
+/// The algorithms the data view shows by default (any of [`train::ALGORITHMS`] can be asked for).
+pub const DEFAULT_ALGORITHMS: [&str; 3] = ["rosenblatt", "minover", "adatron"];
 
 /// Settings of the data view's training.
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
@@ -18,7 +18,7 @@ pub const ALGORITHMS: [&str; 3] = ["rosenblatt", "minover", "adatron"];
 pub struct Settings {
     /// `true`: learn a threshold θ; `false`: through the origin.
     pub threshold: bool,
-    /// The algorithms to train (names from [`ALGORITHMS`]).
+    /// The algorithms to train (names from [`train::ALGORITHMS`]).
     pub algorithms: Vec<String>,
     /// Rosenblatt's epoch limit; `None`: [`rosenblatt_epoch_limit`].
     pub max_epochs: Option<usize>,
@@ -26,16 +26,28 @@ pub struct Settings {
     pub max_epochs_optimal: Option<f64>,
     /// Relative certified gap at which MinOver and AdaTron stop.
     pub gap_tolerance: f64,
+    /// Adaline and logistic: learning rate (`None`: the rule's stable default).
+    pub learning_rate: Option<f64>,
+    /// The lecture-notes perceptron's learning rate.
+    pub notes_learning_rate: f64,
+    /// Soft margin: the bound `γ` of the embedding strengths.
+    pub gamma: f64,
+    /// Seed of the random rules (pocket, lecture-notes perceptron).
+    pub seed: u64,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Self {
             threshold: false,
-            algorithms: ALGORITHMS.iter().map(ToString::to_string).collect(),
+            algorithms: DEFAULT_ALGORITHMS.iter().map(ToString::to_string).collect(),
             max_epochs: None,
             max_epochs_optimal: None,
             gap_tolerance: 1e-3,
+            learning_rate: None,
+            notes_learning_rate: 0.1,
+            gamma: 1.0,
+            seed: 1,
         }
     }
 }
@@ -120,61 +132,56 @@ pub fn rosenblatt_epoch_limit(p: usize) -> usize {
     (5_000_000 / p.max(1)).clamp(1, 1000)
 }
 
-/// The step limits of one frame: Rosenblatt's epochs and MinOver's/AdaTron's epochs.
-#[derive(Debug, Clone, Copy)]
-struct Limits {
-    rosenblatt: usize,
-    optimal: f64,
+/// The default epoch limit of the `O(N)`-per-presentation gradient rules (Adaline, logistic)
+/// and of the batch Adaline (`O(P N)` per epoch) in the data view: `min(1000, 2·10⁵ / P)` epochs.
+pub fn gradient_epoch_limit(p: usize) -> f64 {
+    (2e5 / p.max(1) as f64).clamp(1.0, 1000.0)
 }
 
-impl Limits {
-    fn new(settings: &Settings, p: usize) -> Self {
-        Self {
-            rosenblatt: settings
-                .max_epochs
-                .unwrap_or_else(|| rosenblatt_epoch_limit(p)),
-            optimal: settings
+/// The default epoch limit of the pocket algorithm in the data view: every update counts the
+/// errors (`O(P N)`), so `min(1000, 10⁶ / P²)` epochs.
+pub fn pocket_epoch_limit(p: usize) -> f64 {
+    let p = p.max(1) as f64;
+    (1e6 / (p * p)).clamp(1.0, 1000.0)
+}
+
+impl Settings {
+    /// The epoch limit of rule `name` on `p` points: the one set, or the frame budget.
+    fn epoch_limit(&self, name: &str, p: usize) -> f64 {
+        match name {
+            "rosenblatt" | "perceptron-notes" => {
+                self.max_epochs.unwrap_or_else(|| rosenblatt_epoch_limit(p)) as f64
+            }
+            "minover" | "adatron" | "soft-margin" => self
                 .max_epochs_optimal
                 .unwrap_or_else(|| optimal_epoch_limit(p)),
+            "pocket" => pocket_epoch_limit(p),
+            _ => gradient_epoch_limit(p),
+        }
+    }
+
+    /// The rule settings of `name` on `p` points.
+    fn config(&self, name: &str, p: usize) -> Config {
+        Config {
+            max_epochs: Some(self.epoch_limit(name, p)),
+            gap_tolerance: self.gap_tolerance,
+            patience: None,
+            learning_rate: self.learning_rate,
+            notes_learning_rate: self.notes_learning_rate,
+            gamma: self.gamma,
+            seed: self.seed,
         }
     }
 }
 
-/// A trainer for algorithm `name` on `data` with the page's settings (mode, limits, tolerance),
-/// started tabula rasa: the one place that maps the page's names to rules.
+/// A trainer for algorithm `name` on `data` with the page's settings (mode, limits, rates),
+/// through [`train::build`].
 ///
 /// # Errors
-/// [`Error::Unknown`] for an unknown name; the rule's own errors (empty set, one class with a
-/// threshold for MinOver/AdaTron).
+/// Those of [`train::build`].
 pub fn trainer(name: &str, data: &Dataset, settings: &Settings) -> Result<Box<dyn Trainer>> {
     let mode = Mode::from_threshold(settings.threshold);
-    let limits = Limits::new(settings, data.len());
-    Ok(match name {
-        "rosenblatt" => Box::new(
-            RosenblattParams::default()
-                .max_epochs(limits.rosenblatt)
-                .build(data, mode)?,
-        ),
-        "minover" => Box::new(
-            MinoverParams::default()
-                .max_epochs(limits.optimal)
-                .gap_tolerance(settings.gap_tolerance)
-                .build(data, mode)?,
-        ),
-        "adatron" => Box::new(
-            AdatronParams::default()
-                .max_epochs(limits.optimal)
-                .gap_tolerance(settings.gap_tolerance)
-                .build(data, mode)?,
-        ),
-        _ => {
-            return Err(Error::Unknown {
-                kind: "algorithm",
-                name: name.into(),
-                expected: "rosenblatt, minover, adatron",
-            })
-        }
-    })
+    train::build(name, data, mode, &settings.config(name, data.len()))
 }
 
 /// Trains every chosen algorithm on `data` and computes the exact optimum.
@@ -194,11 +201,11 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         version_space: None,
     };
     for name in &settings.algorithms {
-        if !ALGORITHMS.contains(&name.as_str()) {
+        if !registry::is_algorithm(name) {
             return Err(Error::Unknown {
                 kind: "algorithm",
                 name: name.clone(),
-                expected: "rosenblatt, minover, adatron",
+                expected: registry::ALGORITHM_LIST,
             });
         }
     }
@@ -243,17 +250,11 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         }
         Err(e) => return Err(e),
     }
-    let limits = Limits::new(settings, data.len());
     for name in &settings.algorithms {
         match trainer(name, data, settings).map(|mut t| t.run()) {
-            Ok(fit) => scene.algorithms.push(fit_view(
-                name,
-                data,
-                &fit,
-                settings,
-                limits,
-                scene.separable,
-            )),
+            Ok(fit) => scene
+                .algorithms
+                .push(fit_view(name, data, &fit, settings, scene.separable)),
             Err(Error::OneClass { .. }) => {}
             Err(e) => return Err(e),
         }
@@ -313,12 +314,29 @@ fn fit_view(
     data: &Dataset,
     fit: &Fit,
     settings: &Settings,
-    limits: Limits,
     separable: bool,
 ) -> AlgorithmView {
     let gap = fit.gap();
+    let limit = settings.epoch_limit(name, data.len());
     let status = match fit.stop {
+        Some(Stop::NoErrors) if name == "pocket" => {
+            format!(
+                "converged: pocket holds a perceptron without errors (step {})",
+                fit.steps
+            )
+        }
         Some(Stop::NoErrors) => format!("converged: no errors in epoch {}", fit.epochs.ceil()),
+        Some(Stop::Kkt) if name == "soft-margin" => format!(
+            "converged: optimality conditions hold (γ = {}, {} examples at the bound)",
+            settings.gamma,
+            fit.embedding
+                .iter()
+                .filter(|&&x| x >= settings.gamma)
+                .count()
+        ),
+        Some(Stop::Settled) => {
+            "converged: w settled (relative change per epoch ≤ tolerance)".into()
+        }
         Some(Stop::GapReached) => format!(
             "converged: certified gap ≤ {}% of κ_max",
             settings.gap_tolerance * 100.0
@@ -327,13 +345,30 @@ fn fit_view(
         Some(Stop::Stalled) => "stalled: no example can move w".into(),
         Some(Stop::NoImprovement) => "stopped: κ(w) did not improve for P steps".into(),
         Some(Stop::OnePass) => "one pass through the data".into(),
-        Some(Stop::Limit) if name == "rosenblatt" => {
-            format!("not separable within {} epochs", limits.rosenblatt)
+        Some(Stop::Limit) if name == "rosenblatt" || name == "perceptron-notes" => {
+            format!("not separable within {limit} epochs")
+        }
+        Some(Stop::Limit) if name == "pocket" => format!(
+            "best after {} epochs: {} training errors{}",
+            limit.ceil(),
+            fit.errors,
+            if separable {
+                ""
+            } else {
+                " (set not separable)"
+            }
+        ),
+        Some(Stop::Limit) if name == "logistic" && separable => format!(
+            "epoch limit ({}): on separable data cross-entropy has no minimum, |w| keeps growing",
+            limit.ceil()
+        ),
+        Some(Stop::Limit) if !matches!(name, "minover" | "adatron") => {
+            format!("epoch limit ({}) before w settled", limit.ceil())
         }
         Some(Stop::Limit) if !separable => format!(
             "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
             fit.steps,
-            limits.optimal.ceil(),
+            limit.ceil(),
             fit.kappa
         ),
         Some(Stop::Limit) => format!(

@@ -25,9 +25,7 @@ mod native {
     use perceptron_lab::exact::max_stability;
     use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule, CSV_HEADER};
     use perceptron_lab::theory;
-    use perceptron_lab::train::{
-        AdatronParams, HebbParams, MinoverParams, Mode, RosenblattParams, Trainer,
-    };
+    use perceptron_lab::train::{self, Config, Mode};
     use rayon::prelude::*;
     use std::process::ExitCode;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -222,27 +220,11 @@ mod native {
                 "epochs": 0,
             })
         } else {
-            let fit = match a.algorithm.as_str() {
-                "rosenblatt" => RosenblattParams::default()
-                    .max_epochs(a.epochs.ceil() as usize)
-                    .build(&data, mode)?
-                    .run(),
-                "hebb" => HebbParams::default().build(&data, mode)?.run(),
-                "minover" => MinoverParams::default()
-                    .max_epochs(a.epochs)
-                    .build(&data, mode)?
-                    .run(),
-                "adatron" => AdatronParams::default()
-                    .max_epochs(a.epochs)
-                    .build(&data, mode)?
-                    .run(),
-                other => {
-                    return Err(format!(
-                        "unknown algorithm \"{other}\"; expected one of: rosenblatt, hebb, minover, adatron, exact"
-                    )
-                    .into())
-                }
+            let config = Config {
+                max_epochs: Some(a.epochs),
+                ..Config::default()
             };
+            let fit = train::build(&a.algorithm, &data, mode, &config)?.run();
             serde_json::json!({
                 "w": fit.perceptron.w,
                 "theta": fit.perceptron.theta,

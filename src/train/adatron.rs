@@ -17,7 +17,17 @@
 //! (clipped so that `x ≥ 0`) moves `x^i += S^i t`, `x^j −= S^j t`, `w += t (ξ^i − ξ^j)`.
 //! `θ` is the middle of the gap between the classes along `w`.
 //!
-//! Both modes stop when the certified relative gap `(|w|/Σx^μ − κ(w)) / (|w|/Σx^μ)` falls below
+//! **Soft margin** (Biehl §4.1.2, `soft-margin`): with the embedding strengths bounded,
+//! `0 ≤ x^μ ≤ γ`, the same steps (clipped to the box) maximise the dual of
+//! `min |w|²/2 + γ Σ_μ ξ_μ` s.t. `E^μ ≥ 1 − ξ_μ`, `ξ_μ ≥ 0`: examples that cannot reach
+//! potential 1 are given up at strength `γ` (slack `ξ_μ = 1 − E^μ`), so the rule works on
+//! non-separable data; `γ → ∞` is the hard margin. The certified gap needs unbounded strengths,
+//! so a soft-margin run stops on the optimality (KKT) conditions instead: through the origin when
+//! a whole sweep finds no example with `x = 0, E < 1 − tol`, `0 < x < γ, |E − 1| > tol` or
+//! `x = γ, E > 1 + tol`; with a threshold when the maximal violating pair violates by at most
+//! `tol`. Its threshold is the mean of `w·ξ^μ − S^μ` over the free examples (`0 < x^μ < γ`).
+//!
+//! Hard-margin runs stop when the certified relative gap `(|w|/Σx^μ − κ(w)) / (|w|/Σx^μ)` falls below
 //! the tolerance, or at the sweep limit.
 //!
 //! # References
@@ -43,6 +53,10 @@ pub struct AdatronParams {
     pub max_epochs: f64,
     /// Initial embedding strengths `x^μ ≥ 0` (`None`: tabula rasa `x = 0`).
     pub init: Option<Vec<f64>>,
+    /// Upper bound `γ` of the embedding strengths (soft margin); `∞`: the hard margin.
+    pub bound: f64,
+    /// Soft margin: stop when no example violates the optimality conditions by more than this.
+    pub kkt_tolerance: f64,
 }
 
 impl Default for AdatronParams {
@@ -52,6 +66,8 @@ impl Default for AdatronParams {
             gap_tolerance: 1e-3,
             max_epochs: 1000.0,
             init: None,
+            bound: f64::INFINITY,
+            kkt_tolerance: 1e-6,
         }
     }
 }
@@ -73,6 +89,18 @@ impl AdatronParams {
     #[must_use]
     pub fn max_epochs(mut self, n: f64) -> Self {
         self.max_epochs = n;
+        self
+    }
+    /// Bounds the embedding strengths by `γ` (the soft-margin perceptron).
+    #[must_use]
+    pub fn bound(mut self, gamma: f64) -> Self {
+        self.bound = gamma;
+        self
+    }
+    /// Sets the soft margin's KKT tolerance.
+    #[must_use]
+    pub fn kkt_tolerance(mut self, tol: f64) -> Self {
+        self.kkt_tolerance = tol;
         self
     }
     /// Starts from given embedding strengths (AdaTron's given initialisation: `w` follows from them).
@@ -105,6 +133,14 @@ impl AdatronParams {
             });
         }
         check_tolerance("gap tolerance", self.gap_tolerance)?;
+        check_tolerance("KKT tolerance", self.kkt_tolerance)?;
+        if !(self.bound > 0.0) {
+            return Err(Error::OutOfRange {
+                name: "bound γ of the embedding strengths",
+                value: self.bound,
+                range: "(0, ∞]",
+            });
+        }
         check_positive("max_epochs", self.max_epochs)?;
         check_init(None, data)?;
         let x = match &self.init {
@@ -116,11 +152,14 @@ impl AdatronParams {
                 })
             }
             Some(x) => {
-                if let Some(&v) = x.iter().find(|v| !(**v >= 0.0 && v.is_finite())) {
+                if let Some(&v) = x
+                    .iter()
+                    .find(|v| !(**v >= 0.0 && v.is_finite() && **v <= self.bound))
+                {
                     return Err(Error::OutOfRange {
                         name: "initial embedding strength",
                         value: v,
-                        range: "[0, ∞)",
+                        range: "[0, γ]",
                     });
                 }
                 if mode == Mode::Threshold {
@@ -151,7 +190,7 @@ impl AdatronParams {
         }
         let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
         let mut scratch = Vec::new();
-        let next = violating_pair(data.labels(), &x, &h, &mut scratch);
+        let next = violating_pair(data.labels(), &x, &h, self.bound, &mut scratch);
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
         Ok(Adatron {
             data: data.clone(),
@@ -163,6 +202,7 @@ impl AdatronParams {
             x,
             gram,
             h,
+            sweep_violation: 0.0,
             max_steps,
             steps: 0,
             updates: 0,
@@ -187,6 +227,8 @@ pub struct Adatron {
     gram: Gram,
     /// Threshold mode: potentials `h_μ = w·z^μ`, kept incrementally.
     h: Vec<f64>,
+    /// Through the origin: the largest KKT violation seen in the current sweep.
+    sweep_violation: f64,
     max_steps: usize,
     steps: usize,
     updates: usize,
@@ -194,24 +236,31 @@ pub struct Adatron {
 }
 
 /// With `score_μ = S^μ − w·ξ^μ = S^μ (1 − h_μ)`: `i = argmax score` over the examples whose
-/// `x^μ` may move along `+S^μ` (`S = +1`, or `x > 0`), `j = argmin score` over those that may move
-/// along `−S^μ` (`S = −1`, or `x > 0`). Returns `(i, j, score_i − score_j)`.
+/// `x^μ` may move along `+S^μ` (`S = +1` and `x < γ`, or `S = −1` and `x > 0`), `j = argmin score`
+/// over those that may move along `−S^μ` (`S = −1` and `x < γ`, or `S = +1` and `x > 0`).
+/// Returns `(i, j, score_i − score_j)`.
 ///
 /// Written as one branch-free pass into `scratch` (masked `−score` and `score`) and two
 /// vectorised [`argmin`]s: the hot loop of threshold AdaTron.
-fn violating_pair(ys: &[f64], x: &[f64], h: &[f64], scratch: &mut Vec<f64>) -> (usize, usize, f64) {
+fn violating_pair(
+    ys: &[f64],
+    x: &[f64],
+    h: &[f64],
+    bound: f64,
+    scratch: &mut Vec<f64>,
+) -> (usize, usize, f64) {
     let p = ys.len();
     scratch.resize(2 * p, 0.0);
     let (up, low) = scratch.split_at_mut(p);
     for ((((u, l), &s), &xm), &hm) in up.iter_mut().zip(low.iter_mut()).zip(ys).zip(x).zip(h) {
         let score = s * (1.0 - hm);
-        let free = xm > 0.0;
-        *u = if s > 0.0 || free {
+        let (up, down) = (xm < bound, xm > 0.0);
+        *u = if (s > 0.0 && up) || (s < 0.0 && down) {
             -score
         } else {
             f64::INFINITY
         };
-        *l = if s < 0.0 || free {
+        *l = if (s < 0.0 && up) || (s > 0.0 && down) {
             score
         } else {
             f64::INFINITY
@@ -222,6 +271,22 @@ fn violating_pair(ys: &[f64], x: &[f64], h: &[f64], scratch: &mut Vec<f64>) -> (
 }
 
 impl Adatron {
+    /// Soft margin: `θ` = the mean of `w·ξ^μ − S^μ` over the free examples `0 < x^μ < γ` (where
+    /// `E^μ = 1`), or the middle of the gap between the classes when none is free.
+    fn soft_threshold(&self) -> f64 {
+        let (sum, count) = (0..self.data.len())
+            .filter(|&mu| self.x[mu] > 0.0 && self.x[mu] < self.params.bound)
+            .fold((0.0, 0usize), |(sum, count), mu| {
+                let s = self.data.y(mu);
+                (sum + s * self.h[mu] - s, count + 1)
+            });
+        if count > 0 {
+            sum / count as f64
+        } else {
+            best_threshold(&self.w, &self.data).unwrap_or(0.0)
+        }
+    }
+
     /// The certified relative gap of the current `w`: `O(P N)`.
     fn gap(&self) -> f64 {
         let p = self.perceptron();
@@ -239,7 +304,16 @@ impl Adatron {
             return false; // a point at the origin: no w can change its potential
         }
         let e = dot(&self.w, z);
-        let new = (self.x[mu] + self.params.learning_rate * (1.0 - e) / c).max(0.0);
+        let (old, bound) = (self.x[mu], self.params.bound);
+        let violation = if old <= 0.0 {
+            1.0 - e
+        } else if old >= bound {
+            e - 1.0
+        } else {
+            (1.0 - e).abs()
+        };
+        self.sweep_violation = self.sweep_violation.max(violation);
+        let new = (old + self.params.learning_rate * (1.0 - e) / c).clamp(0.0, bound);
         let dx = new - self.x[mu];
         if dx == 0.0 {
             return false;
@@ -257,21 +331,32 @@ impl Adatron {
         let (si, sj) = (self.data.y(i), self.data.y(j));
         // |ξ^i − ξ^j|² = |S^i z^i − S^j z^j|²
         let d2 = g.get(i, i) + g.get(j, j) - 2.0 * si * sj * g.get(i, j);
-        if violation <= 0.0 || d2 <= 0.0 || i == j {
+        let bound = self.params.bound;
+        let tolerance = if bound.is_finite() {
+            self.params.kkt_tolerance
+        } else {
+            0.0
+        };
+        if violation <= tolerance || d2 <= 0.0 || i == j {
             return (i, j, false);
         }
         let mut t = self.params.learning_rate * violation / d2;
-        if si < 0.0 {
-            t = t.min(self.x[i]);
-        }
-        if sj > 0.0 {
-            t = t.min(self.x[j]);
-        }
+        // room of x^i along S^i and of x^j along −S^j inside [0, γ]
+        t = t.min(if si > 0.0 {
+            bound - self.x[i]
+        } else {
+            self.x[i]
+        });
+        t = t.min(if sj > 0.0 {
+            self.x[j]
+        } else {
+            bound - self.x[j]
+        });
         if t <= 0.0 {
             return (i, j, false);
         }
-        self.x[i] = (self.x[i] + si * t).max(0.0);
-        self.x[j] = (self.x[j] - sj * t).max(0.0);
+        self.x[i] = (self.x[i] + si * t).clamp(0.0, bound);
+        self.x[j] = (self.x[j] - sj * t).clamp(0.0, bound);
         // w += t (ξ^i − ξ^j) = t S^i z^i − t S^j z^j
         axpy(t * si, g.row(i), &mut self.w);
         axpy(-t * sj, g.row(j), &mut self.w);
@@ -285,7 +370,13 @@ impl Adatron {
                 *hm = dot(&self.w, g.row(mu));
             }
         }
-        self.next = violating_pair(self.data.labels(), &self.x, &self.h, &mut self.scratch);
+        self.next = violating_pair(
+            self.data.labels(),
+            &self.x,
+            &self.h,
+            self.params.bound,
+            &mut self.scratch,
+        );
         (i, j, true)
     }
 }
@@ -296,11 +387,21 @@ impl Trainer for Adatron {
             return Step::stopped(stop);
         }
         let p = self.data.len();
-        // the gap is checked once per sweep (it costs a sweep)
-        if self.steps.is_multiple_of(p) && self.steps > 0 && self.gap() <= self.params.gap_tolerance
-        {
-            self.stop = Some(Stop::GapReached);
-            return Step::stopped(Stop::GapReached);
+        // the gap (hard margin) or the sweep's KKT violation (soft margin, through the origin)
+        // is checked once per sweep
+        if self.steps.is_multiple_of(p) && self.steps > 0 {
+            let stop = if self.params.bound.is_finite() {
+                let done = self.mode == Mode::Homogeneous
+                    && self.sweep_violation <= self.params.kkt_tolerance;
+                self.sweep_violation = 0.0;
+                done.then_some(Stop::Kkt)
+            } else {
+                (self.gap() <= self.params.gap_tolerance).then_some(Stop::GapReached)
+            };
+            if let Some(stop) = stop {
+                self.stop = Some(stop);
+                return Step::stopped(stop);
+            }
         }
         if self.steps >= self.max_steps {
             self.stop = Some(Stop::Limit);
@@ -339,6 +440,7 @@ impl Trainer for Adatron {
     fn perceptron(&self) -> Perceptron {
         let theta = match self.mode {
             Mode::Homogeneous => 0.0,
+            Mode::Threshold if self.params.bound.is_finite() => self.soft_threshold(),
             Mode::Threshold => best_threshold(&self.w, &self.data).unwrap_or(0.0),
         };
         Perceptron::new(self.w.clone(), theta)
@@ -349,7 +451,7 @@ impl Trainer for Adatron {
     }
 
     fn certifies(&self) -> bool {
-        true
+        self.params.bound.is_infinite()
     }
 
     fn data(&self) -> &Dataset {

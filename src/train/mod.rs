@@ -7,16 +7,28 @@
 //! Scaling: weights are written as `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`); the book's embedding
 //! strengths are `N x^μ`. Stabilities and the certified bound do not depend on this choice.
 
+pub mod adaline;
 pub mod adatron;
 mod gram;
 pub mod hebb;
+pub mod logistic;
 pub mod minover;
+pub mod notes;
+pub mod online;
+pub mod pocket;
+pub mod registry;
 pub mod rosenblatt;
 
+pub use adaline::{AdalineBatch, AdalineParams};
 pub use adatron::{Adatron, AdatronParams};
 pub use gram::Gram;
 pub use hebb::{Hebb, HebbParams};
+pub use logistic::{LogisticParams, Loss};
 pub use minover::{Minover, MinoverParams};
+pub use notes::NotesParams;
+pub use online::Online;
+pub use pocket::{Pocket, PocketParams};
+pub use registry::{build, Config, ALGORITHMS};
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
 
 use crate::data::Dataset;
@@ -62,6 +74,9 @@ pub enum Stop {
     NoImprovement,
     /// A one-pass rule (Hebb) has seen every example once.
     OnePass,
+    /// The relative change of `(w, θ)` over the last epoch fell below the tolerance (the
+    /// gradient rules: Adaline, logistic).
+    Settled,
 }
 
 impl Stop {
@@ -69,7 +84,12 @@ impl Stop {
     pub fn converged(self) -> bool {
         matches!(
             self,
-            Stop::NoErrors | Stop::GapReached | Stop::Kkt | Stop::NoImprovement | Stop::OnePass
+            Stop::NoErrors
+                | Stop::GapReached
+                | Stop::Kkt
+                | Stop::NoImprovement
+                | Stop::OnePass
+                | Stop::Settled
         )
     }
 }

@@ -16,9 +16,8 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
 use crate::measure::Perceptron;
-use crate::rng::{rng_from_seed, Rng};
+use crate::rng::{permutation, rng_from_seed, Rng};
 use crate::train::Mode;
-use rand::Rng as _;
 
 /// The order in which examples are presented.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,17 +125,6 @@ impl RosenblattParams {
             certifies,
         })
     }
-}
-
-/// `0..p`, shuffled (Fisher–Yates) when a generator is given.
-fn permutation(p: usize, rng: Option<&mut Rng>) -> Vec<usize> {
-    let mut v: Vec<usize> = (0..p).collect();
-    if let Some(rng) = rng {
-        for i in (1..p).rev() {
-            v.swap(i, rng.random_range(0..=i));
-        }
-    }
-    v
 }
 
 /// A Rosenblatt run in progress.

@@ -1,0 +1,263 @@
+//! Adaline (Widrow & Hoff 1960; Biehl §3.7.2): least squares on the local potentials.
+//!
+//! The cost `E(w) = ½ Σ_μ (1 − E^μ)²`, `E^μ = (w·ξ^μ − θ) S^μ`, asks every example to sit at
+//! potential 1. With `C̃_μν = (ξ^μ·ξ^ν + [threshold]) S^μ S^ν / N`:
+//!
+//! - **sequential** (LMS, `adaline`): for one example at a time,
+//!   `w ← w + (η/N)(1 − E^μ) ξ^μ S^μ`, `θ ← θ − (η/N)(1 − E^μ) S^μ`.
+//!   After the step `1 − E^μ` is multiplied by `1 − η C̃_μμ`, so `0 < η < 2 / max_μ C̃_μμ`
+//!   is stable; the default `η = 1 / max_μ C̃_μμ` puts the largest example exactly on target.
+//! - **parallel** (batch gradient, `adaline-batch`): all examples at once,
+//!   `w ← w + (η/N) Σ_μ (1 − E^μ) ξ^μ S^μ`, stable for `η < 2 / λ_max(C̃)`; the default
+//!   `η = 1 / λ̂` with `λ̂ ≥ λ_max` from Gershgorin's theorem on the smaller of `C̃` (`P × P`) and
+//!   `Z̃ᵀZ̃/N` (`N × N`), which share their non-zero eigenvalues.
+//!
+//! From tabula rasa `w` stays in the span of the examples; when `C̃` is non-singular (`P ≤ N`,
+//! independent inputs) both converge to the pseudo-inverse solution `x = (N C̃)⁻¹ 1`,
+//! `w = Σ x^μ S^μ ξ^μ`, at which every `E^μ = 1` (Biehl eq. 3.58). For `P > N` the batch rule
+//! converges to the least-squares `w`; the sequential rule with a fixed `η` circles near it.
+//! Both stop when `(w, θ)` changes by at most the relative tolerance over an epoch.
+
+use super::online::{max_diagonal, Drive, Online, OnlineRule};
+use super::{Mode, Step, Stop, Trainer};
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::linalg::{axpy, dot};
+use crate::measure::Perceptron;
+
+/// Parameters of both Adaline rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdalineParams {
+    /// Learning rate `η`; `None`: the stable default of each rule (see the module).
+    pub learning_rate: Option<f64>,
+    /// The most epochs.
+    pub max_epochs: f64,
+    /// Relative change of `(w, θ)` per epoch at which the run has settled.
+    pub tolerance: f64,
+    /// Sequential rule: seed of a random order per epoch; `None`: cyclic.
+    pub shuffle: Option<u64>,
+    /// Starting perceptron (`None`: tabula rasa).
+    pub init: Option<Perceptron>,
+}
+
+impl Default for AdalineParams {
+    fn default() -> Self {
+        Self {
+            learning_rate: None,
+            max_epochs: 1000.0,
+            tolerance: 1e-6,
+            shuffle: None,
+            init: None,
+        }
+    }
+}
+
+/// The LMS step `Δ = (η/N)(1 − aS) S`.
+#[derive(Debug, Clone, Copy)]
+pub struct Lms {
+    rate: f64,
+}
+
+impl OnlineRule for Lms {
+    fn delta(&self, a: f64, s: f64) -> f64 {
+        self.rate * (1.0 - a * s) * s
+    }
+    fn error_driven(&self) -> bool {
+        false
+    }
+}
+
+impl AdalineParams {
+    /// Sets `η`.
+    #[must_use]
+    pub fn learning_rate(mut self, eta: f64) -> Self {
+        self.learning_rate = Some(eta);
+        self
+    }
+    /// Sets the epoch limit.
+    #[must_use]
+    pub fn max_epochs(mut self, n: f64) -> Self {
+        self.max_epochs = n;
+        self
+    }
+    /// Sets the settle tolerance.
+    #[must_use]
+    pub fn tolerance(mut self, tol: f64) -> Self {
+        self.tolerance = tol;
+        self
+    }
+
+    fn drive(&self) -> Drive {
+        Drive {
+            max_epochs: self.max_epochs,
+            tolerance: self.tolerance,
+            shuffle: self.shuffle,
+            init: self.init.clone(),
+        }
+    }
+
+    /// Checks `η ∈ (0, limit)` where it is given; the default otherwise.
+    fn rate(&self, limit: f64, default: f64) -> Result<f64> {
+        match self.learning_rate {
+            None => Ok(if default.is_finite() { default } else { 1.0 }),
+            Some(eta) if eta > 0.0 && eta < limit => Ok(eta),
+            Some(eta) => Err(Error::OutOfRange {
+                name: "Adaline learning rate η (stable below 2/max C_μμ, or 2/λ_max for the batch rule)",
+                value: eta,
+                range: "(0, 2/C)",
+            }),
+        }
+    }
+
+    /// The sequential rule (LMS) on `data`.
+    ///
+    /// # Errors
+    /// [`Error::Empty`]; [`Error::OutOfRange`] for an unstable `η` or bad limits;
+    /// [`Error::Shape`] for an initial `w` of the wrong length.
+    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Online<Lms>> {
+        let drive = self.drive();
+        drive.check(data)?;
+        let c = max_diagonal(data, mode);
+        let eta = self.rate(2.0 / c, 1.0 / c)?;
+        let rule = Lms {
+            rate: eta / data.dim() as f64,
+        };
+        Ok(Online::new(rule, data, mode, drive))
+    }
+
+    /// The parallel rule (batch gradient) on `data`.
+    ///
+    /// # Errors
+    /// As [`AdalineParams::build`], with the batch rule's stability limit `2 / λ̂`.
+    pub fn build_batch(self, data: &Dataset, mode: Mode) -> Result<AdalineBatch> {
+        let drive = self.drive();
+        drive.check(data)?;
+        let lambda = gershgorin_bound(data, mode);
+        let eta = self.rate(2.0 / lambda, 1.0 / lambda)?;
+        let Perceptron { w, theta } = drive
+            .init
+            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
+        Ok(AdalineBatch {
+            rate: eta / data.dim() as f64,
+            theta: if mode == Mode::Threshold { theta } else { 0.0 },
+            w,
+            x: vec![0.0; data.len()],
+            residual: vec![0.0; data.len()],
+            max_batches: drive.max_epochs.ceil() as usize,
+            tolerance: drive.tolerance,
+            data: data.clone(),
+            mode,
+            batches: 0,
+            stop: None,
+        })
+    }
+}
+
+/// A bound `λ̂ ≥ λ_max(C̃)` by Gershgorin's theorem (the largest absolute row sum) on the smaller
+/// of `C̃ = Z̃Z̃ᵀ/N` and `Z̃ᵀZ̃/N`, where `Z̃` has the rows `(ξ^μ, −1) S^μ` (without the `−1`
+/// through the origin): `O(P N min(P, N))`.
+pub fn gershgorin_bound(data: &Dataset, mode: Mode) -> f64 {
+    let (p, n) = (data.len(), data.dim());
+    let extra = f64::from(u8::from(mode == Mode::Threshold));
+    let cols = n + usize::from(mode == Mode::Threshold);
+    let row = |mu: usize, k: usize| if k < n { data.x(mu)[k] } else { -1.0 };
+    let bound = if p <= cols {
+        (0..p)
+            .map(|a| {
+                (0..p)
+                    .map(|b| (dot(data.x(a), data.x(b)) + extra).abs())
+                    .sum::<f64>()
+            })
+            .fold(0.0, f64::max)
+    } else {
+        (0..cols)
+            .map(|i| {
+                (0..cols)
+                    .map(|j| (0..p).map(|mu| row(mu, i) * row(mu, j)).sum::<f64>().abs())
+                    .sum::<f64>()
+            })
+            .fold(0.0, f64::max)
+    };
+    bound / n as f64
+}
+
+/// The parallel Adaline in progress: one step is one gradient step over all `P` examples.
+#[derive(Debug, Clone)]
+pub struct AdalineBatch {
+    data: Dataset,
+    mode: Mode,
+    rate: f64,
+    w: Vec<f64>,
+    theta: f64,
+    x: Vec<f64>,
+    residual: Vec<f64>,
+    max_batches: usize,
+    tolerance: f64,
+    batches: usize,
+    stop: Option<Stop>,
+}
+
+impl Trainer for AdalineBatch {
+    fn step(&mut self) -> Step {
+        if let Some(stop) = self.stop {
+            return Step::stopped(stop);
+        }
+        for (mu, r) in self.residual.iter_mut().enumerate() {
+            let e = (dot(&self.w, self.data.x(mu)) - self.theta) * self.data.y(mu);
+            *r = self.rate * (1.0 - e);
+        }
+        let before = (dot(&self.w, &self.w) + self.theta * self.theta).sqrt();
+        let mut change = vec![0.0; self.w.len()];
+        let mut dtheta = 0.0;
+        for (mu, &r) in self.residual.iter().enumerate() {
+            let s = self.data.y(mu);
+            axpy(r * s, self.data.x(mu), &mut change);
+            dtheta -= r * s;
+            self.x[mu] += r;
+        }
+        if self.mode == Mode::Homogeneous {
+            dtheta = 0.0;
+        }
+        for (w, c) in self.w.iter_mut().zip(&change) {
+            *w += c;
+        }
+        self.theta += dtheta;
+        self.batches += 1;
+        let moved = (dot(&change, &change) + dtheta * dtheta).sqrt();
+        let size = before.max((dot(&self.w, &self.w) + self.theta * self.theta).sqrt());
+        self.stop = if moved <= self.tolerance * size {
+            Some(Stop::Settled)
+        } else if self.batches >= self.max_batches {
+            Some(Stop::Limit)
+        } else {
+            None
+        };
+        Step {
+            example: None,
+            partner: None,
+            updated: moved > 0.0,
+            stop: self.stop,
+        }
+    }
+
+    fn perceptron(&self) -> Perceptron {
+        Perceptron::new(self.w.clone(), self.theta)
+    }
+
+    fn embedding(&self) -> &[f64] {
+        &self.x
+    }
+
+    fn certifies(&self) -> bool {
+        false
+    }
+
+    fn data(&self) -> &Dataset {
+        &self.data
+    }
+
+    /// Steps are counted in presentations (`P` per gradient step), updates in gradient steps.
+    fn progress(&self) -> (usize, usize, Option<Stop>) {
+        (self.batches * self.data.len(), self.batches, self.stop)
+    }
+}

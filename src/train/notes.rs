@@ -1,0 +1,123 @@
+//! The perceptron as the lecture notes teach it (`perceptron-notes`): 0/1 targets, a learning
+//! rate and a learnt threshold.
+//!
+//! Output `y = 1` if `w·ξ − θ ≥ 0`, else `0`; target `t = (S + 1)/2`. For each example of a
+//! shuffled epoch:
+//!
+//! `w ← w + η (t − y) ξ`,   `θ ← θ − η (t − y)`,
+//!
+//! which moves only on a mistake. The run starts from random weights and threshold, each uniform
+//! in `[−1, 1]` (seeded), or from a given perceptron, and stops after an epoch without a mistake
+//! or at the epoch limit. Through the origin `θ` stays 0.
+//!
+//! Note the tie: an example exactly on the line (`w·ξ = θ`) counts as output 1 here, whereas the
+//! readout's error count (`E^μ ≤ 0`) counts it as an error for either label.
+
+use super::online::{target, Drive, Online, OnlineRule};
+use super::Mode;
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::measure::Perceptron;
+use crate::rng::rng_from_seed;
+use rand::Rng as _;
+
+/// The notes' step `Δ = η (t − y)`.
+#[derive(Debug, Clone, Copy)]
+pub struct NotesStep {
+    eta: f64,
+}
+
+impl OnlineRule for NotesStep {
+    fn delta(&self, a: f64, s: f64) -> f64 {
+        let t = target(s);
+        let y = if a >= 0.0 { 1.0 } else { 0.0 };
+        self.eta * (t - y)
+    }
+    fn error_driven(&self) -> bool {
+        true
+    }
+}
+
+/// Parameters of the lecture-notes perceptron.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NotesParams {
+    /// Learning rate `η > 0`.
+    pub learning_rate: f64,
+    /// The most epochs.
+    pub max_epochs: f64,
+    /// Seed of the random initial weights and of the shuffle.
+    pub seed: u64,
+    /// Starting perceptron; `None`: random in `[−1, 1]` from `seed`.
+    pub init: Option<Perceptron>,
+}
+
+impl Default for NotesParams {
+    fn default() -> Self {
+        Self {
+            learning_rate: 0.1,
+            max_epochs: 1000.0,
+            seed: 1,
+            init: None,
+        }
+    }
+}
+
+impl NotesParams {
+    /// Sets `η`.
+    #[must_use]
+    pub fn learning_rate(mut self, eta: f64) -> Self {
+        self.learning_rate = eta;
+        self
+    }
+    /// Sets the epoch limit.
+    #[must_use]
+    pub fn max_epochs(mut self, n: f64) -> Self {
+        self.max_epochs = n;
+        self
+    }
+    /// Sets the seed.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+    /// Starts from a given perceptron instead of random weights.
+    #[must_use]
+    pub fn init(mut self, p: Perceptron) -> Self {
+        self.init = Some(p);
+        self
+    }
+
+    /// Validates and starts a run on `data`.
+    ///
+    /// # Errors
+    /// [`Error::Empty`]; [`Error::OutOfRange`] for `η ≤ 0` or a bad limit; [`Error::Shape`] for an
+    /// initial `w` of the wrong length.
+    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Online<NotesStep>> {
+        if !(self.learning_rate > 0.0 && self.learning_rate.is_finite()) {
+            return Err(Error::OutOfRange {
+                name: "learning rate η",
+                value: self.learning_rate,
+                range: "(0, ∞)",
+            });
+        }
+        let mut rng = rng_from_seed(self.seed);
+        let init = self.init.unwrap_or_else(|| {
+            let w = (0..data.dim())
+                .map(|_| rng.random_range(-1.0..=1.0))
+                .collect();
+            Perceptron::new(w, rng.random_range(-1.0..=1.0))
+        });
+        let drive = Drive {
+            max_epochs: self.max_epochs,
+            tolerance: 0.0,
+            shuffle: Some(rng.random()),
+            init: Some(init),
+        };
+        drive.check(data)?;
+        let rule = NotesStep {
+            eta: self.learning_rate,
+        };
+        Ok(Online::new(rule, data, mode, drive))
+    }
+}

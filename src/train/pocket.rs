@@ -1,0 +1,186 @@
+//! The pocket algorithm with ratchet (Gallant 1990; Biehl §4.1.1): the best perceptron for
+//! data that need not be separable.
+//!
+//! Rosenblatt steps on examples drawn at random (uniformly, with replacement, seeded): if
+//! `E^μ = (w·ξ^μ − θ) S^μ ≤ 0`,
+//!
+//! `w ← w + ξ^μ S^μ / N`,   `θ ← θ − S^μ / N` (threshold mode only).
+//!
+//! After each such update the training errors of the new `w` are counted (`O(P N)`), and `w` goes
+//! into the "pocket" when it has fewer errors than the pocketed one (the ratchet). The pocketed
+//! perceptron is the answer: its training error never increases, and with probability one it
+//! reaches the minimum number of errors given enough steps. The run stops when the pocket holds
+//! a perceptron without errors, or at the step limit.
+//!
+//! # References
+//! - S. I. Gallant, IEEE Trans. Neural Netw. 1 (1990) 179.
+
+use super::{check_init, check_positive, Mode, Step, Stop, Trainer};
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::linalg::{axpy, dot};
+use crate::measure::Perceptron;
+use crate::rng::{rng_from_seed, Rng};
+use rand::Rng as _;
+
+/// Parameters of [`Pocket`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct PocketParams {
+    /// The most epochs (of `P` random draws).
+    pub max_epochs: f64,
+    /// Seed of the random presentation.
+    pub seed: u64,
+    /// Starting perceptron (`None`: tabula rasa).
+    pub init: Option<Perceptron>,
+}
+
+impl Default for PocketParams {
+    fn default() -> Self {
+        Self {
+            max_epochs: 1000.0,
+            seed: 1,
+            init: None,
+        }
+    }
+}
+
+impl PocketParams {
+    /// Sets the epoch limit.
+    #[must_use]
+    pub fn max_epochs(mut self, n: f64) -> Self {
+        self.max_epochs = n;
+        self
+    }
+    /// Sets the seed.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Validates and starts a run on `data`.
+    ///
+    /// # Errors
+    /// [`Error::Empty`]; [`Error::OutOfRange`] for a bad limit; [`Error::Shape`] for an initial
+    /// `w` of the wrong length.
+    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Pocket> {
+        if data.is_empty() {
+            return Err(Error::Empty);
+        }
+        check_positive("max_epochs", self.max_epochs)?;
+        check_init(self.init.as_ref(), data)?;
+        let Perceptron { w, theta } = self
+            .init
+            .clone()
+            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
+        let theta = if mode == Mode::Threshold { theta } else { 0.0 };
+        let errors = count_errors(&w, theta, data);
+        Ok(Pocket {
+            eta: 1.0 / data.dim() as f64,
+            max_steps: (self.max_epochs * data.len() as f64).ceil() as usize,
+            rng: rng_from_seed(self.seed),
+            best: (Perceptron::new(w.clone(), theta), errors),
+            x: vec![0.0; data.len()],
+            best_x: vec![0.0; data.len()],
+            data: data.clone(),
+            mode,
+            w,
+            theta,
+            steps: 0,
+            updates: 0,
+            stop: (errors == 0).then_some(Stop::NoErrors),
+        })
+    }
+}
+
+/// Number of examples with `(w·ξ^μ − θ) S^μ ≤ 0`.
+fn count_errors(w: &[f64], theta: f64, data: &Dataset) -> usize {
+    (0..data.len())
+        .filter(|&mu| (dot(w, data.x(mu)) - theta) * data.y(mu) <= 0.0)
+        .count()
+}
+
+/// A pocket run in progress.
+#[derive(Debug, Clone)]
+pub struct Pocket {
+    data: Dataset,
+    mode: Mode,
+    eta: f64,
+    rng: Rng,
+    /// The current Rosenblatt perceptron.
+    w: Vec<f64>,
+    theta: f64,
+    x: Vec<f64>,
+    /// The best perceptron so far and its errors.
+    best: (Perceptron, usize),
+    best_x: Vec<f64>,
+    max_steps: usize,
+    steps: usize,
+    updates: usize,
+    stop: Option<Stop>,
+}
+
+impl Pocket {
+    /// Training errors of the pocketed perceptron.
+    pub fn pocket_errors(&self) -> usize {
+        self.best.1
+    }
+}
+
+impl Trainer for Pocket {
+    fn step(&mut self) -> Step {
+        if let Some(stop) = self.stop {
+            return Step::stopped(stop);
+        }
+        let mu = self.rng.random_range(0..self.data.len());
+        let s = self.data.y(mu);
+        let e = (dot(&self.w, self.data.x(mu)) - self.theta) * s;
+        let updated = e <= 0.0;
+        if updated {
+            axpy(self.eta * s, self.data.x(mu), &mut self.w);
+            if self.mode == Mode::Threshold {
+                self.theta -= self.eta * s;
+            }
+            self.x[mu] += self.eta;
+            self.updates += 1;
+            let errors = count_errors(&self.w, self.theta, &self.data);
+            if errors < self.best.1 {
+                self.best = (Perceptron::new(self.w.clone(), self.theta), errors);
+                self.best_x.clone_from(&self.x);
+            }
+        }
+        self.steps += 1;
+        if self.best.1 == 0 {
+            self.stop = Some(Stop::NoErrors);
+        } else if self.steps >= self.max_steps {
+            self.stop = Some(Stop::Limit);
+        }
+        Step {
+            example: Some(mu),
+            partner: None,
+            updated,
+            stop: self.stop,
+        }
+    }
+
+    /// The pocketed perceptron.
+    fn perceptron(&self) -> Perceptron {
+        self.best.0.clone()
+    }
+
+    fn embedding(&self) -> &[f64] {
+        &self.best_x
+    }
+
+    fn certifies(&self) -> bool {
+        false
+    }
+
+    fn data(&self) -> &Dataset {
+        &self.data
+    }
+
+    fn progress(&self) -> (usize, usize, Option<Stop>) {
+        (self.steps, self.updates, self.stop)
+    }
+}

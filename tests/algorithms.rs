@@ -1,0 +1,453 @@
+//! The rest of the algorithm family against independent references: Adaline against the
+//! pseudo-inverse solution, the pocket algorithm against the enumerated minimum of training
+//! errors, the soft margin against the exact hard-margin optimum and its own optimality
+//! conditions, the logistic Adaline's gradient against finite differences, and the lecture-notes
+//! perceptron against the notes' worked exercise.
+
+use perceptron_lab::data::{generate, Dataset};
+use perceptron_lab::exact::max_stability;
+use perceptron_lab::measure::Perceptron;
+use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
+use perceptron_lab::train::{
+    self, AdalineParams, AdatronParams, Config, LogisticParams, Loss, Mode, NotesParams,
+    PocketParams, Stop, Trainer,
+};
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+fn norm(a: &[f64]) -> f64 {
+    dot(a, a).sqrt()
+}
+
+fn gaussian_data(seed: u64, n: usize, p: usize) -> Dataset {
+    let mut rng = rng_from_seed(seed);
+    let xs = gaussian_vec(n * p, &mut rng);
+    let ys = (0..p)
+        .map(|mu| {
+            if (mu * 7 + seed as usize).is_multiple_of(3) {
+                -1.0
+            } else {
+                1.0
+            }
+        })
+        .collect();
+    Dataset::from_row_major(xs, n, ys).unwrap()
+}
+
+fn teacher_data(seed: u64, n: usize, p: usize, noise: f64) -> Dataset {
+    let mut rng = rng_from_seed(seed);
+    let t = generate::teacher(n, &mut rng);
+    generate::teacher_set(p, &t, noise, &mut rng).unwrap()
+}
+
+/// Solves `A x = b` (`A` dense, row-major, `k × k`) by Gaussian elimination with partial pivoting.
+fn solve(mut a: Vec<f64>, mut b: Vec<f64>) -> Vec<f64> {
+    let k = b.len();
+    for col in 0..k {
+        let piv = (col..k)
+            .max_by(|&i, &j| a[i * k + col].abs().total_cmp(&a[j * k + col].abs()))
+            .unwrap();
+        for c in 0..k {
+            a.swap(col * k + c, piv * k + c);
+        }
+        b.swap(col, piv);
+        for r in col + 1..k {
+            let f = a[r * k + col] / a[col * k + col];
+            for c in col..k {
+                a[r * k + c] -= f * a[col * k + c];
+            }
+            b[r] -= f * b[col];
+        }
+    }
+    let mut x = vec![0.0; k];
+    for r in (0..k).rev() {
+        let s: f64 = (r + 1..k).map(|c| a[r * k + c] * x[c]).sum();
+        x[r] = (b[r] - s) / a[r * k + r];
+    }
+    x
+}
+
+/// The pseudo-inverse solution `w = Σ x^μ z̃^μ`, `x = (Z̃ Z̃ᵀ)⁻¹ 1`, for the signed (and, with a
+/// threshold, augmented by `−1`) inputs `z̃^μ`: every `E^μ = 1`. Returns `(w, θ)`.
+fn pseudo_inverse(data: &Dataset, mode: Mode) -> (Vec<f64>, f64) {
+    let z: Vec<Vec<f64>> = (0..data.len())
+        .map(|mu| {
+            let mut v: Vec<f64> = data.x(mu).iter().map(|v| v * data.y(mu)).collect();
+            if mode == Mode::Threshold {
+                v.push(-data.y(mu));
+            }
+            v
+        })
+        .collect();
+    let p = z.len();
+    let gram: Vec<f64> = (0..p * p).map(|i| dot(&z[i / p], &z[i % p])).collect();
+    let x = solve(gram, vec![1.0; p]);
+    let mut w = vec![0.0; z[0].len()];
+    for (zm, xm) in z.iter().zip(&x) {
+        for (wi, zi) in w.iter_mut().zip(zm) {
+            *wi += xm * zi;
+        }
+    }
+    let theta = if mode == Mode::Threshold {
+        w.pop().unwrap()
+    } else {
+        0.0
+    };
+    (w, theta)
+}
+
+#[test]
+fn adaline_converges_to_the_pseudo_inverse_solution() {
+    for (seed, n, p) in [(1, 6, 4), (2, 10, 8), (3, 3, 2), (4, 20, 7)] {
+        let data = gaussian_data(seed, n, p);
+        for mode in [Mode::Homogeneous, Mode::Threshold] {
+            if mode == Mode::Threshold && p > n {
+                continue; // the augmented C̃ would be singular
+            }
+            let (w_ref, theta_ref) = pseudo_inverse(&data, mode);
+            let params = AdalineParams::default()
+                .tolerance(1e-14)
+                .max_epochs(200_000.0);
+            let seq = params.clone().build(&data, mode).unwrap().run();
+            let batch = params.build_batch(&data, mode).unwrap().run();
+            for (name, fit) in [("sequential", &seq), ("batch", &batch)] {
+                assert_eq!(fit.stop, Some(Stop::Settled), "{name} {seed} {mode:?}");
+                let err = fit
+                    .perceptron
+                    .w
+                    .iter()
+                    .zip(&w_ref)
+                    .map(|(a, b)| (a - b).abs())
+                    .fold((fit.perceptron.theta - theta_ref).abs(), f64::max);
+                assert!(
+                    err < 1e-8 * (1.0 + norm(&w_ref)),
+                    "{name} Adaline, seed {seed}, {mode:?}: |w − w_pinv|∞ = {err:e}"
+                );
+                // every example at potential 1
+                for mu in 0..data.len() {
+                    let e = fit.perceptron.potential(&data, mu);
+                    assert!((e - 1.0).abs() < 1e-7, "{name}: E^{mu} = {e}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn adaline_rejects_an_unstable_learning_rate() {
+    let data = gaussian_data(5, 4, 6);
+    let c_max = (0..6)
+        .map(|mu| dot(data.x(mu), data.x(mu)))
+        .fold(0.0, f64::max)
+        / 4.0;
+    let err = AdalineParams::default()
+        .learning_rate(2.01 / c_max)
+        .build(&data, Mode::Homogeneous)
+        .expect_err("η above 2/max C_μμ is refused");
+    assert!(err.to_string().contains("learning rate"), "{err}");
+    assert!(AdalineParams::default()
+        .learning_rate(1.99 / c_max)
+        .build(&data, Mode::Homogeneous)
+        .is_ok());
+}
+
+/// The fewest training errors (`E^μ ≤ 0`) of any `w` through the origin in 2-D, by enumeration:
+/// the error count only changes where `w ⟂ ξ^μ`, so the midpoints between consecutive critical
+/// angles `φ_μ ± π/2` visit every attainable count.
+fn min_errors_2d(data: &Dataset) -> usize {
+    use std::f64::consts::{FRAC_PI_2, TAU};
+    let mut crit: Vec<f64> = (0..data.len())
+        .flat_map(|mu| {
+            let a = data.x(mu)[1].atan2(data.x(mu)[0]);
+            [
+                (a + FRAC_PI_2).rem_euclid(TAU),
+                (a - FRAC_PI_2).rem_euclid(TAU),
+            ]
+        })
+        .collect();
+    crit.sort_by(f64::total_cmp);
+    (0..crit.len())
+        .map(|i| {
+            let next = if i + 1 < crit.len() {
+                crit[i + 1]
+            } else {
+                crit[0] + TAU
+            };
+            let phi = f64::midpoint(crit[i], next);
+            let w = [phi.cos(), phi.sin()];
+            (0..data.len())
+                .filter(|&mu| dot(&w, data.x(mu)) * data.y(mu) <= 0.0)
+                .count()
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn pocket_never_gets_worse_and_finds_the_fewest_errors() {
+    for seed in 0..6u64 {
+        // noisy teacher sets in 2-D: not separable, small enough to enumerate
+        let data = teacher_data(100 + seed, 2, 16, 0.25);
+        let best = min_errors_2d(&data);
+        let mut pocket = PocketParams::default()
+            .seed(seed)
+            .max_epochs(400.0)
+            .build(&data, Mode::Homogeneous)
+            .unwrap();
+        let mut last = usize::MAX;
+        loop {
+            let step = pocket.step();
+            let errors = pocket.perceptron().errors(&data);
+            assert!(
+                errors <= last,
+                "seed {seed}: pocket errors rose {last} → {errors}"
+            );
+            assert_eq!(errors, pocket.pocket_errors());
+            last = errors;
+            if step.stop.is_some() {
+                break;
+            }
+        }
+        assert_eq!(
+            last, best,
+            "seed {seed}: pocket ends at {last}, the minimum is {best}"
+        );
+    }
+}
+
+#[test]
+fn pocket_stops_without_errors_on_separable_data() {
+    let data = teacher_data(7, 5, 40, 0.0);
+    let fit = PocketParams::default()
+        .build(&data, Mode::Homogeneous)
+        .unwrap()
+        .run();
+    assert_eq!(fit.stop, Some(Stop::NoErrors));
+    assert_eq!(fit.errors, 0);
+}
+
+/// Unit `w` and `θ/|w|`.
+fn unit(p: &Perceptron) -> (Vec<f64>, f64) {
+    let n = norm(&p.w);
+    (p.w.iter().map(|v| v / n).collect(), p.theta / n)
+}
+
+#[test]
+fn soft_margin_tends_to_the_hard_margin_optimum() {
+    for (seed, n, p, mode) in [
+        (1, 2, 12, Mode::Homogeneous),
+        (2, 5, 30, Mode::Homogeneous),
+        (3, 2, 12, Mode::Threshold),
+        (4, 4, 25, Mode::Threshold),
+    ] {
+        let data = teacher_data(seed, n, p, 0.0);
+        let exact = max_stability(&data, mode).unwrap();
+        assert!(exact.separable);
+        let (w_ref, t_ref) = unit(exact.perceptron.as_ref().unwrap());
+        // the hard-margin optimum is feasible for the box, hence optimal, once γ ≥ max_μ x*^μ;
+        // below that some strength is held at γ and the solution differs
+        let gamma_c = exact.embedding.iter().fold(0.0, |a: f64, &b| a.max(b));
+        for (gamma, same) in [(0.5 * gamma_c, false), (1.01 * gamma_c, true), (1e6, true)] {
+            let fit = AdatronParams::default()
+                .bound(gamma)
+                .kkt_tolerance(1e-10)
+                .max_epochs(200_000.0)
+                .build(&data, mode)
+                .unwrap()
+                .run();
+            assert_eq!(fit.stop, Some(Stop::Kkt), "γ = {gamma}");
+            let (w, t) = unit(&fit.perceptron);
+            let distance = w
+                .iter()
+                .zip(&w_ref)
+                .map(|(a, b)| (a - b).abs())
+                .fold((t - t_ref).abs(), f64::max);
+            if same {
+                assert!(distance < 1e-6, "seed {seed} γ = {gamma}: {distance:e}");
+                assert!((fit.kappa - exact.kappa).abs() < 1e-6 * exact.kappa);
+            } else {
+                assert!(
+                    distance > 1e-4,
+                    "seed {seed} γ = {gamma} < γ_c: {distance:e}"
+                );
+                assert!(fit.embedding.contains(&gamma));
+            }
+        }
+    }
+}
+
+/// The optimality conditions of the soft-margin problem, checked from the run's own `x` and `w`:
+/// `w = Σ x^μ S^μ ξ^μ`, `0 ≤ x ≤ γ`, and `x = 0 ⇒ E ≥ 1`, `0 < x < γ ⇒ E = 1`, `x = γ ⇒ E ≤ 1`.
+#[test]
+fn soft_margin_meets_its_optimality_conditions_on_noisy_data() {
+    let tol = 1e-7;
+    for (seed, mode) in [(11, Mode::Homogeneous), (12, Mode::Threshold)] {
+        let data = teacher_data(seed, 3, 80, 0.15);
+        assert!(!max_stability(&data, mode).unwrap().separable);
+        let gamma = 0.5;
+        let fit = AdatronParams::default()
+            .bound(gamma)
+            .kkt_tolerance(tol)
+            .max_epochs(100_000.0)
+            .build(&data, mode)
+            .unwrap()
+            .run();
+        assert_eq!(fit.stop, Some(Stop::Kkt));
+        let mut w = vec![0.0; 3];
+        for (mu, &x) in fit.embedding.iter().enumerate() {
+            assert!((0.0..=gamma).contains(&x));
+            for (wi, v) in w.iter_mut().zip(data.x(mu)) {
+                *wi += x * data.y(mu) * v;
+            }
+        }
+        for (a, b) in w.iter().zip(&fit.perceptron.w) {
+            assert!((a - b).abs() < 1e-9 * (1.0 + norm(&w)));
+        }
+        let slack = 10.0 * tol; // the threshold is an average over the free examples
+        for (mu, &x) in fit.embedding.iter().enumerate() {
+            let e = fit.perceptron.potential(&data, mu);
+            if x == 0.0 {
+                assert!(e >= 1.0 - slack, "x = 0 but E = {e}");
+            } else if x == gamma {
+                assert!(e <= 1.0 + slack, "x = γ but E = {e}");
+            } else {
+                assert!((e - 1.0).abs() <= slack, "free x = {x} but E = {e}");
+            }
+        }
+        // low training error: about the noise level, far from chance
+        let train = fit.perceptron.training_error(&data);
+        assert!(train < 0.3, "{mode:?}: training error {train}");
+    }
+}
+
+#[test]
+fn logistic_gradient_matches_finite_differences() {
+    let data = gaussian_data(21, 4, 15);
+    let mut rng = rng_from_seed(5);
+    for loss in [Loss::CrossEntropy, Loss::Squared] {
+        for _ in 0..5 {
+            let p = Perceptron::new(gaussian_vec(4, &mut rng), gaussian_vec(1, &mut rng)[0]);
+            let (gw, gt) = loss.gradient(&p, &data);
+            let h = 1e-6;
+            for (i, analytic) in gw.iter().copied().chain([gt]).enumerate() {
+                let shifted = |d: f64| {
+                    let mut q = p.clone();
+                    if i < 4 {
+                        q.w[i] += d;
+                    } else {
+                        q.theta += d;
+                    }
+                    loss.total(&q, &data)
+                };
+                let numeric = (shifted(h) - shifted(-h)) / (2.0 * h);
+                assert!(
+                    (numeric - analytic).abs() < 1e-6 * (1.0 + analytic.abs()),
+                    "{loss:?} ∂L/∂{i}: analytic {analytic}, numeric {numeric}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn cross_entropy_lowers_its_cost_and_squared_error_learns_slower_from_a_bad_start() {
+    let data = teacher_data(31, 5, 60, 0.0);
+    // start far on the wrong side: the sigmoid saturates at the wrong answer
+    let start = {
+        let t = max_stability(&data, Mode::Homogeneous)
+            .unwrap()
+            .perceptron
+            .unwrap();
+        Perceptron::new(t.w.iter().map(|v| -40.0 * v).collect(), 0.0)
+    };
+    let run = |loss| {
+        LogisticParams {
+            loss,
+            init: Some(start.clone()),
+            ..LogisticParams::default().max_epochs(20.0)
+        }
+        .build(&data, Mode::Homogeneous)
+        .unwrap()
+        .run()
+    };
+    let (ce, sq) = (run(Loss::CrossEntropy), run(Loss::Squared));
+    assert!(
+        Loss::CrossEntropy.total(&ce.perceptron, &data) < Loss::CrossEntropy.total(&start, &data)
+    );
+    assert!(
+        ce.errors < sq.errors,
+        "after 20 epochs: cross-entropy {} errors, squared error {}",
+        ce.errors,
+        sq.errors
+    );
+}
+
+#[test]
+fn lecture_notes_worked_exercise() {
+    // weights (2.5, −3, 1.5), threshold 2, input (1, 1, 2), target 0, η = 0.1:
+    // w·x − θ = 2.5 − 3 + 3 − 2 = 0.5 ≥ 0, so y = 1 and t − y = −1:
+    // w ← (2.5, −3, 1.5) − 0.1 (1, 1, 2) = (2.4, −3.1, 1.3), θ ← 2 + 0.1 = 2.1.
+    let data = Dataset::from_user(vec![1.0, 1.0, 2.0], 3, vec![0.0]).unwrap();
+    let mut notes = NotesParams::default()
+        .learning_rate(0.1)
+        .init(Perceptron::new(vec![2.5, -3.0, 1.5], 2.0))
+        .build(&data, Mode::Threshold)
+        .unwrap();
+    let step = notes.step();
+    assert!(step.updated);
+    let p = notes.perceptron();
+    for (a, b) in p.w.iter().zip([2.4, -3.1, 1.3]) {
+        assert!((a - b).abs() < 1e-12, "{:?}", p.w);
+    }
+    assert!((p.theta - 2.1).abs() < 1e-12);
+    // now w·x − θ = 2.4 − 3.1 + 2.6 − 2.1 = −0.2 < 0: output 0, correct; the next epoch has no
+    // mistake and the run stops
+    let fit = notes.run();
+    assert_eq!(fit.stop, Some(Stop::NoErrors));
+    assert_eq!(fit.updates, 1);
+}
+
+#[test]
+fn lecture_notes_perceptron_separates_separable_data_and_reports_non_separable() {
+    let data = teacher_data(41, 3, 50, 0.0);
+    let fit = NotesParams::default()
+        .build(&data, Mode::Threshold)
+        .unwrap()
+        .run();
+    assert_eq!(fit.stop, Some(Stop::NoErrors));
+    // XOR: no line separates it
+    let xor = Dataset::from_user(
+        vec![1.0, 1.0, -1.0, -1.0, 1.0, -1.0, -1.0, 1.0],
+        2,
+        vec![1.0, 1.0, 0.0, 0.0],
+    )
+    .unwrap();
+    let fit = NotesParams::default()
+        .max_epochs(200.0)
+        .build(&xor, Mode::Threshold)
+        .unwrap()
+        .run();
+    assert_eq!(fit.stop, Some(Stop::Limit));
+    assert!(fit.perceptron.w.iter().all(|v| v.is_finite()));
+}
+
+#[test]
+fn every_rule_is_reachable_by_name_and_seeded() {
+    let data = teacher_data(51, 4, 30, 0.1);
+    for name in train::ALGORITHMS {
+        for mode in [Mode::Homogeneous, Mode::Threshold] {
+            let config = Config {
+                max_epochs: Some(30.0),
+                seed: 9,
+                ..Config::default()
+            };
+            let a = train::build(name, &data, mode, &config).unwrap().run();
+            let b = train::build(name, &data, mode, &config).unwrap().run();
+            assert_eq!(a, b, "{name} {mode:?} is not reproducible");
+            assert!(a.stop.is_some());
+        }
+    }
+    assert!(train::build("nope", &data, Mode::Homogeneous, &Config::default()).is_err());
+}
