@@ -1,6 +1,6 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Cache-first for the listed files; any other same-origin GET is cached when fetched.
-const CACHE = "perceptron-lab-v1";
+const CACHE = "perceptron-lab-v2";
 const FILES = [
   "./",
   "./index.html",
@@ -8,6 +8,7 @@ const FILES = [
   "./www/main.js",
   "./www/app.js",
   "./www/state.js",
+  "./www/algorithms.js",
   "./www/render.js",
   "./www/weight-view.js",
   "./www/readout.js",

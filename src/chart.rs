@@ -10,13 +10,21 @@ use plotters::prelude::*;
 /// The four charts of the learning-curve panel.
 pub const CHARTS: [&str; 4] = ["eps", "kappa", "train-error", "separable"];
 
-/// Okabe–Ito colours, as on the page: (name, colour).
-const ALGORITHM_COLORS: [(&str, RGBColor); 5] = [
+/// Okabe–Ito colours for the main rules, as on the page, and Tol's muted palette for the rest:
+/// (name, colour).
+const ALGORITHM_COLORS: [(&str, RGBColor); 12] = [
     ("rosenblatt", RGBColor(0xE6, 0x9F, 0x00)),
     ("hebb", RGBColor(0x88, 0x22, 0x55)),
     ("minover", RGBColor(0x00, 0x72, 0xB2)),
     ("adatron", RGBColor(0x00, 0x9E, 0x73)),
     ("exact", RGBColor(0x00, 0x00, 0x00)),
+    ("adaline", RGBColor(0x33, 0x22, 0x88)),
+    ("adaline-batch", RGBColor(0x88, 0xCC, 0xEE)),
+    ("pocket", RGBColor(0x99, 0x99, 0x33)),
+    ("soft-margin", RGBColor(0x44, 0xAA, 0x99)),
+    ("logistic", RGBColor(0xAA, 0x44, 0x99)),
+    ("logistic-squared", RGBColor(0xCC, 0x66, 0x77)),
+    ("perceptron-notes", RGBColor(0x11, 0x77, 0x33)),
 ];
 const THEORY_COLORS: [RGBColor; 5] = [
     RGBColor(0xCC, 0x79, 0xA7),

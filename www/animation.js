@@ -1,6 +1,8 @@
 /** The training animation: one rule stepped by the core, its frames kept for the scrubber. */
 
-export const ANIMATED = ["rosenblatt", "minover", "adatron"];
+import { ALGORITHMS } from "./algorithms.js";
+
+export const ANIMATED = ALGORITHMS;
 const MAX_STEPS_PER_FRAME = 500;
 
 /** Steps one algorithm on the current points; `app` supplies points, settings and redraws. */

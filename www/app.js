@@ -1,6 +1,6 @@
 /** The app: owns state, history and the current scene; every edit goes through here. */
 
-import { ALGORITHMS, History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
+import { CORE, History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
 import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { parseCsv } from "./io.js";
 import { renderCompare, renderReadout } from "./readout.js";
@@ -221,7 +221,7 @@ export class App {
     this.state.compare = on;
     if (on) {
       this.compare = { ...this.state.shown };
-      Object.assign(this.state.shown, { rosenblatt: true, minover: false, adatron: false, exact: true });
+      for (const name of Object.keys(this.state.shown)) this.state.shown[name] = name === "rosenblatt" || name === "exact";
     } else {
       Object.assign(this.state.shown, this.compare);
       this.compare = null;
@@ -233,7 +233,21 @@ export class App {
   /** The points and settings as the core takes them (for the animation). */
   trainingInput() {
     const { xs, ys } = flattenPoints(this.state.points);
-    return { xs, ys, settings: { threshold: this.state.threshold, algorithms: ALGORITHMS, ...TRAIN_SETTINGS } };
+    return { xs, ys, settings: this.trainSettings() };
+  }
+
+  /** The settings of the core's training: the core rules and every other shown rule. */
+  trainSettings() {
+    const { state } = this;
+    const algorithms = [...CORE, ...Object.keys(state.shown).filter((n) => state.shown[n] && n !== "exact" && !CORE.includes(n))];
+    return {
+      threshold: state.threshold,
+      algorithms,
+      ...TRAIN_SETTINGS,
+      gamma: state.rules.gamma,
+      notesLearningRate: state.rules.notesEta,
+      seed: state.seed,
+    };
   }
 
   /** Shows a message in the status line until the next edit. */
@@ -271,7 +285,7 @@ export class App {
     this.dirty = false;
     const { xs, ys } = flattenPoints(this.state.points);
     try {
-      this.scene = this.wasm.computeScene(xs, ys, { threshold: this.state.threshold, algorithms: ALGORITHMS, ...TRAIN_SETTINGS });
+      this.scene = this.wasm.computeScene(xs, ys, this.trainSettings());
     } catch (e) {
       this.scene = null;
       this.message = { text: `Training failed: ${e.message}`, kind: "error" };

@@ -68,16 +68,24 @@ export function exportPng(canvas, name, resize, redraw) {
   redraw();
 }
 
-/** The URL hash for the state: `#v1:` + base64url of `{p: [[x, y, label]…], t}`. */
+/**
+ * The URL hash for the state: `#v1:` + base64url of `{p: [[x, y, label]…], t, a, r, s}` — points,
+ * threshold, the shown algorithms, the rule settings `{gamma, notesEta}` and the seed (`a`, `r`, `s`
+ * are optional, so older v1 links still open).
+ */
 export function encodeHash(state) {
-  const json = JSON.stringify({ p: state.points.map((p) => [p.x, p.y, p.label]), t: state.threshold ? 1 : 0 });
+  const shown = Object.keys(state.shown ?? {}).filter((n) => state.shown[n]);
+  const json = JSON.stringify({ p: state.points.map((p) => [p.x, p.y, p.label]), t: state.threshold ? 1 : 0, a: shown, r: state.rules, s: state.seed });
   const bytes = new TextEncoder().encode(json);
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `#${URL_VERSION}:${btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
 }
 
-/** Decodes a URL hash into `{points, threshold}`; null for no state; throws an Error for a bad one. */
+/**
+ * Decodes a URL hash into `{points, threshold, shown?, rules?, seed?}` (the rule settings are checked
+ * by `checkRules`); null for no state; throws an Error for a bad one.
+ */
 export function decodeHash(hash) {
   if (!hash || hash === "#") return null;
   const m = /^#v(\d+):([A-Za-z0-9_-]*)$/.exec(hash);
@@ -93,5 +101,11 @@ export function decodeHash(hash) {
   if (!v || !Array.isArray(v.p) || !v.p.every((q) => Array.isArray(q) && q.length === 3)) {
     throw new Error("the link's state has no list of points [x, y, label]");
   }
-  return { points: v.p.map(([x, y, label]) => ({ x, y, label })), threshold: v.t === 1 };
+  if (v.a !== undefined && !(Array.isArray(v.a) && v.a.every((n) => typeof n === "string"))) {
+    throw new Error("the link's list of shown algorithms is not a list of names");
+  }
+  if (v.s !== undefined && !(Number.isInteger(v.s) && v.s >= 0 && v.s <= 0xffffffff)) {
+    throw new Error("the link's seed is not a whole number in [0, 4294967295]");
+  }
+  return { points: v.p.map(([x, y, label]) => ({ x, y, label })), threshold: v.t === 1, shown: v.a, rules: v.r, seed: v.s };
 }

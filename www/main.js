@@ -6,10 +6,11 @@ import { CurvePanel } from "./curve-panel.js";
 import { DataView } from "./render.js";
 import { WeightView } from "./weight-view.js";
 import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
-import { loadStored, SHOWN_NAMES } from "./state.js";
+import { ALGORITHMS, CORE, checkRules, loadStored, SHOWN_NAMES } from "./state.js";
+import { INFO } from "./algorithms.js";
 import { decodeHash, exportPng, exportPoints, readDataFile } from "./io.js";
 import { DEFAULT_PRESET, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
-import { COLORS, NAMES } from "./render.js";
+import { COLORS, LINE_DASH, NAMES } from "./render.js";
 
 const el = (id) => document.getElementById(id);
 let resolveReady;
@@ -222,7 +223,15 @@ function restorePicture(app) {
   try {
     const linked = decodeHash(location.hash);
     if (linked) {
+      const rules = checkRules(linked.rules);
       app.setPoints(linked.points, { record: false, threshold: linked.threshold });
+      if (linked.shown) {
+        for (const n of SHOWN_NAMES) app.state.shown[n] = linked.shown.includes(n);
+      }
+      app.state.rules = rules;
+      if (linked.seed !== undefined) app.state.seed = linked.seed;
+      syncShownToggles(app);
+      app.commit();
       app.history.undoStack = [];
       return;
     }
@@ -241,6 +250,8 @@ function restoreStored(app) {
       const v = stored.view;
       if (v && [v.cx, v.cy, v.half].every(Number.isFinite) && v.half > 0) app.state.view = { cx: v.cx, cy: v.cy, half: v.half };
       for (const n of SHOWN_NAMES) if (typeof stored.shown?.[n] === "boolean") app.state.shown[n] = stored.shown[n];
+      app.state.rules = checkRules(stored.rules);
+      if (Number.isInteger(stored.seed) && stored.seed >= 0) app.state.seed = stored.seed;
       syncShownToggles(app);
       return;
     } catch (e) {
@@ -265,27 +276,88 @@ function fillPresetMenu() {
 
 function fillShownToggles(app) {
   const group = el("shown");
-  for (const name of SHOWN_NAMES) {
+  const toggle = (name) => {
     const label = document.createElement("label");
     const box = document.createElement("input");
     box.type = "checkbox";
-    box.checked = true;
+    box.checked = app.state.shown[name];
     box.id = `show-${name}`;
     box.addEventListener("change", () => {
       app.state.shown[name] = box.checked;
       app.commit();
+      renderAlgorithmInfo(app);
     });
     const swatch = document.createElement("span");
     swatch.className = "swatch-inline";
     swatch.style.borderTopColor = COLORS[name];
+    if (LINE_DASH[name]) swatch.style.borderTopStyle = "dashed";
     label.append(box, swatch, ` ${NAMES[name]}`);
-    group.append(label);
-  }
+    label.title = INFO[name] ? `${INFO[name].rule}\nOptimises: ${INFO[name].optimises}\nStops: ${INFO[name].stops}` : "";
+    return label;
+  };
+  for (const name of [...CORE, "exact"]) group.append(toggle(name));
+  // the rest of the family in a drop-down panel, with the settings they have
+  const more = document.createElement("details");
+  more.id = "more-algorithms";
+  const summary = document.createElement("summary");
+  summary.textContent = "More algorithms";
+  const list = document.createElement("div");
+  list.className = "more-list";
+  for (const name of ALGORITHMS) if (!CORE.includes(name)) list.append(toggle(name));
+  list.append(ruleInput(app, "gamma", "soft margin γ", "Bound γ of the embedding strengths: large γ → hard margin"));
+  list.append(ruleInput(app, "notesEta", "notes η", "Learning rate η of the lecture-notes perceptron"));
+  more.append(summary, list);
+  group.append(more);
+  const select = el("anim-algorithm");
+  select.replaceChildren(...ALGORITHMS.map((n) => new Option(NAMES[n], n)));
+}
+
+/** A number input bound to `app.state.rules[key]`; a bad value is refused with a message. */
+function ruleInput(app, key, text, title) {
+  const label = document.createElement("label");
+  label.className = "label";
+  label.title = title;
+  const input = document.createElement("input");
+  input.type = "number";
+  input.className = "num";
+  input.id = `rule-${key}`;
+  input.step = "any";
+  input.min = "0";
+  input.value = String(app.state.rules[key]);
+  input.addEventListener("change", () => {
+    const v = Number(input.value);
+    if (!(v > 0) || !Number.isFinite(v)) {
+      app.setMessage(`${text} must be a positive number, got "${input.value}"`, "error");
+      input.value = String(app.state.rules[key]);
+      return;
+    }
+    app.state.rules[key] = v;
+    app.commit();
+  });
+  label.append(`${text} `, input);
+  return label;
+}
+
+/** Beside the views: for each shown rule, what it optimises, when it stops, its update rule. */
+function renderAlgorithmInfo(app) {
+  const box = el("algorithm-info");
+  const items = ALGORITHMS.filter((n) => app.state.shown[n]).map((name) => {
+    const p = document.createElement("p");
+    const b = document.createElement("b");
+    b.textContent = NAMES[name];
+    const rule = document.createElement("code");
+    rule.textContent = INFO[name].rule;
+    p.append(b, ` optimises ${INFO[name].optimises}; stops ${INFO[name].stops}. `, rule);
+    return p;
+  });
+  box.replaceChildren(...items);
 }
 
 function syncShownToggles(app) {
   el("compare").setAttribute("aria-pressed", String(app.compare !== null));
   for (const name of SHOWN_NAMES) el(`show-${name}`).checked = app.state.shown[name];
+  for (const key of Object.keys(app.state.rules)) el(`rule-${key}`).value = String(app.state.rules[key]);
+  renderAlgorithmInfo(app);
 }
 
 function layout(dataView, weightView) {

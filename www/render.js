@@ -5,6 +5,14 @@ export const COLORS = {
   rosenblatt: "#E69F00",
   minover: "#0072B2",
   adatron: "#009E73",
+  hebb: "#56B4E9",
+  adaline: "#CC79A7",
+  "adaline-batch": "#CC79A7",
+  pocket: "#999933",
+  "soft-margin": "#44AA99",
+  logistic: "#332288",
+  "logistic-squared": "#332288",
+  "perceptron-notes": "#E69F00",
   exact: "#000000",
   teacher: "#882255", // Tol's wine: ΔE ≥ 23 from the others under deuteranopia (tests/e2e/palette.test.mjs)
 };
@@ -13,6 +21,14 @@ export const NAMES = {
   rosenblatt: "Rosenblatt",
   minover: "MinOver",
   adatron: "AdaTron",
+  hebb: "Hebb",
+  adaline: "Adaline",
+  "adaline-batch": "Adaline (batch)",
+  pocket: "pocket",
+  "soft-margin": "soft margin",
+  logistic: "logistic",
+  "logistic-squared": "logistic (squared error)",
+  "perceptron-notes": "perceptron (notes)",
   exact: "exact optimum",
   teacher: "teacher w*",
 };
@@ -22,6 +38,8 @@ export const PROJECTOR_SCALE = 1.7;
 let POINT_RADIUS = BASE_POINT_RADIUS;
 /** Line widths: MinOver is drawn wider than AdaTron so that both show when they coincide. */
 const LINE_WIDTH = { rosenblatt: 2.5, minover: 5, adatron: 2 };
+/** Rules that share a colour with a relative are told apart by the dash of their line. */
+export const LINE_DASH = { "adaline-batch": [10, 4], "logistic-squared": [10, 4], "perceptron-notes": [2, 4] };
 const AXIS_COLOR = "#8a8a85";
 const GRID_COLOR = "#ecece7";
 const POINT_COLOR = "#1b1b1b";
@@ -172,7 +190,7 @@ export class DataView {
       this.drawLine(a.w, a.theta, color, 1.5, [7, 5], a.kappa);
       this.drawLine(a.w, a.theta, color, 1.5, [7, 5], -a.kappa);
     }
-    this.drawLine(a.w, a.theta, color, LINE_WIDTH[a.name] ?? 2.5);
+    this.drawLine(a.w, a.theta, color, LINE_WIDTH[a.name] ?? 2.5, LINE_DASH[a.name] ?? []);
   }
 
   drawPoints(state, scene) {

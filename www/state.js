@@ -2,8 +2,12 @@
 
 export const STORAGE_KEY = "perceptron-lab/v1";
 export const MAX_HISTORY = 500;
-export const ALGORITHMS = ["rosenblatt", "minover", "adatron"];
+import { ALGORITHMS, CORE } from "./algorithms.js";
+
+export { ALGORITHMS, CORE };
 export const SHOWN_NAMES = [...ALGORITHMS, "exact"];
+/** Settings of the rules that have them: soft margin's γ, the notes' η. */
+export const DEFAULT_RULES = { gamma: 1, notesEta: 0.1 };
 
 /** A fresh state with the given points. */
 export function createState(points = []) {
@@ -15,7 +19,8 @@ export function createState(points = []) {
     compare: false,
     projector: false,
     explanations: true,
-    shown: Object.fromEntries(SHOWN_NAMES.map((n) => [n, true])),
+    shown: Object.fromEntries(SHOWN_NAMES.map((n) => [n, n === "exact" || CORE.includes(n)])),
+    rules: { ...DEFAULT_RULES },
     teacher: null,
     seed: 1,
     view: fitView(points),
@@ -124,6 +129,7 @@ export function save(state) {
       version: 1,
       ...snapshot(state),
       shown: state.shown,
+      rules: state.rules,
       view: state.view,
       seed: state.seed,
       projector: state.projector,
@@ -151,4 +157,18 @@ export function loadStored() {
   } catch (e) {
     return { error: `The saved state could not be read (${e.message}); starting from the preset.` };
   }
+}
+
+/** Checks rule settings `{gamma, notesEta}` (from a link or storage); throws an Error naming the field. */
+export function checkRules(rules) {
+  const out = { ...DEFAULT_RULES };
+  if (rules === undefined || rules === null) return out;
+  if (typeof rules !== "object") throw new Error("the rule settings are not an object");
+  for (const key of Object.keys(DEFAULT_RULES)) {
+    if (rules[key] === undefined) continue;
+    const v = rules[key];
+    if (typeof v !== "number" || !(v > 0) || !Number.isFinite(v)) throw new Error(`${key} must be a positive number, got ${String(v).slice(0, 20)}`);
+    out[key] = v;
+  }
+  return out;
 }
