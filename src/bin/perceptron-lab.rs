@@ -218,6 +218,7 @@ mod native {
                 "converged": e.separable,
                 "updates": 0,
                 "epochs": 0,
+                "separable": e.separable,
             })
         } else {
             let config = Config {
@@ -225,6 +226,15 @@ mod native {
                 ..Config::default()
             };
             let fit = train::build(&a.algorithm, &data, mode, &config)?.run();
+            let separable = perceptron_lab::exact::is_separable(&data, mode)?;
+            if !separable && !fit.converged {
+                eprintln!(
+                    "perceptron-lab: the data are not linearly separable{} (exact test); {} stopped: {}",
+                    if a.threshold { "" } else { " through the origin" },
+                    a.algorithm,
+                    serde_json::to_value(fit.stop)?.as_str().unwrap_or("running")
+                );
+            }
             serde_json::json!({
                 "w": fit.perceptron.w,
                 "theta": fit.perceptron.theta,
@@ -233,6 +243,9 @@ mod native {
                 "converged": fit.converged,
                 "updates": fit.updates,
                 "epochs": fit.epochs,
+                "stop": fit.stop,
+                "errors": fit.errors,
+                "separable": separable,
             })
         };
         println!("{}", serde_json::to_string_pretty(&out)?);
