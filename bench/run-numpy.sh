@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs the numpy MinOver benchmark (bench/numpy_minover.py) in its own venv, bench/.venv, which is
-# created on first use with the pinned requirements (bench/requirements.txt) and refreshed when
-# that file changes. Arguments are passed through, e.g.
+# Runs the numpy learning-curve benchmark (bench/numpy_curves.py: MinOver, AdaTron, Rosenblatt) in
+# its own venv, bench/.venv, which is created on first use with the pinned requirements
+# (bench/requirements.txt) and refreshed when that file changes. Arguments are passed through, e.g.
 #   bash bench/run-numpy.sh --n 20 --alpha 0.1:10:100 --reps 100 --epochs 100 --seed 1 --csv out.csv
+#   bash bench/run-numpy.sh --algorithm adatron --n 20 --alpha 0.25:10:40 --reps 40 --epochs 100
 #   bash bench/run-numpy.sh --quick
 # Needs CPython >= 3.11 as python3 (or $PYTHON) and PyPI. On Debian, python3 -m venv needs the
 # python3-venv package; it is installed with apt-get when missing.
@@ -32,4 +33,11 @@ if [ "$(cat "$stamp" 2>/dev/null || true)" != "$want" ]; then
     echo "$want" >"$stamp"
 fi
 
-exec "$venv/bin/python" "$here/numpy_minover.py" "$@"
+# A first argument ending in .py runs that script of bench/ instead, in the same venv, e.g.
+#   bash bench/run-numpy.sh sklearn_svc.py /tmp/exact-200x2000.csv --runs 3
+if [ "$#" -gt 0 ] && [[ "$1" == *.py ]]; then
+    script="$1"
+    shift
+    exec "$venv/bin/python" "$here/$script" "$@"
+fi
+exec "$venv/bin/python" "$here/numpy_curves.py" "$@"

@@ -16,9 +16,21 @@
 //! with the exact solution of a small linear system, not with an iterate that "looks converged".
 //! Each step needs only the vertex minimising `p·v`, which is `O(P N)` for both polytopes.
 //!
+//! Through the origin, [`max_stability`] uses the active-set solver of [`ldp`] (the least-distance
+//! programme by Lawson–Hanson NNLS, polished and KKT-checked), which is exact and much faster on
+//! large sets; whatever it cannot certify goes to Wolfe's algorithm. [`dual`] holds the dual
+//! coordinate ascent of liblinear (also polished), kept for comparison: on hard-margin sets near
+//! capacity it needs tens of thousands of sweeps (BENCHMARKS.md). [`max_stability_reference`]
+//! always uses Wolfe's algorithm.
+//!
 //! # References
 //! - P. Wolfe, Math. Programming 11 (1976) 128–149.
 //! - M. Biehl, *The Shallow and the Deep*, §3.6 and §3.8.
+
+mod cholesky;
+pub mod dual;
+pub mod ldp;
+mod polish;
 
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -46,12 +58,42 @@ pub struct Exact {
 /// Relative tolerance of the optimality test `|p|² − p·v ≤ TOL · max|v|²`.
 const TOL: f64 = 1e-13;
 
-/// The exact maximal stability of `data` in `mode`.
+/// Which algorithm computes the optimum.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Solver {
+    /// Through the origin: the Lawson–Hanson active-set solver of the least-distance programme
+    /// ([`ldp`]), falling back to Wolfe's algorithm when it cannot certify the answer. With a
+    /// threshold: Wolfe's.
+    ActiveSet,
+    /// Through the origin: dual coordinate ascent with these parameters, polished, falling back
+    /// to Wolfe's algorithm when it cannot certify the answer. With a threshold: Wolfe's.
+    Dual(dual::DualParams),
+    /// Wolfe's minimum-norm-point algorithm (the reference).
+    Wolfe,
+}
+
+/// The exact maximal stability of `data` in `mode`: [`Solver::ActiveSet`].
 ///
 /// # Errors
 /// [`Error::Empty`] for no data; [`Error::OneClass`] in threshold mode with one class only
 /// (the margin is unbounded).
 pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
+    max_stability_with(data, mode, Solver::ActiveSet)
+}
+
+/// The exact maximal stability of `data` in `mode` by Wolfe's algorithm alone (the reference).
+///
+/// # Errors
+/// As [`max_stability`].
+pub fn max_stability_reference(data: &Dataset, mode: Mode) -> Result<Exact> {
+    max_stability_with(data, mode, Solver::Wolfe)
+}
+
+/// The exact maximal stability of `data` in `mode` with the given solver.
+///
+/// # Errors
+/// As [`max_stability`].
+pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<Exact> {
     if data.is_empty() {
         return Err(Error::Empty);
     }
@@ -65,7 +107,7 @@ pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
             data.dim(),
             data.labels().to_vec(),
         )?;
-        let mut e = max_stability(&scaled, mode)?;
+        let mut e = max_stability_with(&scaled, mode, solver)?;
         e.kappa /= s;
         if let Some(p) = e.perceptron.as_mut() {
             p.theta /= s;
@@ -76,14 +118,28 @@ pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
         }
         return Ok(e);
     }
+    let scale_sq = data.max_norm_sq();
+    match (mode, solver) {
+        (Mode::Homogeneous, Solver::ActiveSet) => {
+            let run = ldp::solve(data);
+            match run.stop {
+                ldp::LdpStop::Optimal => return Ok(from_dual(data, &run.w, &run.x)),
+                // w = 0, which assemble reports as not separable
+                ldp::LdpStop::NotSeparable => {
+                    return Ok(assemble(data, mode, &run.w, &run.x, scale_sq))
+                }
+                ldp::LdpStop::Undecided => {}
+            }
+        }
+        (Mode::Homogeneous, Solver::Dual(params)) => {
+            let run = dual::solve(data, &params);
+            if run.stop == dual::DualStop::Polished {
+                return Ok(from_dual(data, &run.w, &run.x));
+            }
+        }
+        _ => {}
+    }
     let p = data.len();
-    let not_separable = || Exact {
-        separable: false,
-        perceptron: None,
-        kappa: f64::NAN,
-        support: vec![],
-        embedding: vec![0.0; p],
-    };
     let (point, weights, scale_sq) = match mode {
         Mode::Homogeneous => {
             let poly = SignedRows::new(data);
@@ -110,9 +166,40 @@ pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
             (mnp.point, x, 4.0 * data.max_norm_sq())
         }
     };
-    let d = norm(&point);
+    Ok(assemble(data, mode, &point, &weights, scale_sq))
+}
+
+/// The homogeneous optimum from a certified dual solution `w_opt = Σ x^μ z^μ` (`min w_opt·z = 1`):
+/// the nearest point of the hull is `p* = w_opt/|w_opt|²` with weights `λ = x/|w_opt|²`
+/// (`Σ λ = Σ x/|w_opt|² = 1`), which [`assemble`] turns into the [`Exact`] answer.
+fn from_dual(data: &Dataset, w_opt: &[f64], x: &[f64]) -> Exact {
+    let w_sq = crate::linalg::norm_sq(w_opt);
+    let point: Vec<f64> = w_opt.iter().map(|v| v / w_sq).collect();
+    let weights: Vec<f64> = x.iter().map(|v| v / w_sq).collect();
+    assemble(
+        data,
+        Mode::Homogeneous,
+        &point,
+        &weights,
+        data.max_norm_sq(),
+    )
+}
+
+/// The optimum from the nearest point `p* = Σ λ^μ z^μ` of the hull and its weights: `w = p*/|p*|`, `κ_max = κ(w)`, and the embedding
+/// `λ / (|p*| κ_max)` so that `w_opt = w/κ_max` has `min_μ E^μ = 1`. Not separable if
+/// `|p*|² ≤ 10⁻²⁰ scale_sq` or `κ(w) ≤ 0`.
+fn assemble(data: &Dataset, mode: Mode, point: &[f64], weights: &[f64], scale_sq: f64) -> Exact {
+    let p = data.len();
+    let not_separable = || Exact {
+        separable: false,
+        perceptron: None,
+        kappa: f64::NAN,
+        support: vec![],
+        embedding: vec![0.0; p],
+    };
+    let d = norm(point);
     if !(d * d > 1e-20 * scale_sq) {
-        return Ok(not_separable());
+        return not_separable();
     }
     let w: Vec<f64> = point.iter().map(|v| v / d).collect();
     let theta = match mode {
@@ -122,7 +209,7 @@ pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
     let perceptron = Perceptron::new(w, theta);
     let kappa = perceptron.stability(data);
     if kappa <= 0.0 {
-        return Ok(not_separable());
+        return not_separable();
     }
     // w_opt = p*/(d κ): min E = 1. p* = Σ λ z (Σλ = 1; with a threshold each λ_ab counts for a and b).
     let scale = 1.0 / (d * kappa);
@@ -134,13 +221,13 @@ pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
         .filter(|(_, &k)| k <= kappa * (1.0 + 1e-9))
         .map(|(mu, _)| mu)
         .collect();
-    Ok(Exact {
+    Exact {
         separable: true,
         perceptron: Some(perceptron),
         kappa,
         support,
         embedding,
-    })
+    }
 }
 
 /// Whether `data` is strictly linearly separable in `mode` (exactly, by the nearest-point test).

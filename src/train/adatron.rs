@@ -37,7 +37,7 @@
 use super::{check_init, check_positive, check_tolerance, relative_gap, Gram, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{argmin, axpy, dot, norm};
+use crate::linalg::{argmin, axpy, dot, norm, norm_sq};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
@@ -189,6 +189,7 @@ impl AdatronParams {
             axpy(xm, gram.row(mu), &mut w);
         }
         let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
+        let diag = (0..data.len()).map(|mu| norm_sq(gram.row(mu))).collect();
         let mut scratch = Vec::new();
         let next = violating_pair(data.labels(), &x, &h, self.bound, &mut scratch);
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
@@ -202,6 +203,7 @@ impl AdatronParams {
             x,
             gram,
             h,
+            diag,
             sweep_violation: 0.0,
             max_steps,
             steps: 0,
@@ -227,6 +229,8 @@ pub struct Adatron {
     gram: Gram,
     /// Threshold mode: potentials `h_μ = w·z^μ`, kept incrementally.
     h: Vec<f64>,
+    /// `C_μμ = |ξ^μ|²`.
+    diag: Vec<f64>,
     /// Through the origin: the largest KKT violation seen in the current sweep.
     sweep_violation: f64,
     max_steps: usize,
@@ -299,7 +303,7 @@ impl Adatron {
     /// One coordinate step on example `μ` (through the origin).
     fn coordinate_step(&mut self, mu: usize) -> bool {
         let z = self.gram.row(mu);
-        let c = dot(z, z);
+        let c = self.diag[mu];
         if c == 0.0 {
             return false; // a point at the origin: no w can change its potential
         }
@@ -337,7 +341,9 @@ impl Adatron {
         } else {
             0.0
         };
-        if violation <= tolerance || d2 <= 0.0 || i == j {
+        // `!(d2 > 0)` also catches `d2 = ∞ − ∞ = NaN` when the squared norms overflow (inputs
+        // near 1e300): no finite step exists then, and a NaN step would poison `w`
+        if violation <= tolerance || !(d2 > 0.0 && d2.is_finite()) || i == j {
             return (i, j, false);
         }
         let mut t = self.params.learning_rate * violation / d2;
@@ -396,7 +402,9 @@ impl Trainer for Adatron {
                 self.sweep_violation = 0.0;
                 done.then_some(Stop::Kkt)
             } else {
-                (self.gap() <= self.params.gap_tolerance).then_some(Stop::GapReached)
+                // a tolerance of 0 never stops (and costs no O(P N) check)
+                (self.params.gap_tolerance > 0.0 && self.gap() <= self.params.gap_tolerance)
+                    .then_some(Stop::GapReached)
             };
             if let Some(stop) = stop {
                 self.stop = Some(stop);

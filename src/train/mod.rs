@@ -230,7 +230,7 @@ fn check_positive(name: &'static str, value: f64) -> crate::Result<()> {
     }
 }
 
-/// Checks an optional initial weight vector against the data's dimension.
+/// Checks an optional initial perceptron: `w` of the data's dimension, `w` and `θ` finite.
 fn check_init(init: Option<&Perceptron>, data: &Dataset) -> crate::Result<()> {
     if let Some(p) = init {
         if p.w.len() != data.dim() {
@@ -240,10 +240,10 @@ fn check_init(init: Option<&Perceptron>, data: &Dataset) -> crate::Result<()> {
             });
         }
         if let Some(v) = p.w.iter().chain([&p.theta]).find(|v| !v.is_finite()) {
-            return Err(crate::Error::NotFinite {
-                index: 0,
-                coord: 0,
+            return Err(crate::Error::OutOfRange {
+                name: "initial perceptron (w, θ)",
                 value: *v,
+                range: "finite numbers (−∞, ∞)",
             });
         }
     }

@@ -72,6 +72,8 @@ impl Default for Config {
 /// threshold for MinOver/AdaTron/soft margin, bad parameters).
 pub fn build(name: &str, data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     let epochs = config.max_epochs.unwrap_or(1000.0);
+    // checked here as well: Rosenblatt counts whole epochs, and `∞ as usize` would be no limit
+    super::check_positive("max_epochs", epochs)?;
     let adaline = || {
         let p = AdalineParams::default().max_epochs(epochs);
         match config.learning_rate {

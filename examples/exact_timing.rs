@@ -1,0 +1,134 @@
+//! Native timing of the exact maximal-stability solvers on one teacher set: the dual coordinate
+//! ascent of `exact::dual` (KKT tolerance, then the exact polish) and, optionally, Wolfe's
+//! algorithm (the reference). The twin of `bench/sklearn_svc.py` (same set, through
+//! `--write-csv`) and `bench/exact-wasm.mjs` (same set generated in wasm from the same seed).
+//!
+//! Run: `cargo run --release --example exact_timing -- [--n 200] [--p 2000] [--seed 1]
+//! [--tol 1e-6] [--runs 7] [--wolfe] [--write-csv path]`
+//!
+//! Prints one line per solver: median ms over the runs (and all runs), κ_max, the number of
+//! support vectors (`x^μ > 0`), sweeps and how the run ended.
+use perceptron_lab::data::{generate, Dataset};
+use perceptron_lab::exact::{
+    dual::{self, DualParams},
+    ldp, max_stability_reference,
+};
+use perceptron_lab::measure::Perceptron;
+use perceptron_lab::rng::rng_from_seed;
+use perceptron_lab::train::Mode;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// The benchmark set: teacher `w*` then `P` inputs from one generator seeded with `seed`
+/// (the same construction as `benchExactTeacher` in the wasm boundary).
+fn teacher_data(n: usize, p: usize, seed: u64) -> Dataset {
+    let mut rng = rng_from_seed(seed);
+    let t = generate::teacher(n, &mut rng);
+    generate::teacher_set(p, &t, 0.0, &mut rng).expect("a teacher set")
+}
+
+fn list(times: &[f64]) -> String {
+    let v: Vec<String> = times.iter().map(|t| format!("{t:.2}")).collect();
+    v.join(" ")
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let get = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .map(|i| args[i + 1].clone())
+    };
+    let n: usize = get("--n").map_or(200, |v| v.parse().expect("--n N"));
+    let p: usize = get("--p").map_or(2000, |v| v.parse().expect("--p P"));
+    let seed: u64 = get("--seed").map_or(1, |v| v.parse().expect("--seed S"));
+    let tol: f64 = get("--tol").map_or(1e-6, |v| v.parse().expect("--tol T"));
+    let runs: usize = get("--runs").map_or(7, |v| v.parse().expect("--runs R"));
+    let data = teacher_data(n, p, seed);
+    if let Some(path) = get("--write-csv") {
+        let mut out = String::new();
+        let header: Vec<String> = (1..=n).map(|i| format!("x{i}")).collect();
+        writeln!(out, "{},label", header.join(",")).unwrap();
+        for mu in 0..p {
+            for v in data.x(mu) {
+                write!(out, "{v:e},").unwrap(); // shortest round-trip form: the same f64 in Python
+            }
+            writeln!(out, "{}", data.y(mu)).unwrap();
+        }
+        std::fs::write(&path, out).expect("writable CSV path");
+        println!("wrote {path}");
+    }
+    println!("teacher set N = {n}, P = {p}, seed {seed}; KKT tolerance {tol}; {runs} runs");
+
+    // the default solver: Lawson–Hanson on the least-distance programme, polished
+    let mut times = Vec::with_capacity(runs);
+    let mut last = None;
+    for _ in 0..runs {
+        let t0 = Instant::now();
+        let run = ldp::solve(&data);
+        times.push(t0.elapsed().as_secs_f64() * 1e3);
+        last = Some(run);
+    }
+    let run = last.expect("at least one run");
+    let kappa = Perceptron::new(run.w.clone(), 0.0).stability(&data);
+    let support = run.x.iter().filter(|&&v| v > 0.0).count();
+    println!(
+        "active-set: median {:.3} ms (runs: {}); kappa_max {kappa:.15}; support vectors {support}; adds {}; drops {}; stop {:?}",
+        median(&mut times),
+        list(&times),
+        run.adds,
+        run.drops,
+        run.stop
+    );
+
+    if args.iter().any(|a| a == "--dual") {
+        let defaults = DualParams::default();
+        let params = DualParams {
+            tol,
+            max_sweeps: get("--max-sweeps").map_or(100_000, |v| v.parse().expect("--max-sweeps K")),
+            separation_sweeps: get("--separation-sweeps")
+                .map_or(100_000, |v| v.parse().expect("--separation-sweeps K")),
+            ..defaults
+        };
+        let mut times = Vec::new();
+        let mut last = None;
+        for _ in 0..runs.min(3) {
+            let t0 = Instant::now();
+            let run = dual::solve(&data, &params);
+            times.push(t0.elapsed().as_secs_f64() * 1e3);
+            last = Some(run);
+        }
+        let run = last.expect("at least one run");
+        let kappa = Perceptron::new(run.w.clone(), 0.0).stability(&data);
+        let support = run.x.iter().filter(|&&v| v > 0.0).count();
+        println!(
+            "dual coordinate ascent: median {:.3} ms (runs: {}); kappa_max {kappa:.15}; support vectors {support}; sweeps {}; updates {}; stop {:?}",
+            median(&mut times),
+            list(&times),
+            run.sweeps,
+            run.updates,
+            run.stop
+        );
+    }
+
+    if args.iter().any(|a| a == "--wolfe") {
+        let mut times = Vec::new();
+        let mut kappa = f64::NAN;
+        for _ in 0..runs.min(3) {
+            let t0 = Instant::now();
+            let e = max_stability_reference(&data, Mode::Homogeneous).expect("a solution");
+            times.push(t0.elapsed().as_secs_f64() * 1e3);
+            kappa = e.kappa;
+        }
+        println!(
+            "wolfe: median {:.3} ms (runs: {}); kappa_max {kappa:.15}",
+            median(&mut times),
+            list(&times)
+        );
+    }
+}

@@ -1,0 +1,239 @@
+//! Maximal stability through the origin as a least-distance programme, solved exactly by the
+//! active-set NNLS method of Lawson and Hanson.
+//!
+//! With `z^μ = S^μ ξ^μ` the perceptron of maximal stability is the least-distance programme
+//! (LDP) `min |w|` s.t. `w·z^μ ≥ 1`, and `κ_max = 1/|w|`. Lawson & Hanson (ch. 23) reduce it to
+//! non-negative least squares with the columns `e^μ = (z^μ, 1) ∈ R^{N+1}` and `f = (0, …, 0, 1)`:
+//!
+//! `min_{u ≥ 0} |Σ_μ u^μ e^μ − f|²`,  residual `r = f − Σ u^μ e^μ = (−Σ u^μ z^μ, 1 − Σ u^μ)`.
+//!
+//! At the optimum `|r|² = r_{N+1} = 1 − Σu`; if it is positive the set is separable, with
+//! `w = Σ x^μ z^μ`, `x = u / (1 − Σu)` (the dual embedding strengths: `x ≥ 0`, `w·z^μ ≥ 1`,
+//! equality where `x^μ > 0`); if `r = 0` then `p = Σ u^μ z^μ / Σu = 0` is a point of
+//! `conv{z^μ}`: not separable, with that point as the certificate.
+//!
+//! **Lawson–Hanson.** Keep a passive set `P` (the candidate support vectors, `u_P > 0`) and
+//! `u = 0` elsewhere. Outer step: the gradient `g^μ = e^μ·r = (1 − Σu) − w_u·z^μ`
+//! (`w_u = Σ u z`) is largest for the example of least potential (MinOver's choice); add it to
+//! `P` if `g > 0`, i.e. if its constraint is violated. Inner steps: solve the unconstrained least
+//! squares on `P`, `(E_Pᵀ E_P) s = E_Pᵀ f = 1` (`(E_Pᵀ E_P)_μν = z^μ·z^ν + 1`); if `s > 0` take
+//! it, else move from `u` towards `s` until the first weight reaches zero and drop it. The method
+//! is finite; each outer step costs `O(P N)` (the potentials) plus an `O(|P| N)` update of the
+//! Cholesky factor of `E_Pᵀ E_P` (a drop refactors from the dropped row on).
+//!
+//! It stops when no constraint is violated by more than `10⁻¹¹` (relative). The result then
+//! goes through the exact polish ([`super::polish`]), which verifies the KKT conditions. What it
+//! cannot certify (`κ_max` below `10⁻⁶ max|ξ|`, a numerically dependent column, the iteration
+//! limit) is reported as [`LdpStop::Undecided`], and [`super::max_stability`] falls back to
+//! Wolfe's algorithm.
+//!
+//! The data are scaled by a power of two (exact) so that `max_μ |z^μ| ≈ 1` before the
+//! reduction, which mixes `z` with the constant 1.
+//!
+//! # References
+//! - C. L. Lawson, R. J. Hanson, *Solving Least Squares Problems* (SIAM 1995), ch. 23.
+//! - W. Krauth, M. Mézard, J. Phys. A 20 (1987) L745 (MinOver's selection rule).
+
+use super::polish::polish;
+use crate::data::Dataset;
+use crate::linalg::{argmin_offset, axpy, dot};
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LdpStop {
+    /// The exact optimum, KKT conditions verified.
+    Optimal,
+    /// Not separable: a point of `conv{z^μ}` within `10⁻¹⁰ max|z|` of the origin was found.
+    NotSeparable,
+    /// Neither could be certified.
+    Undecided,
+}
+
+/// The result of [`solve`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct LdpRun {
+    /// `w_opt = Σ x^μ z^μ` with `min_μ w_opt·z^μ = 1` (zeros unless [`LdpStop::Optimal`]).
+    pub w: Vec<f64>,
+    /// Embedding strengths `x^μ ≥ 0`.
+    pub x: Vec<f64>,
+    /// Outer (add) steps.
+    pub adds: usize,
+    /// Drops in inner steps.
+    pub drops: usize,
+    /// How the run ended.
+    pub stop: LdpStop,
+}
+
+/// Stop when every `g^μ ≤ GRAD_TOL (1 − Σu)`, i.e. `w·z^μ ≥ 1 − GRAD_TOL`.
+const GRAD_TOL: f64 = 1e-11;
+
+/// Runs Lawson–Hanson on the LDP of `data` (homogeneous case), then the polish.
+pub fn solve(data: &Dataset) -> LdpRun {
+    let (p, n) = (data.len(), data.dim());
+    let z_orig = data.signed_rows();
+    let mut run = LdpRun {
+        w: vec![0.0; n],
+        x: vec![0.0; p],
+        adds: 0,
+        drops: 0,
+        stop: LdpStop::Undecided,
+    };
+    let r_max = data.max_norm_sq().sqrt();
+    if !(r_max > 0.0) {
+        return run;
+    }
+    let scale = 2f64.powi(-(r_max.log2().round() as i32));
+    let z: Vec<f64> = z_orig.iter().map(|v| v * scale).collect();
+    let row = |mu: usize| &z[mu * n..(mu + 1) * n];
+
+    let mut u = vec![0.0; p];
+    let mut passive: Vec<usize> = Vec::new();
+    let mut factor = Factor::default();
+    // +∞ on passive examples, so that the argmin of potential + offset runs over the others
+    let mut offset = vec![0.0; p];
+    let mut wu = vec![0.0; n];
+    let mut h = vec![0.0; p];
+    let max_adds = 3 * p + 3 * n + 10;
+    loop {
+        // w_u = Σ u z, potentials h = w_u·z, gradient g = (1 − Σu) − h
+        wu.fill(0.0);
+        for &mu in &passive {
+            axpy(u[mu], row(mu), &mut wu);
+        }
+        let rest = 1.0 - passive.iter().map(|&mu| u[mu]).sum::<f64>();
+        for (hm, zm) in h.iter_mut().zip(z.chunks_exact(n)) {
+            *hm = dot(&wu, zm);
+        }
+        let t = argmin_offset(&h, &offset);
+        if passive.len() == p || !(rest - h[t] > GRAD_TOL * rest.max(0.0) + 1e-15) {
+            break;
+        }
+        if run.adds == max_adds {
+            return run;
+        }
+        run.adds += 1;
+        let column: Vec<f64> = passive
+            .iter()
+            .map(|&nu| dot(row(nu), row(t)) + 1.0)
+            .collect();
+        if !factor.push(&column, dot(row(t), row(t)) + 1.0) {
+            return run; // numerically dependent: leave it to Wolfe
+        }
+        passive.push(t);
+        offset[t] = f64::INFINITY;
+        loop {
+            let s = factor.solve_ones();
+            if s.iter().all(|&v| v > 0.0) {
+                for (&mu, v) in passive.iter().zip(s) {
+                    u[mu] = v;
+                }
+                break;
+            }
+            // step from u towards s until the first weight reaches zero
+            let mut alpha = 1.0f64;
+            for (&mu, &sv) in passive.iter().zip(&s) {
+                if sv <= 0.0 {
+                    alpha = alpha.min(u[mu] / (u[mu] - sv));
+                }
+            }
+            for (&mu, &sv) in passive.iter().zip(&s) {
+                u[mu] += alpha * (sv - u[mu]);
+            }
+            let before = passive.len();
+            for k in (0..passive.len()).rev() {
+                let mu = passive[k];
+                if u[mu] <= 0.0 || (s[k] <= 0.0 && u[mu] <= 1e-15) {
+                    u[mu] = 0.0;
+                    offset[mu] = 0.0;
+                    passive.remove(k);
+                    factor.remove(k);
+                    run.drops += 1;
+                }
+            }
+            if passive.len() == before || passive.is_empty() {
+                return run; // no progress (rounding): leave it to Wolfe
+            }
+        }
+    }
+    let sum: f64 = passive.iter().map(|&mu| u[mu]).sum();
+    let rest = 1.0 - sum;
+    // not separable: p = w_u/Σu is a point of the hull of the scaled z, |z| ≤ ~1.4
+    if sum > 0.0 && crate::linalg::norm(&wu) <= 1e-10 * sum {
+        run.stop = LdpStop::NotSeparable;
+        return run;
+    }
+    if !(rest > 1e-12) {
+        return run;
+    }
+    // x for the scaled z is u/(1 − Σu); for the original z = z_scaled/scale it is that / scale²
+    let x0: Vec<f64> = u.iter().map(|v| v / rest * scale * scale).collect();
+    if let Some((w, x)) = polish(&z_orig, n, &x0) {
+        run.w = w;
+        run.x = x;
+        run.stop = LdpStop::Optimal;
+    }
+    run
+}
+
+/// The Cholesky factor `L Lᵀ = G` of the passive set's Gram matrix `G_ij = e^{P_i}·e^{P_j}`.
+#[derive(Debug, Default)]
+struct Factor {
+    /// `L`, row `i` of length `i + 1`.
+    l: Vec<Vec<f64>>,
+}
+
+impl Factor {
+    /// Appends a column with entries `column` against the current set and diagonal `diag`:
+    /// `L l = column`, `L_mm = √(diag − |l|²)`. False if that is not positive (dependent).
+    fn push(&mut self, column: &[f64], diag: f64) -> bool {
+        let mut l = self.forward(column);
+        let d = diag - dot(&l, &l);
+        if !(d > 1e-14 * diag) {
+            return false;
+        }
+        l.push(d.sqrt());
+        self.l.push(l);
+        true
+    }
+
+    /// Removes row and column `k` of `G`: deleting row `k` of `L` leaves `L' L'ᵀ = G'` with one
+    /// entry above the diagonal in each later row; Givens rotations of columns `(j, j + 1)`
+    /// (`L' ← L' Q`, which keeps `L' L'ᵀ`) zero them again, in `O((m − k)²)`.
+    fn remove(&mut self, k: usize) {
+        self.l.remove(k);
+        let m = self.l.len();
+        for j in k..m {
+            let (a, b) = (self.l[j][j], self.l[j][j + 1]);
+            let r = a.hypot(b);
+            let (c, s) = if r > 0.0 { (a / r, b / r) } else { (1.0, 0.0) };
+            for row in &mut self.l[j..] {
+                let (x, y) = (row[j], row[j + 1]);
+                row[j] = c * x + s * y;
+                row[j + 1] = -s * x + c * y;
+            }
+            self.l[j].truncate(j + 1);
+        }
+    }
+
+    /// `L⁻¹ b` over the current rows (`b.len()` of them).
+    fn forward(&self, b: &[f64]) -> Vec<f64> {
+        let mut y = Vec::with_capacity(b.len() + 1);
+        for (i, &bi) in b.iter().enumerate() {
+            let li = &self.l[i];
+            y.push((bi - dot(&li[..i], &y)) / li[i]);
+        }
+        y
+    }
+
+    /// `G⁻¹ 1 = L⁻ᵀ L⁻¹ 1`; the back substitution runs over the rows of `L` (contiguous).
+    fn solve_ones(&self) -> Vec<f64> {
+        let mut y = self.forward(&vec![1.0; self.l.len()]);
+        for (k, lk) in self.l.iter().enumerate().rev() {
+            y[k] /= lk[k];
+            let yk = y[k];
+            axpy(-yk, &lk[..k], &mut y[..k]);
+        }
+        y
+    }
+}
