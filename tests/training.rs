@@ -668,3 +668,70 @@ fn adatron_threshold_refuses_an_unbalanced_init() {
     assert!(fit.kappa_upper.unwrap() >= 2.5 - 1e-12);
     assert!(fit.kappa <= 2.5 + 1e-12 && fit.kappa >= 2.5 * (1.0 - 1e-6) - 1e-12);
 }
+
+/// Rosenblatt and AdaTron (through the origin) make the updates of the plain rules, written out
+/// here, also at larger N where the vectorised dot product rounds differently.
+#[test]
+fn rosenblatt_and_adatron_match_the_plain_rules() {
+    for (seed, n, p, noise) in [(1, 20, 200, 0.0), (2, 150, 600, 0.0), (3, 5, 100, 0.1)] {
+        let data = teacher_data(seed, n, p, noise, 0.0);
+        for mode in [Mode::Homogeneous, Mode::Threshold] {
+            // plain Rosenblatt: cyclic, η = 1/N, update when E ≤ 0
+            let (mut w, mut theta, mut updates) = (vec![0.0; n], 0.0, 0usize);
+            for _ in 0..100 {
+                let before = updates;
+                for mu in 0..p {
+                    let s = data.y(mu);
+                    if (dot(&w, data.x(mu)) - theta) * s <= 0.0 {
+                        for (wi, xi) in w.iter_mut().zip(data.x(mu)) {
+                            *wi += s * xi / n as f64;
+                        }
+                        if mode == Mode::Threshold {
+                            theta -= s / n as f64;
+                        }
+                        updates += 1;
+                    }
+                }
+                if updates == before {
+                    break;
+                }
+            }
+            let fit = RosenblattParams::default()
+                .max_epochs(100)
+                .build(&data, mode)
+                .unwrap()
+                .run();
+            assert_eq!(fit.updates, updates, "Rosenblatt seed {seed} {mode:?}");
+            for (a, b) in fit.perceptron.w.iter().zip(&w) {
+                assert!((a - b).abs() <= 1e-9 * norm(&w), "Rosenblatt seed {seed}");
+            }
+        }
+        // plain AdaTron through the origin: sweeps of x ← max(0, x + (1 − E)/C), 50 sweeps
+        let mut x = vec![0.0; p];
+        let mut w = vec![0.0; n];
+        let mut updates = 0usize;
+        for _ in 0..50 {
+            for (mu, xm) in x.iter_mut().enumerate() {
+                let z: Vec<f64> = data.x(mu).iter().map(|v| v * data.y(mu)).collect();
+                let new = (*xm + (1.0 - dot(&w, &z)) / dot(&z, &z)).max(0.0);
+                if new != *xm {
+                    for (wi, zi) in w.iter_mut().zip(&z) {
+                        *wi += (new - *xm) * zi;
+                    }
+                    *xm = new;
+                    updates += 1;
+                }
+            }
+        }
+        let fit = AdatronParams::default()
+            .max_epochs(50.0)
+            .gap_tolerance(0.0)
+            .build(&data, Mode::Homogeneous)
+            .unwrap()
+            .run();
+        assert_eq!(fit.updates, updates, "AdaTron seed {seed}");
+        for (a, b) in fit.perceptron.w.iter().zip(&w) {
+            assert!((a - b).abs() <= 1e-9 * norm(&w), "AdaTron seed {seed}");
+        }
+    }
+}
