@@ -62,6 +62,53 @@ fn argmin_one_pass(v: &[f64]) -> usize {
     )
 }
 
+/// `y ← y + s·x`, then [`argmin`]`(y)`, in one pass over `y` that keeps a running minimum per
+/// lane (4 lanes), followed by a search for the first position of the minimum in the lanes that
+/// hold it: MinOver's whole step. Gives the same `y` as [`axpy`] and the same index as [`argmin`]
+/// (the first of equal values; 0 if no element is below `+∞`).
+#[inline]
+pub fn axpy_argmin(s: f64, x: &[f64], y: &mut [f64]) -> usize {
+    const L: usize = 4;
+    debug_assert_eq!(x.len(), y.len());
+    let whole = y.len() - y.len() % L;
+    let mut min = [f64::INFINITY; L];
+    for (yc, xc) in y.chunks_exact_mut(L).zip(x.chunks_exact(L)) {
+        for l in 0..L {
+            let v = yc[l] + s * xc[l];
+            yc[l] = v;
+            min[l] = if v < min[l] { v } else { min[l] };
+        }
+    }
+    let mut best = min
+        .iter()
+        .fold(f64::INFINITY, |m, &v| if v < m { v } else { m });
+    let mut tail_best = None;
+    for (i, (yv, &xv)) in y[whole..].iter_mut().zip(&x[whole..]).enumerate() {
+        *yv += s * xv;
+        if *yv < best {
+            (best, tail_best) = (*yv, Some(whole + i));
+        }
+    }
+    if let Some(i) = tail_best {
+        return i; // strictly below every lane's minimum
+    }
+    if best == f64::INFINITY {
+        return 0;
+    }
+    // the first position holding `best`, searched only in the lanes whose minimum it is
+    (0..L)
+        .filter(|&l| min[l] == best)
+        .filter_map(|l| {
+            y[l..whole]
+                .iter()
+                .step_by(L)
+                .position(|&v| v == best)
+                .map(|c| c * L + l)
+        })
+        .min()
+        .unwrap_or(0)
+}
+
 /// Index of the smallest `v_i + offset_i` (the first of equal ones); 0 if none is finite.
 /// With `offset_i ∈ {0, +∞}` this is the argmin over a fixed subset, e.g. one class.
 pub fn argmin_offset(v: &[f64], offset: &[f64]) -> usize {
@@ -177,6 +224,33 @@ mod tests {
                 assert_eq!(argmin_offset(&v, &off), plain(&shifted), "{v:?} {off:?}");
             }
         }
+    }
+
+    /// The fused step equals `axpy` then `argmin`, ties, NaN and tails included.
+    #[test]
+    fn axpy_argmin_is_axpy_then_argmin() {
+        use rand::Rng as _;
+        let mut rng = crate::rng::rng_from_seed(9);
+        for len in 0..70 {
+            for _ in 0..30 {
+                let mut pick = |hi: i32| {
+                    if rng.random::<f64>() < 0.03 {
+                        f64::NAN
+                    } else {
+                        f64::from(rng.random_range(-2..hi))
+                    }
+                };
+                let h: Vec<f64> = (0..len).map(|_| pick(5)).collect();
+                let g: Vec<f64> = (0..len).map(|_| pick(3)).collect();
+                let (mut a, mut b) = (h.clone(), h);
+                let i = axpy_argmin(0.5, &g, &mut a);
+                axpy(0.5, &g, &mut b);
+                assert_eq!(format!("{a:?}"), format!("{b:?}"));
+                assert_eq!(i, argmin(&b), "{b:?}");
+            }
+        }
+        let mut inf = vec![f64::INFINITY; 9];
+        assert_eq!(axpy_argmin(1.0, &[0.0; 9], &mut inf), 0);
     }
 
     #[test]

@@ -52,7 +52,14 @@ export class App {
 
   /** Records the state before an edit (for undo). */
   beginEdit() {
-    this.history.push(snapshot(this.state));
+    this.history.push(this.snapshot());
+  }
+
+  /** The state for undo/redo; in compare mode with the rules shown outside it (compare is a view). */
+  snapshot() {
+    const snap = snapshot(this.state);
+    if (this.compare !== null) snap.shown = { ...this.compare };
+    return snap;
   }
 
   /** Ends an edit: saves, clears a stale message, schedules a render. */
@@ -106,18 +113,21 @@ export class App {
   }
 
   undo() {
-    const snap = this.history.undo(snapshot(this.state));
+    this.setCompare(false); // the snapshot's `shown` replaces the comparison's
+    const snap = this.history.undo(this.snapshot());
     if (snap) this.applySnapshot(snap);
   }
 
   redo() {
-    const snap = this.history.redo(snapshot(this.state));
+    this.setCompare(false);
+    const snap = this.history.redo(this.snapshot());
     if (snap) this.applySnapshot(snap);
   }
 
   applySnapshot(snap) {
     restore(this.state, snap);
     this.hover = -1;
+    this.onShownChanged?.();
     this.commit();
   }
 

@@ -2,6 +2,9 @@
 
 const DRAG_THRESHOLD_PX = 4;
 
+/** How far (CSS px) outside a point's mark a press still takes it: a fingertip covers more than a cursor. */
+const HIT_SLACK_PX = { mouse: 5, pen: 5, touch: 16 };
+
 /** Wires pointer events on the data view: add, drag, flip, delete, hover. */
 export function bindDataView(app, canvas) {
   const view = app.dataView;
@@ -15,7 +18,7 @@ export function bindDataView(app, canvas) {
   canvas.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     const { px, py } = local(e);
-    const i = view.hit(app.state.points, px, py);
+    const i = view.hit(app.state.points, px, py, HIT_SLACK_PX[e.pointerType] ?? HIT_SLACK_PX.mouse);
     if (i >= 0 && app.state.deleteMode) {
       app.deletePoint(i);
       return;

@@ -283,6 +283,7 @@ function fillShownToggles(app) {
     box.checked = app.state.shown[name];
     box.id = `show-${name}`;
     box.addEventListener("change", () => {
+      app.beginEdit();
       app.state.shown[name] = box.checked;
       app.commit();
       renderAlgorithmInfo(app);
@@ -331,6 +332,7 @@ function ruleInput(app, key, text, title) {
       input.value = String(app.state.rules[key]);
       return;
     }
+    app.beginEdit();
     app.state.rules[key] = v;
     app.commit();
   });

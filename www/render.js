@@ -79,9 +79,9 @@ export class DataView {
   }
 
   /** Index of the point under canvas pixel (px, py), or -1. */
-  hit(points, px, py, radius = POINT_RADIUS + 5) {
+  hit(points, px, py, slack = 5) {
     let best = -1;
-    let bestD = radius * radius;
+    let bestD = (POINT_RADIUS + slack) ** 2;
     points.forEach((p, i) => {
       const q = this.toPixel(p.x, p.y);
       const d = (q.px - px) ** 2 + (q.py - py) ** 2;

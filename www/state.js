@@ -106,12 +106,15 @@ export class History {
   }
 }
 
-/** The editable part of the state, deep-copied. */
+/** The editable part of the state (what undo/redo brings back), deep-copied. */
 export function snapshot(state) {
   return {
     points: state.points.map((p) => ({ ...p })),
     threshold: state.threshold,
     teacher: state.teacher ? [...state.teacher] : null,
+    shown: { ...state.shown },
+    rules: { ...state.rules },
+    view: { ...state.view },
   };
 }
 
@@ -120,6 +123,9 @@ export function restore(state, snap) {
   state.points = snap.points.map((p) => ({ ...p }));
   state.threshold = snap.threshold;
   state.teacher = snap.teacher ? [...snap.teacher] : null;
+  state.shown = { ...snap.shown };
+  state.rules = { ...snap.rules };
+  state.view = { ...snap.view };
 }
 
 /** Saves what a reload must bring back. */

@@ -53,7 +53,7 @@ mod window;
 use super::{check_init, check_positive, check_tolerance, relative_gap, Gram, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{argmin, argmin_offset, axpy, dot, norm};
+use crate::linalg::{argmin, argmin_offset, axpy, axpy_argmin, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
@@ -372,9 +372,8 @@ impl Minover {
         let (h, positive) = (&mut self.h, &self.positive[..]);
         self.next = match (self.gram.column(a), b.map(|b| self.gram.column(b))) {
             (Some(ka), None) => {
-                // the hot loop through the origin: h ← h + η K_·a, then argmin (both vectorise)
-                axpy(eta, ka, h);
-                (argmin(h), None)
+                // the hot loop through the origin: h ← h + η K_·a and its argmin, in one pass
+                (axpy_argmin(eta, ka, h), None)
             }
             (Some(ka), Some(Some(kb))) => {
                 axpy(eta, ka, h);

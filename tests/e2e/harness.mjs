@@ -43,14 +43,15 @@ export function serve() {
   });
 }
 
-/** Launches Chromium with a fresh profile; resolves `{browser, close}`. */
-export async function launch() {
+/** Launches Chromium with a fresh profile and extra context `options` (e.g. `{hasTouch: true}`); resolves `{context, close}`. */
+export async function launch(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), "plab-chromium-"));
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
     headless: true,
     viewport: { width: 1280, height: 860 },
+    ...options,
   });
   return {
     context: browser,

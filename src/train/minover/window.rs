@@ -16,6 +16,7 @@
 //! matrix, `O(k N)` without it).
 
 use super::Gram;
+use crate::linalg::axpy_argmin;
 
 /// Relative allowance for rounding in the certificate: a candidate is certified only if it beats
 /// the outsiders' bound by this much of the potentials' scale (ties within it go to a full scan).
@@ -189,66 +190,6 @@ impl Window {
     }
 }
 
-/// Lanes of [`axpy_argmin`]; candidate arrays are padded to a multiple of it.
+/// Candidate arrays are padded to a multiple of this (the lanes of [`axpy_argmin`]), so that the
+/// fused step has no tail.
 const LANES: usize = 4;
-
-/// `h ← h + s·g`, then `argmin h` (the first of equal ones): the window's whole step. One pass
-/// does the update and a running minimum per lane (no tail: `h.len()` is a multiple of
-/// [`LANES`]); then the first position of the minimum is searched only in the lanes that hold
-/// it. `linalg::{axpy, argmin}` give the same result; this fused form took the window's step
-/// from 55 to 38 ns at `k` = 28 natively (N = 20, P = 200).
-#[inline]
-fn axpy_argmin(s: f64, g: &[f64], h: &mut [f64]) -> usize {
-    debug_assert!(h.len() == g.len() && h.len().is_multiple_of(LANES));
-    let mut min = [f64::INFINITY; LANES];
-    for (hc, gc) in h.chunks_exact_mut(LANES).zip(g.chunks_exact(LANES)) {
-        for l in 0..LANES {
-            let v = hc[l] + s * gc[l];
-            hc[l] = v;
-            min[l] = if v < min[l] { v } else { min[l] };
-        }
-    }
-    let best = min
-        .iter()
-        .fold(f64::INFINITY, |m, &v| if v < m { v } else { m });
-    // the first position holding `best`, searched only in the lanes whose minimum it is
-    (0..LANES)
-        .filter(|&l| min[l] == best)
-        .filter_map(|l| {
-            h[l..]
-                .iter()
-                .step_by(LANES)
-                .position(|&v| v == best)
-                .map(|c| c * LANES + l)
-        })
-        .min()
-        .unwrap_or(0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::linalg::{argmin, axpy};
-
-    /// The fused step equals `axpy` then `argmin`, ties included (first index).
-    #[test]
-    fn axpy_argmin_is_axpy_then_argmin() {
-        use rand::Rng as _;
-        let mut rng = crate::rng::rng_from_seed(9);
-        for len in (LANES..=64).step_by(LANES) {
-            for _ in 0..50 {
-                let h: Vec<f64> = (0..len)
-                    .map(|_| f64::from(rng.random_range(0..5)))
-                    .collect();
-                let g: Vec<f64> = (0..len)
-                    .map(|_| f64::from(rng.random_range(-2..3)))
-                    .collect();
-                let (mut a, mut b) = (h.clone(), h);
-                let i = axpy_argmin(0.5, &g, &mut a);
-                axpy(0.5, &g, &mut b);
-                assert_eq!(a, b);
-                assert_eq!(i, argmin(&b), "{b:?}");
-            }
-        }
-    }
-}
