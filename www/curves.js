@@ -2,7 +2,8 @@
  * progress, cancel, charts drawn by the core with plotters, CSV and PNG export. */
 
 export const CHARTS = ["eps", "kappa", "train-error", "separable"];
-const CHUNKS_PER_WORKER = 4;
+/** Chunks per worker: enough that the workers finish together, few enough that messages cost nothing. */
+const CHUNKS_PER_WORKER = 16;
 
 /** A pool of module workers, each with its own wasm instance. */
 export class WorkerPool {
@@ -32,6 +33,9 @@ export class WorkerPool {
     const chunk = Math.max(1, Math.ceil(cells / (this.size * CHUNKS_PER_WORKER)));
     const queue = [];
     for (let s = 0; s < cells; s += chunk) queue.push([s, Math.min(cells, s + chunk)]);
+    // cells run α-major, so the last chunks (largest P) cost the most: hand them out first
+    // (longest first), so that no worker is left with a big chunk while the others idle
+    queue.reverse();
     const results = [];
     let done = 0;
     return new Promise((resolve, reject) => {
