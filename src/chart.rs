@@ -67,6 +67,9 @@ pub struct ChartSpec {
     pub series: Vec<Series>,
     /// Theory overlays.
     pub theory: Vec<Line>,
+    /// The legend in the lower left instead of the upper right (for curves that fall from 1 at
+    /// small α to 0 at large α, whose upper right is taken).
+    pub legend_lower_left: bool,
 }
 
 /// The spec of chart `which` (one of [`CHARTS`]) for the rows of a sweep.
@@ -132,6 +135,7 @@ pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<Ch
             } else {
                 vec![]
             },
+            legend_lower_left: false,
         },
         "kappa" => ChartSpec {
             title: format!("stability κ(α), N = {}", params.n),
@@ -141,12 +145,14 @@ pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<Ch
                 Labels::Teacher => vec![line("max. stability κ (N→∞)", "maxstab-kappa", 3, false)],
                 Labels::Random => vec![line("Gardner κ_max (N→∞)", "gardner", 1, false)],
             },
+            legend_lower_left: false,
         },
         "train-error" => ChartSpec {
             title: "training error".into(),
             y_label: "training error".into(),
             series: measured(|r| (r.train_error_mean, f64::NAN)),
             theory: vec![],
+            legend_lower_left: false,
         },
         "separable" => ChartSpec {
             title: format!("fraction of linearly separable sets, N = {}", params.n),
@@ -158,6 +164,7 @@ pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<Ch
                 2,
                 true,
             )],
+            legend_lower_left: true,
         },
         _ => {
             return Err(crate::Error::Unknown {
@@ -169,24 +176,48 @@ pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<Ch
     })
 }
 
-/// One series: the separable fraction is a property of the data, not of an algorithm, with the
-/// binomial standard error `√(f(1−f)/n_D)`.
+/// The separable fractions are properties of the data, not of an algorithm: the sweep's own sets
+/// and, when computed, random labellings of the same inputs (Cover's problem), each with the
+/// binomial standard error `√(f(1−f)/n_D)`. With random labels the two are the same sets.
 fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
     let Some(first) = params.algorithms.first() else {
         return vec![];
     };
-    vec![Series {
-        name: "exact separability test".into(),
-        color: color_of("exact"),
+    let series = |name: String, color: RGBColor, fraction: fn(&Row) -> f64| Series {
+        name,
+        color,
         points: rows
             .iter()
             .filter(|r| &r.algorithm == first)
             .map(|r| {
-                let f = r.separable_fraction;
+                let f = fraction(r);
                 (r.alpha, f, (f * (1.0 - f) / r.reps as f64).sqrt())
             })
             .collect(),
-    }]
+    };
+    match params.labels {
+        Labels::Random => vec![series(
+            "random labels (exact test)".into(),
+            color_of("exact"),
+            |r| r.separable_fraction,
+        )],
+        Labels::Teacher => {
+            let own = match (params.noise > 0.0, params.tests_separability()) {
+                (true, _) => format!("teacher sets, λ = {} (exact test)", params.noise),
+                (false, true) => "teacher sets (exact test)".into(),
+                (false, false) => "teacher sets (separable by construction)".into(),
+            };
+            let mut out = vec![series(own, color_of("hebb"), |r| r.separable_fraction)];
+            if params.random_separability {
+                out.push(series(
+                    "random labels of the same inputs (exact test)".into(),
+                    color_of("exact"),
+                    |r| r.random_separable_fraction,
+                ));
+            }
+            out
+        }
+    }
 }
 
 fn color_of(name: &str) -> RGBColor {
@@ -281,7 +312,11 @@ pub fn draw<DB: DrawingBackend>(
         .configure_series_labels()
         .background_style(WHITE.mix(0.85))
         .border_style(RGBColor(0xbb, 0xbb, 0xbb))
-        .position(SeriesLabelPosition::UpperRight)
+        .position(if spec.legend_lower_left {
+            SeriesLabelPosition::LowerLeft
+        } else {
+            SeriesLabelPosition::UpperRight
+        })
         .draw()?;
     area.present()?;
     Ok(())

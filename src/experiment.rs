@@ -68,6 +68,10 @@ pub struct CurveParams {
     pub labels: Labels,
     /// Stopping rule of the iterative rules.
     pub stop: StopRule,
+    /// Also test a random labelling of each cell's inputs for linear separability (the storage
+    /// problem, against Cover's `C(P,N)/2^P`); with random labels that is the data itself.
+    #[serde(default)]
+    pub random_separability: bool,
 }
 
 /// The largest sweep accepted (cells × `P_max` × `N`), a guard against absurd sizes.
@@ -132,6 +136,15 @@ impl CurveParams {
         ((alpha * self.n as f64).round() as usize).max(1)
     }
 
+    /// Whether each cell's own data are tested for separability (by the exact optimum, which
+    /// doubles as the exact test): with random labels, with noise, or when `exact` runs anyway.
+    /// Noise-free teacher labels are separable by construction (the teacher separates them).
+    pub fn tests_separability(&self) -> bool {
+        self.algorithms.iter().any(|a| a == "exact")
+            || self.labels == Labels::Random
+            || self.noise > 0.0
+    }
+
     /// Number of cells `(α, repetition)`.
     pub fn cells(&self) -> usize {
         self.alphas.len() * self.reps
@@ -152,14 +165,19 @@ pub struct Outcome {
     pub updates: f64,
 }
 
-/// The results of one cell: the data's exact separability and one [`Outcome`] per algorithm.
+/// The results of one cell: the data's exact separability, that of a random labelling of its
+/// inputs (when asked for), and one [`Outcome`] per algorithm.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CellResult {
     /// The cell's index (`α` index × reps + repetition).
     pub cell: usize,
-    /// Whether the data were linearly separable through the origin (exact test).
+    /// Whether the data were linearly separable through the origin (exact test; noise-free
+    /// teacher data are separable by construction and not tested unless `exact` runs).
     pub separable: bool,
+    /// Whether a random labelling of the same inputs was separable through the origin (exact
+    /// test), if [`CurveParams::random_separability`].
+    pub random_separable: Option<bool>,
     /// Per algorithm, in the order of `CurveParams::algorithms`.
     pub outcomes: Vec<Outcome>,
 }
@@ -192,6 +210,9 @@ pub struct Row {
     pub updates_mean: f64,
     /// Fraction of the repetitions whose data were linearly separable (exact test).
     pub separable_fraction: f64,
+    /// Fraction of the repetitions in which a random labelling of the inputs was linearly
+    /// separable (exact test); `NaN` unless [`CurveParams::random_separability`].
+    pub random_separable_fraction: f64,
     /// Repetitions that gave a solution (the means are over these; fewer than `reps` only for
     /// `exact` on non-separable data).
     pub count: usize,
@@ -221,14 +242,19 @@ impl Row {
     }
 }
 
-/// The data of cell `(k, r)`: seeded by `(seed, k, r)` only.
-fn cell_data(params: &CurveParams, cell: usize) -> Result<(Dataset, Vec<f64>)> {
+/// The seed of cell `(k, r)`, from `(seed, k, r)` only.
+fn cell_seed(params: &CurveParams, cell: usize) -> u64 {
     let (k, r) = (cell / params.reps, cell % params.reps);
-    let mix = params
+    params
         .seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add((k as u64) << 32 | r as u64);
-    let mut rng = rng_from_seed(mix);
+        .wrapping_add((k as u64) << 32 | r as u64)
+}
+
+/// The data of cell `(k, r)`: seeded by `(seed, k, r)` only.
+fn cell_data(params: &CurveParams, cell: usize) -> Result<(Dataset, Vec<f64>)> {
+    let k = cell / params.reps;
+    let mut rng = rng_from_seed(cell_seed(params, cell));
     let teacher = generate::teacher(params.n, &mut rng);
     let p = params.p(params.alphas[k]);
     let noise = match params.labels {
@@ -269,17 +295,17 @@ pub fn run_cells(
 /// One cell: the data, its exact separability, and every algorithm's outcome.
 fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
     let (data, teacher) = cell_data(params, cell)?;
-    // The exact optimum doubles as the exact separability test. Noise-free teacher labels are
-    // separable by construction (the teacher separates them), so it is skipped when not asked for.
-    let needs_exact = params.algorithms.iter().any(|a| a == "exact")
-        || params.labels == Labels::Random
-        || params.noise > 0.0;
-    let exact = if needs_exact {
+    let exact = if params.tests_separability() {
         Some(max_stability(&data, Mode::Homogeneous)?)
     } else {
         None
     };
     let separable = exact.as_ref().is_none_or(|e| e.separable);
+    let random_separable = match (params.random_separability, params.labels) {
+        (false, _) => None,
+        (true, Labels::Random) => Some(separable),
+        (true, Labels::Teacher) => Some(random_labelling_separable(&data, params, cell)?),
+    };
     let mut outcomes = Vec::with_capacity(params.algorithms.len());
     for name in &params.algorithms {
         let (perceptron, updates) = if name == "exact" {
@@ -309,8 +335,22 @@ fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
     Ok(CellResult {
         cell,
         separable,
+        random_separable,
         outcomes,
     })
+}
+
+/// Whether `S^μ = ±1` drawn with probability ½ each for the inputs of `data` is linearly
+/// separable through the origin (exact test). The labels come from their own stream, seeded by
+/// the cell, so the cell's data and training are the same with or without this test.
+fn random_labelling_separable(data: &Dataset, params: &CurveParams, cell: usize) -> Result<bool> {
+    use rand::Rng as _;
+    let mut rng = rng_from_seed(cell_seed(params, cell) ^ 0xC0FE_5EED_0000_0001);
+    let labels = (0..data.len())
+        .map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 })
+        .collect();
+    let relabelled = Dataset::from_row_major(data.features().to_vec(), data.dim(), labels)?;
+    crate::exact::is_separable(&relabelled, Mode::Homogeneous)
 }
 
 /// An iterative rule's perceptron and its number of updates. The random rules (pocket, the
@@ -382,6 +422,15 @@ pub fn summarize(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row
                 updates_mean: mean_sem(outs.iter().map(|o| o.updates)).0,
                 separable_fraction: cells.iter().filter(|c| c.separable).count() as f64
                     / cells.len() as f64,
+                random_separable_fraction: if params.random_separability {
+                    cells
+                        .iter()
+                        .filter(|c| c.random_separable == Some(true))
+                        .count() as f64
+                        / cells.len() as f64
+                } else {
+                    f64::NAN
+                },
                 count: outs.iter().filter(|o| !o.kappa.is_nan()).count(),
             });
         }
@@ -475,6 +524,7 @@ mod tests {
             noise: 0.0,
             labels: Labels::Teacher,
             stop: StopRule::Epochs,
+            random_separability: true,
         }
     }
 

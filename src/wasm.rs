@@ -196,7 +196,7 @@ pub fn curve_cells(params: JsValue) -> Result<usize, JsError> {
 }
 
 /// Combines the results of every cell into rows `{algorithm, n, p, alpha, reps, epsGMean, …}`
-/// and the CSV text (the CLI's columns plus `separable_fraction`).
+/// and the CSV text (the CLI's columns plus `separable_fraction` and `random_separable_fraction`).
 ///
 /// # Errors
 /// Throws unless `results` holds every cell exactly once.
@@ -206,10 +206,19 @@ pub fn summarize_curve(params: JsValue, results: JsValue) -> Result<JsValue, JsE
     let results: Vec<crate::experiment::CellResult> =
         serde_wasm_bindgen::from_value(results).map_err(|e| JsError::new(&e.to_string()))?;
     let rows = crate::experiment::summarize(&params, &results)?;
-    let mut csv = format!("{},separable_fraction\n", crate::experiment::CSV_HEADER);
+    let mut csv = format!(
+        "{},separable_fraction,random_separable_fraction\n",
+        crate::experiment::CSV_HEADER
+    );
     for r in &rows {
         use std::fmt::Write as _;
-        let _ = writeln!(csv, "{},{}", r.to_csv(), r.separable_fraction);
+        let _ = writeln!(
+            csv,
+            "{},{},{}",
+            r.to_csv(),
+            r.separable_fraction,
+            r.random_separable_fraction
+        );
     }
     let out = Object::new();
     set(&out, "rows", &to_js(&rows)?)?;

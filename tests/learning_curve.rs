@@ -23,6 +23,7 @@ fn params(
         noise: 0.0,
         labels,
         stop: StopRule::Epochs,
+        random_separability: false,
     }
 }
 
@@ -99,6 +100,45 @@ fn separable_fraction_matches_cover_at_n_10() {
             "P = {}: simulated {}, Cover {expected}",
             row.p,
             row.separable_fraction
+        );
+    }
+}
+
+/// With teacher labels, the random relabelling of each cell's inputs (the storage panel) is
+/// separable with probability C(P,N)/2^P (Cover), while the teacher sets themselves all are;
+/// the relabelling does not touch the teacher data: ε_g is the same with and without it.
+/// Tolerance: 4 binomial standard errors.
+#[test]
+fn random_labellings_of_teacher_inputs_match_cover_at_n_10() {
+    let mut p = params(
+        10,
+        vec![1.0, 1.6, 2.0, 2.4, 3.0],
+        200,
+        &["hebb", "exact"],
+        Labels::Teacher,
+    );
+    let without = experiment::run(&p).unwrap();
+    p.random_separability = true;
+    let rows = experiment::run(&p).unwrap();
+    for (row, plain) in rows.iter().zip(&without) {
+        assert_eq!(row.eps_g_mean, plain.eps_g_mean, "the same teacher data");
+        assert!(
+            plain.random_separable_fraction.is_nan(),
+            "not computed unless asked"
+        );
+        assert_eq!(
+            row.separable_fraction, 1.0,
+            "teacher sets are separable (exact test)"
+        );
+        let expected = theory::separable_fraction(row.p as u64, row.n as u64);
+        let sem = (expected * (1.0 - expected) / row.reps as f64)
+            .sqrt()
+            .max(1e-3);
+        assert!(
+            (row.random_separable_fraction - expected).abs() <= 4.0 * sem,
+            "P = {}: simulated {}, Cover {expected}",
+            row.p,
+            row.random_separable_fraction
         );
     }
 }

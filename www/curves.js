@@ -113,6 +113,7 @@ export function readParams(el) {
     noise: num("lc-noise", "label noise λ", { min: 0, max: 1 }),
     labels: el("lc-labels").value,
     stop: stopKind === "gap" ? { kind: "gap", tolerance: 1e-3 } : { kind: stopKind },
+    randomSeparability: true, // the storage panel: random labellings of the same inputs, against Cover
   };
 }
 

@@ -167,6 +167,7 @@ mod native {
                 LabelsArg::Random => Labels::Random,
             },
             stop: parse_stop(&a.stop)?,
+            random_separability: false, // not in the CLI's columns
         };
         params.validate()?;
         let pool = rayon::ThreadPoolBuilder::new()

@@ -33,7 +33,7 @@ test("a small sweep from the form draws four charts and downloads its CSV", asyn
   await lab.page.locator("#curves").screenshot({ path: artifact("learning-curves.png") });
   const [download] = await Promise.all([lab.page.waitForEvent("download"), lab.page.click("#lc-csv")]);
   const csv = readFileSync(await download.path(), "utf8").trim().split("\n");
-  assert.equal(csv[0], "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,separable_fraction");
+  assert.equal(csv[0], "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,separable_fraction,random_separable_fraction");
   assert.equal(csv.length, 1 + 8 * 4, "one row per algorithm (4 checked by default) and α");
   // P = round(α N): α = 0.5 → P = 5
   assert.match(csv[1], /^rosenblatt,10,5,0\.5,12,/);
