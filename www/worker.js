@@ -6,17 +6,26 @@ import init, { runCells } from "./pkg/perceptron_lab.js";
 const ready = init(
   self.PLAB_WASM_B64 ? { module_or_path: Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) } : undefined,
 );
-const BATCH = 4; // cells between progress messages
+const BATCH = 4; // cells per call into wasm
+const PROGRESS_MS = 100; // at most ten progress messages a second: each costs the page a repaint
 
 self.onmessage = async ({ data: { id, params, start, end } }) => {
   try {
     await ready;
     const results = [];
+    let unreported = 0;
+    let last = performance.now();
     for (let s = start; s < end; s += BATCH) {
       const part = runCells(params, s, Math.min(end, s + BATCH));
       results.push(...part);
-      self.postMessage({ id, progress: part.length });
+      unreported += part.length;
+      if (performance.now() - last >= PROGRESS_MS) {
+        self.postMessage({ id, progress: unreported });
+        unreported = 0;
+        last = performance.now();
+      }
     }
+    if (unreported) self.postMessage({ id, progress: unreported });
     self.postMessage({ id, results });
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
