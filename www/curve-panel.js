@@ -1,14 +1,22 @@
 /** Wires the learning-curve panel: run, progress, cancel, charts, export. */
 
-import { CHARTS, WorkerPool, download, readParams } from "./curves.js";
+import { CHARTS, WorkerPool, download, readForm, readParams } from "./curves.js";
 
-/** The panel's controller; `wasm` are the core's exports, `el` maps ids to elements. */
+/**
+ * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
+ * is told of every change of the form (for the link and local storage).
+ */
 export class CurvePanel {
-  constructor(wasm, el) {
+  constructor(wasm, el, onForm = () => {}) {
     this.wasm = wasm;
     this.el = el;
     this.pool = new WorkerPool();
     this.last = null; // {params, results, csv, rows, ms}
+    for (const type of ["input", "change"]) {
+      el("curves").addEventListener(type, (e) => {
+        if (e.target.closest(".lc-controls, #lc-algorithms")) onForm(readForm(el));
+      });
+    }
     el("lc-run").addEventListener("click", () => this.runFromForm());
     el("lc-cancel").addEventListener("click", () => this.cancel());
     el("lc-csv").addEventListener("click", () => this.exportCsv());

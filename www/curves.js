@@ -86,6 +86,46 @@ export class WorkerPool {
   }
 }
 
+/** The learning-curve form's fields that a reload or a link brings back (ids of inputs and selects). */
+export const FORM_FIELDS = ["lc-n", "lc-alpha-start", "lc-alpha-stop", "lc-alpha-count", "lc-reps", "lc-epochs", "lc-stop", "lc-gap", "lc-noise", "lc-labels", "lc-seed"];
+
+/** The form as typed: `{fields: {id: text}, algorithms: [name]}` (checked only when a sweep runs). */
+export function readForm(el) {
+  return {
+    fields: Object.fromEntries(FORM_FIELDS.map((id) => [id, el(id).value])),
+    algorithms: [...document.querySelectorAll("#lc-algorithms input[type=checkbox]")].filter((b) => b.checked).map((b) => b.value),
+  };
+}
+
+/**
+ * Checks a stored or linked form (`readForm`'s shape: known fields, short texts, algorithm names
+ * of the panel); throws an Error naming what is wrong. Nothing reaches the page but `.value`s.
+ */
+export function checkForm(form) {
+  if (!form || typeof form !== "object" || Array.isArray(form)) throw new Error("the learning-curve settings are not an object");
+  const { fields = {}, algorithms = [] } = form;
+  if (!fields || typeof fields !== "object" || Array.isArray(fields)) throw new Error("the learning-curve fields are not an object");
+  for (const [id, v] of Object.entries(fields)) {
+    if (!FORM_FIELDS.includes(id)) throw new Error(`unknown learning-curve field "${String(id).slice(0, 40)}"`);
+    if (typeof v !== "string" || v.length > 40) throw new Error(`the learning-curve field ${id} is not a short text`);
+  }
+  const known = [...document.querySelectorAll("#lc-algorithms input[type=checkbox]")].map((b) => b.value);
+  if (!Array.isArray(algorithms) || !algorithms.every((a) => known.includes(a))) {
+    throw new Error("the learning-curve algorithms are not names of the panel's algorithms");
+  }
+  return { fields, algorithms };
+}
+
+/** Puts a checked form into the panel (a select keeps its value if the text is not one of its options). */
+export function applyForm(el, form) {
+  for (const [id, v] of Object.entries(form.fields)) {
+    const input = el(id);
+    if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === v)) continue;
+    input.value = v;
+  }
+  for (const box of document.querySelectorAll("#lc-algorithms input[type=checkbox]")) box.checked = form.algorithms.includes(box.value);
+}
+
 /** Reads the panel's inputs into sweep parameters (throws an Error naming a bad field). */
 export function readParams(el) {
   const num = (id, what, { int = false, min = -Infinity, max = Infinity } = {}) => {
@@ -112,7 +152,7 @@ export function readParams(el) {
     seed: num("lc-seed", "seed", { int: true, min: 0, max: 2 ** 32 - 1 }),
     noise: num("lc-noise", "label noise λ", { min: 0, max: 1 }),
     labels: el("lc-labels").value,
-    stop: stopKind === "gap" ? { kind: "gap", tolerance: 1e-3 } : { kind: stopKind },
+    stop: stopKind === "gap" ? { kind: "gap", tolerance: num("lc-gap", "gap tolerance", { min: 1e-12, max: 1 }) } : { kind: stopKind },
     randomSeparability: true, // the storage panel: random labellings of the same inputs, against Cover
   };
 }

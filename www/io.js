@@ -69,13 +69,20 @@ export function exportPng(canvas, name, resize, redraw) {
 }
 
 /**
- * The URL hash for the state: `#v1:` + base64url of `{p: [[x, y, label]…], t, a, r, s}` — points,
- * threshold, the shown algorithms, the rule settings `{gamma, notesEta}` and the seed (`a`, `r`, `s`
- * are optional, so older v1 links still open).
+ * The URL hash for the state: `#v1:` + base64url of `{p: [[x, y, label]…], t, a, r, s, c}` — points,
+ * threshold, the shown algorithms, the rule settings `{gamma, notesEta}`, the seed and the
+ * learning-curve form (`a`, `r`, `s`, `c` are optional, so older v1 links still open).
  */
 export function encodeHash(state) {
   const shown = Object.keys(state.shown ?? {}).filter((n) => state.shown[n]);
-  const json = JSON.stringify({ p: state.points.map((p) => [p.x, p.y, p.label]), t: state.threshold ? 1 : 0, a: shown, r: state.rules, s: state.seed });
+  const json = JSON.stringify({
+    p: state.points.map((p) => [p.x, p.y, p.label]),
+    t: state.threshold ? 1 : 0,
+    a: shown,
+    r: state.rules,
+    s: state.seed,
+    ...(state.curves ? { c: state.curves } : {}),
+  });
   const bytes = new TextEncoder().encode(json);
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -83,8 +90,9 @@ export function encodeHash(state) {
 }
 
 /**
- * Decodes a URL hash into `{points, threshold, shown?, rules?, seed?}` (the rule settings are checked
- * by `checkRules`); null for no state; throws an Error for a bad one.
+ * Decodes a URL hash into `{points, threshold, shown?, rules?, seed?, curves?}` (the rule settings
+ * are checked by `checkRules`, the learning-curve form by `checkForm`); null for no state; throws an
+ * Error for a bad one.
  */
 export function decodeHash(hash) {
   if (!hash || hash === "#") return null;
@@ -107,5 +115,5 @@ export function decodeHash(hash) {
   if (v.s !== undefined && !(Number.isInteger(v.s) && v.s >= 0 && v.s <= 0xffffffff)) {
     throw new Error("the link's seed is not a whole number in [0, 4294967295]");
   }
-  return { points: v.p.map(([x, y, label]) => ({ x, y, label })), threshold: v.t === 1, shown: v.a, rules: v.r, seed: v.s };
+  return { points: v.p.map(([x, y, label]) => ({ x, y, label })), threshold: v.t === 1, shown: v.a, rules: v.r, seed: v.s, curves: v.c };
 }

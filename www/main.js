@@ -6,7 +6,8 @@ import { CurvePanel } from "./curve-panel.js";
 import { DataView } from "./render.js";
 import { WeightView } from "./weight-view.js";
 import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
-import { ALGORITHMS, CORE, checkRules, loadStored, SHOWN_NAMES } from "./state.js";
+import { ALGORITHMS, CORE, checkRules, loadStored, save, SHOWN_NAMES } from "./state.js";
+import { applyForm, checkForm } from "./curves.js";
 import { INFO } from "./algorithms.js";
 import { decodeHash, exportPng, exportPoints, readDataFile } from "./io.js";
 import { DEFAULT_PRESET, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
@@ -44,7 +45,12 @@ async function boot() {
   bindFiles(app);
   restoreOrPreset(app);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
-  const curves = new CurvePanel(wasm, el);
+  const curves = new CurvePanel(wasm, el, (form) => {
+    app.state.curves = form;
+    save(app.state);
+    app.saveToUrl();
+  });
+  if (app.state.curves) applyForm(el, app.state.curves);
   Object.assign(lab, automation(app, curves));
   app.render();
   registerOfflineCache();
@@ -212,6 +218,7 @@ function restoreOrPreset(app) {
   // the viewer's own preferences come from this browser, whatever the picture came from
   // (read before restoring the picture, which saves over the stored entry)
   const { stored } = loadStored();
+  restoreCurves(app, stored?.curves, "saved state"); // a link's settings replace these below
   restorePicture(app);
   if (stored?.projector === true) app.setProjector(true);
   if (stored?.explanations === false) app.setExplanations(false);
@@ -230,8 +237,10 @@ function restorePicture(app) {
       }
       app.state.rules = rules;
       if (linked.seed !== undefined) app.state.seed = linked.seed;
+      const curvesError = restoreCurves(app, linked.curves, "link");
       syncShownToggles(app);
       app.commit();
+      if (curvesError) app.setMessage(curvesError, "error");
       app.history.undoStack = [];
       return;
     }
@@ -240,6 +249,20 @@ function restorePicture(app) {
   }
   restoreStored(app);
   if (linkError) app.setMessage(linkError, "error");
+}
+
+/**
+ * Takes the learning-curve form of a link or the saved state into `app.state.curves` (put into the
+ * panel at boot); returns a message if it was unusable, keeping what was there before.
+ */
+function restoreCurves(app, curves, from) {
+  if (curves === undefined || curves === null) return null;
+  try {
+    app.state.curves = checkForm(curves);
+    return null;
+  } catch (e) {
+    return `The ${from}'s learning-curve settings were not used (${e.message}).`;
+  }
 }
 
 function restoreStored(app) {
@@ -252,7 +275,9 @@ function restoreStored(app) {
       for (const n of SHOWN_NAMES) if (typeof stored.shown?.[n] === "boolean") app.state.shown[n] = stored.shown[n];
       app.state.rules = checkRules(stored.rules);
       if (Number.isInteger(stored.seed) && stored.seed >= 0) app.state.seed = stored.seed;
+      const curvesError = restoreCurves(app, stored.curves, "saved state");
       syncShownToggles(app);
+      if (curvesError) app.setMessage(curvesError, "error");
       return;
     } catch (e) {
       app.loadPreset(DEFAULT_PRESET);

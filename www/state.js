@@ -23,6 +23,7 @@ export function createState(points = []) {
     rules: { ...DEFAULT_RULES },
     teacher: null,
     seed: 1,
+    curves: null, // the learning-curve form as typed (curves.js readForm); null: the page's defaults
     view: fitView(points),
   };
 }
@@ -138,6 +139,7 @@ export function save(state) {
       rules: state.rules,
       view: state.view,
       seed: state.seed,
+      curves: state.curves,
       projector: state.projector,
       explanations: state.explanations,
     };

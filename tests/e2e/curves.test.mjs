@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, artifact, useLab } from "./harness.mjs";
+import { ROOT, artifact, launch, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -88,4 +88,60 @@ test("the page's workers and the native CLI give identical numbers for the same 
   ], { encoding: "utf8" }).trim().split("\n");
   const page11 = csv.trim().split("\n").map((l) => l.split(",").slice(0, 11).join(","));
   assert.deepEqual(page11, native);
+});
+
+test("the learning-curve settings survive a reload and travel in a link; bad ones are refused with a message", async () => {
+  const { page } = lab;
+  const form = () =>
+    page.evaluate(() => ({
+      n: document.getElementById("lc-n").value,
+      reps: document.getElementById("lc-reps").value,
+      stop: document.getElementById("lc-stop").value,
+      gap: document.getElementById("lc-gap").value,
+      labels: document.getElementById("lc-labels").value,
+      algorithms: [...document.querySelectorAll("#lc-algorithms input:checked")].map((b) => b.value),
+    }));
+  await fill("lc-n", 15);
+  await fill("lc-reps", 7);
+  await page.selectOption("#lc-stop", "gap");
+  await fill("lc-gap", 0.01);
+  await page.selectOption("#lc-labels", "random");
+  await page.uncheck('#lc-algorithms input[value="hebb"]');
+  await page.check('#lc-algorithms input[value="adatron"]');
+  const typed = await form();
+  assert.deepEqual(typed, { n: "15", reps: "7", stop: "gap", gap: "0.01", labels: "random", algorithms: ["rosenblatt", "minover", "adatron", "exact"] });
+  await page.reload();
+  await page.evaluate(() => window.lab.ready);
+  assert.deepEqual(await form(), typed, "after a reload");
+  // the copied link, in a fresh browser with nothing stored
+  const url = page.url();
+  const fresh = await launch();
+  try {
+    const other = await openLab(fresh.context, url);
+    assert.deepEqual(await other.page.evaluate(() => ({
+      n: document.getElementById("lc-n").value,
+      reps: document.getElementById("lc-reps").value,
+      stop: document.getElementById("lc-stop").value,
+      gap: document.getElementById("lc-gap").value,
+      labels: document.getElementById("lc-labels").value,
+      algorithms: [...document.querySelectorAll("#lc-algorithms input:checked")].map((b) => b.value),
+    })), typed, "from the link");
+    // a link whose settings are tampered with: the picture opens, the settings are refused by name
+    const points = await other.page.evaluate(() => window.lab.getState().points);
+    const bad = await other.page.evaluate(async () => {
+      const { encodeHash } = await import(new URL("www/io.js", location.href).href);
+      const state = { points: window.lab.getState().points, threshold: false, shown: {}, rules: { gamma: 1, notesEta: 0.1 }, seed: 1 };
+      return encodeHash({ ...state, curves: { fields: { "lc-n": { evil: "<img src=x onerror=alert(1)>" } }, algorithms: [] } });
+    });
+    await other.page.goto(url.replace(/#.*$/, bad));
+    await other.page.reload();
+    await other.page.evaluate(() => window.lab.ready);
+    assert.match(await other.page.textContent("#status"), /learning-curve settings were not used \(the learning-curve field lc-n is not a short text\)/);
+    assert.deepEqual(await other.page.evaluate(() => window.lab.getState().points), points, "the picture still opens");
+    assert.equal(await other.page.evaluate(() => document.getElementById("lc-n").value), "15", "the panel keeps what this browser had");
+    assert.deepEqual(other.errors, []);
+  } finally {
+    await fresh.close();
+  }
+  assert.deepEqual(lab.errors, []);
 });
