@@ -5,21 +5,10 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { ROOT, launch, openLab, serve } from "../tests/e2e/harness.mjs";
+import { heavySweep } from "./heavy-sweep.mjs";
 
 const quick = process.argv.includes("--quick");
-const COUNT = quick ? 10 : 100;
-const params = {
-  n: 20,
-  // the CLI's start:stop:count grid: a + (b − a)·i/(count − 1)
-  alphas: Array.from({ length: COUNT }, (_, i) => 0.1 + ((10 - 0.1) * i) / (COUNT - 1)),
-  reps: quick ? 10 : 100,
-  algorithms: ["minover"],
-  epochs: 100,
-  seed: 1,
-  noise: 0,
-  labels: "teacher",
-  stop: { kind: "epochs" },
-};
+const params = heavySweep(quick ? { count: 10, reps: 10 } : {});
 const steps = params.alphas.reduce((s, a) => s + params.reps * params.epochs * Math.max(1, Math.round(a * params.n)), 0);
 console.log(`workload: ${params.alphas.length} α × ${params.reps} reps of MinOver, ${params.epochs} epochs: ${steps.toExponential(3)} steps`);
 

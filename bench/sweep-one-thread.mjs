@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../tests/e2e/harness.mjs";
+import { heavySweep } from "./heavy-sweep.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -18,17 +19,7 @@ const reps = arg("reps", 10);
 
 const { initSync, runCells } = await import(join(ROOT, "www", "pkg", "perceptron_lab.js"));
 initSync({ module: readFileSync(join(ROOT, "www", "pkg", "perceptron_lab_bg.wasm")) });
-const params = {
-  n: 20,
-  alphas: Array.from({ length: 100 }, (_, i) => 0.1 + (9.9 * i) / 99),
-  reps,
-  algorithms: ["minover"],
-  epochs: 100,
-  seed: 1,
-  noise: 0,
-  labels: "teacher",
-  stop: { kind: "epochs" },
-};
+const params = heavySweep({ reps });
 const cli = join(ROOT, "target", "release", "perceptron-lab");
 const cliArgs = ["curve", "--algorithm", "minover", "--n", "20", "--alpha", "0.1:10:100", "--reps", String(reps), "--epochs", "100", "--seed", "1", "--threads", "1"];
 

@@ -90,17 +90,20 @@ test("the page's workers and the native CLI give identical numbers for the same 
   assert.deepEqual(page11, native);
 });
 
+/** Some of the learning-curve form's values, as shown. */
+const panelForm = (page) =>
+  page.evaluate(() => ({
+    n: document.getElementById("lc-n").value,
+    reps: document.getElementById("lc-reps").value,
+    stop: document.getElementById("lc-stop").value,
+    gap: document.getElementById("lc-gap").value,
+    labels: document.getElementById("lc-labels").value,
+    algorithms: [...document.querySelectorAll("#lc-algorithms input:checked")].map((b) => b.value),
+  }));
+
 test("the learning-curve settings survive a reload and travel in a link; bad ones are refused with a message", async () => {
   const { page } = lab;
-  const form = () =>
-    page.evaluate(() => ({
-      n: document.getElementById("lc-n").value,
-      reps: document.getElementById("lc-reps").value,
-      stop: document.getElementById("lc-stop").value,
-      gap: document.getElementById("lc-gap").value,
-      labels: document.getElementById("lc-labels").value,
-      algorithms: [...document.querySelectorAll("#lc-algorithms input:checked")].map((b) => b.value),
-    }));
+  const form = () => panelForm(page);
   await fill("lc-n", 15);
   await fill("lc-reps", 7);
   await page.selectOption("#lc-stop", "gap");
@@ -118,14 +121,7 @@ test("the learning-curve settings survive a reload and travel in a link; bad one
   const fresh = await launch();
   try {
     const other = await openLab(fresh.context, url);
-    assert.deepEqual(await other.page.evaluate(() => ({
-      n: document.getElementById("lc-n").value,
-      reps: document.getElementById("lc-reps").value,
-      stop: document.getElementById("lc-stop").value,
-      gap: document.getElementById("lc-gap").value,
-      labels: document.getElementById("lc-labels").value,
-      algorithms: [...document.querySelectorAll("#lc-algorithms input:checked")].map((b) => b.value),
-    })), typed, "from the link");
+    assert.deepEqual(await panelForm(other.page), typed, "from the link");
     // a link whose settings are tampered with: the picture opens, the settings are refused by name
     const points = await other.page.evaluate(() => window.lab.getState().points);
     const bad = await other.page.evaluate(async () => {

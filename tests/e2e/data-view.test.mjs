@@ -1,7 +1,7 @@
 // End-to-end tests of the data view in headless Chromium, against the page served over HTTP.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { artifact, useLab } from "./harness.mjs";
+import { artifact, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -37,14 +37,6 @@ function bruteForceKappa(points, threshold, steps = 200_000) {
   return { kappa: best, tolerance: ((2 * Math.PI) / steps) * maxNorm * (threshold ? 1 : 1) + 1e-12 };
 }
 
-const SIX = [
-  { x: 1.0, y: 2.0, label: 1 },
-  { x: 2.0, y: 0.5, label: 1 },
-  { x: 0.5, y: 1.0, label: 1 },
-  { x: -1.5, y: -0.5, label: -1 },
-  { x: -0.5, y: -2.0, label: -1 },
-  { x: 1.0, y: -1.5, label: -1 },
-];
 
 test("the page starts with a preset, every algorithm trained, and no console errors", async () => {
   const s = await lab.state();

@@ -3,18 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { launch, openLab, useLab } from "./harness.mjs";
+import { launch, openLab, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
-const SIX = [
-  { x: 1, y: 2, label: 1 },
-  { x: 2, y: 0.5, label: 1 },
-  { x: 0.5, y: 1, label: 1 },
-  { x: -1.5, y: -0.5, label: -1 },
-  { x: -0.5, y: -2, label: -1 },
-  { x: 1, y: -1.5, label: -1 },
-];
 
 const importText = (name, text) =>
   lab.page.setInputFiles("#import-file", { name, mimeType: "text/plain", buffer: Buffer.from(text) });

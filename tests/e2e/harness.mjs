@@ -22,6 +22,16 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** The six points of the "six" preset (cf. Biehl Fig. 3.4): separable through the origin. */
+export const SIX = [
+  { x: 1.0, y: 2.0, label: 1 },
+  { x: 2.0, y: 0.5, label: 1 },
+  { x: 0.5, y: 1.0, label: 1 },
+  { x: -1.5, y: -0.5, label: -1 },
+  { x: -0.5, y: -2.0, label: -1 },
+  { x: 1.0, y: -1.5, label: -1 },
+];
+
 /** Starts `python3 -m http.server` on a free port at the repository root; resolves `{url, close}`. */
 export function serve() {
   return new Promise((resolve, reject) => {

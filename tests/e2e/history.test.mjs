@@ -1,18 +1,10 @@
 // End-to-end tests of undo/redo over every kind of edit, and of touch input, in headless Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openLab, useLab } from "./harness.mjs";
+import { launch, openLab, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
-const SIX = [
-  { x: 1.0, y: 2.0, label: 1 },
-  { x: 2.0, y: 0.5, label: 1 },
-  { x: 0.5, y: 1.0, label: 1 },
-  { x: -1.5, y: -0.5, label: -1 },
-  { x: -0.5, y: -2.0, label: -1 },
-  { x: 1.0, y: -1.5, label: -1 },
-];
 
 /** What an edit may change, as the page reports it: points, mode, shown rules, rule settings. */
 async function picture(page) {

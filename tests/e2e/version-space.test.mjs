@@ -1,7 +1,7 @@
 // End-to-end tests of the weight-space view and the training animation in headless Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { artifact, useLab } from "./harness.mjs";
+import { artifact, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -44,14 +44,6 @@ function assertArcMatchesScan(vs, points, label) {
   assert.ok(angDist(e, ref.end) <= ref.step, `${label}: end ${e} vs scan ${ref.end}`);
 }
 
-const SIX = [
-  { x: 1.0, y: 2.0, label: 1 },
-  { x: 2.0, y: 0.5, label: 1 },
-  { x: 0.5, y: 1.0, label: 1 },
-  { x: -1.5, y: -0.5, label: -1 },
-  { x: -0.5, y: -2.0, label: -1 },
-  { x: 1.0, y: -1.5, label: -1 },
-];
 
 test("dragging a point moves the arc to the one of the new points", async () => {
   await lab.setPoints(SIX);
