@@ -29,6 +29,35 @@ test("a good CSV imports (0/1 labels, extra columns named), and a JSON too", asy
   await lab.setThreshold(false);
 });
 
+test("a file dropped on the page imports; a bad dropped file is refused and changes nothing", async () => {
+  await lab.setPoints(SIX);
+  const drop = async (name, text) => {
+    const dataTransfer = await lab.page.evaluateHandle(
+      ([name, text]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], name, { type: "text/csv" }));
+        return dt;
+      },
+      [name, text],
+    );
+    await lab.page.dispatchEvent("body", "dragover", { dataTransfer });
+    await lab.page.dispatchEvent("body", "drop", { dataTransfer });
+    await lab.page.waitForFunction((n) => document.getElementById("status").textContent.includes(n), name);
+  };
+  await drop("dropped.csv", "x,y,label\n1,1,1\n-1,-1,0\n");
+  assert.deepEqual((await lab.state()).points, [
+    { x: 1, y: 1, label: 1 },
+    { x: -1, y: -1, label: -1 },
+  ]);
+  await drop("dropped-bad.csv", "x,y,label\n1,1,1\n2,oops,1\n");
+  assert.match(await status(), /^Not imported — .*dropped-bad\.csv.*line 3/);
+  assert.equal((await lab.state()).points.length, 2, "the dropped good points stay");
+  // undo goes back to the points before the drop
+  await lab.page.click("#undo");
+  assert.deepEqual((await lab.state()).points, SIX);
+  assert.deepEqual(lab.errors, []);
+});
+
 /** Hostile files: each must be refused with a message naming the file and the problem. */
 const HOSTILE = [
   ["empty.csv", "", /empty/],
