@@ -79,6 +79,20 @@ fn exact_maximal_stability_is_near_theory_at_n_100() {
     }
 }
 
+/// A simulated separable fraction of `row` within 4 binomial standard errors of Cover's
+/// C(P,N)/2^P (at least 10⁻³, where the fraction is 0 or 1).
+fn assert_near_cover(row: &experiment::Row, simulated: f64) {
+    let expected = theory::separable_fraction(row.p as u64, row.n as u64);
+    let sem = (expected * (1.0 - expected) / row.reps as f64)
+        .sqrt()
+        .max(1e-3);
+    assert!(
+        (simulated - expected).abs() <= 4.0 * sem,
+        "P = {}: simulated {simulated}, Cover {expected}",
+        row.p
+    );
+}
+
 /// With random labels at N = 10, the fraction of separable sets (exact test per set) is
 /// binomial with mean C(P,N)/2^P (Cover). Tolerance: 4 binomial standard errors.
 #[test]
@@ -91,16 +105,7 @@ fn separable_fraction_matches_cover_at_n_10() {
         Labels::Random,
     );
     for row in experiment::run(&p).unwrap() {
-        let expected = theory::separable_fraction(row.p as u64, row.n as u64);
-        let sem = (expected * (1.0 - expected) / row.reps as f64)
-            .sqrt()
-            .max(1e-3);
-        assert!(
-            (row.separable_fraction - expected).abs() <= 4.0 * sem,
-            "P = {}: simulated {}, Cover {expected}",
-            row.p,
-            row.separable_fraction
-        );
+        assert_near_cover(&row, row.separable_fraction);
     }
 }
 
@@ -130,16 +135,7 @@ fn random_labellings_of_teacher_inputs_match_cover_at_n_10() {
             row.separable_fraction, 1.0,
             "teacher sets are separable (exact test)"
         );
-        let expected = theory::separable_fraction(row.p as u64, row.n as u64);
-        let sem = (expected * (1.0 - expected) / row.reps as f64)
-            .sqrt()
-            .max(1e-3);
-        assert!(
-            (row.random_separable_fraction - expected).abs() <= 4.0 * sem,
-            "P = {}: simulated {}, Cover {expected}",
-            row.p,
-            row.random_separable_fraction
-        );
+        assert_near_cover(row, row.random_separable_fraction);
     }
 }
 
