@@ -23,6 +23,11 @@ lint: setup
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+	npx biome check .
+	cargo build --release --lib --target wasm32-unknown-unknown
+	wasm-bindgen --target web --out-dir www/pkg $(WASM)
+	npx tsc -p tsconfig.json
+	npx tsc -p tsconfig.worker.json
 
 test-native: setup
 	cargo test

@@ -1,43 +1,58 @@
+// @ts-check
 // Service worker: keeps every file the page needs, so that it works with the network cut once
-// loaded. Cache-first for the listed files; any other same-origin GET is cached when fetched.
-const CACHE = "perceptron-lab-v2";
+// loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
+// files are cached at install, any other same-origin GET when fetched.
+const CACHE = "perceptron-lab-v3";
+/** This script's global scope, `self`, as a service worker's. */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
   "./",
   "./index.html",
   "./www/style.css",
   "./www/main.js",
   "./www/app.js",
+  "./www/automation.js",
+  "./www/catalogue.js",
+  "./www/controls.js",
+  "./www/layout.js",
+  "./www/persistence.js",
   "./www/state.js",
-  "./www/algorithms.js",
-  "./www/render.js",
+  "./www/data-view.js",
   "./www/weight-view.js",
   "./www/readout.js",
   "./www/interaction.js",
   "./www/animation.js",
   "./www/presets.js",
   "./www/io.js",
-  "./www/curves.js",
+  "./www/download.js",
+  "./www/curve-form.js",
   "./www/curve-panel.js",
+  "./www/worker-pool.js",
   "./www/worker.js",
   "./www/pkg/perceptron_lab.js",
   "./www/pkg/perceptron_lab_bg.wasm",
   "./www/data/iris-setosa-versicolor.csv",
 ];
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+sw.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(FILES))
+      .then(() => sw.skipWaiting()),
+  );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => sw.clients.claim()),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
   // network first (a rebuilt page is picked up at once), the cache when offline

@@ -28,9 +28,7 @@ try {
     const type = file.endsWith(".wasm") ? "application/wasm" : "text/javascript";
     route.fulfill({ body: readFileSync(join(pkg, file)), contentType: type });
   });
-  await page.route("**/bench-exact.html", (route) =>
-    route.fulfill({ body: "<!doctype html><title>exact benchmark</title>", contentType: "text/html" }),
-  );
+  await page.route("**/bench-exact.html", (route) => route.fulfill({ body: "<!doctype html><title>exact benchmark</title>", contentType: "text/html" }));
   await page.goto(`${server.url}bench-exact.html`);
   const result = await page.evaluate(
     async ({ n, p, seed, runs }) => {
@@ -51,9 +49,7 @@ try {
   const sorted = [...result.times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log(`wasm (${pkg}): N = ${n}, P = ${p}, seed ${seed}, ${runs} runs`);
-  console.log(
-    `wasm: median ${median.toFixed(3)} ms (runs: ${result.times.map((t) => t.toFixed(1)).join(" ")}); kappa_max ${result.kappa.toFixed(15)}`,
-  );
+  console.log(`wasm: median ${median.toFixed(3)} ms (runs: ${result.times.map((t) => t.toFixed(1)).join(" ")}); kappa_max ${result.kappa.toFixed(15)}`);
 } finally {
   await browser.close();
   server.close();

@@ -20,7 +20,9 @@ try {
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const { ms, rows } = await page.evaluate((p) => window.lab.runLearningCurve(p), params);
   browserMs = ms;
-  console.log(`browser (${cores} workers): ${(ms / 1000).toFixed(2)} s  (${(steps / ms / 1000).toFixed(1)} M steps/s); ε_g at α = ${rows[rows.length - 1].alpha}: ${rows[rows.length - 1].epsGMean.toFixed(4)}`);
+  console.log(
+    `browser (${cores} workers): ${(ms / 1000).toFixed(2)} s  (${(steps / ms / 1000).toFixed(1)} M steps/s); ε_g at α = ${rows[rows.length - 1].alpha}: ${rows[rows.length - 1].epsGMean.toFixed(4)}`,
+  );
 } finally {
   await browser.close();
   server.close();
@@ -29,7 +31,9 @@ try {
 const cli = join(ROOT, "target", "release", "perceptron-lab");
 const alpha = `0.1:10:${params.alphas.length}`;
 const t0 = process.hrtime.bigint();
-execFileSync(cli, ["curve", "--algorithm", "minover", "--n", "20", "--alpha", alpha, "--reps", String(params.reps), "--epochs", "100", "--seed", "1"], { stdio: ["ignore", "ignore", "ignore"] });
+execFileSync(cli, ["curve", "--algorithm", "minover", "--n", "20", "--alpha", alpha, "--reps", String(params.reps), "--epochs", "100", "--seed", "1"], {
+  stdio: ["ignore", "ignore", "ignore"],
+});
 const nativeMs = Number(process.hrtime.bigint() - t0) / 1e6;
 console.log(`native CLI (all cores): ${(nativeMs / 1000).toFixed(2)} s  (${(steps / nativeMs / 1000).toFixed(1)} M steps/s)`);
 console.log(`browser / native: ${(browserMs / nativeMs).toFixed(2)}×`);

@@ -26,7 +26,10 @@ fn main() {
         };
         // ALGORITHMS=minover,adatron times a subset (the exact optimum is always computed)
         if let Ok(list) = std::env::var("ALGORITHMS") {
-            settings.algorithms = list.split(',').map(String::from).collect();
+            settings.algorithms = list
+                .split(',')
+                .map(|a| a.parse().expect("an algorithm name"))
+                .collect();
         }
         let mut times = Vec::with_capacity(steps);
         for k in 0..steps {

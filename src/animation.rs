@@ -1,6 +1,7 @@
 //! Step-by-step training for the animation: one rule stepped from tabula rasa, every step
 //! recorded as a [`Frame`] (the history the scrubber moves over).
 
+use crate::catalogue::Algorithm;
 use crate::data::Dataset;
 use crate::error::Result;
 use crate::measure::stability_upper_bound;
@@ -48,12 +49,12 @@ pub struct Animation {
 }
 
 impl Animation {
-    /// Starts `name` (`rosenblatt`, `minover`, `adatron`) on `data` with the page's settings.
+    /// Starts `algorithm` (any training rule) on `data` with the page's settings.
     ///
     /// # Errors
-    /// Those of [`trainer`].
-    pub fn new(name: &str, data: &Dataset, settings: &Settings) -> Result<Self> {
-        let trainer = trainer(name, data, settings)?;
+    /// Those of [`trainer`] (`exact` is not a rule and cannot be stepped).
+    pub fn new(algorithm: Algorithm, data: &Dataset, settings: &Settings) -> Result<Self> {
+        let trainer = trainer(algorithm, data, settings)?;
         let mut a = Self {
             trainer,
             frames: vec![],
@@ -63,13 +64,20 @@ impl Animation {
         Ok(a)
     }
 
-    /// Takes one step (none once the rule has stopped) and returns its frame.
+    /// Whether the rule has stopped (the last frame says why).
+    pub fn stopped(&self) -> bool {
+        self.frames.last().is_some_and(|f| f.stop.is_some())
+    }
+
+    /// Takes one step (none once the rule has stopped) and returns the last frame: the new one,
+    /// or, when the rule stopped without a step, the previous frame marked with the stop.
     pub fn step(&mut self) -> &Frame {
-        let stopped = self.frames.last().is_some_and(|f| f.stop.is_some());
-        if !stopped {
+        if !self.stopped() {
+            let before = self.trainer.progress().0;
             let s = self.trainer.step();
-            if s.example.is_none() {
-                // the rule stopped without a step: mark the last frame
+            if self.trainer.progress().0 == before {
+                // the rule stopped without taking a step: mark the last frame (a batch step,
+                // as batch Adaline's, looks at no single example but is a step)
                 if let Some(last) = self.frames.last_mut() {
                     last.stop = s.stop;
                 }
@@ -130,10 +138,13 @@ mod tests {
         )
         .unwrap();
         let settings = Settings::default();
-        for name in ["rosenblatt", "minover", "adatron"] {
+        for name in Algorithm::rules() {
             let mut a = Animation::new(name, &d, &settings).unwrap();
             assert_eq!(a.frames()[0].step, 0);
-            assert!(a.frames()[0].kappa.is_nan(), "w = 0 at the start");
+            if name != Algorithm::PerceptronNotes {
+                // tabula rasa (the notes' perceptron starts from random weights)
+                assert!(a.frames()[0].kappa.is_nan(), "{name}: w = 0 at the start");
+            }
             let mut n = 0;
             while a.step().stop.is_none() {
                 n += 1;

@@ -2,37 +2,11 @@
 //! string in the tests): the measured means with standard-error bars per algorithm, and the
 //! theory curves of `crate::theory` overlaid and labelled.
 
+use crate::catalogue::{Algorithm, Chart, Rgb, TheoryCurve, TEACHER_COLOR};
 use crate::experiment::{CurveParams, Labels, Row};
 use crate::theory;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-
-/// The four charts of the learning-curve panel.
-pub const CHARTS: [&str; 4] = ["eps", "kappa", "train-error", "separable"];
-
-/// Okabe–Ito colours for the main rules, as on the page, and Tol's muted palette for the rest:
-/// (name, colour).
-const ALGORITHM_COLORS: [(&str, RGBColor); 12] = [
-    ("rosenblatt", RGBColor(0xE6, 0x9F, 0x00)),
-    ("hebb", RGBColor(0x88, 0x22, 0x55)),
-    ("minover", RGBColor(0x00, 0x72, 0xB2)),
-    ("adatron", RGBColor(0x00, 0x9E, 0x73)),
-    ("exact", RGBColor(0x00, 0x00, 0x00)),
-    ("adaline", RGBColor(0x33, 0x22, 0x88)),
-    ("adaline-batch", RGBColor(0x88, 0xCC, 0xEE)),
-    ("pocket", RGBColor(0x99, 0x99, 0x33)),
-    ("soft-margin", RGBColor(0x44, 0xAA, 0x99)),
-    ("logistic", RGBColor(0xAA, 0x44, 0x99)),
-    ("logistic-squared", RGBColor(0xCC, 0x66, 0x77)),
-    ("perceptron-notes", RGBColor(0x11, 0x77, 0x33)),
-];
-const THEORY_COLORS: [RGBColor; 5] = [
-    RGBColor(0xCC, 0x79, 0xA7),
-    RGBColor(0x56, 0xB4, 0xE9),
-    RGBColor(0xD5, 0x5E, 0x00),
-    RGBColor(0x33, 0x33, 0x33),
-    RGBColor(0x99, 0x99, 0x99),
-];
 
 /// A measured series: `(α, mean, standard error)`.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,21 +46,18 @@ pub struct ChartSpec {
     pub legend_lower_left: bool,
 }
 
-/// The spec of chart `which` (one of [`CHARTS`]) for the rows of a sweep.
-///
-/// # Errors
-/// [`crate::Error::Unknown`] for an unknown chart name.
-pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<ChartSpec> {
+/// The spec of chart `which` for the rows of a sweep.
+pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
     let measured = |value: fn(&Row) -> (f64, f64)| -> Vec<Series> {
         params
             .algorithms
             .iter()
-            .map(|name| Series {
-                name: name.clone(),
-                color: color_of(name),
+            .map(|&algorithm| Series {
+                name: algorithm.name().into(),
+                color: rgb(algorithm.info().color),
                 points: rows
                     .iter()
-                    .filter(|r| &r.algorithm == name)
+                    .filter(|r| r.algorithm == algorithm)
                     .map(|r| {
                         let (m, s) = value(r);
                         (r.alpha, m, if s.is_nan() { 0.0 } else { s })
@@ -98,21 +69,21 @@ pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<Ch
     };
     let grid = theory_grid(params);
     let n = params.n as u64;
-    let line = |name: &str, curve: &str, k: usize, with_n: bool| Line {
-        name: name.into(),
-        color: THEORY_COLORS[k % THEORY_COLORS.len()],
+    let line = |curve: TheoryCurve| Line {
+        name: curve.label(params.n),
+        color: rgb(curve.info().color),
         points: grid
             .iter()
             .filter_map(|&a| {
-                theory::curve_value(curve, a, with_n.then_some(n))
+                theory::curve_value(curve, a, curve.info().needs_n.then_some(n))
                     .ok()
                     .filter(|v| v.is_finite())
                     .map(|v| (a, v))
             })
             .collect(),
     };
-    Ok(match which {
-        "eps" => ChartSpec {
+    match which {
+        Chart::Eps => ChartSpec {
             title: match params.labels {
                 Labels::Teacher => format!("generalisation error ε_g(α), N = {}", params.n),
                 Labels::Random => "ε_g: undefined for random labels (no teacher)".into(),
@@ -120,67 +91,52 @@ pub fn spec(which: &str, params: &CurveParams, rows: &[Row]) -> crate::Result<Ch
             y_label: "ε_g".into(),
             series: measured(|r| (r.eps_g_mean, r.eps_g_sem)),
             theory: if params.labels == Labels::Teacher {
-                vec![
-                    line("Hebb (N→∞)", "hebb", 0, false),
-                    line("Gibbs (N→∞)", "gibbs", 1, false),
-                    line("Bayes (N→∞)", "bayes", 2, false),
-                    line("max. stability (N→∞)", "maxstab", 3, false),
-                    line(
-                        &format!("Cover count, N = {}", params.n),
-                        "cover-eps",
-                        4,
-                        true,
-                    ),
+                [
+                    TheoryCurve::Hebb,
+                    TheoryCurve::Gibbs,
+                    TheoryCurve::Bayes,
+                    TheoryCurve::Maxstab,
+                    TheoryCurve::CoverEps,
                 ]
+                .map(line)
+                .into()
             } else {
                 vec![]
             },
             legend_lower_left: false,
         },
-        "kappa" => ChartSpec {
+        Chart::Kappa => ChartSpec {
             title: format!("stability κ(α), N = {}", params.n),
             y_label: "κ".into(),
             series: measured(|r| (r.kappa_mean, r.kappa_sem)),
             theory: match params.labels {
-                Labels::Teacher => vec![line("max. stability κ (N→∞)", "maxstab-kappa", 3, false)],
-                Labels::Random => vec![line("Gardner κ_max (N→∞)", "gardner", 1, false)],
+                Labels::Teacher => vec![line(TheoryCurve::MaxstabKappa)],
+                Labels::Random => vec![line(TheoryCurve::Gardner)],
             },
             legend_lower_left: false,
         },
-        "train-error" => ChartSpec {
+        Chart::TrainError => ChartSpec {
             title: "training error".into(),
             y_label: "training error".into(),
             series: measured(|r| (r.train_error_mean, f64::NAN)),
             theory: vec![],
             legend_lower_left: false,
         },
-        "separable" => ChartSpec {
+        Chart::Separable => ChartSpec {
             title: format!("fraction of linearly separable sets, N = {}", params.n),
             y_label: "P_ls".into(),
             series: separable_series(params, rows),
-            theory: vec![line(
-                &format!("Cover C(P,N)/2^P, N = {}", params.n),
-                "cover-fraction",
-                2,
-                true,
-            )],
+            theory: vec![line(TheoryCurve::CoverFraction)],
             legend_lower_left: true,
         },
-        _ => {
-            return Err(crate::Error::Unknown {
-                kind: "chart",
-                name: which.into(),
-                expected: "eps, kappa, train-error, separable",
-            })
-        }
-    })
+    }
 }
 
 /// The separable fractions are properties of the data, not of an algorithm: the sweep's own sets
 /// and, when computed, random labellings of the same inputs (Cover's problem), each with the
 /// binomial standard error `√(f(1−f)/n_D)`. With random labels the two are the same sets.
 fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
-    let Some(first) = params.algorithms.first() else {
+    let Some(&first) = params.algorithms.first() else {
         return vec![];
     };
     let series = |name: String, color: RGBColor, fraction: fn(&Row) -> f64| Series {
@@ -188,7 +144,7 @@ fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
         color,
         points: rows
             .iter()
-            .filter(|r| &r.algorithm == first)
+            .filter(|r| r.algorithm == first)
             .map(|r| {
                 let f = fraction(r);
                 (r.alpha, f, (f * (1.0 - f) / r.reps as f64).sqrt())
@@ -198,7 +154,7 @@ fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
     match params.labels {
         Labels::Random => vec![series(
             "random labels (exact test)".into(),
-            color_of("exact"),
+            rgb(Algorithm::Exact.info().color),
             |r| r.separable_fraction,
         )],
         Labels::Teacher => {
@@ -207,11 +163,11 @@ fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
                 (false, true) => "teacher sets (exact test)".into(),
                 (false, false) => "teacher sets (separable by construction)".into(),
             };
-            let mut out = vec![series(own, color_of("hebb"), |r| r.separable_fraction)];
+            let mut out = vec![series(own, rgb(TEACHER_COLOR), |r| r.separable_fraction)];
             if params.random_separability {
                 out.push(series(
                     "random labels of the same inputs (exact test)".into(),
-                    color_of("exact"),
+                    rgb(Algorithm::Exact.info().color),
                     |r| r.random_separable_fraction,
                 ));
             }
@@ -220,11 +176,9 @@ fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
     }
 }
 
-fn color_of(name: &str) -> RGBColor {
-    ALGORITHM_COLORS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(RGBColor(0x55, 0x55, 0x55), |(_, c)| *c)
+/// The catalogue's colour for plotters.
+fn rgb(c: Rgb) -> RGBColor {
+    RGBColor(c.0, c.1, c.2)
 }
 
 /// 120 points across the sweep's α range (theory curves are smooth).
@@ -239,14 +193,24 @@ fn theory_grid(params: &CurveParams) -> Vec<f64> {
         .collect()
 }
 
-/// Draws `spec` on `area`.
+/// Draws `spec` on `area`, every size (type, margins, marks, strokes) times `scale`: 1 for a
+/// canvas whose backing store has its CSS size, the device pixel ratio (× the export factor)
+/// otherwise, so the chart looks the same at any resolution.
 ///
 /// # Errors
 /// The backend's drawing errors.
 pub fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     spec: &ChartSpec,
+    scale: f64,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let scale = if scale.is_finite() && scale > 0.0 {
+        scale
+    } else {
+        1.0
+    };
+    let px = |v: f64| (v * scale).round().max(1.0) as u32;
+    let ipx = |v: f64| (v * scale).round() as i32;
     area.fill(&WHITE)?;
     let xs = spec
         .series
@@ -269,47 +233,51 @@ pub fn draw<DB: DrawingBackend>(
         );
     let (y0, y1) = bounds(ys, 0.05);
     let mut chart = ChartBuilder::on(area)
-        .caption(&spec.title, ("sans-serif", 16))
-        .margin(10)
-        .x_label_area_size(36)
-        .y_label_area_size(52)
+        .caption(&spec.title, ("sans-serif", 16.0 * scale))
+        .margin(px(10.0))
+        .x_label_area_size(px(36.0))
+        .y_label_area_size(px(52.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
     chart
         .configure_mesh()
         .x_desc("α = P/N")
         .y_desc(spec.y_label.as_str())
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
+        .label_style(("sans-serif", 12.0 * scale))
+        .axis_desc_style(("sans-serif", 12.0 * scale))
         .draw()?;
     for l in &spec.theory {
         let color = l.color;
         chart
             .draw_series(LineSeries::new(
                 l.points.iter().copied(),
-                color.stroke_width(2),
+                color.stroke_width(px(2.0)),
             ))?
             .label(l.name.as_str())
             .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+                PathElement::new(
+                    vec![(x, y), (x + ipx(18.0), y)],
+                    color.stroke_width(px(2.0)),
+                )
             });
     }
     for s in &spec.series {
         let color = s.color;
-        chart.draw_series(
-            s.points
-                .iter()
-                .map(|&(x, m, e)| ErrorBar::new_vertical(x, m - e, m, m + e, color.filled(), 6)),
-        )?;
+        chart.draw_series(s.points.iter().map(|&(x, m, e)| {
+            ErrorBar::new_vertical(x, m - e, m, m + e, color.filled(), px(6.0))
+        }))?;
         chart
             .draw_series(
                 s.points
                     .iter()
-                    .map(|&(x, m, _)| Circle::new((x, m), 3, color.filled())),
+                    .map(|&(x, m, _)| Circle::new((x, m), px(3.0), color.filled())),
             )?
             .label(s.name.as_str())
-            .legend(move |(x, y)| Circle::new((x + 9, y), 4, color.filled()));
+            .legend(move |(x, y)| Circle::new((x + ipx(9.0), y), px(4.0), color.filled()));
     }
     chart
         .configure_series_labels()
+        .label_font(("sans-serif", 12.0 * scale))
         .background_style(WHITE.mix(0.85))
         .border_style(RGBColor(0xbb, 0xbb, 0xbb))
         .position(if spec.legend_lower_left {

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod animation;
+pub mod catalogue;
 pub mod chart;
 pub mod data;
 pub mod error;

@@ -1,16 +1,23 @@
 //! What the page shows for the current points: every chosen rule trained to its stop, the exact
 //! optimum, and the numbers of the readout — one call per frame.
 
+use crate::catalogue::{Algorithm, FrameBudget, LIMITS};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::measure::Perceptron;
-use crate::train::{self, registry, Config, Fit, Mode, Stop, Trainer};
+use crate::train::{self, Config, Fit, Mode, Stop, Trainer};
 use crate::version_space::{direction, VersionSpace};
 use serde::Serialize;
 
-/// The algorithms the data view shows by default (any of [`train::ALGORITHMS`] can be asked for).
-pub const DEFAULT_ALGORITHMS: [&str; 3] = ["rosenblatt", "minover", "adatron"];
+/// The algorithms the data view trains by default (the catalogue's core rules; any rule can be
+/// asked for).
+pub fn default_algorithms() -> Vec<Algorithm> {
+    Algorithm::ALL
+        .into_iter()
+        .filter(|a| a.info().role == crate::catalogue::Role::Core)
+        .collect()
+}
 
 /// Settings of the data view's training.
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
@@ -18,8 +25,8 @@ pub const DEFAULT_ALGORITHMS: [&str; 3] = ["rosenblatt", "minover", "adatron"];
 pub struct Settings {
     /// `true`: learn a threshold θ; `false`: through the origin.
     pub threshold: bool,
-    /// The algorithms to train (names from [`train::ALGORITHMS`]).
-    pub algorithms: Vec<String>,
+    /// The rules to train (`exact` is always computed and may be left out).
+    pub algorithms: Vec<Algorithm>,
     /// Rosenblatt's epoch limit; `None`: [`rosenblatt_epoch_limit`].
     pub max_epochs: Option<usize>,
     /// MinOver's and AdaTron's step limit, in epochs of `P` steps; `None`: [`optimal_epoch_limit`].
@@ -40,13 +47,13 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             threshold: false,
-            algorithms: DEFAULT_ALGORITHMS.iter().map(ToString::to_string).collect(),
+            algorithms: default_algorithms(),
             max_epochs: None,
             max_epochs_optimal: None,
-            gap_tolerance: 1e-3,
+            gap_tolerance: LIMITS.gap_tolerance,
             learning_rate: None,
-            notes_learning_rate: 0.1,
-            gamma: 1.0,
+            notes_learning_rate: LIMITS.notes_learning_rate,
+            gamma: LIMITS.gamma,
             seed: 1,
         }
     }
@@ -56,8 +63,8 @@ impl Default for Settings {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlgorithmView {
-    /// Algorithm name.
-    pub name: String,
+    /// The algorithm.
+    pub name: Algorithm,
     /// Weights `w`.
     pub w: Vec<f64>,
     /// Threshold `θ`.
@@ -74,7 +81,8 @@ pub struct AlgorithmView {
     pub epochs: f64,
     /// Training errors (`E^μ ≤ 0`).
     pub errors: usize,
-    /// Why it stopped, as a short key (`no-errors`, `gap-reached`, `kkt`, `limit`, `stalled`).
+    /// Why it stopped, as a short key (`no-errors`, `gap-reached`, `kkt`, `limit`, `stalled`,
+    /// `no-improvement`, `one-pass`, `settled`); `None` for the exact optimum.
     pub stop: Option<Stop>,
     /// Why it stopped, in words for the readout.
     pub status: String,
@@ -145,25 +153,32 @@ pub fn pocket_epoch_limit(p: usize) -> f64 {
     (1e6 / (p * p)).clamp(1.0, 1000.0)
 }
 
+/// The epoch limit of `algorithm` on `p` points in the data view: the one set in `settings`, or
+/// its frame budget ([`FrameBudget`] of the catalogue).
+pub fn epoch_limit(settings: &Settings, algorithm: Algorithm, p: usize) -> f64 {
+    settings.epoch_limit(algorithm, p)
+}
+
 impl Settings {
-    /// The epoch limit of rule `name` on `p` points: the one set, or the frame budget.
-    fn epoch_limit(&self, name: &str, p: usize) -> f64 {
-        match name {
-            "rosenblatt" | "perceptron-notes" => {
+    fn epoch_limit(&self, algorithm: Algorithm, p: usize) -> f64 {
+        match algorithm.info().budget {
+            FrameBudget::Presentations => {
                 self.max_epochs.unwrap_or_else(|| rosenblatt_epoch_limit(p)) as f64
             }
-            "minover" | "adatron" | "soft-margin" => self
+            FrameBudget::Optimal => self
                 .max_epochs_optimal
                 .unwrap_or_else(|| optimal_epoch_limit(p)),
-            "pocket" => pocket_epoch_limit(p),
-            _ => gradient_epoch_limit(p),
+            FrameBudget::Pocket => pocket_epoch_limit(p),
+            FrameBudget::Gradient | FrameBudget::OnePass | FrameBudget::Exact => {
+                gradient_epoch_limit(p)
+            }
         }
     }
 
-    /// The rule settings of `name` on `p` points.
-    fn config(&self, name: &str, p: usize) -> Config {
+    /// The rule settings of `algorithm` on `p` points.
+    fn config(&self, algorithm: Algorithm, p: usize) -> Config {
         Config {
-            max_epochs: Some(self.epoch_limit(name, p)),
+            max_epochs: Some(self.epoch_limit(algorithm, p)),
             gap_tolerance: self.gap_tolerance,
             patience: None,
             learning_rate: self.learning_rate,
@@ -174,21 +189,30 @@ impl Settings {
     }
 }
 
-/// A trainer for algorithm `name` on `data` with the page's settings (mode, limits, rates),
-/// through [`train::build`].
+/// A trainer for `algorithm` on `data` with the page's settings (mode, limits, rates), through
+/// [`train::build`].
 ///
 /// # Errors
 /// Those of [`train::build`].
-pub fn trainer(name: &str, data: &Dataset, settings: &Settings) -> Result<Box<dyn Trainer>> {
+pub fn trainer(
+    algorithm: Algorithm,
+    data: &Dataset,
+    settings: &Settings,
+) -> Result<Box<dyn Trainer>> {
     let mode = Mode::from_threshold(settings.threshold);
-    train::build(name, data, mode, &settings.config(name, data.len()))
+    train::build(
+        algorithm,
+        data,
+        mode,
+        &settings.config(algorithm, data.len()),
+    )
 }
 
 /// Trains every chosen algorithm on `data` and computes the exact optimum.
 ///
 /// # Errors
-/// [`Error::Unknown`] for an unknown algorithm name; [`Error::OutOfRange`] for bad settings.
-/// An empty or one-class set is not an error: the scene carries a note instead.
+/// [`Error::OutOfRange`] for bad settings. An empty or one-class set is not an error: the scene
+/// carries a note instead.
 pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
     let mode = Mode::from_threshold(settings.threshold);
     let mut scene = Scene {
@@ -200,15 +224,6 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         notes: vec![],
         version_space: None,
     };
-    for name in &settings.algorithms {
-        if !registry::is_algorithm(name) {
-            return Err(Error::Unknown {
-                kind: "algorithm",
-                name: name.clone(),
-                expected: registry::ALGORITHM_LIST,
-            });
-        }
-    }
     if data.is_empty() {
         scene
             .notes
@@ -250,11 +265,13 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         }
         Err(e) => return Err(e),
     }
-    for name in &settings.algorithms {
-        match trainer(name, data, settings).map(|mut t| t.run()) {
-            Ok(fit) => scene
-                .algorithms
-                .push(fit_view(name, data, &fit, settings, scene.separable)),
+    for &algorithm in settings.algorithms.iter().filter(|a| a.is_rule()) {
+        match trainer(algorithm, data, settings).map(|mut t| t.run()) {
+            Ok(fit) => {
+                scene
+                    .algorithms
+                    .push(fit_view(algorithm, data, &fit, settings, scene.separable));
+            }
             Err(Error::OneClass { .. }) => {}
             Err(e) => return Err(e),
         }
@@ -279,7 +296,7 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
     };
     let kappa_upper = exact.separable.then_some(exact.kappa);
     AlgorithmView {
-        name: "exact".into(),
+        name: Algorithm::Exact,
         stabilities: p.stabilities(data),
         misclassified: misclassified(&p, data),
         errors: if exact.separable { 0 } else { p.errors(data) },
@@ -310,76 +327,17 @@ fn misclassified(p: &Perceptron, data: &Dataset) -> Vec<usize> {
 }
 
 fn fit_view(
-    name: &str,
+    algorithm: Algorithm,
     data: &Dataset,
     fit: &Fit,
     settings: &Settings,
     separable: bool,
 ) -> AlgorithmView {
     let gap = fit.gap();
-    let limit = settings.epoch_limit(name, data.len());
-    let status = match fit.stop {
-        Some(Stop::NoErrors) if name == "pocket" => {
-            format!(
-                "converged: pocket holds a perceptron without errors (step {})",
-                fit.steps
-            )
-        }
-        Some(Stop::NoErrors) => format!("converged: no errors in epoch {}", fit.epochs.ceil()),
-        Some(Stop::Kkt) if name == "soft-margin" => format!(
-            "converged: optimality conditions hold (γ = {}, {} examples at the bound)",
-            settings.gamma,
-            fit.embedding
-                .iter()
-                .filter(|&&x| x >= settings.gamma)
-                .count()
-        ),
-        Some(Stop::Settled) => {
-            "converged: w settled (relative change per epoch ≤ tolerance)".into()
-        }
-        Some(Stop::GapReached) => format!(
-            "converged: certified gap ≤ {}% of κ_max",
-            settings.gap_tolerance * 100.0
-        ),
-        Some(Stop::Kkt) => "converged: optimality conditions hold".into(),
-        Some(Stop::Stalled) => "stalled: no example can move w".into(),
-        Some(Stop::NoImprovement) => "stopped: κ(w) did not improve for P steps".into(),
-        Some(Stop::OnePass) => "one pass through the data".into(),
-        Some(Stop::Limit) if name == "rosenblatt" || name == "perceptron-notes" => {
-            format!("not separable within {limit} epochs")
-        }
-        Some(Stop::Limit) if name == "pocket" => format!(
-            "best after {} epochs: {} training errors{}",
-            limit.ceil(),
-            fit.errors,
-            if separable {
-                ""
-            } else {
-                " (set not separable)"
-            }
-        ),
-        Some(Stop::Limit) if name == "logistic" && separable => format!(
-            "epoch limit ({}): on separable data cross-entropy has no minimum, |w| keeps growing",
-            limit.ceil()
-        ),
-        Some(Stop::Limit) if !matches!(name, "minover" | "adatron") => {
-            format!("epoch limit ({}) before w settled", limit.ceil())
-        }
-        Some(Stop::Limit) if !separable => format!(
-            "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
-            fit.steps,
-            limit.ceil(),
-            fit.kappa
-        ),
-        Some(Stop::Limit) => format!(
-            "step limit ({} steps) before the gap closed to {}%",
-            fit.steps,
-            settings.gap_tolerance * 100.0
-        ),
-        None => "running".into(),
-    };
+    let limit = settings.epoch_limit(algorithm, data.len());
+    let status = status(algorithm, fit, limit, settings, separable);
     AlgorithmView {
-        name: name.into(),
+        name: algorithm,
         w: fit.perceptron.w.clone(),
         theta: fit.perceptron.theta,
         kappa: fit.kappa,
@@ -397,5 +355,81 @@ fn fit_view(
         embedding: fit.embedding.clone(),
         phi: direction(&fit.perceptron.w),
         theta_unit: fit.perceptron.theta / crate::linalg::norm(&fit.perceptron.w),
+    }
+}
+
+/// Why `algorithm` stopped, in words for the readout (`limit`: its epoch limit).
+pub fn status(
+    algorithm: Algorithm,
+    fit: &Fit,
+    limit: f64,
+    settings: &Settings,
+    separable: bool,
+) -> String {
+    use Algorithm as A;
+    let Some(stop) = fit.stop else {
+        return "running".into();
+    };
+    match (stop, algorithm) {
+        (Stop::NoErrors, A::Pocket) => format!(
+            "converged: pocket holds a perceptron without errors (step {})",
+            fit.steps
+        ),
+        (Stop::NoErrors, _) => format!("converged: no errors in epoch {}", fit.epochs.ceil()),
+        (Stop::Kkt, A::SoftMargin) => format!(
+            "converged: optimality conditions hold (γ = {}, {} examples at the bound)",
+            settings.gamma,
+            fit.embedding
+                .iter()
+                .filter(|&&x| x >= settings.gamma)
+                .count()
+        ),
+        (Stop::Kkt, _) => "converged: optimality conditions hold".into(),
+        (Stop::Settled, _) => "converged: w settled (relative change per epoch ≤ tolerance)".into(),
+        (Stop::GapReached, _) => format!(
+            "converged: certified gap ≤ {}% of κ_max",
+            settings.gap_tolerance * 100.0
+        ),
+        (Stop::Stalled, _) => "stalled: no example can move w".into(),
+        (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
+        (Stop::OnePass, _) => "one pass through the data".into(),
+        (Stop::Limit, A::Rosenblatt | A::PerceptronNotes) => {
+            format!("not separable within {limit} epochs")
+        }
+        (Stop::Limit, A::Pocket) => format!(
+            "best after {} epochs: {} training errors{}",
+            limit.ceil(),
+            fit.errors,
+            if separable {
+                ""
+            } else {
+                " (set not separable)"
+            }
+        ),
+        (Stop::Limit, A::Logistic) if separable => format!(
+            "epoch limit ({}): on separable data cross-entropy has no minimum, |w| keeps growing",
+            limit.ceil()
+        ),
+        (Stop::Limit, A::Minover | A::Adatron) if !separable => format!(
+            "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
+            fit.steps,
+            limit.ceil(),
+            fit.kappa
+        ),
+        (Stop::Limit, A::Minover | A::Adatron) => format!(
+            "step limit ({} steps) before the gap closed to {}%",
+            fit.steps,
+            settings.gap_tolerance * 100.0
+        ),
+        (
+            Stop::Limit,
+            A::Hebb
+            | A::Adaline
+            | A::AdalineBatch
+            | A::SoftMargin
+            | A::Logistic
+            | A::LogisticSquared
+            | A::Exact,
+        ) => format!("epoch limit ({}) before w settled", limit.ceil()),
     }
 }

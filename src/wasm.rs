@@ -1,7 +1,11 @@
 //! The WebAssembly boundary: converts arguments, results and errors; holds no logic of its own.
+//! Structured values cross as plain objects (serde-wasm-bindgen, JSON-compatible), sampled arrays
+//! as `Float64Array`s, errors as JS `Error`s carrying the core's message ([`js_error`]).
 
 use crate::animation;
+use crate::catalogue::{self, Algorithm, Chart};
 use crate::data::{generate, Dataset};
+use crate::experiment::{self, CurveParams, Row};
 use crate::rng::rng_from_seed;
 use crate::scene;
 use crate::train::Mode;
@@ -16,10 +20,38 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// The one conversion of any error (the core's, serde's) into a JS `Error` with its message.
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+        .map_err(js_error)
+}
+
+/// A structured argument, or `default` when it is `undefined` or `null`.
+fn from_js<T: serde::de::DeserializeOwned + Default>(
+    value: JsValue,
+    what: &str,
+) -> Result<T, JsError> {
+    if value.is_undefined() || value.is_null() {
+        Ok(T::default())
+    } else {
+        serde_wasm_bindgen::from_value(value).map_err(|e| js_error(format!("bad {what}: {e}")))
+    }
+}
+
+/// The catalogue: every algorithm (name, label, colour, dash, width, role, texts), the charts,
+/// the theory curves, the teacher's and the error colour, and the settings' defaults and limits
+/// (see `catalogue::Catalogue`). The page builds its menus, legends and palette from it.
+///
+/// # Errors
+/// Throws only if the catalogue cannot be converted.
+#[wasm_bindgen]
+pub fn catalogue() -> Result<JsValue, JsError> {
+    to_js(&catalogue::catalogue())
 }
 
 fn points(xs: &[f64], ys: &[f64]) -> Result<Dataset, JsError> {
@@ -37,17 +69,13 @@ pub fn check_points(xs: &[f64], ys: &[f64]) -> Result<Box<[f64]>, JsError> {
 }
 
 fn settings_from(settings: JsValue) -> Result<scene::Settings, JsError> {
-    if settings.is_undefined() || settings.is_null() {
-        Ok(scene::Settings::default())
-    } else {
-        serde_wasm_bindgen::from_value(settings).map_err(|e| JsError::new(&e.to_string()))
-    }
+    from_js(settings, "settings")
 }
 
 fn set(target: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
     Reflect::set(target, &JsValue::from_str(key), value)
         .map(|_| ())
-        .map_err(|_| JsError::new("could not build the result object"))
+        .map_err(|_| js_error("could not build the result object"))
 }
 
 /// The version space as `{kind: "arc" | "band", arcs, phi, kappa, lower, upper, curves, peak}`,
@@ -100,7 +128,7 @@ pub struct Animation {
 
 #[wasm_bindgen]
 impl Animation {
-    /// Starts `name` (`rosenblatt`, `minover`, `adatron`) tabula rasa on 2-D points with the
+    /// Starts rule `name` (any training rule of the catalogue) tabula rasa on 2-D points with the
     /// page's settings (as for `computeScene`).
     ///
     /// # Errors
@@ -113,22 +141,42 @@ impl Animation {
         ys: &[f64],
         settings: JsValue,
     ) -> Result<Animation, JsError> {
+        let algorithm = Algorithm::from_name(name)?;
         let data = points(xs, ys)?;
         Ok(Self {
-            inner: animation::Animation::new(name, &data, &settings_from(settings)?)?,
+            inner: animation::Animation::new(algorithm, &data, &settings_from(settings)?)?,
         })
     }
 
-    /// The start frame (step 0).
+    /// Recorded frame `i` (0: the start) `{step, w, theta, phi, thetaUnit, example, partner,
+    /// updated, updates, kappa, errors, kappaUpper, stop}`; the history is kept here only.
     ///
     /// # Errors
-    /// Throws only if the frame cannot be converted.
-    pub fn first(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.frames()[0])
+    /// Throws for `i` beyond the recorded frames.
+    pub fn frame(&self, i: usize) -> Result<JsValue, JsError> {
+        let frames = self.inner.frames();
+        let frame = frames.get(i).ok_or_else(|| {
+            js_error(format!(
+                "no frame {i}: {} frames are recorded",
+                frames.len()
+            ))
+        })?;
+        to_js(frame)
     }
 
-    /// Takes one step and returns its frame `{step, w, theta, phi, thetaUnit, example, partner,
-    /// updated, updates, kappa, errors, kappaUpper, stop}`; once stopped, returns the last frame.
+    /// The number of recorded frames (at least 1, the start).
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.inner.frames().len()
+    }
+
+    /// Whether the rule has stopped (further steps record nothing).
+    #[wasm_bindgen(getter)]
+    pub fn stopped(&self) -> bool {
+        self.inner.stopped()
+    }
+
+    /// Takes one step (nothing once stopped) and returns the last frame.
     ///
     /// # Errors
     /// Throws only if the frame cannot be converted.
@@ -168,20 +216,20 @@ pub fn teacher_set(p: usize, seed: u32, noise: f64) -> Result<JsValue, JsError> 
     })
 }
 
-fn curve_params(params: JsValue) -> Result<crate::experiment::CurveParams, JsError> {
+fn curve_params(params: JsValue) -> Result<CurveParams, JsError> {
     serde_wasm_bindgen::from_value(params)
-        .map_err(|e| JsError::new(&format!("bad sweep parameters: {e}")))
+        .map_err(|e| js_error(format!("bad sweep parameters: {e}")))
 }
 
 /// Runs cells `start..end` of a learning-curve sweep (`params` as `experiment::CurveParams`,
-/// camelCase) and returns their results, for `summarizeCurve` to combine.
+/// camelCase) and returns their results, for a `Curve` to combine.
 ///
 /// # Errors
 /// Throws on invalid parameters or cell indices.
 #[wasm_bindgen(js_name = runCells)]
 pub fn run_cells(params: JsValue, start: usize, end: usize) -> Result<JsValue, JsError> {
     let params = curve_params(params)?;
-    to_js(&crate::experiment::run_cells(&params, start..end, |_| {})?)
+    to_js(&experiment::run_cells(&params, start..end, |_| {})?)
 }
 
 /// The number of cells `(α, repetition)` of a sweep.
@@ -195,58 +243,66 @@ pub fn curve_cells(params: JsValue) -> Result<usize, JsError> {
     Ok(params.cells())
 }
 
-/// Combines the results of every cell into rows `{algorithm, n, p, alpha, reps, epsGMean, …}`
-/// and the CSV text (the CLI's columns plus `separable_fraction` and `random_separable_fraction`).
-///
-/// # Errors
-/// Throws unless `results` holds every cell exactly once.
-#[wasm_bindgen(js_name = summarizeCurve)]
-pub fn summarize_curve(params: JsValue, results: JsValue) -> Result<JsValue, JsError> {
-    let params = curve_params(params)?;
-    let results: Vec<crate::experiment::CellResult> =
-        serde_wasm_bindgen::from_value(results).map_err(|e| JsError::new(&e.to_string()))?;
-    let rows = crate::experiment::summarize(&params, &results)?;
-    let mut csv = format!(
-        "{},separable_fraction,random_separable_fraction\n",
-        crate::experiment::CSV_HEADER
-    );
-    for r in &rows {
-        use std::fmt::Write as _;
-        let _ = writeln!(
-            csv,
-            "{},{},{}",
-            r.to_csv(),
-            r.separable_fraction,
-            r.random_separable_fraction
-        );
-    }
-    let out = Object::new();
-    set(&out, "rows", &to_js(&rows)?)?;
-    set(&out, "csv", &csv.into())?;
-    Ok(out.into())
+/// `count` evenly spaced values of `α` from `start` to `stop` (`experiment::alpha_grid`).
+#[wasm_bindgen(js_name = alphaGrid)]
+pub fn alpha_grid(start: f64, stop: f64, count: usize) -> Box<[f64]> {
+    experiment::alpha_grid(start, stop, count).into()
 }
 
-/// Draws learning-curve chart `which` (`eps`, `kappa`, `train-error`, `separable`) on `canvas`
-/// with plotters, theory curves overlaid.
-///
-/// # Errors
-/// Throws on bad parameters, an unknown chart or a drawing failure.
-#[wasm_bindgen(js_name = drawCurveChart)]
-pub fn draw_curve_chart(
-    canvas: web_sys::HtmlCanvasElement,
-    which: &str,
-    params: JsValue,
-    results: JsValue,
-) -> Result<(), JsError> {
-    let params = curve_params(params)?;
-    let results: Vec<crate::experiment::CellResult> =
-        serde_wasm_bindgen::from_value(results).map_err(|e| JsError::new(&e.to_string()))?;
-    let rows = crate::experiment::summarize(&params, &results)?;
-    let spec = crate::chart::spec(which, &params, &rows)?;
-    let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
-        .ok_or_else(|| JsError::new("the chart canvas has no 2-D context"))?;
-    let area = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
-    crate::chart::draw(&area, &spec).map_err(|e| JsError::new(&e.to_string()))
+/// A finished sweep: its rows, summarised once from the results of every cell, for the table,
+/// the CSV and the charts.
+#[wasm_bindgen]
+pub struct Curve {
+    params: CurveParams,
+    rows: Vec<Row>,
+}
+
+#[wasm_bindgen]
+impl Curve {
+    /// Combines the results of every cell (`runCells`) of `params`.
+    ///
+    /// # Errors
+    /// Throws on bad parameters, or unless `results` holds every cell exactly once.
+    #[wasm_bindgen(constructor)]
+    pub fn new(params: JsValue, results: JsValue) -> Result<Curve, JsError> {
+        let params = curve_params(params)?;
+        let results: Vec<experiment::CellResult> =
+            serde_wasm_bindgen::from_value(results).map_err(js_error)?;
+        let rows = experiment::summarize(&params, &results)?;
+        Ok(Curve { params, rows })
+    }
+
+    /// The rows `{algorithm, n, p, alpha, reps, epsGMean, …}`.
+    ///
+    /// # Errors
+    /// Throws only if the rows cannot be converted.
+    pub fn rows(&self) -> Result<JsValue, JsError> {
+        to_js(&self.rows)
+    }
+
+    /// The page's CSV: the CLI's columns plus `separable_fraction` and
+    /// `random_separable_fraction` (`experiment::page_csv`).
+    pub fn csv(&self) -> String {
+        experiment::page_csv(&self.rows)
+    }
+
+    /// Draws chart `which` (a name of the catalogue's charts) on `canvas` with plotters, the
+    /// theory curves overlaid, its sizes times `scale` (the backing store's pixels per CSS pixel).
+    ///
+    /// # Errors
+    /// Throws for an unknown chart or a drawing failure.
+    pub fn draw(
+        &self,
+        canvas: web_sys::HtmlCanvasElement,
+        which: &str,
+        scale: f64,
+    ) -> Result<(), JsError> {
+        let spec = crate::chart::spec(Chart::from_name(which)?, &self.params, &self.rows);
+        let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
+            .ok_or_else(|| js_error("the chart canvas has no 2-D context"))?;
+        let area = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
+        crate::chart::draw(&area, &spec, scale).map_err(js_error)
+    }
 }
 
 /// Parses CSV text of 2-D points (`x1,x2,label` or `x,y,label`; other columns ignored) into

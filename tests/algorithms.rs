@@ -436,7 +436,7 @@ fn lecture_notes_perceptron_separates_separable_data_and_reports_non_separable()
 #[test]
 fn every_rule_is_reachable_by_name_and_seeded() {
     let data = teacher_data(51, 4, 30, 0.1);
-    for name in train::ALGORITHMS {
+    for name in perceptron_lab::catalogue::Algorithm::rules() {
         for mode in [Mode::Homogeneous, Mode::Threshold] {
             let config = Config {
                 max_epochs: Some(30.0),
@@ -449,5 +449,6 @@ fn every_rule_is_reachable_by_name_and_seeded() {
             assert!(a.stop.is_some());
         }
     }
-    assert!(train::build("nope", &data, Mode::Homogeneous, &Config::default()).is_err());
+    let exact = perceptron_lab::catalogue::Algorithm::Exact;
+    assert!(train::build(exact, &data, Mode::Homogeneous, &Config::default()).is_err());
 }

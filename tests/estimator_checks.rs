@@ -1,5 +1,5 @@
 //! Estimator checks, in the spirit of scikit-learn's `check_estimator`: one table-driven suite
-//! run over every training rule of [`train::ALGORITHMS`] and the exact optimum
+//! run over every training rule of the catalogue and the exact optimum
 //! ([`max_stability`]), in both modes ([`Mode`]), on hostile data sets.
 //!
 //! For every (algorithm, mode, case) the run must not panic (a panic is caught with
@@ -15,23 +15,34 @@
 //! invariant by design; where it is not, the suite asserts the weaker property the rule's
 //! definition gives instead (see [`Scaling`]).
 
+use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::{csv, generate, Dataset, MAX_POINTS};
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
 use perceptron_lab::train::{
     self, AdalineParams, AdatronParams, Config, HebbParams, LogisticParams, MinoverParams, Mode,
-    NotesParams, PocketParams, RosenblattParams, Stop, Trainer, ALGORITHMS,
+    NotesParams, PocketParams, RosenblattParams, Stop, Trainer,
 };
 use perceptron_lab::Error;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// A rule of [`ALGORITHMS`] by name, or the exact optimum (`exact`).
+/// The exact optimum's name (not a training rule).
 const EXACT: &str = "exact";
+
+/// The training rules' names, from the catalogue.
+fn rules() -> impl Iterator<Item = &'static str> {
+    Algorithm::rules().map(Algorithm::name)
+}
 
 /// Every algorithm under test: the rules and `exact`.
 fn algorithms() -> impl Iterator<Item = &'static str> {
-    ALGORITHMS.into_iter().chain([EXACT])
+    rules().chain([EXACT])
+}
+
+/// The catalogue entry called `name`.
+fn named(name: &str) -> Algorithm {
+    name.parse().expect("a catalogue name")
 }
 
 const MODES: [Mode; 2] = [Mode::Homogeneous, Mode::Threshold];
@@ -83,7 +94,7 @@ fn train(algo: &str, data: &Dataset, mode: Mode, config: &Config) -> Result<Outc
             kappa_max: e.kappa,
         });
     }
-    let fit = train::build(algo, data, mode, config)?.run();
+    let fit = train::build(named(algo), data, mode, config)?.run();
     Ok(Outcome {
         perceptron: Some(fit.perceptron),
         stop: fit.stop,
@@ -713,9 +724,9 @@ fn bad_settings_are_refused_not_run() {
             max_epochs: Some(value),
             ..config()
         };
-        for algo in ALGORITHMS {
+        for algo in rules() {
             assert!(
-                train::build(algo, &data, Mode::Homogeneous, &cfg).is_err(),
+                train::build(named(algo), &data, Mode::Homogeneous, &cfg).is_err(),
                 "{algo}: max_epochs = {value} accepted"
             );
         }
@@ -760,10 +771,12 @@ fn bad_settings_are_refused_not_run() {
             ),
         ];
         for (field, cfg) in configs {
-            for algo in ALGORITHMS {
+            for algo in rules() {
                 for mode in MODES {
                     let what = format!("{algo} / {mode:?} / {field} = {value}");
-                    match catch_unwind(AssertUnwindSafe(|| train::build(algo, &data, mode, &cfg))) {
+                    match catch_unwind(AssertUnwindSafe(|| {
+                        train::build(named(algo), &data, mode, &cfg)
+                    })) {
                         Err(_) => failures.push(format!("{what}: build panicked")),
                         Ok(Err(e)) => {
                             if e.to_string().is_empty() {
@@ -812,7 +825,7 @@ fn same_seed_same_fit() {
                     // bit-identical fits (NaN included)
                     format!(
                         "{:?}",
-                        train::build(algo, &data, mode, &cfg).map(|mut t| t.run())
+                        train::build(named(algo), &data, mode, &cfg).map(|mut t| t.run())
                     )
                 }
             };
@@ -822,7 +835,7 @@ fn same_seed_same_fit() {
     }
     let notes = |seed| {
         let cfg = Config { seed, ..config() };
-        train::build("perceptron-notes", &data, Mode::Threshold, &cfg)
+        train::build(named("perceptron-notes"), &data, Mode::Threshold, &cfg)
             .unwrap()
             .run()
             .perceptron

@@ -10,7 +10,7 @@ use approx::{assert_abs_diff_eq, assert_relative_eq};
 use perceptron_lab::theory::{
     bayes_eps, cover_count_exact, cover_eps, cover_eps_limit, curve_value, gardner_alpha,
     gardner_kappa, gauss_density, gibbs_eps, gibbs_overlap, h, hebb_eps, ln_cover_count,
-    max_stability, separable_fraction, CURVES,
+    max_stability, separable_fraction, TheoryCurve,
 };
 use perceptron_lab::Error;
 use std::f64::consts::PI;
@@ -520,24 +520,32 @@ fn curve_value_dispatches_every_name() {
             cover_eps(p, n),
             separable_fraction(p, n),
         ];
-        for (name, want) in CURVES.iter().zip(expect) {
-            let got = curve_value(name, alpha, Some(n)).unwrap();
+        for (curve, want) in TheoryCurve::ALL.into_iter().zip(expect) {
+            let got = curve_value(curve, alpha, Some(n)).unwrap();
             assert!(
                 got == want || (got.is_nan() && want.is_nan()),
-                "{name} at α = {alpha}"
+                "{curve} at α = {alpha}"
             );
         }
     }
     // Gardner's curve ends at α = 2 (NaN beyond), the others need no N.
-    assert!(curve_value("gardner", 3.0, None).unwrap().is_nan());
-    assert_eq!(curve_value("hebb", 1.0, None).unwrap(), hebb_eps(1.0));
+    assert!(curve_value(TheoryCurve::Gardner, 3.0, None)
+        .unwrap()
+        .is_nan());
+    assert_eq!(
+        curve_value(TheoryCurve::Hebb, 1.0, None).unwrap(),
+        hebb_eps(1.0)
+    );
     // P = round(α N) is at least 1.
-    assert_eq!(curve_value("cover-fraction", 1e-3, Some(10)).unwrap(), 1.0);
+    assert_eq!(
+        curve_value(TheoryCurve::CoverFraction, 1e-3, Some(10)).unwrap(),
+        1.0
+    );
 }
 
 #[test]
 fn curve_value_errors() {
-    match curve_value("rosenblatt", 1.0, None) {
+    match "rosenblatt".parse::<TheoryCurve>() {
         Err(Error::Unknown {
             kind,
             name,
@@ -553,7 +561,7 @@ fn curve_value_errors() {
         other => panic!("expected Error::Unknown, got {other:?}"),
     }
     for alpha in [0.0, -1.0, f64::NAN, f64::INFINITY] {
-        for name in CURVES {
+        for name in TheoryCurve::ALL {
             assert!(
                 matches!(
                     curve_value(name, alpha, Some(10)),
@@ -563,12 +571,12 @@ fn curve_value_errors() {
             );
         }
     }
-    for name in ["cover-eps", "cover-fraction"] {
+    for name in [TheoryCurve::CoverEps, TheoryCurve::CoverFraction] {
         let err = curve_value(name, 1.0, None).unwrap_err();
         assert!(matches!(err, Error::OutOfRange { .. }));
         let message = err.to_string();
         assert!(
-            message.contains("dimension N") && message.contains(name),
+            message.contains("dimension N") && message.contains(name.name()),
             "{message}"
         );
         assert!(matches!(

@@ -2,7 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Object, Reflect};
-use perceptron_lab::wasm::{check_points, compute_scene, teacher_set, Animation};
+use perceptron_lab::wasm::{catalogue, check_points, compute_scene, teacher_set, Animation};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -134,8 +134,13 @@ fn animation_steps_by_hand() {
         JsValue::UNDEFINED,
     )
     .unwrap();
-    assert_eq!(num(&a.first().unwrap(), "step"), 0.0);
+    assert_eq!(num(&a.frame(0).unwrap(), "step"), 0.0);
+    assert_eq!(a.length(), 1);
     let f = a.step().unwrap();
+    assert_eq!(a.length(), 2);
+    assert!(!a.stopped());
+    assert_eq!(num(&a.frame(1).unwrap(), "step"), 1.0);
+    assert!(error_message(a.frame(2).unwrap_err().into()).contains("no frame 2"));
     assert_eq!(num(&f, "step"), 1.0);
     assert_eq!(num(&f, "example"), 0.0);
     assert!(get(&f, "updated").as_bool().unwrap());
@@ -148,4 +153,19 @@ fn animation_steps_by_hand() {
         .err()
         .unwrap();
     assert!(error_message(e.into()).contains("unknown algorithm"));
+}
+
+/// The catalogue crosses as plain objects: every algorithm with its name and `#RRGGBB` colour,
+/// the four charts.
+#[wasm_bindgen_test]
+fn catalogue_crosses_as_plain_objects() {
+    let c = catalogue().unwrap();
+    let algorithms = Array::from(&get(&c, "algorithms"));
+    assert_eq!(algorithms.length(), 12);
+    let first = algorithms.get(0);
+    assert_eq!(get(&first, "name").as_string().unwrap(), "rosenblatt");
+    assert_eq!(get(&first, "color").as_string().unwrap().len(), 7);
+    assert_eq!(get(&first, "role").as_string().unwrap(), "core");
+    assert_eq!(Array::from(&get(&c, "charts")).length(), 4);
+    assert_eq!(num(&get(&c, "limits"), "maxPoints"), 10_000.0);
 }

@@ -1,18 +1,33 @@
+// @ts-check
 /** The training animation: one rule stepped by the core, its frames kept for the scrubber. */
 
-import { ALGORITHMS } from "./algorithms.js";
+import { ALGORITHMS } from "./catalogue.js";
 
 export const ANIMATED = ALGORITHMS;
 const MAX_STEPS_PER_FRAME = 500;
 
 /** Steps one algorithm on the current points; `app` supplies points, settings and redraws. */
 export class Animator {
-  /** `wasm`: the core's exports; `app`: the App. */
+  /**
+   * `wasm`: the core's exports; `app`: the App.
+   * @param {typeof import("./pkg/perceptron_lab.js")} wasm
+   * @param {import("./app.js").App} app
+   */
   constructor(wasm, app) {
     this.wasm = wasm;
     this.app = app;
     this.algorithm = "rosenblatt";
     this.speed = 10; // steps per second
+    this.playing = false;
+    /** @type {number | null} the pending animation frame while playing */
+    this.raf = null;
+    /** @type {import("./pkg/perceptron_lab.js").Animation | null} */
+    this.handle = null;
+    /** @type {any[]} the core's frames `{step, w, theta, …, stop}`, index 0 the start */
+    this.frames = [];
+    this.index = 0;
+    /** @type {string | null} */
+    this.error = null;
     this.clear();
   }
 
@@ -36,7 +51,10 @@ export class Animator {
     return this.frames.length > 1 ? this.frames[this.index] : null;
   }
 
-  /** Switches the animated algorithm (and starts over). */
+  /**
+   * Switches the animated algorithm (and starts over).
+   * @param {string} name
+   */
   setAlgorithm(name) {
     if (!ANIMATED.includes(name)) throw new Error(`cannot animate "${name}": expected one of ${ANIMATED.join(", ")}`);
     if (name === this.algorithm) return;
@@ -51,7 +69,7 @@ export class Animator {
     try {
       const { xs, ys, settings } = this.app.trainingInput();
       this.handle = new this.wasm.Animation(this.algorithm, xs, ys, settings);
-      this.frames = [this.handle.first()];
+      this.frames = [this.handle.frame(0)];
       this.index = 0;
       this.error = null;
       return true;
@@ -87,7 +105,10 @@ export class Animator {
     this.app.scheduleRender();
   }
 
-  /** Shows recorded frame `i`. */
+  /**
+   * Shows recorded frame `i`.
+   * @param {number} i
+   */
   scrub(i) {
     this.pause();
     this.index = Math.max(0, Math.min(this.frames.length - 1, i));
@@ -100,6 +121,7 @@ export class Animator {
     this.playing = true;
     let last = performance.now();
     let owed = 0;
+    /** @param {number} now */
     const tick = (now) => {
       if (!this.playing) return;
       owed += ((now - last) / 1000) * this.speed;

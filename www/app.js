@@ -1,18 +1,16 @@
 /** The app: owns state, history and the current scene; every edit goes through here. */
 
-import { CORE, History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
+import { CORE } from "./catalogue.js";
+import { History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
 import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { parseCsv } from "./io.js";
 import { renderCompare, renderReadout } from "./readout.js";
 import { Animator } from "./animation.js";
 import { encodeHash } from "./io.js";
 
-/** Settings of the data view's training (see `scene::Settings` in the core). */
-export const TRAIN_SETTINGS = { gapTolerance: 1e-3 };
-
 /** The page's controller. */
 export class App {
-  /** `wasm`: the core's exports; `dataView`: a DataView; `el`: id → element. */
+  /** `wasm`: the core's exports; `dataView`: the DataSpaceView; `el`: id → element. */
   constructor(wasm, dataView, weightView, el) {
     this.wasm = wasm;
     this.dataView = dataView;
@@ -246,14 +244,13 @@ export class App {
     return { xs, ys, settings: this.trainSettings() };
   }
 
-  /** The settings of the core's training: the core rules and every other shown rule. */
+  /** The settings of the core's training (`scene::Settings`; what is not given has the core's default): the core rules and every other shown rule. */
   trainSettings() {
     const { state } = this;
     const algorithms = [...CORE, ...Object.keys(state.shown).filter((n) => state.shown[n] && n !== "exact" && !CORE.includes(n))];
     return {
       threshold: state.threshold,
       algorithms,
-      ...TRAIN_SETTINGS,
       gamma: state.rules.gamma,
       notesLearningRate: state.rules.notesEta,
       seed: state.seed,

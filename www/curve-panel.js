@@ -1,6 +1,15 @@
 /** Wires the learning-curve panel: run, progress, cancel, charts, export. */
 
-import { CHARTS, WorkerPool, download, readForm, readParams } from "./curves.js";
+import { CHARTS } from "./catalogue.js";
+import { fillAlgorithms, readForm, readParams } from "./curve-form.js";
+import { download } from "./download.js";
+import { EXPORT_SCALE } from "./io.js";
+import { WorkerPool } from "./worker-pool.js";
+
+/** CSS size of a chart (its backing store is this × devicePixelRatio, × EXPORT_SCALE when exported). */
+const CHART_CSS = { width: 560, height: 380 };
+/** Charts per row of the exported PNG. */
+const EXPORT_COLUMNS = 2;
 
 /**
  * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
@@ -11,7 +20,16 @@ export class CurvePanel {
     this.wasm = wasm;
     this.el = el;
     this.pool = new WorkerPool();
-    this.last = null; // {params, results, csv, rows, ms}
+    this.last = null; // {params, curve, csv, rows, ms}
+    fillAlgorithms(el);
+    this.canvases = CHARTS.map((c) => {
+      const canvas = document.createElement("canvas");
+      canvas.id = `lc-chart-${c.name}`;
+      canvas.setAttribute("aria-label", c.description);
+      return canvas;
+    });
+    el("lc-charts").replaceChildren(...this.canvases);
+    this.sizeCharts(1);
     for (const type of ["input", "change"]) {
       el("curves").addEventListener(type, (e) => {
         if (e.target.closest(".lc-controls, #lc-algorithms")) onForm(readForm(el));
@@ -26,7 +44,7 @@ export class CurvePanel {
   /** Runs the sweep described by the form. */
   async runFromForm() {
     try {
-      await this.run(readParams(this.el));
+      await this.run(readParams(this.wasm, this.el));
     } catch (e) {
       if (e.name !== "AbortError") this.status(`Not run: ${e.message}`);
     }
@@ -47,9 +65,12 @@ export class CurvePanel {
         this.status(`${done} / ${total} cells`);
       });
       const ms = performance.now() - t0;
-      const { rows, csv } = this.wasm.summarizeCurve(params, results);
-      this.last = { params, results, rows, csv, ms };
-      for (const which of CHARTS) this.wasm.drawCurveChart(el(`lc-chart-${which}`), which, params, results);
+      this.last?.curve.free();
+      const curve = new this.wasm.Curve(params, results); // summarised once for the table, CSV and charts
+      const rows = curve.rows();
+      const csv = curve.csv();
+      this.last = { params, curve, rows, csv, ms };
+      this.drawCharts();
       el("lc-progress").value = 1;
       el("lc-csv").disabled = false;
       el("lc-png").disabled = false;
@@ -73,15 +94,36 @@ export class CurvePanel {
     if (this.last) download("learning-curve.csv", new Blob([this.last.csv], { type: "text/csv" }));
   }
 
-  /** All four charts in one PNG (2 × 2). */
+  /** Sets every chart's backing store for the device pixel ratio × `scale` (CSS size unchanged). */
+  sizeCharts(scale) {
+    this.scale = (window.devicePixelRatio || 1) * scale;
+    for (const c of this.canvases) {
+      c.width = Math.round(CHART_CSS.width * this.scale);
+      c.height = Math.round(CHART_CSS.height * this.scale);
+    }
+  }
+
+  /** Draws every chart of the last sweep at the current scale. */
+  drawCharts() {
+    if (!this.last) return;
+    CHARTS.forEach((c, k) => this.last.curve.draw(this.canvases[k], c.name, this.scale));
+  }
+
+  /** Every chart in one PNG, EXPORT_COLUMNS to a row, at EXPORT_SCALE × the screen's resolution. */
   exportPng() {
-    const canvases = CHARTS.map((w) => this.el(`lc-chart-${w}`));
-    const [w, h] = [canvases[0].width, canvases[0].height];
+    if (!this.last) return;
+    this.sizeCharts(EXPORT_SCALE);
+    this.drawCharts();
+    const [w, h] = [this.canvases[0].width, this.canvases[0].height];
     const out = document.createElement("canvas");
-    out.width = 2 * w;
-    out.height = 2 * h;
+    out.width = EXPORT_COLUMNS * w;
+    out.height = Math.ceil(this.canvases.length / EXPORT_COLUMNS) * h;
     const ctx = out.getContext("2d");
-    canvases.forEach((c, k) => ctx.drawImage(c, (k % 2) * w, Math.floor(k / 2) * h));
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, out.width, out.height);
+    this.canvases.forEach((c, k) => ctx.drawImage(c, (k % EXPORT_COLUMNS) * w, Math.floor(k / EXPORT_COLUMNS) * h));
+    this.sizeCharts(1);
+    this.drawCharts();
     out.toBlob((blob) => download("learning-curves.png", blob), "image/png");
   }
 

@@ -1,15 +1,24 @@
+// @ts-check
 /** DOM events → edits of the app's state → a scheduled render. */
+
+/** @typedef {import("./app.js").App} App */
 
 const DRAG_THRESHOLD_PX = 4;
 
 /** How far (CSS px) outside a point's mark a press still takes it: a fingertip covers more than a cursor. */
 const HIT_SLACK_PX = { mouse: 5, pen: 5, touch: 16 };
 
-/** Wires pointer events on the data view: add, drag, flip, delete, hover. */
+/**
+ * Wires pointer events on the data view: add, drag, flip, delete, hover.
+ * @param {App} app
+ * @param {HTMLCanvasElement} canvas
+ */
 export function bindDataView(app, canvas) {
   const view = app.dataView;
+  /** @type {{ i: number, px: number, py: number, moved: boolean, pointerId: number } | null} */
   let drag = null;
 
+  /** @param {MouseEvent} e */
   const local = (e) => {
     const r = canvas.getBoundingClientRect();
     return { px: e.clientX - r.left, py: e.clientY - r.top };
@@ -54,7 +63,8 @@ export function bindDataView(app, canvas) {
     app.setHover(i);
   });
 
-  const end = (e, cancelled) => {
+  /** @param {boolean} cancelled */
+  const end = (cancelled) => {
     if (!drag) return;
     if (!drag.moved && !cancelled) app.flipLabel(drag.i);
     else app.commit();
@@ -62,8 +72,8 @@ export function bindDataView(app, canvas) {
     canvas.classList.remove("dragging");
     drag = null;
   };
-  canvas.addEventListener("pointerup", (e) => end(e, false));
-  canvas.addEventListener("pointercancel", (e) => end(e, true));
+  canvas.addEventListener("pointerup", () => end(false));
+  canvas.addEventListener("pointercancel", () => end(true));
   canvas.addEventListener("pointerleave", () => {
     if (!drag) app.setHover(-1);
   });
@@ -75,7 +85,11 @@ export function bindDataView(app, canvas) {
   });
 }
 
-/** Wires hover on the weight-space view: hovering a curve highlights its point. */
+/**
+ * Wires hover on the weight-space view: hovering a curve highlights its point.
+ * @param {App} app
+ * @param {HTMLCanvasElement} canvas
+ */
 export function bindWeightView(app, canvas) {
   canvas.addEventListener("pointermove", (e) => {
     const r = canvas.getBoundingClientRect();
@@ -84,7 +98,10 @@ export function bindWeightView(app, canvas) {
   canvas.addEventListener("pointerleave", () => app.setHover(-1));
 }
 
-/** Keyboard shortcuts: Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, 1/2 class, D delete mode, T threshold. */
+/**
+ * Keyboard shortcuts: Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, 1/2 class, D delete mode, T threshold.
+ * @param {App} app
+ */
 export function bindKeys(app) {
   window.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
@@ -105,7 +122,7 @@ export function bindKeys(app) {
     else if (key === "c") app.setCompare(app.compare === null);
     else if (key === "p") app.setProjector(!app.state.projector);
     else if (key === "e") app.setExplanations(!app.state.explanations);
-    else if (e.key === "?") document.getElementById("help-dialog").showModal();
+    else if (e.key === "?") /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog")).showModal();
     else if (key === "s") {
       app.animator.step();
       app.scheduleRender();
@@ -118,7 +135,14 @@ export function bindKeys(app) {
   });
 }
 
-/** Wires the control bar. */
+/** The value of the input or menu that fired `e`. @param {Event} e */
+const inputValue = (e) => /** @type {HTMLInputElement | HTMLSelectElement} */ (e.target).value;
+
+/**
+ * Wires the control bar.
+ * @param {App} app
+ * @param {(id: string) => HTMLElement} el
+ */
 export function bindControls(app, el) {
   el("class-plus").addEventListener("click", () => app.setAddLabel(1));
   el("class-minus").addEventListener("click", () => app.setAddLabel(-1));
@@ -128,14 +152,14 @@ export function bindControls(app, el) {
   el("clear").addEventListener("click", () => app.clearPoints());
   el("mode-origin").addEventListener("click", () => app.setThreshold(false));
   el("mode-threshold").addEventListener("click", () => app.setThreshold(true));
-  el("preset").addEventListener("change", (e) => app.loadPreset(e.target.value));
+  el("preset").addEventListener("change", (e) => app.loadPreset(inputValue(e)));
   el("teacher-new").addEventListener("click", () => app.loadPreset("teacher"));
   el("compare").addEventListener("click", () => app.setCompare(app.compare === null));
   el("projector").addEventListener("click", () => app.setProjector(!app.state.projector));
   el("explain-toggle").addEventListener("click", () => app.setExplanations(!app.state.explanations));
-  el("help").addEventListener("click", () => el("help-dialog").showModal());
+  el("help").addEventListener("click", () => /** @type {HTMLDialogElement} */ (el("help-dialog")).showModal());
   const a = app.animator;
-  el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(e.target.value));
+  el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(inputValue(e)));
   el("anim-step").addEventListener("click", () => {
     a.step();
     app.scheduleRender();
@@ -146,14 +170,15 @@ export function bindControls(app, el) {
     app.scheduleRender();
   });
   el("anim-reset").addEventListener("click", () => a.reset());
-  el("anim-scrub").addEventListener("input", (e) => a.scrub(Number(e.target.value)));
+  el("anim-scrub").addEventListener("input", (e) => a.scrub(Number(inputValue(e))));
   el("anim-speed").addEventListener("input", (e) => {
     // 0..100 on a log scale: 1 to 1000 steps per second
-    a.speed = Math.round(10 ** (3 * (Number(e.target.value) / 100)));
+    a.speed = Math.round(10 ** (3 * (Number(inputValue(e)) / 100)));
     app.scheduleRender();
   });
 }
 
+/** @param {number} v */
 function round(v) {
   return Math.round(v * 1000) / 1000;
 }

@@ -1,13 +1,23 @@
+// @ts-check
 /** Data in and out: CSV/JSON import (file picker, drag and drop), CSV/JSON/PNG export, and the
  * state in the URL. Parsing of CSV is the core's; every import goes through app.setPoints, which
  * validates and leaves the points untouched on failure. */
 
-import { download } from "./curves.js";
+import { download } from "./download.js";
+
+/** @typedef {typeof import("./pkg/perceptron_lab.js")} Wasm */
+/** @typedef {{ x: number, y: number, label: number }} Point */
+/** @typedef {{ points: Point[], threshold?: boolean, notices: string[] }} Imported */
 
 const URL_VERSION = "v1";
 const MAX_FILE_BYTES = 8 << 20;
 
-/** Reads a File (CSV or JSON) into `{points, threshold?, notices}`; throws an Error naming the problem. */
+/**
+ * Reads a File (CSV or JSON) into `{points, threshold?, notices}`; throws an Error naming the problem.
+ * @param {Wasm} wasm
+ * @param {File} file
+ * @returns {Promise<Imported>}
+ */
 export async function readDataFile(wasm, file) {
   if (file.size > MAX_FILE_BYTES) throw new Error(`${file.name}: ${file.size} bytes is too large (at most ${MAX_FILE_BYTES})`);
   const text = await file.text();
@@ -19,14 +29,23 @@ export async function readDataFile(wasm, file) {
   }
 }
 
-/** CSV through the core: `{points, notices}`. */
+/**
+ * CSV through the core: `{points, notices}`.
+ * @param {Wasm} wasm
+ * @param {string} text
+ * @returns {Imported}
+ */
 export function parseCsv(wasm, text) {
   const { xs, ys, notices } = wasm.parsePointsCsv(text);
   const points = Array.from(ys, (label, i) => ({ x: xs[2 * i], y: xs[2 * i + 1], label }));
   return { points, notices };
 }
 
-/** JSON: an array of `{x, y, label}` or `{points: [...], threshold?}` (validated later by setPoints). */
+/**
+ * JSON: an array of `{x, y, label}` or `{points: [...], threshold?}` (validated later by setPoints).
+ * @param {string} text
+ * @returns {Imported}
+ */
 export function parseJson(text) {
   let v;
   try {
@@ -42,12 +61,19 @@ export function parseJson(text) {
   throw new Error('expected an array of {x, y, label} or an object {"points": [...]}');
 }
 
-/** The points as CSV text (`x,y,label`). */
+/**
+ * The points as CSV text (`x,y,label`).
+ * @param {Point[]} points
+ */
 export function toCsv(points) {
-  return ["x,y,label", ...points.map((p) => `${p.x},${p.y},${p.label}`)].join("\n") + "\n";
+  return `${["x,y,label", ...points.map((p) => `${p.x},${p.y},${p.label}`)].join("\n")}\n`;
 }
 
-/** Saves the points as CSV or JSON. */
+/**
+ * Saves the points as CSV or JSON.
+ * @param {{ points: Point[], threshold: boolean }} state
+ * @param {"csv" | "json"} format
+ */
 export function exportPoints(state, format) {
   if (format === "csv") download("points.csv", new Blob([toCsv(state.points)], { type: "text/csv" }));
   else download("points.json", new Blob([JSON.stringify({ points: state.points, threshold: state.threshold }, null, 1)], { type: "application/json" }));
@@ -59,6 +85,10 @@ export const EXPORT_SCALE = 3;
 /**
  * Saves a view as PNG at EXPORT_SCALE × its on-screen resolution: `resize(scale)` sets the
  * backing store, `redraw()` draws, and the on-screen size is restored afterwards.
+ * @param {HTMLCanvasElement} canvas
+ * @param {string} name
+ * @param {(scale: number) => void} resize
+ * @param {() => void} redraw
  */
 export function exportPng(canvas, name, resize, redraw) {
   resize(EXPORT_SCALE);
@@ -72,6 +102,8 @@ export function exportPng(canvas, name, resize, redraw) {
  * The URL hash for the state: `#v1:` + base64url of `{p: [[x, y, label]…], t, a, r, s, c}` — points,
  * threshold, the shown algorithms, the rule settings `{gamma, notesEta}`, the seed and the
  * learning-curve form (`a`, `r`, `s`, `c` are optional, so older v1 links still open).
+ * @param {{ points: Point[], threshold: boolean, shown?: Record<string, boolean>, rules?: object, seed?: number, curves?: object }} state
+ * @returns {string}
  */
 export function encodeHash(state) {
   const shown = Object.keys(state.shown ?? {}).filter((n) => state.shown[n]);
@@ -93,6 +125,8 @@ export function encodeHash(state) {
  * Decodes a URL hash into `{points, threshold, shown?, rules?, seed?, curves?}` (the rule settings
  * are checked by `checkRules`, the learning-curve form by `checkForm`); null for no state; throws an
  * Error for a bad one.
+ * @param {string} hash
+ * @returns {{ points: Point[], threshold: boolean, shown?: string[], rules?: object, seed?: number, curves?: object } | null}
  */
 export function decodeHash(hash) {
   if (!hash || hash === "#") return null;

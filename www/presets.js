@@ -1,3 +1,4 @@
+// @ts-check
 /** Preset data sets of the data view. Fixed sets are listed here; generated ones come from the core. */
 
 /** Fixed presets: `{id, name, threshold, points}`. */

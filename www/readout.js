@@ -1,6 +1,7 @@
 /** The readout table beside the data view: one row per algorithm. Text only (no innerHTML). */
 
-import { COLORS, NAMES, fmt } from "./render.js";
+import { COLORS, NAMES } from "./catalogue.js";
+import { fmt } from "./data-view.js";
 
 /** Fills `tbody` from the scene. */
 export function renderReadout(tbody, state, scene) {

@@ -2,12 +2,12 @@
 
 export const STORAGE_KEY = "perceptron-lab/v1";
 export const MAX_HISTORY = 500;
-import { ALGORITHMS, CORE } from "./algorithms.js";
+import { CORE, LIMITS, SHOWN_NAMES } from "./catalogue.js";
 
-export { ALGORITHMS, CORE };
-export const SHOWN_NAMES = [...ALGORITHMS, "exact"];
-/** Settings of the rules that have them: soft margin's γ, the notes' η. */
-export const DEFAULT_RULES = { gamma: 1, notesEta: 0.1 };
+/** Settings of the rules that have them, at the core's defaults: soft margin's γ, the notes' η. */
+export function defaultRules() {
+  return { gamma: LIMITS.gamma, notesEta: LIMITS.notesLearningRate };
+}
 
 /** A fresh state with the given points. */
 export function createState(points = []) {
@@ -20,7 +20,7 @@ export function createState(points = []) {
     projector: false,
     explanations: true,
     shown: Object.fromEntries(SHOWN_NAMES.map((n) => [n, n === "exact" || CORE.includes(n)])),
-    rules: { ...DEFAULT_RULES },
+    rules: defaultRules(),
     teacher: null,
     seed: 1,
     curves: null, // the learning-curve form as typed (curves.js readForm); null: the page's defaults
@@ -84,6 +84,10 @@ export function pointsFrom(xs, ys) {
 /** Undo/redo over snapshots of the editable part of the state. */
 export class History {
   constructor() {
+    this.clear();
+  }
+  /** Forgets every step (a picture opened from a link, storage or the default preset starts afresh). */
+  clear() {
     this.undoStack = [];
     this.redoStack = [];
   }
@@ -169,10 +173,10 @@ export function loadStored() {
 
 /** Checks rule settings `{gamma, notesEta}` (from a link or storage); throws an Error naming the field. */
 export function checkRules(rules) {
-  const out = { ...DEFAULT_RULES };
+  const out = defaultRules();
   if (rules === undefined || rules === null) return out;
   if (typeof rules !== "object") throw new Error("the rule settings are not an object");
-  for (const key of Object.keys(DEFAULT_RULES)) {
+  for (const key of Object.keys(out)) {
     if (rules[key] === undefined) continue;
     const v = rules[key];
     if (typeof v !== "number" || !(v > 0) || !Number.isFinite(v)) throw new Error(`${key} must be a positive number, got ${String(v).slice(0, 20)}`);

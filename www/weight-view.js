@@ -1,7 +1,7 @@
 /** Draws the weight-space view: the circle of directions and the stability landscape (θ = 0), or
  * the (φ, θ) plane with the version-space band (with threshold). All geometry comes from the core. */
 
-import { COLORS } from "./render.js";
+import { COLORS } from "./catalogue.js";
 
 const TAU = 2 * Math.PI;
 const BAND_FILL = "rgba(86, 180, 233, 0.28)";

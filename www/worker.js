@@ -1,14 +1,14 @@
+// @ts-check
 /** Module worker: its own wasm instance; runs batches of learning-curve cells. */
 
 import init, { runCells } from "./pkg/perceptron_lab.js";
 
 // in the single-file build the page prepends PLAB_WASM_B64 to this worker's code
-const ready = init(
-  self.PLAB_WASM_B64 ? { module_or_path: Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) } : undefined,
-);
+const ready = init(self.PLAB_WASM_B64 ? { module_or_path: Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) } : undefined);
 const BATCH = 4; // cells per call into wasm
 const PROGRESS_MS = 100; // at most ten progress messages a second: each costs the page a repaint
 
+// a batch: cells [start, end) of the sweep `params`, answered with progress, then results or an error
 self.onmessage = async ({ data: { id, params, start, end } }) => {
   try {
     await ready;

@@ -21,6 +21,7 @@ fn main() -> std::process::ExitCode {
 mod native {
     use clap::{Parser, Subcommand, ValueEnum};
     use indicatif::{ProgressBar, ProgressStyle};
+    use perceptron_lab::catalogue::{algorithm, theory_curve, Algorithm, TheoryCurve};
     use perceptron_lab::data::csv;
     use perceptron_lab::exact::max_stability;
     use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule, CSV_HEADER};
@@ -53,9 +54,14 @@ mod native {
 
     #[derive(clap::Args)]
     struct CurveArgs {
-        /// Algorithms (repeat the flag or give a comma list): rosenblatt, hebb, minover, adatron, exact.
-        #[arg(long = "algorithm", required = true, value_delimiter = ',')]
-        algorithms: Vec<String>,
+        #[arg(
+            long = "algorithm",
+            required = true,
+            value_delimiter = ',',
+            value_parser = parse_algorithm,
+            help = format!("Algorithms (repeat the flag or give a comma list): {}", algorithm::NAMES)
+        )]
+        algorithms: Vec<Algorithm>,
         /// Input dimension N.
         #[arg(long)]
         n: usize,
@@ -93,9 +99,8 @@ mod native {
 
     #[derive(clap::Args)]
     struct TrainArgs {
-        /// rosenblatt, hebb, minover, adatron or exact.
-        #[arg(long)]
-        algorithm: String,
+        #[arg(long, value_parser = parse_algorithm, help = format!("One of: {}", algorithm::NAMES))]
+        algorithm: Algorithm,
         /// CSV file with header x1,…,xN,label (labels ±1 or 0/1).
         #[arg(long)]
         data: std::path::PathBuf,
@@ -109,9 +114,8 @@ mod native {
 
     #[derive(clap::Args)]
     struct TheoryArgs {
-        /// hebb, gibbs, bayes, maxstab, maxstab-kappa, gardner, cover-eps, cover-fraction.
-        #[arg(long)]
-        curve: String,
+        #[arg(long, value_parser = parse_curve, help = format!("One of: {}", theory_curve::NAMES))]
+        curve: TheoryCurve,
         /// α grid: start:stop:count or a comma list.
         #[arg(long)]
         alpha: String,
@@ -138,6 +142,18 @@ mod native {
     }
 
     type CliResult = Result<(), Box<dyn std::error::Error>>;
+
+    /// An algorithm by its catalogue name (the core's message for an unknown one).
+    fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+        text.parse()
+            .map_err(|e: perceptron_lab::Error| e.to_string())
+    }
+
+    /// A theory curve by its catalogue name.
+    fn parse_curve(text: &str) -> Result<TheoryCurve, String> {
+        text.parse()
+            .map_err(|e: perceptron_lab::Error| e.to_string())
+    }
 
     fn parse_stop(text: &str) -> Result<StopRule, String> {
         match text {
@@ -208,7 +224,7 @@ mod native {
             .map_err(|e| format!("cannot read {}: {e}", a.data.display()))?;
         let data = csv::parse(&text).map_err(|e| format!("{}: {e}", a.data.display()))?;
         let mode = Mode::from_threshold(a.threshold);
-        let out = if a.algorithm == "exact" {
+        let out = if a.algorithm == Algorithm::Exact {
             let e = max_stability(&data, mode)?;
             let p = e.perceptron.clone();
             serde_json::json!({
@@ -226,7 +242,7 @@ mod native {
                 max_epochs: Some(a.epochs),
                 ..Config::default()
             };
-            let fit = train::build(&a.algorithm, &data, mode, &config)?.run();
+            let fit = train::build(a.algorithm, &data, mode, &config)?.run();
             let separable = perceptron_lab::exact::is_separable(&data, mode)?;
             if !separable && !fit.converged {
                 eprintln!(
@@ -262,7 +278,7 @@ mod native {
         let alphas = experiment::parse_alpha(&a.alpha)?;
         println!("curve,n,alpha,value");
         for alpha in alphas {
-            let v = theory::curve_value(&a.curve, alpha, a.n)?;
+            let v = theory::curve_value(a.curve, alpha, a.n)?;
             let n = a.n.map_or(String::new(), |n| n.to_string());
             println!("{},{n},{alpha},{v}", a.curve);
         }

@@ -19,6 +19,7 @@ pub mod pocket;
 pub mod registry;
 pub mod rosenblatt;
 
+pub use crate::catalogue::Algorithm;
 pub use adaline::{AdalineBatch, AdalineParams};
 pub use adatron::{Adatron, AdatronParams};
 pub use gram::Gram;
@@ -28,7 +29,7 @@ pub use minover::{Minover, MinoverParams};
 pub use notes::NotesParams;
 pub use online::Online;
 pub use pocket::{Pocket, PocketParams};
-pub use registry::{build, Config, ALGORITHMS};
+pub use registry::{build, Config};
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
 
 use crate::data::Dataset;

@@ -1,34 +1,14 @@
-//! The one place that maps the algorithms' names (the same on the page, in the CLI and in CSV) to
-//! trainers: the data view, the animation, the learning curves and the CLI all build through
-//! [`build`].
+//! The one place that builds a trainer for an [`Algorithm`] of the catalogue: the data view, the
+//! animation, the learning curves and the CLI all build through [`build`].
 
 use super::{
     AdalineParams, AdatronParams, HebbParams, LogisticParams, Loss, MinoverParams, Mode,
     NotesParams, PocketParams, RosenblattParams, Trainer,
 };
+use crate::catalogue::{Algorithm, LIMITS};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use serde::Deserialize;
-
-/// Every training rule, by name. (`exact`, the exact optimum, is not a rule: see
-/// [`crate::exact`].)
-pub const ALGORITHMS: [&str; 11] = [
-    "rosenblatt",
-    "hebb",
-    "minover",
-    "adatron",
-    "adaline",
-    "adaline-batch",
-    "pocket",
-    "soft-margin",
-    "logistic",
-    "logistic-squared",
-    "perceptron-notes",
-];
-
-/// The accepted names, for error messages.
-pub const ALGORITHM_LIST: &str = "rosenblatt, hebb, minover, adatron, adaline, adaline-batch, \
-                                  pocket, soft-margin, logistic, logistic-squared, perceptron-notes";
 
 /// Settings shared by every rule; each rule reads the ones it has.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -54,23 +34,29 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             max_epochs: None,
-            gap_tolerance: 1e-3,
+            gap_tolerance: LIMITS.gap_tolerance,
             patience: None,
             learning_rate: None,
-            notes_learning_rate: 0.1,
-            gamma: 1.0,
+            notes_learning_rate: LIMITS.notes_learning_rate,
+            gamma: LIMITS.gamma,
             seed: 1,
         }
     }
 }
 
-/// A trainer for rule `name` on `data`, started as the rule starts by default (tabula rasa;
+/// A trainer for `algorithm` on `data`, started as the rule starts by default (tabula rasa;
 /// the lecture-notes perceptron from random weights).
 ///
 /// # Errors
-/// [`Error::Unknown`] for an unknown name; the rule's own errors (empty set, one class with a
-/// threshold for MinOver/AdaTron/soft margin, bad parameters).
-pub fn build(name: &str, data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
+/// [`Error::Unknown`] for `exact`, which is not a training rule (see [`crate::exact`]); the
+/// rule's own errors (empty set, one class with a threshold for MinOver/AdaTron/soft margin, bad
+/// parameters).
+pub fn build(
+    algorithm: Algorithm,
+    data: &Dataset,
+    mode: Mode,
+    config: &Config,
+) -> Result<Box<dyn Trainer>> {
     let epochs = config.max_epochs.unwrap_or(1000.0);
     // checked here as well: Rosenblatt counts whole epochs, and `∞ as usize` would be no limit
     super::check_positive("max_epochs", epochs)?;
@@ -86,14 +72,14 @@ pub fn build(name: &str, data: &Dataset, mode: Mode, config: &Config) -> Result<
         learning_rate: config.learning_rate,
         ..LogisticParams::default().max_epochs(epochs)
     };
-    Ok(match name {
-        "rosenblatt" => Box::new(
+    Ok(match algorithm {
+        Algorithm::Rosenblatt => Box::new(
             RosenblattParams::default()
                 .max_epochs(epochs.ceil() as usize)
                 .build(data, mode)?,
         ),
-        "hebb" => Box::new(HebbParams::default().build(data, mode)?),
-        "minover" => {
+        Algorithm::Hebb => Box::new(HebbParams::default().build(data, mode)?),
+        Algorithm::Minover => {
             let mut p = MinoverParams::default()
                 .max_epochs(epochs)
                 .gap_tolerance(config.gap_tolerance);
@@ -102,43 +88,53 @@ pub fn build(name: &str, data: &Dataset, mode: Mode, config: &Config) -> Result<
             }
             Box::new(p.build(data, mode)?)
         }
-        "adatron" | "soft-margin" => {
+        Algorithm::Adatron | Algorithm::SoftMargin => {
             let mut p = AdatronParams::default()
                 .max_epochs(epochs)
                 .gap_tolerance(config.gap_tolerance);
-            if name == "soft-margin" {
+            if algorithm == Algorithm::SoftMargin {
                 p = p.bound(config.gamma);
             }
             Box::new(p.build(data, mode)?)
         }
-        "adaline" => Box::new(adaline().build(data, mode)?),
-        "adaline-batch" => Box::new(adaline().build_batch(data, mode)?),
-        "pocket" => Box::new(
+        Algorithm::Adaline => Box::new(adaline().build(data, mode)?),
+        Algorithm::AdalineBatch => Box::new(adaline().build_batch(data, mode)?),
+        Algorithm::Pocket => Box::new(
             PocketParams::default()
                 .max_epochs(epochs)
                 .seed(config.seed)
                 .build(data, mode)?,
         ),
-        "logistic" => Box::new(logistic(Loss::CrossEntropy).build(data, mode)?),
-        "logistic-squared" => Box::new(logistic(Loss::Squared).build(data, mode)?),
-        "perceptron-notes" => Box::new(
+        Algorithm::Logistic => Box::new(logistic(Loss::CrossEntropy).build(data, mode)?),
+        Algorithm::LogisticSquared => Box::new(logistic(Loss::Squared).build(data, mode)?),
+        Algorithm::PerceptronNotes => Box::new(
             NotesParams::default()
                 .learning_rate(config.notes_learning_rate)
                 .max_epochs(epochs)
                 .seed(config.seed)
                 .build(data, mode)?,
         ),
-        _ => {
+        Algorithm::Exact => {
             return Err(Error::Unknown {
-                kind: "algorithm",
-                name: name.into(),
-                expected: ALGORITHM_LIST,
+                kind: "training rule",
+                name: algorithm.name().into(),
+                expected: RULE_NAMES,
             })
         }
     })
 }
 
-/// Whether `name` is a training rule of [`ALGORITHMS`].
-pub fn is_algorithm(name: &str) -> bool {
-    ALGORITHMS.contains(&name)
+/// The training rules' names, for the error of [`build`] (checked against the catalogue by a test).
+pub const RULE_NAMES: &str = "rosenblatt, minover, adatron, hebb, adaline, adaline-batch, pocket, \
+                              soft-margin, logistic, logistic-squared, perceptron-notes";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_names_are_the_catalogues_rules() {
+        let names: Vec<&str> = Algorithm::rules().map(Algorithm::name).collect();
+        assert_eq!(RULE_NAMES, names.join(", "));
+    }
 }

@@ -1,25 +1,19 @@
 // End-to-end tests of the whole algorithm family in the page: every rule can be shown, is trained
 // and explained; on non-separable points pocket finds the fewest errors (enumerated here) and the
 // separability-bound rules say so; the choice of rules and their settings travel in the link.
-import { test } from "node:test";
+import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { artifact, launch, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
-const RULES = [
-  "rosenblatt",
-  "minover",
-  "adatron",
-  "hebb",
-  "adaline",
-  "adaline-batch",
-  "pocket",
-  "soft-margin",
-  "logistic",
-  "logistic-squared",
-  "perceptron-notes",
-];
+/** The training rules, as the page's catalogue lists them (read at the start of every test). */
+const RULES = [];
+beforeEach(async () => {
+  if (RULES.length) return;
+  const catalogue = await lab.page.evaluate(() => window.lab.catalogue());
+  RULES.push(...catalogue.algorithms.filter((a) => a.role !== "reference").map((a) => a.name));
+});
 
 /** Two overlapping clouds (a deterministic LCG), not separable through the origin. */
 function noisyPoints(n = 40) {
@@ -132,4 +126,45 @@ test("the chosen rules, γ and the seed travel in the link", async () => {
   await fresh.close();
   assert.deepEqual(other.errors, []);
   assert.deepEqual(lab.errors, []);
+});
+
+/** Whether the canvas has a pixel within `tol` (per channel) of `hex`. */
+async function hasColor(page, selector, hex, tol = 6) {
+  return page.$eval(
+    selector,
+    (c, [hex, tol]) => {
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i + 3] === 255 && Math.abs(d[i] - want[0]) <= tol && Math.abs(d[i + 1] - want[1]) <= tol && Math.abs(d[i + 2] - want[2]) <= tol) return true;
+      }
+      return false;
+    },
+    [hex, tol],
+  );
+}
+
+test("each rule is drawn in its catalogue colour in the data view and the weight view, and nowhere else", async () => {
+  const { algorithms } = await lab.page.evaluate(() => window.lab.catalogue());
+  await lab.setThreshold(false);
+  await lab.setPoints([
+    { x: 1, y: 2, label: 1 },
+    { x: 2, y: 0.5, label: 1 },
+    { x: -1.5, y: -0.5, label: -1 },
+    { x: 0.5, y: -2, label: -1 },
+  ]);
+  await showAll(lab.page);
+  const boxes = ["exact", ...RULES];
+  for (const shown of RULES) {
+    for (const name of boxes) await lab.page.locator(`#show-${name}`).setChecked(name === shown);
+    await lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const color = algorithms.find((a) => a.name === shown).color;
+    assert.ok(await hasColor(lab.page, "#data-view", color), `${shown}: ${color} in the data view`);
+    assert.ok(await hasColor(lab.page, "#weight-view", color), `${shown}: ${color} in the weight view`);
+    // the other rules' colours are not drawn (each colour names one rule)
+    for (const other of algorithms.filter((a) => a.name !== shown && a.role !== "reference")) {
+      assert.ok(!(await hasColor(lab.page, "#data-view", other.color, 2)), `${other.name}'s ${other.color} in the data view while only ${shown} is shown`);
+    }
+  }
+  for (const name of boxes) await lab.page.locator(`#show-${name}`).setChecked(["exact", "rosenblatt", "minover", "adatron"].includes(name));
 });

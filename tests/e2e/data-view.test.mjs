@@ -5,7 +5,6 @@ import { artifact, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
-
 /**
  * Independent reference: κ_max by brute force over directions u = (cos φ, sin φ).
  * Through the origin κ(φ) = min_μ S^μ u·ξ^μ; with a threshold the best θ for each φ gives
@@ -36,7 +35,6 @@ function bruteForceKappa(points, threshold, steps = 200_000) {
   const maxNorm = Math.max(...points.map((p) => Math.hypot(p.x, p.y)));
   return { kappa: best, tolerance: ((2 * Math.PI) / steps) * maxNorm * (threshold ? 1 : 1) + 1e-12 };
 }
-
 
 test("the page starts with a preset, every algorithm trained, and no console errors", async () => {
   const s = await lab.state();
@@ -117,9 +115,7 @@ test("add a point by click, drag it with real mouse events, flip it by click, de
 
 test("shown κ values match an independent brute-force optimum, in both modes", async () => {
   for (const threshold of [false, true]) {
-    const pts = threshold
-      ? [...SIX.map((p) => ({ ...p, x: p.x + 3, y: p.y + 2 }))]
-      : SIX;
+    const pts = threshold ? [...SIX.map((p) => ({ ...p, x: p.x + 3, y: p.y + 2 }))] : SIX;
     await lab.setPoints(pts);
     await lab.page.evaluate((t) => window.lab.setThreshold(t), threshold);
     const s = await lab.state();
@@ -147,7 +143,13 @@ test("bad input to setPoints throws a clear Error and keeps the points", async (
   const cases = [
     [[{ x: NaN, y: 0, label: 1 }], /coordinate 0 is NaN/],
     [[{ x: Infinity, y: 0, label: 1 }], /coordinate 0 is inf/],
-    [[{ x: 1, y: 2, label: 1 }, { x: 0, y: -Infinity, label: 1 }], /point 1: coordinate 1 is -inf/],
+    [
+      [
+        { x: 1, y: 2, label: 1 },
+        { x: 0, y: -Infinity, label: 1 },
+      ],
+      /point 1: coordinate 1 is -inf/,
+    ],
     [[{ x: "1", y: 0, label: 1 }], /point 0: x must be a number, got "1"/],
     [[{ x: 1, y: null, label: 1 }], /point 0: y must be a number, got null/],
     [[{ x: 1, y: 1, label: 2 }], /point 0: label 2 is not one of/],
@@ -180,8 +182,14 @@ test("bad input to setPoints throws a clear Error and keeps the points", async (
   assert.match(tooMany, /10001 points is too many: at most 10000/);
   assert.deepEqual((await lab.state()).points, SIX);
   // labels 0/1 are accepted and mapped to −1/+1
-  await lab.setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: 0 }]);
-  assert.deepEqual((await lab.state()).points.map((p) => p.label), [1, -1]);
+  await lab.setPoints([
+    { x: 1, y: 0, label: 1 },
+    { x: -1, y: 0, label: 0 },
+  ]);
+  assert.deepEqual(
+    (await lab.state()).points.map((p) => p.label),
+    [1, -1],
+  );
   assert.deepEqual(lab.errors, []);
 });
 
@@ -246,7 +254,10 @@ test("the Iris preset (shipped CSV) is separable with a threshold, at the brute-
 });
 
 test("projector mode, hidden explanations and the help overlay", async () => {
-  await lab.setPoints([{ x: 1, y: 1, label: 1 }, { x: -1, y: -1, label: -1 }]);
+  await lab.setPoints([
+    { x: 1, y: 1, label: 1 },
+    { x: -1, y: -1, label: -1 },
+  ]);
   const inkAt = () =>
     lab.page.evaluate(() => {
       // dark pixels in a 40×40 box around the +1 point: bigger marks ink more

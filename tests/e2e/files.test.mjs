@@ -7,9 +7,7 @@ import { launch, openLab, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
-
-const importText = (name, text) =>
-  lab.page.setInputFiles("#import-file", { name, mimeType: "text/plain", buffer: Buffer.from(text) });
+const importText = (name, text) => lab.page.setInputFiles("#import-file", { name, mimeType: "text/plain", buffer: Buffer.from(text) });
 const status = () => lab.page.textContent("#status");
 
 test("a good CSV imports (0/1 labels, extra columns named), and a JSON too", async () => {
@@ -76,7 +74,7 @@ const HOSTILE = [
   ["crlf-bad.csv", "x,y,label\r\n1,2,1\r\n1,,1\r\n", /line 3: column y: "" is not a number/],
   ["bom-bad.csv", "\ufeffx,y\n1,2\n", /x1,x2,label/],
   ["binary.csv", "\u0000\u0001\u0002PK\u0003\u0004", /x1,x2,label|not a number/],
-  ["too-many.csv", "x,y,label\n" + "1,1,1\n".repeat(10_001), /10001 points is too many: at most 10000/],
+  ["too-many.csv", `x,y,label\n${"1,1,1\n".repeat(10_001)}`, /10001 points is too many: at most 10000/],
   ["bad.json", "{not json", /not valid JSON/],
   ["json-shape.json", '{"pts": []}', /expected an array of \{x, y, label\}/],
   ["json-nan.json", '[{"x": "NaN", "y": 0, "label": 1}]', /x must be a number, got "NaN"/],
@@ -100,7 +98,7 @@ test(`${HOSTILE.length} hostile files are refused with a clear message and the p
     assert.deepEqual((await lab.state()).points, SIX, `${name}: points unchanged`);
   }
   // a million rows is refused too (by size or by count), without freezing the page
-  await importText("million.csv", "x,y,label\n" + "1.5,2.5,1\n".repeat(1_000_000));
+  await importText("million.csv", `x,y,label\n${"1.5,2.5,1\n".repeat(1_000_000)}`);
   await lab.page.waitForFunction(() => /million\.csv/.test(document.getElementById("status").textContent));
   assert.match(await status(), /too (large|many)/);
   assert.deepEqual((await lab.state()).points, SIX);
@@ -109,7 +107,10 @@ test(`${HOSTILE.length} hostile files are refused with a clear message and the p
 
 test("export CSV and JSON round-trip through import", async () => {
   await lab.setPoints(SIX);
-  for (const [button, name] of [["#export-csv", "points.csv"], ["#export-json", "points.json"]]) {
+  for (const [button, name] of [
+    ["#export-csv", "points.csv"],
+    ["#export-json", "points.json"],
+  ]) {
     const [download] = await Promise.all([lab.page.waitForEvent("download"), lab.page.click(button)]);
     assert.equal(download.suggestedFilename(), name);
     const text = readFileSync(await download.path(), "utf8");
@@ -139,7 +140,12 @@ test("a copied link opens the same picture in a fresh browser; a tampered link a
       await page.reload();
       await page.evaluate(() => window.lab.ready);
       assert.match(await page.textContent("#status"), /could not be opened/, hash);
-      await page.evaluate(() => window.lab.setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: -1 }]));
+      await page.evaluate(() =>
+        window.lab.setPoints([
+          { x: 1, y: 0, label: 1 },
+          { x: -1, y: 0, label: -1 },
+        ]),
+      );
       assert.equal(await page.evaluate(() => window.lab.getState().algorithms.exact.kappa), 1, hash);
     }
     // corrupted local storage, no link
@@ -159,20 +165,30 @@ test("the URL decoder, fuzzed: any hash gives a picture or a clear Error, never 
     const { decodeHash, encodeHash } = await import(new URL("www/io.js", location.href).href);
     // a seeded generator, so a failure can be replayed
     let s = 12345;
-    const rand = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const good = encodeHash({ points: [{ x: 1, y: 2, label: 1 }, { x: -3, y: 0.5, label: -1 }], threshold: true });
-    const alphabet = "ABCabc019-_+/=:#v!%{}[],\"\\ ";
+    const rand = () => {
+      s = (s * 1103515245 + 12345) % 2 ** 31;
+      return s / 2 ** 31;
+    };
+    const good = encodeHash({
+      points: [
+        { x: 1, y: 2, label: 1 },
+        { x: -3, y: 0.5, label: -1 },
+      ],
+      threshold: true,
+    });
+    const alphabet = 'ABCabc019-_+/=:#v!%{}[],"\\ ';
     const cases = [];
     for (let k = 0; k < 3000; k++) {
       const r = rand();
-      if (r < 0.3) cases.push(good.slice(0, Math.floor(rand() * good.length))); // truncated
-      else if (r < 0.6) {
+      if (r < 0.3) {
+        cases.push(good.slice(0, Math.floor(rand() * good.length))); // truncated
+      } else if (r < 0.6) {
         const chars = good.split("");
         chars[Math.floor(rand() * chars.length)] = alphabet[Math.floor(rand() * alphabet.length)];
         cases.push(chars.join("")); // one character changed
       } else {
         const n = Math.floor(rand() * 40);
-        cases.push("#v1:" + Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join(""));
+        cases.push(`#v1:${Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join("")}`);
       }
     }
     let pictures = 0;
@@ -205,7 +221,10 @@ test("the URL decoder, fuzzed: any hash gives a picture or a clear Error, never 
 
 test("PNG exports of both views are at projector resolution", async () => {
   await lab.setPoints(SIX);
-  for (const [button, canvas] of [["#export-png-data", "#data-view"], ["#export-png-weights", "#weight-view"]]) {
+  for (const [button, canvas] of [
+    ["#export-png-data", "#data-view"],
+    ["#export-png-weights", "#weight-view"],
+  ]) {
     const css = await lab.page.$eval(canvas, (c) => c.clientWidth);
     const [download] = await Promise.all([lab.page.waitForEvent("download"), lab.page.click(button)]);
     const png = readFileSync(await download.path());

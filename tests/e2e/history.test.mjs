@@ -5,7 +5,6 @@ import { launch, openLab, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
-
 /** What an edit may change, as the page reports it: points, mode, shown rules, rule settings. */
 async function picture(page) {
   return page.evaluate(() => {
@@ -67,11 +66,7 @@ test("undo and redo walk back and forth through every kind of edit", async () =>
   for (const [what, edit] of edits) {
     await edit();
     const now = await picture(page);
-    assert.notDeepEqual(
-      { ...now, undoDisabled: null },
-      { ...pictures.at(-1), undoDisabled: null },
-      `${what} changed something`,
-    );
+    assert.notDeepEqual({ ...now, undoDisabled: null }, { ...pictures.at(-1), undoDisabled: null }, `${what} changed something`);
     pictures.push(now);
   }
   // every step back with the button, every step forward with the keyboard
@@ -129,8 +124,7 @@ test("touch: a tap adds a point of the class chosen by the toggle, taps flip and
     const cdp = await page.context().newCDPSession(page);
     const from = await at(2, 0.5);
     const to = await at(2.5, 1.5);
-    const touch = (type, p) =>
-      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x: p.x, y: p.y }] });
+    const touch = (type, p) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x: p.x, y: p.y }] });
     await touch("touchStart", from);
     for (let k = 1; k <= 6; k++) await touch("touchMove", { x: from.x + ((to.x - from.x) * k) / 6, y: from.y + ((to.y - from.y) * k) / 6 });
     await touch("touchEnd", to);

@@ -10,9 +10,15 @@ const lab = useLab();
 test("sw.js keeps every file the page loads", () => {
   const sw = readFileSync(join(ROOT, "sw.js"), "utf8");
   const files = [
-    ...readdirSync(join(ROOT, "www")).filter((f) => /\.(js|css)$/.test(f)).map((f) => `./www/${f}`),
-    ...readdirSync(join(ROOT, "www", "pkg")).filter((f) => /\.(js|wasm)$/.test(f)).map((f) => `./www/pkg/${f}`),
-    ...readdirSync(join(ROOT, "www", "data")).filter((f) => /\.csv$/.test(f)).map((f) => `./www/data/${f}`),
+    ...readdirSync(join(ROOT, "www"))
+      .filter((f) => /\.(js|css)$/.test(f))
+      .map((f) => `./www/${f}`),
+    ...readdirSync(join(ROOT, "www", "pkg"))
+      .filter((f) => /\.(js|wasm)$/.test(f))
+      .map((f) => `./www/pkg/${f}`),
+    ...readdirSync(join(ROOT, "www", "data"))
+      .filter((f) => /\.csv$/.test(f))
+      .map((f) => `./www/data/${f}`),
   ];
   for (const f of files) assert.ok(sw.includes(`"${f}"`), `${f} is not in sw.js's list`);
 });
@@ -27,18 +33,32 @@ test("with the network cut after loading: reload, train, load the Iris preset, r
   try {
     await page.reload();
     await page.evaluate(() => window.lab.ready);
-    await lab.setPoints([{ x: 2, y: 1, label: 1 }, { x: -1, y: -2, label: -1 }]);
+    await lab.setPoints([
+      { x: 2, y: 1, label: 1 },
+      { x: -1, y: -2, label: -1 },
+    ]);
     assert.ok((await lab.state()).algorithms.exact.kappa > 0);
     await page.evaluate(() => window.lab.loadPreset("iris"));
     assert.equal((await lab.state()).points.length, 100);
     const { rows } = await page.evaluate(() =>
       window.lab.runLearningCurve({
-        n: 5, alphas: [1, 2], reps: 3, algorithms: ["hebb"], epochs: 10, seed: 1, noise: 0, labels: "teacher", stop: { kind: "epochs" },
+        n: 5,
+        alphas: [1, 2],
+        reps: 3,
+        algorithms: ["hebb"],
+        epochs: 10,
+        seed: 1,
+        noise: 0,
+        labels: "teacher",
+        stop: { kind: "epochs" },
       }),
     );
     assert.equal(rows.length, 2);
   } finally {
     await page.context().setOffline(false);
   }
-  assert.deepEqual(lab.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), []);
+  assert.deepEqual(
+    lab.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)),
+    [],
+  );
 });

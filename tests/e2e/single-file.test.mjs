@@ -17,9 +17,14 @@ test("dist/perceptron-lab.html works from disk", async () => {
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto(pathToFileURL(file).href);
-    await page.waitForFunction(() => window.lab && window.lab.ready);
+    await page.waitForFunction(() => window.lab?.ready);
     await page.evaluate(() => window.lab.ready);
-    await page.evaluate(() => window.lab.setPoints([{ x: 2, y: 1, label: 1 }, { x: -1, y: -2, label: -1 }]));
+    await page.evaluate(() =>
+      window.lab.setPoints([
+        { x: 2, y: 1, label: 1 },
+        { x: -1, y: -2, label: -1 },
+      ]),
+    );
     const kappa = await page.evaluate(() => window.lab.getState().algorithms.exact.kappa);
     // the optimum through the origin for these two points: w ∝ (3, 3) − … checked by brute force
     let best = -Infinity;
@@ -32,7 +37,15 @@ test("dist/perceptron-lab.html works from disk", async () => {
     assert.equal(await page.evaluate(() => window.lab.getState().points.length), 100);
     const { rows } = await page.evaluate(() =>
       window.lab.runLearningCurve({
-        n: 5, alphas: [1, 2], reps: 3, algorithms: ["hebb", "exact"], epochs: 10, seed: 1, noise: 0, labels: "teacher", stop: { kind: "epochs" },
+        n: 5,
+        alphas: [1, 2],
+        reps: 3,
+        algorithms: ["hebb", "exact"],
+        epochs: 10,
+        seed: 1,
+        noise: 0,
+        labels: "teacher",
+        stop: { kind: "epochs" },
       }),
     );
     assert.equal(rows.length, 4);

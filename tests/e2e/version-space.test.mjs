@@ -44,7 +44,6 @@ function assertArcMatchesScan(vs, points, label) {
   assert.ok(angDist(e, ref.end) <= ref.step, `${label}: end ${e} vs scan ${ref.end}`);
 }
 
-
 test("dragging a point moves the arc to the one of the new points", async () => {
   await lab.setPoints(SIX);
   await lab.setThreshold(false);
@@ -82,7 +81,7 @@ test("relabelling a point flips the allowed side, in both modes", async () => {
   await lab.setThreshold(false);
   let s = await lab.state();
   const inside = (arc, k, n) => {
-    const phi = arc[0] + (k / n) * (((arc[1] - arc[0]) % TAU + TAU) % TAU);
+    const phi = arc[0] + (k / n) * ((((arc[1] - arc[0]) % TAU) + TAU) % TAU);
     return [Math.cos(phi), Math.sin(phi)];
   };
   for (let k = 1; k < 20; k++) {

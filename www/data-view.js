@@ -1,52 +1,17 @@
 /** Draws the data view from (state, scene, hover); owns the data ↔ pixel transform. */
 
-/** Okabe–Ito colours (colour-blind safe); shapes carry the class, so colour only names the algorithm. */
-export const COLORS = {
-  rosenblatt: "#E69F00",
-  minover: "#0072B2",
-  adatron: "#009E73",
-  hebb: "#56B4E9",
-  adaline: "#CC79A7",
-  "adaline-batch": "#CC79A7",
-  pocket: "#999933",
-  "soft-margin": "#44AA99",
-  logistic: "#332288",
-  "logistic-squared": "#332288",
-  "perceptron-notes": "#E69F00",
-  exact: "#000000",
-  teacher: "#882255", // Tol's wine: ΔE ≥ 23 from the others under deuteranopia (tests/e2e/palette.test.mjs)
-};
-/** Display names. */
-export const NAMES = {
-  rosenblatt: "Rosenblatt",
-  minover: "MinOver",
-  adatron: "AdaTron",
-  hebb: "Hebb",
-  adaline: "Adaline",
-  "adaline-batch": "Adaline (batch)",
-  pocket: "pocket",
-  "soft-margin": "soft margin",
-  logistic: "logistic",
-  "logistic-squared": "logistic (squared error)",
-  "perceptron-notes": "perceptron (notes)",
-  exact: "exact optimum",
-  teacher: "teacher w*",
-};
+import { COLORS, INFO, NAMES } from "./catalogue.js";
+
 const BASE_POINT_RADIUS = 7;
 /** Marks and lines grow by this factor in projector mode. */
 export const PROJECTOR_SCALE = 1.7;
 let POINT_RADIUS = BASE_POINT_RADIUS;
-/** Line widths: MinOver is drawn wider than AdaTron so that both show when they coincide. */
-const LINE_WIDTH = { rosenblatt: 2.5, minover: 5, adatron: 2 };
-/** Rules that share a colour with a relative are told apart by the dash of their line. */
-export const LINE_DASH = { "adaline-batch": [10, 4], "logistic-squared": [10, 4], "perceptron-notes": [2, 4] };
 const AXIS_COLOR = "#8a8a85";
 const GRID_COLOR = "#ecece7";
 const POINT_COLOR = "#1b1b1b";
-const ERROR_COLOR = "#D55E00";
 
 /** The data view: a square canvas showing `[cx − half, cx + half] × [cy − half, cy + half]`. */
-export class DataView {
+export class DataSpaceView {
   /** Wraps `canvas`. */
   constructor(canvas) {
     this.canvas = canvas;
@@ -190,7 +155,7 @@ export class DataView {
       this.drawLine(a.w, a.theta, color, 1.5, [7, 5], a.kappa);
       this.drawLine(a.w, a.theta, color, 1.5, [7, 5], -a.kappa);
     }
-    this.drawLine(a.w, a.theta, color, LINE_WIDTH[a.name] ?? 2.5, LINE_DASH[a.name] ?? []);
+    this.drawLine(a.w, a.theta, color, INFO[a.name].width, INFO[a.name].dash);
   }
 
   drawPoints(state, scene) {
@@ -264,7 +229,7 @@ function line(ctx, x0, y0, x1, y1) {
 
 function cross(ctx, x, y, r, color) {
   ctx.save();
-  ctx.strokeStyle = color === COLORS.exact ? ERROR_COLOR : color;
+  ctx.strokeStyle = color === COLORS.exact ? COLORS.error : color;
   ctx.lineWidth = 2.5;
   line(ctx, x - r, y - r, x + r, y + r);
   line(ctx, x - r, y + r, x + r, y - r);

@@ -1,0 +1,386 @@
+//! Every algorithm of the lab, by name, with what the page shows of it: label, colour and dash
+//! (one palette for the data view, the weight view and the charts), its per-frame work budget in
+//! the data view, and the texts "optimises / stops when / rule" shown beside the views.
+//!
+//! The palette: Okabe–Ito for Rosenblatt, MinOver, AdaTron and the exact optimum, Paul Tol's
+//! palettes (bright, muted, light, medium-contrast, dark) for the rest, chosen so that every pair
+//! of the thirteen line colours (with the teacher's and the error crosses') differs by CIE76
+//! ΔE ≥ 18 both for normal vision and under a deuteranopia simulation (Machado et al. 2009,
+//! severity 1), checked in `tests/e2e/palette.test.mjs`; relatives (Adaline and its batch form,
+//! the two logistic units, Rosenblatt and the notes' perceptron) also differ by their dash.
+
+use super::{named_enum, Rgb};
+use serde::Serialize;
+
+/// An algorithm: a training rule, or `exact`, the exact optimum of maximal stability (the
+/// reference every rule is compared with; see [`crate::exact`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Algorithm {
+    /// Rosenblatt's perceptron rule (`src/train/rosenblatt.rs`).
+    Rosenblatt,
+    /// MinOver (`src/train/minover.rs`).
+    Minover,
+    /// AdaTron (`src/train/adatron.rs`).
+    Adatron,
+    /// Hebb's rule, one pass (`src/train/hebb.rs`).
+    Hebb,
+    /// Sequential Adaline / LMS (`src/train/adaline.rs`).
+    Adaline,
+    /// Batch Adaline, gradient descent on all examples (`src/train/adaline.rs`).
+    AdalineBatch,
+    /// Gallant's pocket algorithm with ratchet (`src/train/pocket.rs`).
+    Pocket,
+    /// AdaTron with bounded embedding strengths (`src/train/adatron.rs`).
+    SoftMargin,
+    /// Logistic unit, cross-entropy (`src/train/logistic.rs`).
+    Logistic,
+    /// Logistic unit, squared error (`src/train/logistic.rs`).
+    LogisticSquared,
+    /// The lecture notes' perceptron: 0/1 targets, learning rate η (`src/train/notes.rs`).
+    PerceptronNotes,
+    /// The exact optimum of maximal stability (`src/exact.rs`); not a training rule.
+    Exact,
+}
+
+/// Where an algorithm appears on the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// Always trained in the data view, toggled in the main bar (Rosenblatt, MinOver, AdaTron).
+    Core,
+    /// Toggled under "More algorithms".
+    Extra,
+    /// The exact optimum: computed for every frame, the reference of the others.
+    Reference,
+}
+
+/// How much work a rule gets per frame in the data view (see `scene::Settings`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FrameBudget {
+    /// `O(N)` per presentation, epochs of `P`: `min(1000, 5·10⁶/P)` epochs.
+    Presentations,
+    /// `O(P)` per step (potentials of all examples): `min(2000, 3·10⁵/P²)` epochs.
+    Optimal,
+    /// Gradient rules, `O(N)` per presentation or `O(PN)` per batch: `min(1000, 2·10⁵/P)` epochs.
+    Gradient,
+    /// Every update counts the errors (`O(PN)`): `min(1000, 10⁶/P²)` epochs.
+    Pocket,
+    /// One pass; no limit needed.
+    OnePass,
+    /// Not iterative (the exact optimum).
+    Exact,
+}
+
+/// What the page and the CLI know of one algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlgorithmInfo {
+    /// The name (page, CLI, CSV).
+    pub name: &'static str,
+    /// The label in menus, legends and the readout.
+    pub label: &'static str,
+    /// Its colour everywhere it is drawn.
+    pub color: Rgb,
+    /// Dash pattern of its line (CSS pixels, on/off; empty: solid); rules that look alike are
+    /// told apart by it.
+    pub dash: &'static [f64],
+    /// Width of its line in the data view (CSS pixels); MinOver is drawn wider than AdaTron so
+    /// that both show where they coincide.
+    pub width: f64,
+    /// Where it appears on the page.
+    pub role: Role,
+    /// Its work per frame in the data view.
+    pub budget: FrameBudget,
+    /// Listed outside "more" in the learning-curve panel.
+    pub curve_main: bool,
+    /// Checked in the learning-curve panel by default.
+    pub curve_default: bool,
+    /// Whether the training animation can step it.
+    pub animatable: bool,
+    /// What it optimises (plain text).
+    pub optimises: &'static str,
+    /// When it stops (plain text).
+    pub stops: &'static str,
+    /// Its update rule (plain text).
+    pub rule: &'static str,
+}
+
+const fn row(
+    name: &'static str,
+    label: &'static str,
+    color: Rgb,
+    role: Role,
+    budget: FrameBudget,
+    curve: (bool, bool),
+    texts: [&'static str; 3],
+) -> AlgorithmInfo {
+    AlgorithmInfo {
+        name,
+        label,
+        color,
+        dash: &[],
+        width: 2.5,
+        role,
+        budget,
+        curve_main: curve.0,
+        curve_default: curve.1,
+        animatable: !matches!(budget, FrameBudget::Exact),
+        optimises: texts[0],
+        stops: texts[1],
+        rule: texts[2],
+    }
+}
+
+/// The table, in the order of [`Algorithm::ALL`] (the order of the menus).
+pub const TABLE: [AlgorithmInfo; 12] = [
+    AlgorithmInfo {
+        width: 2.5,
+        ..row(
+            "rosenblatt",
+            "Rosenblatt",
+            Rgb(0xE6, 0x9F, 0x00),
+            Role::Core,
+            FrameBudget::Presentations,
+            (true, true),
+            [
+                "any separating line (no margin asked for)",
+                "after an epoch without errors; on non-separable data at the epoch limit",
+                "if Eμ = (w·ξμ − θ)Sμ ≤ 0:  w ← w + ξμSμ/N,  θ ← θ − Sμ/N",
+            ],
+        )
+    },
+    AlgorithmInfo {
+        width: 5.0,
+        ..row(
+            "minover",
+            "MinOver",
+            Rgb(0x00, 0x72, 0xB2),
+            Role::Core,
+            FrameBudget::Optimal,
+            (true, true),
+            [
+                "the maximal stability κ_max (the widest margin)",
+                "when the certified gap |w|/Σxμ − κ(w) is below the tolerance, or at the step limit",
+                "ν = argmin_μ Eμ;  w ← w + ξνSν/N",
+            ],
+        )
+    },
+    AlgorithmInfo {
+        width: 2.0,
+        ..row(
+            "adatron",
+            "AdaTron",
+            Rgb(0x00, 0x9E, 0x73),
+            Role::Core,
+            FrameBudget::Optimal,
+            (true, false),
+            [
+                "the maximal stability κ_max, by coordinate ascent on the embedding strengths",
+                "when the certified gap is below the tolerance, or at the step limit",
+                "xμ ← max(0, xμ + (1 − Eμ)/|ξμ|²);  w = Σ xμ Sμ ξμ",
+            ],
+        )
+    },
+    row(
+        "hebb",
+        "Hebb",
+        Rgb(0x56, 0xB4, 0xE9),
+        Role::Extra,
+        FrameBudget::OnePass,
+        (true, true),
+        [
+            "nothing: it adds every example once (the correlation of inputs and labels)",
+            "after one pass",
+            "w = (1/N) Σμ ξμ Sμ,  θ = −(1/N) Σμ Sμ",
+        ],
+    ),
+    row(
+        "adaline",
+        "Adaline",
+        Rgb(0x33, 0x22, 0x88),
+        Role::Extra,
+        FrameBudget::Gradient,
+        (false, false),
+        [
+            "the squared error ½ Σμ (1 − Eμ)² (every example at potential 1)",
+            "when w changes less than 10⁻⁶ (relative) in an epoch, or at the epoch limit",
+            "w ← w + (η/N)(1 − Eμ) ξμSμ,  η = 1/max Cμμ (stable below 2/max Cμμ)",
+        ],
+    ),
+    AlgorithmInfo {
+        dash: &[10.0, 4.0],
+        ..row(
+            "adaline-batch",
+            "Adaline (batch)",
+            Rgb(0x22, 0x22, 0x55),
+            Role::Extra,
+            FrameBudget::Gradient,
+            (false, false),
+            [
+                "the squared error ½ Σμ (1 − Eμ)², by gradient steps over all examples at once",
+                "when w changes less than 10⁻⁶ (relative) in a step, or at the epoch limit",
+                "w ← w + (η/N) Σμ (1 − Eμ) ξμSμ,  η = 1/λ̂ with λ̂ ≥ λ_max(C) (Gershgorin)",
+            ],
+        )
+    },
+    row(
+        "pocket",
+        "pocket",
+        Rgb(0xAA, 0x44, 0x99),
+        Role::Extra,
+        FrameBudget::Pocket,
+        (false, false),
+        [
+            "the fewest training errors (works on non-separable data)",
+            "when the pocket holds a line without errors, or at the epoch limit",
+            "Rosenblatt steps on random examples; keep w in the pocket when it makes fewer errors",
+        ],
+    ),
+    row(
+        "soft-margin",
+        "soft margin",
+        Rgb(0xEE, 0x99, 0xAA),
+        Role::Extra,
+        FrameBudget::Optimal,
+        (false, false),
+        [
+            "|w|²/2 + γ Σμ slackμ: a wide margin, paying γ per unit of violation",
+            "when the optimality (KKT) conditions hold to 10⁻⁶, or at the step limit",
+            "xμ ← clip(xμ + (1 − Eμ)/|ξμ|², 0, γ): AdaTron with bounded strengths",
+        ],
+    ),
+    row(
+        "logistic",
+        "logistic",
+        Rgb(0x22, 0x88, 0x33),
+        Role::Extra,
+        FrameBudget::Gradient,
+        (false, false),
+        [
+            "the cross-entropy −Σμ [tμ ln σ(aμ) + (1 − tμ) ln(1 − σ(aμ))], t = 0/1",
+            "when w settles (10⁻⁵ relative per epoch) or at the epoch limit; on separable data |w| grows for ever",
+            "w ← w − (η/N)(σ(aμ) − tμ) ξμ,  θ ← θ + (η/N)(σ(aμ) − tμ),  a = w·ξ − θ",
+        ],
+    ),
+    AlgorithmInfo {
+        dash: &[10.0, 4.0],
+        ..row(
+            "logistic-squared",
+            "logistic (squared error)",
+            Rgb(0x22, 0x55, 0x22),
+            Role::Extra,
+            FrameBudget::Gradient,
+            (false, false),
+            [
+                "the squared error ½ Σμ (σ(aμ) − tμ)² of the sigmoid output",
+                "as logistic; note how slowly it leaves a confidently wrong start (σ′ → 0)",
+                "w ← w − (η/N)(σ − t) σ(1 − σ) ξμ",
+            ],
+        )
+    },
+    AlgorithmInfo {
+        dash: &[2.0, 4.0],
+        ..row(
+            "perceptron-notes",
+            "perceptron (notes)",
+            Rgb(0xEE, 0x88, 0x66),
+            Role::Extra,
+            FrameBudget::Presentations,
+            (false, false),
+            [
+                "any separating line, as in the lecture notes (0/1 targets, learning rate η)",
+                "after an epoch without mistakes, or at the epoch limit",
+                "y = [w·x ≥ θ];  w ← w + η(t − y)x,  θ ← θ − η(t − y); random start in [−1, 1]",
+            ],
+        )
+    },
+    row(
+        "exact",
+        "exact optimum",
+        Rgb(0x00, 0x00, 0x00),
+        Role::Reference,
+        FrameBudget::Exact,
+        (true, true),
+        [
+            "the maximal stability κ_max exactly: the nearest point of the convex hull of Sμξμ to the origin (with θ: of the classes' hulls to each other)",
+            "exactly, after finitely many active-set steps ending in a linear solve",
+            "min |w|²/2 subject to (w·ξμ − θ)Sμ ≥ 1 for every μ",
+        ],
+    ),
+];
+
+/// The accepted names, for error messages (checked against [`TABLE`] by a test).
+pub const NAMES: &str = "rosenblatt, minover, adatron, hebb, adaline, adaline-batch, pocket, \
+                         soft-margin, logistic, logistic-squared, perceptron-notes, exact";
+
+impl Algorithm {
+    /// Every algorithm, in the order of the menus.
+    pub const ALL: [Algorithm; 12] = [
+        Algorithm::Rosenblatt,
+        Algorithm::Minover,
+        Algorithm::Adatron,
+        Algorithm::Hebb,
+        Algorithm::Adaline,
+        Algorithm::AdalineBatch,
+        Algorithm::Pocket,
+        Algorithm::SoftMargin,
+        Algorithm::Logistic,
+        Algorithm::LogisticSquared,
+        Algorithm::PerceptronNotes,
+        Algorithm::Exact,
+    ];
+
+    /// Its row of [`TABLE`].
+    pub fn info(self) -> &'static AlgorithmInfo {
+        &TABLE[self as usize]
+    }
+
+    /// Whether it is a training rule (everything but `exact`).
+    pub fn is_rule(self) -> bool {
+        self != Algorithm::Exact
+    }
+
+    /// The training rules, in menu order.
+    pub fn rules() -> impl Iterator<Item = Algorithm> {
+        Self::ALL.into_iter().filter(|a| a.is_rule())
+    }
+}
+
+named_enum!(Algorithm, "algorithm", NAMES);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_order_of_the_enum() {
+        for (k, a) in Algorithm::ALL.iter().enumerate() {
+            assert_eq!(*a as usize, k);
+            assert_eq!(a.info().name, TABLE[k].name);
+        }
+        let names: Vec<&str> = TABLE.iter().map(|r| r.name).collect();
+        assert_eq!(NAMES, names.join(", "));
+    }
+
+    #[test]
+    fn names_are_the_promised_ones() {
+        // DESIGN.md: the same names everywhere (page, CLI, CSV)
+        for name in [
+            "rosenblatt",
+            "hebb",
+            "minover",
+            "adatron",
+            "exact",
+            "adaline",
+            "adaline-batch",
+            "pocket",
+            "soft-margin",
+            "logistic",
+            "logistic-squared",
+            "perceptron-notes",
+        ] {
+            assert_eq!(Algorithm::from_name(name).unwrap().name(), name);
+        }
+    }
+}

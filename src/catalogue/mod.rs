@@ -1,0 +1,187 @@
+//! The one catalogue of what the lab names: its algorithms ([`Algorithm`]), the learning-curve
+//! charts ([`Chart`]) and the theory curves ([`TheoryCurve`]), each an enum with one table of
+//! descriptors. The data view's scene, the learning curves, the charts and the CLI match on these
+//! enums; the page reads the same tables through `catalogue()` at the wasm boundary and builds its
+//! toggles, legends, palette, explanations and lesson-link names from them. Adding a rule is its
+//! file, one row of [`algorithm::TABLE`] and its tests.
+//!
+//! Names are the ones users type and read (page, CLI, CSV): kebab-case, and they never change.
+
+pub mod algorithm;
+pub mod chart;
+pub mod theory_curve;
+
+pub use algorithm::{Algorithm, AlgorithmInfo, FrameBudget, Role};
+pub use chart::{Chart, ChartInfo};
+pub use theory_curve::{Quantity, TheoryCurve, TheoryCurveInfo};
+
+use serde::{Serialize, Serializer};
+
+/// An sRGB colour; serialised as `"#RRGGBB"` (what the canvas and the legend take).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `#RRGGBB`.
+    pub fn hex(self) -> String {
+        format!("#{:02X}{:02X}{:02X}", self.0, self.1, self.2)
+    }
+}
+
+impl Serialize for Rgb {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.hex())
+    }
+}
+
+/// The colour of the teacher `w*` wherever it is drawn (Tol's wine).
+pub const TEACHER_COLOR: Rgb = Rgb(0x88, 0x22, 0x55);
+/// The colour of the crosses on misclassified points under the exact optimum (Okabe–Ito
+/// vermilion); the other rules cross in their own colour.
+pub const ERROR_COLOR: Rgb = Rgb(0xD5, 0x5E, 0x00);
+
+/// Defaults and limits of the page's settings that the core also applies (one place for both).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    /// Certified relative gap at which MinOver and AdaTron stop in the data view.
+    pub gap_tolerance: f64,
+    /// Soft margin's default bound `γ`.
+    pub gamma: f64,
+    /// The lecture-notes perceptron's default learning rate `η`.
+    pub notes_learning_rate: f64,
+    /// Largest seed the page takes (seeds cross the boundary as 32-bit numbers).
+    pub max_seed: u32,
+    /// Most points a data set may have.
+    pub max_points: usize,
+    /// Largest `N` of a learning-curve sweep.
+    pub max_curve_n: usize,
+}
+
+/// The values of [`Limits`] the core uses.
+pub const LIMITS: Limits = Limits {
+    gap_tolerance: 1e-3,
+    gamma: 1.0,
+    notes_learning_rate: 0.1,
+    max_seed: u32::MAX,
+    max_points: crate::data::MAX_POINTS,
+    max_curve_n: crate::experiment::MAX_N,
+};
+
+/// Everything the catalogue holds, as the page receives it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Catalogue {
+    /// Every algorithm, in the order of the menus.
+    pub algorithms: Vec<&'static AlgorithmInfo>,
+    /// The learning-curve charts, in the order of the panel.
+    pub charts: Vec<&'static ChartInfo>,
+    /// The theory curves.
+    pub theory_curves: Vec<&'static TheoryCurveInfo>,
+    /// The teacher's colour.
+    pub teacher_color: Rgb,
+    /// The colour of misclassification crosses under the exact optimum.
+    pub error_color: Rgb,
+    /// Defaults and limits of the settings.
+    pub limits: Limits,
+}
+
+/// The whole catalogue.
+pub fn catalogue() -> Catalogue {
+    Catalogue {
+        algorithms: Algorithm::ALL.iter().map(|a| a.info()).collect(),
+        charts: Chart::ALL.iter().map(|c| c.info()).collect(),
+        theory_curves: TheoryCurve::ALL.iter().map(|c| c.info()).collect(),
+        teacher_color: TEACHER_COLOR,
+        error_color: ERROR_COLOR,
+        limits: LIMITS,
+    }
+}
+
+/// Implements `name()`, `Display`, `FromStr`, serde (as the name) and the list of names for a
+/// catalogue enum whose descriptor table has a `name` field.
+macro_rules! named_enum {
+    ($ty:ident, $kind:literal, $expected:ident) => {
+        impl $ty {
+            /// The name users type and read.
+            pub fn name(self) -> &'static str {
+                self.info().name
+            }
+
+            /// The entry called `name`.
+            ///
+            /// # Errors
+            /// [`crate::Error::Unknown`] naming the accepted names.
+            pub fn from_name(name: &str) -> crate::Result<Self> {
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name() == name)
+                    .ok_or_else(|| crate::Error::Unknown {
+                        kind: $kind,
+                        name: name.to_string(),
+                        expected: $expected,
+                    })
+            }
+        }
+
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = crate::Error;
+            fn from_str(s: &str) -> crate::Result<Self> {
+                Self::from_name(s)
+            }
+        }
+
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                Self::from_name(&name).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+pub(crate) use named_enum;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_is_upper_case_with_hash() {
+        assert_eq!(Rgb(0xE6, 0x9F, 0x00).hex(), "#E69F00");
+        assert_eq!(Rgb(0, 0, 0).hex(), "#000000");
+    }
+
+    #[test]
+    fn names_round_trip_through_serde_and_from_str() {
+        for a in Algorithm::ALL {
+            let json = serde_json::to_string(&a).unwrap();
+            assert_eq!(json, format!("\"{}\"", a.name()));
+            assert_eq!(serde_json::from_str::<Algorithm>(&json).unwrap(), a);
+            assert_eq!(a.name().parse::<Algorithm>().unwrap(), a);
+        }
+        for c in Chart::ALL {
+            assert_eq!(c.name().parse::<Chart>().unwrap(), c);
+        }
+        for c in TheoryCurve::ALL {
+            assert_eq!(c.name().parse::<TheoryCurve>().unwrap(), c);
+        }
+        let err = serde_json::from_str::<Algorithm>("\"nope\"").unwrap_err();
+        assert!(
+            err.to_string().contains("unknown algorithm \"nope\""),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,173 @@
+//! The theory curves (`crate::theory`), by name: what each gives, its legend label and colour.
+
+use super::{named_enum, Rgb};
+use serde::Serialize;
+
+/// A theory curve of [`crate::theory::curve_value`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TheoryCurve {
+    /// `ε_g` of the Hebb rule (`N → ∞`).
+    Hebb,
+    /// `ε_g` of Gibbs learning (`N → ∞`).
+    Gibbs,
+    /// `ε_g` of the Bayes-optimal student (`N → ∞`).
+    Bayes,
+    /// `ε_g` of the maximally stable perceptron (`N → ∞`).
+    Maxstab,
+    /// The optimal stability `κ` of the maximally stable perceptron (`N → ∞`).
+    MaxstabKappa,
+    /// Gardner's `κ_max(α)` for random labels (`N → ∞`).
+    Gardner,
+    /// Cover's counting estimate of `ε_g` (finite `N`).
+    CoverEps,
+    /// Cover's separable fraction `C(P, N)/2^P` (finite `N`).
+    CoverFraction,
+}
+
+/// What a curve's value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Quantity {
+    /// A generalisation error `ε_g`.
+    EpsG,
+    /// A stability `κ`.
+    Kappa,
+    /// A fraction of labellings.
+    Fraction,
+}
+
+/// What the page and the CLI know of a theory curve.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TheoryCurveInfo {
+    /// The name (`theory --curve`).
+    pub name: &'static str,
+    /// Legend label (`{n}` stands for N where the curve needs it).
+    pub label: &'static str,
+    /// What the value is.
+    pub quantity: Quantity,
+    /// Whether the curve is for a finite `N`, which must be given.
+    pub needs_n: bool,
+    /// Its colour in the charts.
+    pub color: Rgb,
+}
+
+const fn row(
+    name: &'static str,
+    label: &'static str,
+    quantity: Quantity,
+    needs_n: bool,
+    color: Rgb,
+) -> TheoryCurveInfo {
+    TheoryCurveInfo {
+        name,
+        label,
+        quantity,
+        needs_n,
+        color,
+    }
+}
+
+/// The table, in the order of [`TheoryCurve::ALL`].
+pub const TABLE: [TheoryCurveInfo; 8] = [
+    row(
+        "hebb",
+        "Hebb (N→∞)",
+        Quantity::EpsG,
+        false,
+        Rgb(0xCC, 0x79, 0xA7),
+    ),
+    row(
+        "gibbs",
+        "Gibbs (N→∞)",
+        Quantity::EpsG,
+        false,
+        Rgb(0x56, 0xB4, 0xE9),
+    ),
+    row(
+        "bayes",
+        "Bayes (N→∞)",
+        Quantity::EpsG,
+        false,
+        Rgb(0xD5, 0x5E, 0x00),
+    ),
+    row(
+        "maxstab",
+        "max. stability (N→∞)",
+        Quantity::EpsG,
+        false,
+        Rgb(0x33, 0x33, 0x33),
+    ),
+    row(
+        "maxstab-kappa",
+        "max. stability κ (N→∞)",
+        Quantity::Kappa,
+        false,
+        Rgb(0x33, 0x33, 0x33),
+    ),
+    row(
+        "gardner",
+        "Gardner κ_max (N→∞)",
+        Quantity::Kappa,
+        false,
+        Rgb(0x56, 0xB4, 0xE9),
+    ),
+    row(
+        "cover-eps",
+        "Cover count, N = {n}",
+        Quantity::EpsG,
+        true,
+        Rgb(0x99, 0x99, 0x99),
+    ),
+    row(
+        "cover-fraction",
+        "Cover C(P,N)/2^P, N = {n}",
+        Quantity::Fraction,
+        true,
+        Rgb(0xD5, 0x5E, 0x00),
+    ),
+];
+
+/// The accepted names, as errors list them.
+pub const NAMES: &str =
+    "hebb, gibbs, bayes, maxstab, maxstab-kappa, gardner, cover-eps, cover-fraction";
+
+impl TheoryCurve {
+    /// Every curve.
+    pub const ALL: [TheoryCurve; 8] = [
+        TheoryCurve::Hebb,
+        TheoryCurve::Gibbs,
+        TheoryCurve::Bayes,
+        TheoryCurve::Maxstab,
+        TheoryCurve::MaxstabKappa,
+        TheoryCurve::Gardner,
+        TheoryCurve::CoverEps,
+        TheoryCurve::CoverFraction,
+    ];
+
+    /// Its row of [`TABLE`].
+    pub fn info(self) -> &'static TheoryCurveInfo {
+        &TABLE[self as usize]
+    }
+
+    /// The legend label for dimension `n`.
+    pub fn label(self, n: usize) -> String {
+        self.info().label.replace("{n}", &n.to_string())
+    }
+}
+
+named_enum!(TheoryCurve, "theory curve", NAMES);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_order_of_the_enum() {
+        for (k, c) in TheoryCurve::ALL.iter().enumerate() {
+            assert_eq!(*c as usize, k);
+        }
+        let names: Vec<&str> = TABLE.iter().map(|r| r.name).collect();
+        assert_eq!(NAMES, names.join(", "));
+    }
+}

@@ -1,0 +1,179 @@
+//! Running the cells of a sweep: each cell draws its data from its own seed and trains every
+//! algorithm on them.
+
+use super::{CurveParams, Labels, StopRule};
+use crate::catalogue::Algorithm;
+use crate::data::{generate, Dataset};
+use crate::error::{Error, Result};
+use crate::exact::max_stability;
+use crate::measure::{gen_error, Perceptron};
+use crate::rng::rng_from_seed;
+use crate::train::{self, Config, Mode};
+use serde::{Deserialize, Serialize};
+
+/// One algorithm's result in one cell.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Outcome {
+    /// `ε_g = arccos(R)/π` against the teacher (`NaN` for random labels or no solution).
+    pub eps_g: f64,
+    /// `κ(w)` on the training set (`NaN` if `w = 0` or no solution).
+    pub kappa: f64,
+    /// Training error.
+    pub train_error: f64,
+    /// Updates (0 for `exact`).
+    pub updates: f64,
+}
+
+/// The results of one cell: the data's exact separability, that of a random labelling of its
+/// inputs (when asked for), and one [`Outcome`] per algorithm.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CellResult {
+    /// The cell's index (`α` index × reps + repetition).
+    pub cell: usize,
+    /// Whether the data were linearly separable through the origin (exact test; noise-free
+    /// teacher data are separable by construction and not tested unless `exact` runs).
+    pub separable: bool,
+    /// Whether a random labelling of the same inputs was separable through the origin (exact
+    /// test), if [`CurveParams::random_separability`].
+    pub random_separable: Option<bool>,
+    /// Per algorithm, in the order of `CurveParams::algorithms`.
+    pub outcomes: Vec<Outcome>,
+}
+
+/// The seed of cell `(k, r)`, from `(seed, k, r)` only.
+fn cell_seed(params: &CurveParams, cell: usize) -> u64 {
+    let (k, r) = (cell / params.reps, cell % params.reps);
+    params
+        .seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((k as u64) << 32 | r as u64)
+}
+
+/// The data of cell `(k, r)`: seeded by `(seed, k, r)` only.
+fn cell_data(params: &CurveParams, cell: usize) -> Result<(Dataset, Vec<f64>)> {
+    let k = cell / params.reps;
+    let mut rng = rng_from_seed(cell_seed(params, cell));
+    let teacher = generate::teacher(params.n, &mut rng);
+    let p = params.p(params.alphas[k]);
+    let noise = match params.labels {
+        Labels::Teacher => params.noise,
+        Labels::Random => 0.5, // flipping each label with probability ½ makes them independent of ξ
+    };
+    Ok((
+        generate::teacher_set(p, &teacher, noise, &mut rng)?,
+        teacher,
+    ))
+}
+
+/// Runs the cells `cells` (indices into `0..params.cells()`), calling `progress(done)` after each.
+///
+/// # Errors
+/// Those of [`CurveParams::validate`], and [`Error::OutOfRange`] for a cell index out of range.
+pub fn run_cells(
+    params: &CurveParams,
+    cells: std::ops::Range<usize>,
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<CellResult>> {
+    params.validate()?;
+    if cells.end > params.cells() {
+        return Err(Error::OutOfRange {
+            name: "cell index",
+            value: cells.end as f64,
+            range: "[0, cells]",
+        });
+    }
+    let mut out = Vec::with_capacity(cells.len());
+    for (done, cell) in cells.enumerate() {
+        out.push(run_cell(params, cell)?);
+        progress(done + 1);
+    }
+    Ok(out)
+}
+
+/// One cell: the data, its exact separability, and every algorithm's outcome.
+fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
+    let (data, teacher) = cell_data(params, cell)?;
+    let exact = if params.tests_separability() {
+        Some(max_stability(&data, Mode::Homogeneous)?)
+    } else {
+        None
+    };
+    let separable = exact.as_ref().is_none_or(|e| e.separable);
+    let random_separable = match (params.random_separability, params.labels) {
+        (false, _) => None,
+        (true, Labels::Random) => Some(separable),
+        (true, Labels::Teacher) => Some(random_labelling_separable(&data, params, cell)?),
+    };
+    let mut outcomes = Vec::with_capacity(params.algorithms.len());
+    for &algorithm in &params.algorithms {
+        let (perceptron, updates) = if algorithm == Algorithm::Exact {
+            (exact.as_ref().and_then(|e| e.perceptron.clone()), 0.0)
+        } else {
+            let (p, updates) = trainer_fit(algorithm, &data, params, cell)?;
+            (Some(p), updates)
+        };
+        outcomes.push(match perceptron {
+            Some(p) => Outcome {
+                eps_g: match params.labels {
+                    Labels::Teacher => gen_error(&p.w, &teacher),
+                    Labels::Random => f64::NAN,
+                },
+                kappa: p.stability(&data),
+                train_error: p.training_error(&data),
+                updates,
+            },
+            None => Outcome {
+                eps_g: f64::NAN,
+                kappa: f64::NAN,
+                train_error: f64::NAN,
+                updates,
+            },
+        });
+    }
+    Ok(CellResult {
+        cell,
+        separable,
+        random_separable,
+        outcomes,
+    })
+}
+
+/// Whether `S^μ = ±1` drawn with probability ½ each for the inputs of `data` is linearly
+/// separable through the origin (exact test). The labels come from their own stream, seeded by
+/// the cell, so the cell's data and training are the same with or without this test.
+fn random_labelling_separable(data: &Dataset, params: &CurveParams, cell: usize) -> Result<bool> {
+    use rand::Rng as _;
+    let mut rng = rng_from_seed(cell_seed(params, cell) ^ 0xC0FE_5EED_0000_0001);
+    let labels = (0..data.len())
+        .map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 })
+        .collect();
+    let relabelled = Dataset::from_row_major(data.features().to_vec(), data.dim(), labels)?;
+    crate::exact::is_separable(&relabelled, Mode::Homogeneous)
+}
+
+/// An iterative rule's perceptron and its number of updates. The random rules (pocket, the
+/// lecture-notes perceptron) are seeded from the sweep's seed and the cell.
+fn trainer_fit(
+    algorithm: Algorithm,
+    data: &Dataset,
+    params: &CurveParams,
+    cell: usize,
+) -> Result<(Perceptron, f64)> {
+    let config = Config {
+        max_epochs: Some(params.epochs),
+        gap_tolerance: match params.stop {
+            StopRule::Gap { tolerance } => tolerance,
+            _ => 0.0,
+        },
+        patience: (params.stop == StopRule::NoImprovement).then_some(data.len()),
+        seed: params
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(cell as u64),
+        ..Config::default()
+    };
+    let fit = train::build(algorithm, data, Mode::Homogeneous, &config)?.run();
+    Ok((fit.perceptron, fit.updates as f64))
+}

@@ -1,0 +1,112 @@
+//! Learning-curve experiments: a sweep over an `α` grid × repetitions × algorithms — what it is
+//! ([`params`]), running its cells ([`cells`]), and combining them into rows ([`summary`]).
+//!
+//! Every cell `(α_k, r)` draws its own data from a generator seeded by `(seed, k, r)`, and every
+//! algorithm of the cell trains on the same data. Cells are independent, so the sweep can be
+//! split into chunks in any way (threads natively, Web Workers in the page) and gives the same
+//! numbers however it is split: [`run_cells`] on any partition of `0..cells()`, then
+//! [`summarize`], equals one [`run`].
+
+mod cells;
+mod params;
+mod summary;
+
+pub use cells::{run_cells, CellResult, Outcome};
+pub use params::{alpha_grid, parse_alpha, CurveParams, Labels, StopRule, MAX_N, MAX_WORK};
+pub use summary::{mean_sem, page_csv, summarize, Row, CSV_HEADER};
+
+use crate::error::Result;
+
+/// The whole sweep in one thread.
+///
+/// # Errors
+/// Those of [`CurveParams::validate`].
+pub fn run(params: &CurveParams) -> Result<Vec<Row>> {
+    let results = run_cells(params, 0..params.cells(), |_| {})?;
+    summarize(params, &results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params() -> CurveParams {
+        CurveParams {
+            n: 10,
+            alphas: vec![0.5, 1.0, 2.5],
+            reps: 4,
+            algorithms: ["rosenblatt", "hebb", "minover", "adatron", "exact"]
+                .iter()
+                .map(|n| n.parse().unwrap())
+                .collect(),
+            epochs: 20.0,
+            seed: 3,
+            noise: 0.0,
+            labels: Labels::Teacher,
+            stop: StopRule::Epochs,
+            random_separability: true,
+        }
+    }
+
+    /// Any split of the cells, in any order, gives the same rows as one run.
+    #[test]
+    fn chunking_does_not_change_the_numbers() {
+        let p = params();
+        let whole = run(&p).unwrap();
+        let mut parts = run_cells(&p, 7..12, |_| {}).unwrap();
+        parts.extend(run_cells(&p, 0..3, |_| {}).unwrap());
+        parts.extend(run_cells(&p, 3..7, |_| {}).unwrap());
+        assert_eq!(summarize(&p, &parts).unwrap(), whole);
+        assert!(
+            summarize(&p, &parts[1..]).is_err(),
+            "a missing cell is an error"
+        );
+    }
+
+    #[test]
+    fn parse_alpha_forms() {
+        assert_eq!(parse_alpha("0.5:2:4").unwrap(), vec![0.5, 1.0, 1.5, 2.0]);
+        assert_eq!(parse_alpha("1, 2,3").unwrap(), vec![1.0, 2.0, 3.0]);
+        assert_eq!(parse_alpha("2:2:1").unwrap(), vec![2.0]);
+        for bad in ["", "a", "1:2", "1:2:0", "0:1:3", "-1", "1:2:x"] {
+            assert!(parse_alpha(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn p_rounds_and_is_at_least_one() {
+        let p = CurveParams { n: 20, ..params() };
+        assert_eq!(p.p(0.01), 1);
+        assert_eq!(p.p(0.125), 3); // 2.5 rounds away from zero
+        assert_eq!(p.p(10.0), 200);
+    }
+
+    #[test]
+    fn mean_and_standard_error_by_hand() {
+        let (m, s) = mean_sem([1.0, 2.0, 3.0, f64::NAN].into_iter());
+        assert_eq!(m, 2.0);
+        // s² = ((1)² + 0 + (1)²)/2 = 1, SEM = 1/√3
+        assert!((s - 1.0 / 3f64.sqrt()).abs() < 1e-15);
+        assert!(mean_sem(std::iter::empty()).0.is_nan());
+    }
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let err = serde_json::from_str::<CurveParams>(
+            r#"{"n":10,"alphas":[1],"reps":1,"algorithms":["nope"],"epochs":1,"seed":1,
+                "noise":0,"labels":"teacher","stop":{"kind":"epochs"}}"#,
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().contains("unknown algorithm \"nope\""),
+            "{err}"
+        );
+        let mut p = params();
+        p.alphas = vec![1.0, f64::NAN];
+        assert!(p.validate().unwrap_err().to_string().contains("α"));
+        let mut p = params();
+        p.n = 100_000;
+        p.reps = 1_000_000;
+        assert!(p.validate().unwrap_err().to_string().contains("sweep size"));
+    }
+}

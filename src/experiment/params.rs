@@ -1,0 +1,175 @@
+//! What a sweep is: the `α` grid, repetitions, algorithms, labels and stopping rule, checked.
+
+use crate::catalogue::Algorithm;
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// Teacher labels (with optional noise) or random labels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Labels {
+    /// `S = sign(w*·ξ)`, then flipped with probability λ.
+    Teacher,
+    /// `S = ±1` with probability ½ each (storage problem).
+    Random,
+}
+
+/// When the iterative rules stop.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum StopRule {
+    /// Exactly `epochs` epochs (MinOver: `epochs·P` steps); Rosenblatt also stops with no errors.
+    Epochs,
+    /// MinOver: stop when `κ(w)` has not improved for `P` steps (the assignments' rule);
+    /// the others as with `Epochs`.
+    NoImprovement,
+    /// MinOver and AdaTron: stop when the certified relative gap is below `tolerance`.
+    Gap {
+        /// Relative gap tolerance.
+        tolerance: f64,
+    },
+}
+
+/// A learning-curve sweep.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CurveParams {
+    /// Input dimension `N`.
+    pub n: usize,
+    /// The `α` grid.
+    pub alphas: Vec<f64>,
+    /// Repetitions per `α` (`n_D`).
+    pub reps: usize,
+    /// Algorithms: any of the catalogue, `exact` included.
+    pub algorithms: Vec<Algorithm>,
+    /// Epoch limit of the iterative rules.
+    pub epochs: f64,
+    /// Seed of the whole sweep.
+    pub seed: u64,
+    /// Label noise λ (teacher labels only).
+    pub noise: f64,
+    /// Teacher or random labels.
+    pub labels: Labels,
+    /// Stopping rule of the iterative rules.
+    pub stop: StopRule,
+    /// Also test a random labelling of each cell's inputs for linear separability (the storage
+    /// problem, against Cover's `C(P,N)/2^P`); with random labels that is the data itself.
+    #[serde(default)]
+    pub random_separability: bool,
+}
+
+/// The largest `N` of a sweep.
+pub const MAX_N: usize = 100_000;
+
+/// The largest sweep accepted (cells × `P_max` × `N`), a guard against absurd sizes.
+pub const MAX_WORK: f64 = 1e12;
+
+impl CurveParams {
+    /// Checks the parameters.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] for `N = 0`, no `α`, an `α ≤ 0` or non-finite, no repetitions,
+    /// a non-positive epoch limit, `λ ∉ [0, 1]`, a bad tolerance or an absurd total size;
+    /// [`Error::Unknown`] for an unknown algorithm.
+    pub fn validate(&self) -> Result<()> {
+        let range = |name, value: f64, range| Err(Error::OutOfRange { name, value, range });
+        if self.n == 0 || self.n > MAX_N {
+            return range("N", self.n as f64, "[1, 100000]");
+        }
+        if self.alphas.is_empty() {
+            return range("number of α values", 0.0, "[1, ∞)");
+        }
+        if let Some(&a) = self.alphas.iter().find(|a| !(**a > 0.0 && a.is_finite())) {
+            return range("α", a, "(0, ∞)");
+        }
+        if self.reps == 0 {
+            return range("repetitions", 0.0, "[1, ∞)");
+        }
+        if !(self.epochs > 0.0 && self.epochs.is_finite()) {
+            return range("epochs", self.epochs, "(0, ∞)");
+        }
+        if !(0.0..=1.0).contains(&self.noise) {
+            return range("label noise λ", self.noise, "[0, 1]");
+        }
+        if let StopRule::Gap { tolerance } = self.stop {
+            if !(tolerance > 0.0 && tolerance.is_finite()) {
+                return range("gap tolerance", tolerance, "(0, ∞)");
+            }
+        }
+        if self.algorithms.is_empty() {
+            return range("number of algorithms", 0.0, "[1, 12]");
+        }
+        let p_max = self.alphas.iter().map(|&a| self.p(a)).max().unwrap_or(1);
+        let work = self.cells() as f64 * p_max as f64 * self.n as f64;
+        if work > MAX_WORK {
+            return range("sweep size (cells × P × N)", work, "[1, 10¹²]");
+        }
+        Ok(())
+    }
+
+    /// `P = round(α N)`, at least 1.
+    pub fn p(&self, alpha: f64) -> usize {
+        ((alpha * self.n as f64).round() as usize).max(1)
+    }
+
+    /// Whether each cell's own data are tested for separability (by the exact optimum, which
+    /// doubles as the exact test): with random labels, with noise, or when `exact` runs anyway.
+    /// Noise-free teacher labels are separable by construction (the teacher separates them).
+    pub fn tests_separability(&self) -> bool {
+        self.algorithms.contains(&Algorithm::Exact)
+            || self.labels == Labels::Random
+            || self.noise > 0.0
+    }
+
+    /// Number of cells `(α, repetition)`.
+    pub fn cells(&self) -> usize {
+        self.alphas.len() * self.reps
+    }
+}
+
+/// Parses an `α` grid: `start:stop:count` (inclusive, evenly spaced) or a comma list.
+///
+/// # Errors
+/// [`Error::Parse`] with what is wrong.
+pub fn parse_alpha(text: &str) -> Result<Vec<f64>> {
+    let bad = |message: String| Error::Parse { line: 1, message };
+    let num = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .map_err(|_| bad(format!("\"{}\" is not a number", s.trim())))
+    };
+    let parts: Vec<&str> = text.split(':').collect();
+    let alphas = if parts.len() == 3 {
+        let (a, b) = (num(parts[0])?, num(parts[1])?);
+        let count: usize = parts[2].trim().parse().map_err(|_| {
+            bad(format!(
+                "count \"{}\" is not a whole number",
+                parts[2].trim()
+            ))
+        })?;
+        if count == 0 || count > 100_000 {
+            return Err(bad(format!("count {count} is not in [1, 100000]")));
+        }
+        alpha_grid(a, b, count)
+    } else if parts.len() == 1 {
+        text.split(',').map(num).collect::<Result<Vec<_>>>()?
+    } else {
+        return Err(bad(format!(
+            "\"{text}\" is neither start:stop:count nor a comma list"
+        )));
+    };
+    if let Some(a) = alphas.iter().find(|a| !(**a > 0.0 && a.is_finite())) {
+        return Err(bad(format!("α = {a} must be positive")));
+    }
+    Ok(alphas)
+}
+
+/// `count` evenly spaced values from `start` to `stop` inclusive (`[start]` for one).
+pub fn alpha_grid(start: f64, stop: f64, count: usize) -> Vec<f64> {
+    if count == 1 {
+        return vec![start];
+    }
+    (0..count)
+        .map(|i| start + (stop - start) * i as f64 / (count - 1) as f64)
+        .collect()
+}

@@ -1,0 +1,160 @@
+//! Combining the cells of a sweep into rows: means and standard errors per algorithm and `α`,
+//! and the rows as CSV (the CLI's columns, and the page's with its two extra columns).
+
+use super::{CellResult, CurveParams, Outcome};
+use crate::catalogue::Algorithm;
+use crate::error::{Error, Result};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// One row of the learning curve: an algorithm at one `α` (the CLI's CSV columns).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Row {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// `N`.
+    pub n: usize,
+    /// `P = round(α N)`.
+    pub p: usize,
+    /// `α` as asked for.
+    pub alpha: f64,
+    /// Repetitions.
+    pub reps: usize,
+    /// Mean `ε_g`.
+    pub eps_g_mean: f64,
+    /// Standard error of the mean of `ε_g`.
+    pub eps_g_sem: f64,
+    /// Mean `κ(w)`.
+    pub kappa_mean: f64,
+    /// Standard error of the mean of `κ`.
+    pub kappa_sem: f64,
+    /// Mean training error.
+    pub train_error_mean: f64,
+    /// Mean number of updates.
+    pub updates_mean: f64,
+    /// Fraction of the repetitions whose data were linearly separable (exact test).
+    pub separable_fraction: f64,
+    /// Fraction of the repetitions in which a random labelling of the inputs was linearly
+    /// separable (exact test); `NaN` unless [`CurveParams::random_separability`].
+    pub random_separable_fraction: f64,
+    /// Repetitions that gave a solution (the means are over these; fewer than `reps` only for
+    /// `exact` on non-separable data).
+    pub count: usize,
+}
+
+/// The CSV header of [`Row`]s, as the CLI prints it.
+pub const CSV_HEADER: &str =
+    "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean";
+
+impl Row {
+    /// The row in the columns of [`CSV_HEADER`].
+    pub fn to_csv(&self) -> String {
+        format!(
+            "{},{},{},{},{},{},{},{},{},{},{}",
+            self.algorithm,
+            self.n,
+            self.p,
+            self.alpha,
+            self.reps,
+            self.eps_g_mean,
+            self.eps_g_sem,
+            self.kappa_mean,
+            self.kappa_sem,
+            self.train_error_mean,
+            self.updates_mean
+        )
+    }
+}
+
+/// Means and standard errors per algorithm and `α`, from the results of every cell (in any order).
+///
+/// # Errors
+/// [`Error::Shape`] unless `results` holds every cell exactly once.
+pub fn summarize(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row>> {
+    let mut by_cell: Vec<Option<&CellResult>> = vec![None; params.cells()];
+    for r in results {
+        if r.cell >= by_cell.len() || by_cell[r.cell].is_some() {
+            return Err(Error::Shape {
+                expected: params.cells(),
+                got: results.len(),
+            });
+        }
+        by_cell[r.cell] = Some(r);
+    }
+    if by_cell.iter().any(Option::is_none) {
+        return Err(Error::Shape {
+            expected: params.cells(),
+            got: results.len(),
+        });
+    }
+    let mut rows = Vec::new();
+    for (a, &algorithm) in params.algorithms.iter().enumerate() {
+        for (k, &alpha) in params.alphas.iter().enumerate() {
+            let cells: Vec<&CellResult> = (0..params.reps)
+                .filter_map(|r| by_cell[k * params.reps + r])
+                .collect();
+            let outs: Vec<Outcome> = cells.iter().map(|c| c.outcomes[a]).collect();
+            let (eps_g_mean, eps_g_sem) = mean_sem(outs.iter().map(|o| o.eps_g));
+            let (kappa_mean, kappa_sem) = mean_sem(outs.iter().map(|o| o.kappa));
+            rows.push(Row {
+                algorithm,
+                n: params.n,
+                p: params.p(alpha),
+                alpha,
+                reps: params.reps,
+                eps_g_mean,
+                eps_g_sem,
+                kappa_mean,
+                kappa_sem,
+                train_error_mean: mean_sem(outs.iter().map(|o| o.train_error)).0,
+                updates_mean: mean_sem(outs.iter().map(|o| o.updates)).0,
+                separable_fraction: cells.iter().filter(|c| c.separable).count() as f64
+                    / cells.len() as f64,
+                random_separable_fraction: if params.random_separability {
+                    cells
+                        .iter()
+                        .filter(|c| c.random_separable == Some(true))
+                        .count() as f64
+                        / cells.len() as f64
+                } else {
+                    f64::NAN
+                },
+                count: outs.iter().filter(|o| !o.kappa.is_nan()).count(),
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// Mean and standard error of the mean `s/√n` of the finite values (`NaN`s skipped);
+/// `(NaN, NaN)` if there are none, SEM `NaN` for one value.
+pub fn mean_sem(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let v: Vec<f64> = values.filter(|x| !x.is_nan()).collect();
+    let n = v.len() as f64;
+    if v.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
+    let mean = v.iter().sum::<f64>() / n;
+    if v.len() < 2 {
+        return (mean, f64::NAN);
+    }
+    let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
+/// The rows as the page exports them: the CLI's columns ([`CSV_HEADER`]) and then
+/// `separable_fraction` and `random_separable_fraction`.
+pub fn page_csv(rows: &[Row]) -> String {
+    let mut csv = format!("{CSV_HEADER},separable_fraction,random_separable_fraction\n");
+    for r in rows {
+        let _ = writeln!(
+            csv,
+            "{},{},{}",
+            r.to_csv(),
+            r.separable_fraction,
+            r.random_separable_fraction
+        );
+    }
+    csv
+}

@@ -1,0 +1,186 @@
+//! The data view's scene: the readout's status text of every rule for every stop reason, and the
+//! scene of real runs on small sets whose answers are known by hand.
+
+use perceptron_lab::catalogue::Algorithm;
+use perceptron_lab::data::Dataset;
+use perceptron_lab::measure::Perceptron;
+use perceptron_lab::scene::{self, status, Settings};
+use perceptron_lab::train::{Fit, Stop};
+
+const STOPS: [Stop; 8] = [
+    Stop::NoErrors,
+    Stop::GapReached,
+    Stop::Kkt,
+    Stop::Limit,
+    Stop::Stalled,
+    Stop::NoImprovement,
+    Stop::OnePass,
+    Stop::Settled,
+];
+
+/// A fit that stopped for `stop` after 37 steps (3.7 epochs of 10), with 2 errors and κ = −0.25.
+fn fit(stop: Option<Stop>) -> Fit {
+    Fit {
+        perceptron: Perceptron::new(vec![1.0, 0.0], 0.0),
+        stop,
+        converged: stop.is_some_and(Stop::converged),
+        steps: 37,
+        updates: 12,
+        epochs: 3.7,
+        kappa: -0.25,
+        errors: 2,
+        kappa_upper: None,
+        embedding: vec![0.5, 2.0, 1.0, 0.0],
+    }
+}
+
+/// The text for every rule and stop: what the stop means, with the run's own numbers.
+#[test]
+fn status_of_every_rule_for_every_stop() {
+    let settings = Settings {
+        gamma: 1.0,
+        gap_tolerance: 1e-3,
+        ..Settings::default()
+    };
+    for algorithm in Algorithm::rules() {
+        for separable in [true, false] {
+            for stop in STOPS {
+                let text = status(algorithm, &fit(Some(stop)), 40.0, &settings, separable);
+                let expect: String = match (stop, algorithm) {
+                    (Stop::NoErrors, Algorithm::Pocket) => {
+                        "converged: pocket holds a perceptron without errors (step 37)".into()
+                    }
+                    (Stop::NoErrors, _) => "converged: no errors in epoch 4".into(),
+                    (Stop::GapReached, _) => "converged: certified gap ≤ 0.1% of κ_max".into(),
+                    (Stop::Kkt, Algorithm::SoftMargin) => {
+                        // two of the strengths (2.0 and 1.0) are at the bound γ = 1
+                        "converged: optimality conditions hold (γ = 1, 2 examples at the bound)"
+                            .into()
+                    }
+                    (Stop::Kkt, _) => "converged: optimality conditions hold".into(),
+                    (Stop::Stalled, _) => "stalled: no example can move w".into(),
+                    (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
+                    (Stop::OnePass, _) => "one pass through the data".into(),
+                    (Stop::Settled, _) => {
+                        "converged: w settled (relative change per epoch ≤ tolerance)".into()
+                    }
+                    (Stop::Limit, Algorithm::Rosenblatt | Algorithm::PerceptronNotes) => {
+                        "not separable within 40 epochs".into()
+                    }
+                    (Stop::Limit, Algorithm::Pocket) if separable => {
+                        "best after 40 epochs: 2 training errors".into()
+                    }
+                    (Stop::Limit, Algorithm::Pocket) => {
+                        "best after 40 epochs: 2 training errors (set not separable)".into()
+                    }
+                    (Stop::Limit, Algorithm::Logistic) if separable => {
+                        "epoch limit (40): on separable data cross-entropy has no minimum, \
+                         |w| keeps growing"
+                            .into()
+                    }
+                    (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) if separable => {
+                        "step limit (37 steps) before the gap closed to 0.1%".into()
+                    }
+                    (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) => {
+                        "stopped after 37 steps (40 epochs): set not separable, κ(w) = -0.250"
+                            .into()
+                    }
+                    (Stop::Limit, _) => "epoch limit (40) before w settled".into(),
+                };
+                assert_eq!(
+                    text, expect,
+                    "{algorithm}, {stop:?}, separable = {separable}"
+                );
+            }
+        }
+        assert_eq!(
+            status(algorithm, &fit(None), 40.0, &settings, true),
+            "running"
+        );
+    }
+}
+
+fn set(xs: &[f64], labels: &[f64]) -> Dataset {
+    Dataset::from_row_major(xs.to_vec(), 2, labels.to_vec()).unwrap()
+}
+
+/// Real runs: on a separable set every rule reaches its own stop with the status the stop
+/// names; on XOR (not separable with a threshold) Rosenblatt runs to its limit and says so.
+#[test]
+fn scene_status_of_real_runs() {
+    // separable through the origin
+    let data = set(
+        &[1.0, 1.0, 2.0, 0.5, -1.0, -1.0, -0.5, -2.0],
+        &[1.0, 1.0, -1.0, -1.0],
+    );
+    let settings = Settings {
+        algorithms: Algorithm::rules().collect(),
+        ..Settings::default()
+    };
+    let s = scene::compute(&data, &settings).unwrap();
+    assert!(s.separable);
+    assert_eq!(s.algorithms.len(), 11);
+    for a in &s.algorithms {
+        let stop = a.stop.expect("every rule stops");
+        assert_eq!(a.status, {
+            let f = Fit {
+                perceptron: Perceptron::new(a.w.clone(), a.theta),
+                stop: a.stop,
+                converged: a.converged,
+                steps: a.steps,
+                updates: a.updates,
+                epochs: a.epochs,
+                kappa: a.kappa,
+                errors: a.errors,
+                kappa_upper: a.kappa_upper,
+                embedding: a.embedding.clone(),
+            };
+            let limit = scene::epoch_limit(&settings, a.name, data.len());
+            status(a.name, &f, limit, &settings, true)
+        });
+        if a.name == Algorithm::Rosenblatt {
+            assert_eq!(stop, Stop::NoErrors);
+            assert!(a.status.starts_with("converged: no errors in epoch"));
+        }
+        if matches!(a.name, Algorithm::Minover | Algorithm::Adatron) {
+            assert!(a.converged, "{}: {}", a.name, a.status);
+        }
+    }
+    // XOR with a threshold: not separable (exact test), Rosenblatt to its limit
+    let xor = set(
+        &[0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 0.0],
+        &[1.0, 1.0, -1.0, -1.0],
+    );
+    let settings = Settings {
+        threshold: true,
+        max_epochs: Some(25),
+        ..Settings::default()
+    };
+    let s = scene::compute(&xor, &settings).unwrap();
+    assert!(!s.separable);
+    let ros = s
+        .algorithms
+        .iter()
+        .find(|a| a.name == Algorithm::Rosenblatt)
+        .unwrap();
+    assert_eq!(ros.stop, Some(Stop::Limit));
+    assert_eq!(ros.status, "not separable within 25 epochs");
+    assert!(s.notes.iter().any(|n| n.contains("not linearly separable")));
+}
+
+/// `exact` in the settings is not trained (it is always computed); the scene's names are the
+/// catalogue's, in the order asked for.
+#[test]
+fn exact_is_the_reference_not_a_trained_rule() {
+    let data = set(&[1.0, 0.0, 0.0, 1.0], &[1.0, -1.0]);
+    let settings = Settings {
+        algorithms: vec![Algorithm::Hebb, Algorithm::Exact, Algorithm::Rosenblatt],
+        ..Settings::default()
+    };
+    let s = scene::compute(&data, &settings).unwrap();
+    let names: Vec<Algorithm> = s.algorithms.iter().map(|a| a.name).collect();
+    assert_eq!(names, vec![Algorithm::Hebb, Algorithm::Rosenblatt]);
+    // κ_max of {(1, 0), −(0, 1)} through the origin: w ∝ (1, −1), κ = 1/√2
+    let exact = s.exact.unwrap();
+    assert!((exact.kappa - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-12);
+}

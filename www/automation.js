@@ -1,0 +1,74 @@
+/** `window.lab`: the automation interface of DESIGN.md ("Automation interface") and its extensions. */
+
+/** `window.lab`, as promised by DESIGN.md ("Automation interface"), plus a few extensions. */
+export function automation(app, curves) {
+  return {
+    /** Extension: the core's catalogue `{algorithms, charts, theoryCurves, teacherColor, errorColor, limits}` (a copy). */
+    catalogue: () => app.wasm.catalogue(),
+    /** Extension: runs a learning-curve sweep in the workers; resolves `{rows, csv, ms}`. */
+    runLearningCurve: (params) => curves.run(params),
+    /** Extension: cancels a running sweep (its promise rejects with an AbortError). */
+    cancelLearningCurve: () => curves.cancel(),
+    /** The points, mode and every algorithm's result. */
+    getState: () => app.getState(),
+    /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
+    setPoints: (points) => {
+      app.setPoints(points);
+      app.render();
+    },
+    /** Client (CSS pixel) coordinates of data point (x, y) in the data view. */
+    dataToClient: (x, y) => {
+      const r = app.dataView.canvas.getBoundingClientRect();
+      const { px, py } = app.dataView.toPixel(x, y);
+      return { x: r.left + px, y: r.top + py };
+    },
+    /** Switches between through the origin (false) and with threshold (true). */
+    setThreshold: (on) => {
+      app.setThreshold(on);
+      app.render();
+    },
+    /** Extension: moves point i to (x, y) as one drag step would, retrains and redraws now. */
+    movePoint: (i, x, y) => {
+      app.movePoint(i, x, y, { record: false });
+      app.render();
+    },
+    /** Advances the training animation of `algorithm` by one step (switching to it if needed). */
+    step: (algorithm = app.animator.algorithm) => {
+      app.animator.setAlgorithm(algorithm);
+      app.animator.step();
+      app.render();
+      if (app.animator.error) throw new Error(app.animator.error);
+    },
+    /** Extension: plays / pauses the animation. */
+    play: () => app.animator.play(),
+    pause: () => app.animator.pause(),
+    /** Extension: projector mode on or off. */
+    setProjector: (on) => {
+      app.setProjector(on);
+      app.render();
+    },
+    /** Extension: compare mode on or off. */
+    setCompare: (on) => {
+      app.setCompare(on);
+      app.render();
+    },
+    /** Extension: `{trainMs, drawMs}` of the last rendered frame (for benchmarks). */
+    lastFrame: () => ({ ...app.lastFrame }),
+    /** Extension: loads a preset by id (resolves once a file preset has arrived). */
+    loadPreset: async (id) => {
+      app.loadPreset(id);
+      await app.loading;
+      app.render();
+    },
+    /** Extension: undo / redo. */
+    undo: () => {
+      app.undo();
+      app.render();
+    },
+    redo: () => {
+      app.redo();
+      app.render();
+    },
+  };
+}
+

@@ -1,0 +1,154 @@
+/** The control bar's parts built from the catalogue (shown-rule toggles, rule settings, preset
+ * menu, the rules' explanations) and the file controls (import, export, copy link). */
+
+import { ALGORITHMS, CORE, COLORS, INFO, NAMES, SHOWN_NAMES } from "./catalogue.js";
+import { exportPng, exportPoints, readDataFile } from "./io.js";
+import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+
+export function fillPresetMenu(el) {
+  const select = el("preset");
+  const placeholder = new Option("Presets…", "", true, true);
+  placeholder.disabled = true;
+  select.append(placeholder);
+  for (const p of [...FIXED_PRESETS, ...FILE_PRESETS, ...GENERATED_PRESETS]) select.append(new Option(p.name, p.id));
+}
+
+export function fillShownToggles(app, el) {
+  const group = el("shown");
+  const toggle = (name) => {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.checked = app.state.shown[name];
+    box.id = `show-${name}`;
+    box.addEventListener("change", () => {
+      app.beginEdit();
+      app.state.shown[name] = box.checked;
+      app.commit();
+      renderAlgorithmInfo(app, el);
+    });
+    const swatch = document.createElement("span");
+    swatch.className = "swatch-inline";
+    swatch.style.borderTopColor = COLORS[name];
+    if (INFO[name].dash.length) swatch.style.borderTopStyle = "dashed";
+    label.append(box, swatch, ` ${NAMES[name]}`);
+    label.title = INFO[name] ? `${INFO[name].rule}\nOptimises: ${INFO[name].optimises}\nStops: ${INFO[name].stops}` : "";
+    return label;
+  };
+  for (const name of [...CORE, "exact"]) group.append(toggle(name));
+  // the rest of the family in a drop-down panel, with the settings they have
+  const more = document.createElement("details");
+  more.id = "more-algorithms";
+  const summary = document.createElement("summary");
+  summary.textContent = "More algorithms";
+  const list = document.createElement("div");
+  list.className = "more-list";
+  for (const name of ALGORITHMS) if (!CORE.includes(name)) list.append(toggle(name));
+  list.append(ruleInput(app, "gamma", "soft margin γ", "Bound γ of the embedding strengths: large γ → hard margin"));
+  list.append(ruleInput(app, "notesEta", "notes η", "Learning rate η of the lecture-notes perceptron"));
+  more.append(summary, list);
+  group.append(more);
+  const select = el("anim-algorithm");
+  select.replaceChildren(...ALGORITHMS.filter((n) => INFO[n].animatable).map((n) => new Option(NAMES[n], n)));
+}
+
+/** A number input bound to `app.state.rules[key]`; a bad value is refused with a message. */
+function ruleInput(app, key, text, title) {
+  const label = document.createElement("label");
+  label.className = "label";
+  label.title = title;
+  const input = document.createElement("input");
+  input.type = "number";
+  input.className = "num";
+  input.id = `rule-${key}`;
+  input.step = "any";
+  input.min = "0";
+  input.value = String(app.state.rules[key]);
+  input.addEventListener("change", () => {
+    const v = Number(input.value);
+    if (!(v > 0) || !Number.isFinite(v)) {
+      app.setMessage(`${text} must be a positive number, got "${input.value}"`, "error");
+      input.value = String(app.state.rules[key]);
+      return;
+    }
+    app.beginEdit();
+    app.state.rules[key] = v;
+    app.commit();
+  });
+  label.append(`${text} `, input);
+  return label;
+}
+
+/** Beside the views: for each shown rule, what it optimises, when it stops, its update rule. */
+function renderAlgorithmInfo(app, el) {
+  const box = el("algorithm-info");
+  const items = ALGORITHMS.filter((n) => app.state.shown[n]).map((name) => {
+    const p = document.createElement("p");
+    const b = document.createElement("b");
+    b.textContent = NAMES[name];
+    const rule = document.createElement("code");
+    rule.textContent = INFO[name].rule;
+    p.append(b, ` optimises ${INFO[name].optimises}; stops ${INFO[name].stops}. `, rule);
+    return p;
+  });
+  box.replaceChildren(...items);
+}
+
+export function syncShownToggles(app, el) {
+  el("compare").setAttribute("aria-pressed", String(app.compare !== null));
+  for (const name of SHOWN_NAMES) el(`show-${name}`).checked = app.state.shown[name];
+  for (const key of Object.keys(app.state.rules)) el(`rule-${key}`).value = String(app.state.rules[key]);
+  renderAlgorithmInfo(app, el);
+}
+
+/** Import (file picker, drag and drop), export and the copied link. */
+export function bindFiles(app, wasm, el) {
+  const importFile = async (file) => {
+    try {
+      const { points, threshold, notices } = await readDataFile(wasm, file);
+      try {
+        app.setPoints(points, { threshold: threshold ?? app.state.threshold });
+      } catch (e) {
+        throw new Error(`${file.name}: ${e.message}`);
+      }
+      app.setMessage(`Imported ${points.length} points from ${file.name}.${notices.length ? ` Note: ${notices.join("; ")}.` : ""}`);
+    } catch (e) {
+      app.setMessage(`Not imported — ${e.message}. Your points are unchanged.`, "error");
+    }
+  };
+  el("import-file").addEventListener("change", (e) => {
+    const [file] = e.target.files;
+    e.target.value = "";
+    if (file) importFile(file);
+  });
+  document.body.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    document.body.classList.add("drop-target");
+  });
+  document.body.addEventListener("dragleave", () => document.body.classList.remove("drop-target"));
+  document.body.addEventListener("drop", (e) => {
+    e.preventDefault();
+    document.body.classList.remove("drop-target");
+    const [file] = e.dataTransfer.files;
+    if (file) importFile(file);
+  });
+  el("export-csv").addEventListener("click", () => exportPoints(app.state, "csv"));
+  el("export-json").addEventListener("click", () => exportPoints(app.state, "json"));
+  const { dataView, weightView } = app;
+  el("export-png-data").addEventListener("click", () =>
+    exportPng(dataView.canvas, "data-view.png", (s) => dataView.resize(dataView.size, s), () => app.render()),
+  );
+  el("export-png-weights").addEventListener("click", () =>
+    exportPng(weightView.canvas, "weight-space.png", (s) => weightView.resize(weightView.width, weightView.height, s), () => app.render()),
+  );
+  el("copy-link").addEventListener("click", async () => {
+    app.saveToUrl();
+    try {
+      await navigator.clipboard.writeText(location.href);
+      app.setMessage("Link copied: it opens exactly this picture.");
+    } catch {
+      app.setMessage(`Copy this link: ${location.href}`);
+    }
+  });
+}
+

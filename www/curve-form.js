@@ -1,0 +1,99 @@
+/** The learning-curve form: its algorithm checkboxes (from the catalogue), reading it into sweep
+ * parameters, and keeping it as typed (for the link and local storage). */
+
+import { ALGORITHMS, INFO, LIMITS, NAMES } from "./catalogue.js";
+
+/**
+ * Fills `#lc-algorithms` from the catalogue: the main rules, then "more"; checked as the
+ * catalogue's defaults. Soft margin and the notes' perceptron run at their default settings.
+ */
+export function fillAlgorithms(el) {
+  const group = el("lc-algorithms");
+  const more = group.querySelector("details");
+  const setting = { "soft-margin": ` (γ = ${LIMITS.gamma})`, "perceptron-notes": ` (η = ${LIMITS.notesLearningRate})` };
+  for (const name of [...ALGORITHMS, "exact"]) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = name;
+    box.checked = INFO[name].curveDefault;
+    label.append(box, ` ${NAMES[name]}${setting[name] ?? ""}`);
+    if (INFO[name].curveMain) group.insertBefore(label, more);
+    else more.append(label);
+  }
+}
+
+/** The learning-curve form's fields that a reload or a link brings back (ids of inputs and selects). */
+export const FORM_FIELDS = ["lc-n", "lc-alpha-start", "lc-alpha-stop", "lc-alpha-count", "lc-reps", "lc-epochs", "lc-stop", "lc-gap", "lc-noise", "lc-labels", "lc-seed"];
+
+/** The form as typed: `{fields: {id: text}, algorithms: [name]}` (checked only when a sweep runs). */
+export function readForm(el) {
+  return {
+    fields: Object.fromEntries(FORM_FIELDS.map((id) => [id, el(id).value])),
+    algorithms: [...document.querySelectorAll("#lc-algorithms input[type=checkbox]")].filter((b) => b.checked).map((b) => b.value),
+  };
+}
+
+/**
+ * Checks a stored or linked form (`readForm`'s shape: known fields, short texts, algorithm names
+ * of the panel); throws an Error naming what is wrong. Nothing reaches the page but `.value`s.
+ */
+export function checkForm(form) {
+  if (!form || typeof form !== "object" || Array.isArray(form)) throw new Error("the learning-curve settings are not an object");
+  const { fields = {}, algorithms = [] } = form;
+  if (!fields || typeof fields !== "object" || Array.isArray(fields)) throw new Error("the learning-curve fields are not an object");
+  for (const [id, v] of Object.entries(fields)) {
+    if (!FORM_FIELDS.includes(id)) throw new Error(`unknown learning-curve field "${String(id).slice(0, 40)}"`);
+    if (typeof v !== "string" || v.length > 40) throw new Error(`the learning-curve field ${id} is not a short text`);
+  }
+  const known = [...document.querySelectorAll("#lc-algorithms input[type=checkbox]")].map((b) => b.value);
+  if (!Array.isArray(algorithms) || !algorithms.every((a) => known.includes(a))) {
+    throw new Error("the learning-curve algorithms are not names of the panel's algorithms");
+  }
+  return { fields, algorithms };
+}
+
+/** Puts a checked form into the panel (a select keeps its value if the text is not one of its options). */
+export function applyForm(el, form) {
+  for (const [id, v] of Object.entries(form.fields)) {
+    const input = el(id);
+    if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === v)) continue;
+    input.value = v;
+  }
+  for (const box of document.querySelectorAll("#lc-algorithms input[type=checkbox]")) box.checked = form.algorithms.includes(box.value);
+}
+
+/**
+ * Reads the panel's inputs into sweep parameters; throws an Error naming a field that is not a
+ * number of the right kind. The core checks the ranges (`curveCells`, `CurveParams::validate`).
+ */
+export function readParams(wasm, el) {
+  const num = (id, what, { int = false, min = -Infinity, max = Infinity } = {}) => {
+    const v = Number(el(id).value);
+    if (!Number.isFinite(v) || (int && !Number.isInteger(v)) || v < min || v > max) {
+      throw new Error(`${what} must be ${int ? "a whole number" : "a number"} in [${min}, ${max}], got "${el(id).value}"`);
+    }
+    return v;
+  };
+  const n = num("lc-n", "N", { int: true, min: 1, max: LIMITS.maxCurveN });
+  const a0 = num("lc-alpha-start", "α start", { min: 1e-6, max: 1000 });
+  const a1 = num("lc-alpha-stop", "α stop", { min: a0, max: 1000 });
+  const count = num("lc-alpha-count", "number of α values", { int: true, min: 1, max: 1000 });
+  const alphas = Array.from(wasm.alphaGrid(a0, a1, count));
+  const algorithms = [...document.querySelectorAll("#lc-algorithms input:checked")].map((b) => b.value);
+  if (!algorithms.length) throw new Error("choose at least one algorithm");
+  const stopKind = el("lc-stop").value;
+  return {
+    n,
+    alphas,
+    reps: num("lc-reps", "repetitions", { int: true, min: 1, max: 100000 }),
+    algorithms,
+    epochs: num("lc-epochs", "epochs", { min: 1e-3, max: 1e6 }),
+    seed: num("lc-seed", "seed", { int: true, min: 0, max: LIMITS.maxSeed }),
+    noise: num("lc-noise", "label noise λ", { min: 0, max: 1 }),
+    labels: el("lc-labels").value,
+    stop: stopKind === "gap" ? { kind: "gap", tolerance: num("lc-gap", "gap tolerance", { min: 1e-12, max: 1 }) } : { kind: stopKind },
+    randomSeparability: true, // the storage panel: random labellings of the same inputs, against Cover
+  };
+}
+
