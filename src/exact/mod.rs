@@ -27,7 +27,7 @@
 //! - P. Wolfe, Math. Programming 11 (1976) 128–149.
 //! - M. Biehl, *The Shallow and the Deep*, §3.6 and §3.8.
 
-mod cholesky;
+mod dense;
 pub mod dual;
 pub mod ldp;
 mod polish;
