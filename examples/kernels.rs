@@ -3,8 +3,9 @@
 //!
 //! Prints one JSON line per kernel: `{"algorithm", "n", "p", "epochs", "seed", "reps", "steps", "ms"}`.
 //!
-//! Run: `cargo run --release --example kernels`
-//! (or `… --example kernels -- ALGORITHM N P EPOCHS REPS` for one kernel).
+//! Run: `cargo run --release --features bench --example kernels` (`kernels` is benchmark-only
+//! code, behind the `bench` feature), or `… --example kernels -- ALGORITHM N P EPOCHS REPS` for
+//! one kernel.
 use perceptron_lab::kernels;
 use std::time::Instant;
 

@@ -1,5 +1,6 @@
 //! The training kernels alone, so that the same work can be timed natively and in WebAssembly
 //! (`examples/kernels.rs` natively, `benchKernel` of the wasm boundary from `bench/kernels.mjs`).
+//! Only with the `bench` feature: it is benchmark code, not part of the shipped build.
 //!
 //! A kernel run draws a seeded teacher set (`generate::teacher`, then `generate::teacher_set`
 //! without noise: `P` examples in `N` dimensions) and trains on it `reps` times, through the

@@ -1,12 +1,14 @@
 //! The fast exact solvers of maximal stability through the origin — the Lawson–Hanson active-set
 //! solver (`exact::ldp`, the default of `max_stability`) and the polished dual coordinate ascent
-//! (`exact::dual`) — against the reference (Wolfe's algorithm, `max_stability_reference`), and
-//! against the KKT conditions checked here independently.
+//! (`exact::dual`, with the `bench` feature only: `cargo test --features bench`, as
+//! `make test-native` runs it) — against the reference (Wolfe's algorithm,
+//! `max_stability_reference`), and against the KKT conditions checked here independently.
 //!
 //! Conventions (crate docs): `z^μ = S^μ ξ^μ`; the solvers return `w_opt = Σ x^μ z^μ` with
 //! `min_μ w_opt·z^μ = 1`, so `κ_max = 1/|w_opt|`.
 
 use perceptron_lab::data::{generate, Dataset};
+#[cfg(feature = "bench")]
 use perceptron_lab::exact::dual::{self, DualParams, DualStop};
 use perceptron_lab::exact::ldp::{self, LdpStop};
 use perceptron_lab::exact::{
@@ -44,10 +46,11 @@ fn random_label_data(seed: u64, n: usize, p: usize) -> Dataset {
     Dataset::from_row_major(xs, n, ys).unwrap()
 }
 
-/// The three ways to the homogeneous optimum.
-fn solvers() -> [(&'static str, Solver); 2] {
-    [
+/// The fast ways to the homogeneous optimum (the dual ascent with the `bench` feature only).
+fn solvers() -> Vec<(&'static str, Solver)> {
+    vec![
         ("active set", Solver::ActiveSet),
+        #[cfg(feature = "bench")]
         ("dual", Solver::Dual(DualParams::default())),
     ]
 }
@@ -128,6 +131,7 @@ fn fast_solvers_equal_the_reference_on_teacher_sets() {
     }
 }
 
+#[cfg(feature = "bench")]
 #[test]
 fn dual_ascent_is_polished_on_its_own_on_small_sets() {
     // at low load the ascent converges in few sweeps; its polish then certifies the optimum

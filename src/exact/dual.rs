@@ -1,4 +1,6 @@
 //! Maximal stability through the origin by dual coordinate ascent, polished to the exact optimum.
+//! Kept for comparison with the default active-set solver ([`super::ldp`]), so built only with
+//! the `bench` feature.
 //!
 //! With `z^μ = S^μ ξ^μ` and `C_μν = z^μ·z^ν`, the perceptron of maximal stability is the primal
 //! `min |w|²/2` s.t. `w·z^μ ≥ 1` (then `κ_max = 1/|w|`), whose dual is

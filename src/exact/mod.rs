@@ -21,7 +21,7 @@
 //!   the exact solution of a small linear system; the threshold solver, the fallback for
 //!   whatever the active-set solver cannot certify, and the reference
 //!   ([`max_stability_reference`]);
-//! - [`dual`]: the dual coordinate ascent of liblinear, also
+//! - `dual` (only with the `bench` feature): the dual coordinate ascent of liblinear, also
 //!   polished, kept for comparison: on hard-margin sets near capacity it needs tens of thousands
 //!   of sweeps (BENCHMARKS.md);
 //! - `dense.rs`: the dense factorisations they share (Gaussian elimination, pivoted and updated
@@ -33,6 +33,7 @@
 //! - M. Biehl, *The Shallow and the Deep*, §3.6 and §3.8.
 
 mod dense;
+#[cfg(feature = "bench")]
 pub mod dual;
 pub mod ldp;
 mod polish;
@@ -70,6 +71,8 @@ pub enum Solver {
     ActiveSet,
     /// Through the origin: dual coordinate ascent with these parameters, polished, falling back
     /// to Wolfe's algorithm when it cannot certify the answer. With a threshold: Wolfe's.
+    /// Only with the `bench` feature.
+    #[cfg(feature = "bench")]
     Dual(dual::DualParams),
     /// Wolfe's minimum-norm-point algorithm (the reference).
     Wolfe,
@@ -134,6 +137,7 @@ pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<
                 ldp::LdpStop::Undecided => {}
             }
         }
+        #[cfg(feature = "bench")]
         (Mode::Homogeneous, Solver::Dual(params)) => {
             let run = dual::solve(data, &params);
             if run.stop == dual::DualStop::Polished {
