@@ -1,7 +1,7 @@
 //! The 2-D version-space geometry against independent references: brute-force scans of up to
 //! 10^6 directions, direct evaluation of every sampled curve in the test, the exact solver of
-//! [`perceptron_lab::exact`] (a different algorithm: Wolfe's nearest point), hand-computed
-//! degenerate cases and the error contract.
+//! [`perceptron_lab::exact`] (a different algorithm: the active-set solver through the origin,
+//! Wolfe's nearest point with a threshold), hand-computed degenerate cases and the error contract.
 //!
 //! Conventions (module docs): a direction is `u(φ) = (cos φ, sin φ)`; example `μ` allows the open
 //! half circle `κ^μ(φ) = S^μ ξ^μ·u(φ) > 0`; arcs are `[start, end]` in `[0, 2π)`, counter-clockwise,
