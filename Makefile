@@ -3,7 +3,7 @@ PORT ?= 8000
 WASM := target/wasm32-unknown-unknown/release/perceptron_lab.wasm
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup build serve test test-native test-wasm test-e2e lint bench clean
+.PHONY: setup build build-bench serve test test-native test-wasm test-e2e lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -15,13 +15,23 @@ build: setup
 	@printf 'www/pkg/perceptron_lab_bg.wasm: %s bytes, %s gzipped\n' \
 	  $$(wc -c < www/pkg/perceptron_lab_bg.wasm) $$(gzip -9 -c www/pkg/perceptron_lab_bg.wasm | wc -c)
 
+# The wasm with the benchmark-only exports (`benchKernel`, `ExactBench`: the `bench` feature) for
+# bench/kernels.mjs and bench/exact-wasm.mjs, in its own directory so that www/pkg stays the
+# shipped build: `node bench/kernels.mjs --pkg $(BENCH_PKG)`.
+BENCH_PKG ?= target/bench-pkg
+build-bench: setup
+	cargo build --release --lib --target wasm32-unknown-unknown --features bench
+	wasm-bindgen --target web --out-dir $(BENCH_PKG) $(WASM)
+
 serve: build
 	@echo "Perceptron Lab: open http://localhost:$(PORT)/ (Ctrl+C stops)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1
 
 lint: setup
 	cargo fmt --check
+	cargo clippy --all-targets --features bench -- -D warnings
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy --all-targets --target wasm32-unknown-unknown --features bench -- -D warnings
 	cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 	npx biome check .
 	cargo build --release --lib --target wasm32-unknown-unknown
@@ -30,7 +40,7 @@ lint: setup
 	npx tsc -p tsconfig.worker.json
 
 test-native: setup
-	cargo test
+	cargo test --features bench
 
 test-wasm: setup
 	cargo test --target wasm32-unknown-unknown --test wasm_api

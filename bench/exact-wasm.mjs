@@ -2,8 +2,10 @@
 // (seed 1) in headless Chromium, timed around `new ExactBench(n, p, seed).solve()` with
 // performance.now() (median of --runs), the twin of `examples/exact_timing.rs` natively.
 // Usage: node bench/exact-wasm.mjs [--pkg DIR] [--n 200] [--p 2000] [--seed 1] [--runs 7]
-// DIR is a wasm-bindgen --target web output (default www/pkg); it is served under /bench-pkg/ of
-// the harness's server (the repository root), so a private build can be timed.
+// DIR is a wasm-bindgen --target web output built with the `bench` feature (`ExactBench` is
+// benchmark-only code, not in the shipped www/pkg): default target/bench-pkg, as
+// `make build-bench` writes it (bench/exact.sh builds its own). It is served under /bench-pkg/
+// of the harness's server (the repository root), so a private build can be timed.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ROOT, launch, serve } from "../tests/e2e/harness.mjs";
@@ -12,7 +14,7 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i < 0 ? fallback : process.argv[i + 1];
 };
-const pkg = resolve(arg("--pkg", join(ROOT, "www", "pkg")));
+const pkg = resolve(arg("--pkg", join(ROOT, "target", "bench-pkg")));
 const n = Number(arg("--n", 200));
 const p = Number(arg("--p", 2000));
 const seed = Number(arg("--seed", 1));

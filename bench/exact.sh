@@ -4,7 +4,8 @@
 # through bench/run-numpy.sh) and the wasm build in headless Chromium (bench/exact-wasm.mjs),
 # back to back, then the ratios of the medians.
 # Usage: bash bench/exact.sh [runs]   (CARGO_TARGET_DIR and PKG, a private wasm-bindgen output,
-# are honoured; the wasm package is built into $PKG, default /tmp/exact-pkg)
+# are honoured; the wasm package is built into $PKG, default /tmp/exact-pkg). Both builds use the
+# `bench` feature: `exact::dual` and the wasm `ExactBench` are benchmark-only code.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
@@ -15,8 +16,8 @@ csv="$(mktemp --suffix=.csv)"
 trap 'rm -f "$csv"' EXIT
 
 cd "$root"
-cargo build --release --example exact_timing >&2
-cargo build --release --lib --target wasm32-unknown-unknown >&2
+cargo build --release --features bench --example exact_timing >&2
+cargo build --release --lib --target wasm32-unknown-unknown --features bench >&2
 wasm-bindgen --target web --out-dir "$pkg" "$target/wasm32-unknown-unknown/release/perceptron_lab.wasm"
 
 native="$("$target/release/examples/exact_timing" --runs "$runs" --write-csv "$csv")"

@@ -3,10 +3,14 @@
 // Rounds alternate native and wasm so that a change in the machine's load hits both; each
 // kernel's time is the median over the rounds, and the ratio is wasm / native of the medians.
 //
+// Needs the benchmark-only code (the `bench` feature), which the shipped build (`make build`,
+// www/pkg) leaves out: build both sides with it first,
+//   make build-bench && cargo build --release --features bench --example kernels
+//
 // Usage: node bench/kernels.mjs [--rounds 7] [--pkg DIR] [--native PATH]
-//   --pkg     wasm-bindgen output to load (default www/pkg, as `make build` writes it)
-//   --native  the built example (default $CARGO_TARGET_DIR or target, /release/examples/kernels;
-//             build it with `cargo build --release --example kernels`)
+//   --pkg     wasm-bindgen output to load, built with `--features bench` (default target/bench-pkg,
+//             as `make build-bench` writes it)
+//   --native  the built example (default $CARGO_TARGET_DIR or target, /release/examples/kernels)
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -28,7 +32,7 @@ function median(values) {
 }
 
 const rounds = Number(option("--rounds", ROUNDS_DEFAULT));
-const pkg = resolve(option("--pkg", join(ROOT, "www", "pkg")));
+const pkg = resolve(option("--pkg", join(ROOT, "target", "bench-pkg")));
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(ROOT, "target");
 const native = resolve(option("--native", join(targetDir, "release", "examples", "kernels")));
 

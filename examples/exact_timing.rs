@@ -1,10 +1,12 @@
-//! Native timing of the exact maximal-stability solvers on one teacher set: the dual coordinate
-//! ascent of `exact::dual` (KKT tolerance, then the exact polish) and, optionally, Wolfe's
+//! Native timing of the exact maximal-stability solvers on one teacher set: the default
+//! active-set solver of `exact::ldp` (Lawson–Hanson, then the exact polish), optionally the dual
+//! coordinate ascent of `exact::dual` (KKT tolerance `--tol`, then the polish) and Wolfe's
 //! algorithm (the reference). The twin of `bench/sklearn_svc.py` (same set, through
 //! `--write-csv`) and `bench/exact-wasm.mjs` (same set generated in wasm from the same seed).
+//! Needs the `bench` feature (for `exact::dual`).
 //!
-//! Run: `cargo run --release --example exact_timing -- [--n 200] [--p 2000] [--seed 1]
-//! [--tol 1e-6] [--runs 7] [--wolfe] [--write-csv path]`
+//! Run: `cargo run --release --features bench --example exact_timing -- [--n 200] [--p 2000]
+//! [--seed 1] [--tol 1e-6] [--runs 7] [--dual] [--wolfe] [--write-csv path]`
 //!
 //! Prints one line per solver: median ms over the runs (and all runs), κ_max, the number of
 //! support vectors (`x^μ > 0`), sweeps and how the run ended.
@@ -20,7 +22,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 /// The benchmark set: teacher `w*` then `P` inputs from one generator seeded with `seed`
-/// (the same construction as `benchExactTeacher` in the wasm boundary).
+/// (the same construction as `ExactBench` in the wasm boundary).
 fn teacher_data(n: usize, p: usize, seed: u64) -> Dataset {
     let mut rng = rng_from_seed(seed);
     let t = generate::teacher(n, &mut rng);

@@ -3,8 +3,9 @@
 //!
 //! Prints one JSON line per kernel: `{"algorithm", "n", "p", "epochs", "seed", "reps", "steps", "ms"}`.
 //!
-//! Run: `cargo run --release --example kernels`
-//! (or `… --example kernels -- ALGORITHM N P EPOCHS REPS` for one kernel).
+//! Run: `cargo run --release --features bench --example kernels` (`kernels` is benchmark-only
+//! code, behind the `bench` feature), or `… --example kernels -- ALGORITHM N P EPOCHS REPS` for
+//! one kernel.
 use perceptron_lab::kernels;
 use std::time::Instant;
 
@@ -38,7 +39,8 @@ fn main() {
     };
     for (algorithm, n, p, epochs, reps) in chosen {
         let t0 = Instant::now();
-        let steps = kernels::run(&algorithm, n, p, epochs, SEED, reps).expect("a valid kernel");
+        let kernel = algorithm.parse().expect("a catalogue name");
+        let steps = kernels::run(kernel, n, p, epochs, SEED, reps).expect("a valid kernel");
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         println!(
             "{{\"algorithm\":\"{algorithm}\",\"n\":{n},\"p\":{p},\"epochs\":{epochs},\"seed\":{SEED},\"reps\":{reps},\"steps\":{steps},\"ms\":{ms:.3}}}"

@@ -1,5 +1,6 @@
 //! The training kernels alone, so that the same work can be timed natively and in WebAssembly
 //! (`examples/kernels.rs` natively, `benchKernel` of the wasm boundary from `bench/kernels.mjs`).
+//! Only with the `bench` feature: it is benchmark code, not part of the shipped build.
 //!
 //! A kernel run draws a seeded teacher set (`generate::teacher`, then `generate::teacher_set`
 //! without noise: `P` examples in `N` dimensions) and trains on it `reps` times, through the
@@ -9,13 +10,14 @@
 //! - `adatron`: `epochs` sweeps of `x^μ ← max(0, x^μ + (1 − E^μ)/C_μμ)`, `w ← w + Δx^μ z^μ`, each
 //!   step `O(N)`, plus one `O(P N)` check of the certified gap per sweep.
 
+use crate::catalogue::Algorithm;
 use crate::data::{generate, Dataset, MAX_POINTS};
 use crate::error::{Error, Result};
 use crate::rng::rng_from_seed;
 use crate::train::{AdatronParams, MinoverParams, Mode, Trainer};
 
 /// The kernels that can be timed.
-pub const KERNELS: [&str; 2] = ["minover", "adatron"];
+pub const KERNELS: [Algorithm; 2] = [Algorithm::Minover, Algorithm::Adatron];
 
 /// The largest `P·N` accepted (80 MB of inputs).
 pub const MAX_SIZE: usize = 10_000_000;
@@ -43,14 +45,14 @@ pub fn teacher_data(n: usize, p: usize, seed: u64) -> Result<Dataset> {
 ///
 /// # Errors
 /// [`Error::Unknown`] for another algorithm; [`Error::OutOfRange`] for a bad epoch count.
-pub fn train(algorithm: &str, data: &Dataset, epochs: f64) -> Result<usize> {
+pub fn train(algorithm: Algorithm, data: &Dataset, epochs: f64) -> Result<usize> {
     let fit = match algorithm {
-        "minover" => MinoverParams::default()
+        Algorithm::Minover => MinoverParams::default()
             .max_epochs(epochs)
             .gap_tolerance(0.0)
             .build(data, Mode::Homogeneous)?
             .run(),
-        "adatron" => AdatronParams::default()
+        Algorithm::Adatron => AdatronParams::default()
             .max_epochs(epochs)
             .gap_tolerance(0.0)
             .build(data, Mode::Homogeneous)?
@@ -58,7 +60,7 @@ pub fn train(algorithm: &str, data: &Dataset, epochs: f64) -> Result<usize> {
         _ => {
             return Err(Error::Unknown {
                 kind: "kernel",
-                name: algorithm.to_string(),
+                name: algorithm.name().to_string(),
                 expected: "minover, adatron",
             })
         }
@@ -72,7 +74,7 @@ pub fn train(algorithm: &str, data: &Dataset, epochs: f64) -> Result<usize> {
 /// # Errors
 /// Those of [`teacher_data`] and [`train`].
 pub fn run(
-    algorithm: &str,
+    algorithm: Algorithm,
     n: usize,
     p: usize,
     epochs: f64,
@@ -95,10 +97,11 @@ mod tests {
     /// every example once per sweep, also `epochs·P` steps.
     #[test]
     fn a_run_takes_epochs_times_p_steps_per_repetition() {
-        assert_eq!(run("minover", 5, 12, 3.0, 1, 2).unwrap(), 2 * 3 * 12);
-        assert_eq!(run("adatron", 5, 12, 3.0, 1, 2).unwrap(), 2 * 3 * 12);
-        assert!(run("rosenblatt", 5, 12, 3.0, 1, 1).is_err());
-        assert!(run("minover", 0, 12, 3.0, 1, 1).is_err());
-        assert!(run("minover", 5, 12, 0.0, 1, 1).is_err());
+        let (minover, adatron) = (Algorithm::Minover, Algorithm::Adatron);
+        assert_eq!(run(minover, 5, 12, 3.0, 1, 2).unwrap(), 2 * 3 * 12);
+        assert_eq!(run(adatron, 5, 12, 3.0, 1, 2).unwrap(), 2 * 3 * 12);
+        assert!(run(Algorithm::Rosenblatt, 5, 12, 3.0, 1, 1).is_err());
+        assert!(run(minover, 0, 12, 3.0, 1, 1).is_err());
+        assert!(run(minover, 5, 12, 0.0, 1, 1).is_err());
     }
 }

@@ -323,9 +323,11 @@ pub fn parse_points_csv(text: &str) -> Result<JsValue, JsError> {
 /// Runs a training kernel for timing (`kernels::run`): a seeded teacher set of `p` examples in
 /// `n` dimensions, then `reps` runs of `algorithm` (`minover`, `adatron`) through the origin for
 /// exactly `epochs` epochs. Returns the total number of steps; the caller times the call.
+/// Only with the `bench` feature (`make build-bench`).
 ///
 /// # Errors
 /// Throws for an unknown algorithm or a bad size or epoch count.
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchKernel)]
 pub fn bench_kernel(
     algorithm: &str,
@@ -336,7 +338,7 @@ pub fn bench_kernel(
     reps: usize,
 ) -> Result<usize, JsError> {
     Ok(crate::kernels::run(
-        algorithm,
+        Algorithm::from_name(algorithm)?,
         n,
         p,
         epochs,
@@ -347,12 +349,14 @@ pub fn bench_kernel(
 
 /// Benchmark hook: a seeded teacher set (teacher, then `p` inputs of dimension `n`, from one
 /// generator seeded with `seed`: the set of `examples/exact_timing.rs`) kept in wasm memory, so
-/// that `bench/exact-wasm.mjs` can time the exact solve alone.
+/// that `bench/exact-wasm.mjs` can time the exact solve alone. Only with the `bench` feature.
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = ExactBench)]
 pub struct ExactBench {
     data: Dataset,
 }
 
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_class = ExactBench)]
 impl ExactBench {
     /// Generates the set.

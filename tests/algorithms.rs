@@ -4,7 +4,10 @@
 //! conditions, the logistic Adaline's gradient against finite differences, and the lecture-notes
 //! perceptron against the notes' worked exercise.
 
-use perceptron_lab::data::{generate, Dataset};
+mod common;
+
+use common::{dot, embedded_weights, errors, norm, potential, teacher_data};
+use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
@@ -12,14 +15,6 @@ use perceptron_lab::train::{
     self, AdalineParams, AdatronParams, Config, LogisticParams, Loss, Mode, NotesParams,
     PocketParams, Stop, Trainer,
 };
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-fn norm(a: &[f64]) -> f64 {
-    dot(a, a).sqrt()
-}
 
 fn gaussian_data(seed: u64, n: usize, p: usize) -> Dataset {
     let mut rng = rng_from_seed(seed);
@@ -34,12 +29,6 @@ fn gaussian_data(seed: u64, n: usize, p: usize) -> Dataset {
         })
         .collect();
     Dataset::from_row_major(xs, n, ys).unwrap()
-}
-
-fn teacher_data(seed: u64, n: usize, p: usize, noise: f64) -> Dataset {
-    let mut rng = rng_from_seed(seed);
-    let t = generate::teacher(n, &mut rng);
-    generate::teacher_set(p, &t, noise, &mut rng).unwrap()
 }
 
 /// Solves `A x = b` (`A` dense, row-major, `k × k`) by Gaussian elimination with partial pivoting.
@@ -126,8 +115,9 @@ fn adaline_converges_to_the_pseudo_inverse_solution() {
                     "{name} Adaline, seed {seed}, {mode:?}: |w − w_pinv|∞ = {err:e}"
                 );
                 // every example at potential 1
+                let (w, theta) = (&fit.perceptron.w, fit.perceptron.theta);
                 for mu in 0..data.len() {
-                    let e = fit.perceptron.potential(&data, mu);
+                    let e = potential(w, theta, &data, mu);
                     assert!((e - 1.0).abs() < 1e-7, "{name}: E^{mu} = {e}");
                 }
             }
@@ -199,7 +189,8 @@ fn pocket_never_gets_worse_and_finds_the_fewest_errors() {
         let mut last = usize::MAX;
         loop {
             let step = pocket.step();
-            let errors = pocket.perceptron().errors(&data);
+            let now = pocket.perceptron();
+            let errors = errors(&now.w, now.theta, &data);
             assert!(
                 errors <= last,
                 "seed {seed}: pocket errors rose {last} → {errors}"
@@ -295,19 +286,16 @@ fn soft_margin_meets_its_optimality_conditions_on_noisy_data() {
             .unwrap()
             .run();
         assert_eq!(fit.stop, Some(Stop::Kkt));
-        let mut w = vec![0.0; 3];
-        for (mu, &x) in fit.embedding.iter().enumerate() {
+        for &x in &fit.embedding {
             assert!((0.0..=gamma).contains(&x));
-            for (wi, v) in w.iter_mut().zip(data.x(mu)) {
-                *wi += x * data.y(mu) * v;
-            }
         }
+        let w = embedded_weights(&fit.embedding, &data);
         for (a, b) in w.iter().zip(&fit.perceptron.w) {
             assert!((a - b).abs() < 1e-9 * (1.0 + norm(&w)));
         }
         let slack = 10.0 * tol; // the threshold is an average over the free examples
         for (mu, &x) in fit.embedding.iter().enumerate() {
-            let e = fit.perceptron.potential(&data, mu);
+            let e = potential(&fit.perceptron.w, fit.perceptron.theta, &data, mu);
             if x == 0.0 {
                 assert!(e >= 1.0 - slack, "x = 0 but E = {e}");
             } else if x == gamma {
@@ -317,7 +305,8 @@ fn soft_margin_meets_its_optimality_conditions_on_noisy_data() {
             }
         }
         // low training error: about the noise level, far from chance
-        let train = fit.perceptron.training_error(&data);
+        let train =
+            errors(&fit.perceptron.w, fit.perceptron.theta, &data) as f64 / data.len() as f64;
         assert!(train < 0.3, "{mode:?}: training error {train}");
     }
 }

@@ -94,17 +94,26 @@ fn teacher_charts_have_one_series_per_algorithm_in_its_colour_and_the_theory() {
     assert_eq!(kappa.y_label, "κ");
     assert_eq!(kappa.theory.len(), 1);
     assert_eq!(kappa.theory[0].name, TheoryCurve::MaxstabKappa.label(10));
-    assert!(kappa.series[0].points.iter().all(|pt| pt.1 > 0.0), "κ > 0 on teacher sets");
+    assert!(
+        kappa.series[0].points.iter().all(|pt| pt.1 > 0.0),
+        "κ > 0 on teacher sets"
+    );
 
     let train = chart::spec(Chart::TrainError, &p, &rows);
     assert!(train.theory.is_empty());
-    assert!(train.series.iter().all(|s| s.points.iter().all(|pt| pt.2 == 0.0)));
+    assert!(train
+        .series
+        .iter()
+        .all(|s| s.points.iter().all(|pt| pt.2 == 0.0)));
 
     // the data's separability, not an algorithm's: the teacher sets (separable by construction)
     // and a random labelling of the same inputs, against Cover's fraction
     let sep = chart::spec(Chart::Separable, &p, &rows);
     assert_eq!(sep.series.len(), 2);
-    assert_eq!(sep.series[0].color, RGBColor(TEACHER_COLOR.0, TEACHER_COLOR.1, TEACHER_COLOR.2));
+    assert_eq!(
+        sep.series[0].color,
+        RGBColor(TEACHER_COLOR.0, TEACHER_COLOR.1, TEACHER_COLOR.2)
+    );
     assert!(sep.series[0].points.iter().all(|pt| pt.1 == 1.0));
     assert_eq!(sep.theory[0].name, "Cover C(P,N)/2^P, N = 10");
     assert!(sep.legend_lower_left);
@@ -117,7 +126,10 @@ fn random_label_charts_have_no_generalisation_error_and_gardners_curve() {
     let eps = chart::spec(Chart::Eps, &p, &rows);
     assert!(eps.title.contains("undefined for random labels"));
     assert!(eps.theory.is_empty());
-    assert!(eps.series.iter().all(|s| s.points.is_empty()), "no ε_g without a teacher");
+    assert!(
+        eps.series.iter().all(|s| s.points.is_empty()),
+        "no ε_g without a teacher"
+    );
     let kappa = chart::spec(Chart::Kappa, &p, &rows);
     assert_eq!(kappa.theory[0].name, "Gardner κ_max (N→∞)");
     let sep = chart::spec(Chart::Separable, &p, &rows);

@@ -15,8 +15,11 @@
 //! invariant by design; where it is not, the suite asserts the weaker property the rule's
 //! definition gives instead (see [`Scaling`]).
 
+mod common;
+
+use common::{errors, teacher_data};
 use perceptron_lab::catalogue::Algorithm;
-use perceptron_lab::data::{csv, generate, Dataset, MAX_POINTS};
+use perceptron_lab::data::{csv, Dataset, MAX_POINTS};
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
@@ -78,7 +81,7 @@ impl Outcome {
     fn errors(&self, data: &Dataset) -> usize {
         self.perceptron
             .as_ref()
-            .map_or(data.len(), |p| p.errors(data))
+            .map_or(data.len(), |p| errors(&p.w, p.theta, data))
     }
 }
 
@@ -226,13 +229,6 @@ type Documented = Box<dyn Fn(&str, Mode) -> Expect>;
 
 fn rows(xs: &[[f64; 2]], ys: &[f64]) -> Dataset {
     Dataset::from_row_major(xs.concat(), 2, ys.to_vec()).expect("valid hand-made data")
-}
-
-/// A teacher set of `P` points in `N` dimensions, labels flipped with probability `noise`.
-fn teacher_data(seed: u64, n: usize, p: usize, noise: f64) -> Dataset {
-    let mut rng = rng_from_seed(seed);
-    let t = generate::teacher(n, &mut rng);
-    generate::teacher_set(p, &t, noise, &mut rng).expect("valid teacher data")
 }
 
 /// `data` with every input multiplied by `c`.

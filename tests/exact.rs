@@ -5,48 +5,22 @@
 //! Conventions (crate docs): `E^μ = (w·ξ^μ − θ) S^μ`, `κ(w) = min_μ E^μ / |w|`; the solver returns
 //! a unit `w` and embedding strengths `x^μ ≥ 0` with `w_opt = Σ x^μ S^μ ξ^μ = w / κ_max`.
 
+mod common;
+
 use approx::assert_abs_diff_eq;
-use perceptron_lab::data::{generate, Dataset};
+use common::{dataset, dot, embedded_weights, kappa, max_norm, norm, shifted, unit};
+use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{is_separable, max_stability, Exact};
 use perceptron_lab::measure::Perceptron;
-use perceptron_lab::rng::rng_from_seed;
 use perceptron_lab::train::Mode;
 use perceptron_lab::Error;
 use std::f64::consts::PI;
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-fn norm(a: &[f64]) -> f64 {
-    dot(a, a).sqrt()
-}
-
-fn max_norm(data: &Dataset) -> f64 {
-    (0..data.len())
-        .map(|mu| norm(data.x(mu)))
-        .fold(0.0, f64::max)
-}
-
-fn dataset(xs: &[f64], dim: usize, ys: &[f64]) -> Dataset {
-    Dataset::from_row_major(xs.to_vec(), dim, ys.to_vec()).unwrap()
-}
 
 /// A teacher set (Gaussian inputs, labels of a homogeneous teacher), optionally shifted by
 /// `offset` in every coordinate (the labels are kept, so the shifted set is separable with a
 /// threshold `θ = w*·offset` and, in general, not through the origin).
 fn teacher_data(seed: u64, n: usize, p: usize, offset: f64) -> Dataset {
-    let mut rng = rng_from_seed(seed);
-    let t = generate::teacher(n, &mut rng);
-    let d = generate::teacher_set(p, &t, 0.0, &mut rng).unwrap();
-    let xs: Vec<f64> = d.features().iter().map(|v| v + offset).collect();
-    Dataset::from_row_major(xs, n, d.labels().to_vec()).unwrap()
-}
-
-/// Unit vector at angle `φ`.
-fn unit(phi: f64) -> [f64; 2] {
-    let (s, c) = phi.sin_cos();
-    [c, s]
+    shifted(&common::teacher_data(seed, n, p, 0.0), offset)
 }
 
 /// `max_φ min_μ S^μ u(φ)·ξ^μ` over `n` equally spaced angles, the homogeneous 2-D stability.
@@ -89,14 +63,6 @@ fn scan_threshold(data: &Dataset, n: usize) -> f64 {
     best
 }
 
-/// `κ(w, θ) = min_μ (w·ξ^μ − θ) S^μ / |w|`, computed here rather than by the crate.
-fn kappa_of(w: &[f64], theta: f64, data: &Dataset) -> f64 {
-    let n = norm(w);
-    (0..data.len())
-        .map(|mu| (dot(w, data.x(mu)) - theta) * data.y(mu) / n)
-        .fold(f64::INFINITY, f64::min)
-}
-
 /// The scan's maximum is a lower bound on `κ_max` (each angle is a feasible unit `w`). The
 /// stability `f(φ)` of `u(φ)` is Lipschitz with constant `R = max_μ |ξ^μ|` (`|d(u·ξ)/dφ| ≤ |ξ|`,
 /// and a min or a max, or the half-difference of one of each, keeps the constant), and the optimal
@@ -120,7 +86,7 @@ fn assert_scan_brackets(exact: &Exact, scan: f64, data: &Dataset, n: usize, what
 fn assert_consistent(exact: &Exact, data: &Dataset) {
     let p = exact.perceptron.as_ref().expect("separable");
     assert_abs_diff_eq!(norm(&p.w), 1.0, epsilon = 1e-12);
-    assert_abs_diff_eq!(kappa_of(&p.w, p.theta, data), exact.kappa, epsilon = 1e-12);
+    assert_abs_diff_eq!(kappa(&p.w, p.theta, data), exact.kappa, epsilon = 1e-12);
 }
 
 #[test]
@@ -182,17 +148,12 @@ fn assert_kkt(data: &Dataset, mode: Mode, what: &str) {
     let exact = max_stability(data, mode).unwrap();
     assert!(exact.separable, "{what}: teacher data are separable");
     let pc = exact.perceptron.as_ref().unwrap();
-    let (n, p) = (data.dim(), data.len());
+    let p = data.len();
     let x = &exact.embedding;
     assert_eq!(x.len(), p);
     assert!(x.iter().all(|&v| v >= 0.0), "{what}: x ≥ 0: {x:?}");
     // stationarity: w_opt from the embedding alone
-    let mut w_opt = vec![0.0; n];
-    for (mu, &xm) in x.iter().enumerate() {
-        for (wi, xi) in w_opt.iter_mut().zip(data.x(mu)) {
-            *wi += xm * data.y(mu) * xi;
-        }
-    }
+    let w_opt = embedded_weights(x, data);
     let w_norm = norm(&w_opt);
     for (i, (&wo, &wu)) in w_opt.iter().zip(&pc.w).enumerate() {
         let expected = wu / exact.kappa;
@@ -401,9 +362,7 @@ fn not_separable_cases() {
 
     // Noisy teacher sets well above capacity (α = 8, 20 % flipped labels).
     for seed in 0..3 {
-        let mut rng = rng_from_seed(seed);
-        let t = generate::teacher(5, &mut rng);
-        let d = generate::teacher_set(40, &t, 0.2, &mut rng).unwrap();
+        let d = common::teacher_data(seed, 5, 40, 0.2);
         assert_not_separable(&d, Mode::Homogeneous, "noisy teacher");
         assert_not_separable(&d, Mode::Threshold, "noisy teacher");
     }
@@ -472,7 +431,7 @@ fn threshold_optimum_beats_the_augmented_input_trick() {
     assert_abs_diff_eq!(v[0], -10.0 / s, epsilon = 1e-13);
     assert_abs_diff_eq!(v[1], 101.0 / s, epsilon = 1e-13);
     assert_abs_diff_eq!(v[2], 1.0 / s, epsilon = 1e-13);
-    let kappa_aug = p.stability(&d);
+    let kappa_aug = kappa(&p.w, p.theta, &d);
     assert_abs_diff_eq!(kappa_aug, 101.0 / 10301f64.sqrt(), epsilon = 1e-13);
     assert!(kappa_aug < exact.kappa - 4e-3);
 
@@ -481,7 +440,7 @@ fn threshold_optimum_beats_the_augmented_input_trick() {
         let data = teacher_data(300 + seed, 3, 25, 3.0);
         let exact = max_stability(&data, Mode::Threshold).unwrap();
         let (_, p) = augmented_solution(&data);
-        let kappa_aug = kappa_of(&p.w, p.theta, &data);
+        let kappa_aug = kappa(&p.w, p.theta, &data);
         assert!(kappa_aug > 0.0, "the augmented solution separates");
         assert!(kappa_aug <= exact.kappa + 1e-12, "seed {seed}");
     }

@@ -1,12 +1,17 @@
 //! The fast exact solvers of maximal stability through the origin — the Lawson–Hanson active-set
 //! solver (`exact::ldp`, the default of `max_stability`) and the polished dual coordinate ascent
-//! (`exact::dual`) — against the reference (Wolfe's algorithm, `max_stability_reference`), and
-//! against the KKT conditions checked here independently.
+//! (`exact::dual`, with the `bench` feature only: `cargo test --features bench`, as
+//! `make test-native` runs it) — against the reference (Wolfe's algorithm,
+//! `max_stability_reference`), and against the KKT conditions checked here independently.
 //!
 //! Conventions (crate docs): `z^μ = S^μ ξ^μ`; the solvers return `w_opt = Σ x^μ z^μ` with
 //! `min_μ w_opt·z^μ = 1`, so `κ_max = 1/|w_opt|`.
 
-use perceptron_lab::data::{generate, Dataset};
+mod common;
+
+use common::{dataset, dot, embedded_weights, norm, teacher_data};
+use perceptron_lab::data::Dataset;
+#[cfg(feature = "bench")]
 use perceptron_lab::exact::dual::{self, DualParams, DualStop};
 use perceptron_lab::exact::ldp::{self, LdpStop};
 use perceptron_lab::exact::{
@@ -15,24 +20,6 @@ use perceptron_lab::exact::{
 use perceptron_lab::rng::rng_from_seed;
 use perceptron_lab::train::Mode;
 use rand::Rng as _;
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-fn norm(a: &[f64]) -> f64 {
-    dot(a, a).sqrt()
-}
-
-fn dataset(xs: &[f64], dim: usize, ys: &[f64]) -> Dataset {
-    Dataset::from_row_major(xs.to_vec(), dim, ys.to_vec()).unwrap()
-}
-
-fn teacher_data(seed: u64, n: usize, p: usize) -> Dataset {
-    let mut rng = rng_from_seed(seed);
-    let t = generate::teacher(n, &mut rng);
-    generate::teacher_set(p, &t, 0.0, &mut rng).unwrap()
-}
 
 /// Gaussian inputs with random ±1 labels (separable or not, depending on `P/N`).
 fn random_label_data(seed: u64, n: usize, p: usize) -> Dataset {
@@ -44,10 +31,11 @@ fn random_label_data(seed: u64, n: usize, p: usize) -> Dataset {
     Dataset::from_row_major(xs, n, ys).unwrap()
 }
 
-/// The three ways to the homogeneous optimum.
-fn solvers() -> [(&'static str, Solver); 2] {
-    [
+/// The fast ways to the homogeneous optimum (the dual ascent with the `bench` feature only).
+fn solvers() -> Vec<(&'static str, Solver)> {
+    vec![
         ("active set", Solver::ActiveSet),
+        #[cfg(feature = "bench")]
         ("dual", Solver::Dual(DualParams::default())),
     ]
 }
@@ -83,12 +71,7 @@ fn assert_same(fast: &Exact, reference: &Exact, what: &str) {
 fn assert_kkt(data: &Dataset, e: &Exact, what: &str) {
     let x = &e.embedding;
     assert!(x.iter().all(|&v| v >= 0.0), "{what}: x ≥ 0");
-    let mut w = vec![0.0; data.dim()];
-    for (mu, &xm) in x.iter().enumerate() {
-        for (wi, v) in w.iter_mut().zip(data.x(mu)) {
-            *wi += xm * data.y(mu) * v;
-        }
-    }
+    let w = embedded_weights(x, data);
     let scale = x.iter().sum::<f64>().max(1.0);
     for (mu, &xm) in x.iter().enumerate() {
         let m = dot(&w, data.x(mu)) * data.y(mu);
@@ -112,7 +95,7 @@ fn fast_solvers_equal_the_reference_on_teacher_sets() {
     for n in [2, 3, 5, 10, 20, 50] {
         for p in [1, 2, 5, 17, 60, 150, 300] {
             seed += 1;
-            let data = teacher_data(seed, n, p);
+            let data = teacher_data(seed, n, p, 0.0);
             let reference = max_stability_reference(&data, Mode::Homogeneous).unwrap();
             assert!(reference.separable);
             for (name, solver) in solvers() {
@@ -128,11 +111,12 @@ fn fast_solvers_equal_the_reference_on_teacher_sets() {
     }
 }
 
+#[cfg(feature = "bench")]
 #[test]
 fn dual_ascent_is_polished_on_its_own_on_small_sets() {
     // at low load the ascent converges in few sweeps; its polish then certifies the optimum
     for (seed, n, p) in [(1, 5, 10), (2, 10, 20), (3, 20, 30), (4, 50, 40)] {
-        let data = teacher_data(100 + seed, n, p);
+        let data = teacher_data(100 + seed, n, p, 0.0);
         let run = dual::solve(&data, &DualParams::default());
         assert_eq!(run.stop, DualStop::Polished, "N={n} P={p}: {run:?}");
         let reference = max_stability_reference(&data, Mode::Homogeneous).unwrap();
@@ -177,13 +161,7 @@ fn fast_solvers_equal_the_reference_on_random_labels() {
 #[test]
 fn non_separable_sets_are_reported_like_the_reference() {
     // noisy teacher sets far above capacity, and XOR through the origin
-    let mut sets: Vec<Dataset> = (0..4)
-        .map(|seed| {
-            let mut rng = rng_from_seed(seed);
-            let t = generate::teacher(8, &mut rng);
-            generate::teacher_set(200, &t, 0.2, &mut rng).unwrap()
-        })
-        .collect();
+    let mut sets: Vec<Dataset> = (0..4).map(|seed| teacher_data(seed, 8, 200, 0.2)).collect();
     sets.push(dataset(
         &[1.0, 1.0, -1.0, -1.0, 1.0, -1.0, -1.0, 1.0],
         2,
@@ -279,7 +257,7 @@ fn degenerate_inputs_match_the_reference() {
 fn scaled_sets_match_the_reference() {
     // κ_max scales with the data; the direction does not
     for seed in 0..6 {
-        let data = teacher_data(500 + seed, 2 + seed as usize, 12);
+        let data = teacher_data(500 + seed, 2 + seed as usize, 12, 0.0);
         for c in [1e-6, 1e6, 3.7e-200, 1.1e200] {
             let xs: Vec<f64> = data.features().iter().map(|v| c * v).collect();
             let scaled = dataset(&xs, data.dim(), data.labels());

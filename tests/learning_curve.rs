@@ -138,7 +138,6 @@ fn random_labellings_of_teacher_inputs_match_cover_at_n_10() {
     }
 }
 
-
 /// MinOver's assignment rule (stop when κ has not improved for P steps) stops no later than the
 /// epoch limit, and the certified-gap rule reaches the exact κ within its tolerance.
 #[test]

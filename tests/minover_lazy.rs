@@ -2,27 +2,11 @@
 //! example at every step, and potentials that equal recomputed ones.
 #![cfg(not(target_arch = "wasm32"))]
 
-use perceptron_lab::data::{generate, Dataset};
-use perceptron_lab::rng::rng_from_seed;
+mod common;
+
+use common::{dot, signed_rows, teacher_data};
+use perceptron_lab::data::Dataset;
 use perceptron_lab::train::{MinoverParams, Mode, Trainer};
-
-/// Teacher data (optionally with label noise) from a seed.
-fn teacher_data(seed: u64, n: usize, p: usize, noise: f64) -> Dataset {
-    let mut rng = rng_from_seed(seed);
-    let t = generate::teacher(n, &mut rng);
-    generate::teacher_set(p, &t, noise, &mut rng).unwrap()
-}
-
-/// `z^μ = S^μ ξ^μ`.
-fn signed_rows(d: &Dataset) -> Vec<Vec<f64>> {
-    (0..d.len())
-        .map(|mu| d.x(mu).iter().map(|v| v * d.y(mu)).collect())
-        .collect()
-}
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
 
 /// MinOver as in the book: `h_μ = w·z^μ` recomputed, `ν = argmin h` (the first of equal ones),
 /// `w ← w + z^ν / N`.

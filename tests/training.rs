@@ -5,42 +5,21 @@
 //! Conventions (crate docs): `E^μ = (w·ξ^μ − θ) S^μ`, `κ(w) = min_μ E^μ / |w|`; weights are
 //! `w = Σ x^μ S^μ ξ^μ` with step `η = 1/N`.
 
+mod common;
+
 use approx::assert_abs_diff_eq;
-use perceptron_lab::data::{generate, Dataset};
+use common::{dataset, dot, embedded_weights, min_potential, norm, shifted};
+use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{max_stability, Exact};
 use perceptron_lab::measure::{stability_upper_bound, Perceptron};
-use perceptron_lab::rng::rng_from_seed;
 use perceptron_lab::train::{
     AdatronParams, Fit, MinoverParams, Mode, Order, RosenblattParams, Stop, Trainer,
 };
 
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-fn norm(a: &[f64]) -> f64 {
-    dot(a, a).sqrt()
-}
-
-fn dataset(xs: &[f64], dim: usize, ys: &[f64]) -> Dataset {
-    Dataset::from_row_major(xs.to_vec(), dim, ys.to_vec()).unwrap()
-}
-
 /// A teacher set (Gaussian inputs labelled by a homogeneous teacher, label noise `noise`),
 /// optionally shifted by `offset` in every coordinate (then separable with `θ = w*·offset`).
 fn teacher_data(seed: u64, n: usize, p: usize, noise: f64, offset: f64) -> Dataset {
-    let mut rng = rng_from_seed(seed);
-    let t = generate::teacher(n, &mut rng);
-    let d = generate::teacher_set(p, &t, noise, &mut rng).unwrap();
-    let xs: Vec<f64> = d.features().iter().map(|v| v + offset).collect();
-    Dataset::from_row_major(xs, n, d.labels().to_vec()).unwrap()
-}
-
-/// `min_μ E^μ` of `(w, θ)`, computed here rather than by the crate.
-fn min_potential(w: &[f64], theta: f64, data: &Dataset) -> f64 {
-    (0..data.len())
-        .map(|mu| (dot(w, data.x(mu)) - theta) * data.y(mu))
-        .fold(f64::INFINITY, f64::min)
+    shifted(&common::teacher_data(seed, n, p, noise), offset)
 }
 
 /// `κ(w)` of the trainer's `w` in `mode`: through the origin `min_μ S^μ w·ξ^μ / |w|`; with a
@@ -70,12 +49,7 @@ fn kappa_and_theta(w: &[f64], data: &Dataset, mode: Mode) -> (f64, f64) {
 /// computed here.
 fn certified_upper(w: &[f64], x: &[f64], data: &Dataset, mode: Mode) -> f64 {
     assert!(x.iter().all(|&v| v >= 0.0), "embedding strengths ≥ 0");
-    let mut sum = vec![0.0; data.dim()];
-    for (mu, &xm) in x.iter().enumerate() {
-        for (s, xi) in sum.iter_mut().zip(data.x(mu)) {
-            *s += xm * data.y(mu) * xi;
-        }
-    }
+    let sum = embedded_weights(x, data);
     let total: f64 = x.iter().sum();
     for (a, b) in sum.iter().zip(w) {
         assert!(

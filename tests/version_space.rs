@@ -1,7 +1,7 @@
 //! The 2-D version-space geometry against independent references: brute-force scans of up to
 //! 10^6 directions, direct evaluation of every sampled curve in the test, the exact solver of
-//! [`perceptron_lab::exact`] (a different algorithm: Wolfe's nearest point), hand-computed
-//! degenerate cases and the error contract.
+//! [`perceptron_lab::exact`] (a different algorithm: the active-set solver through the origin,
+//! Wolfe's nearest point with a threshold), hand-computed degenerate cases and the error contract.
 //!
 //! Conventions (module docs): a direction is `u(φ) = (cos φ, sin φ)`; example `μ` allows the open
 //! half circle `κ^μ(φ) = S^μ ξ^μ·u(φ) > 0`; arcs are `[start, end]` in `[0, 2π)`, counter-clockwise,
@@ -13,7 +13,10 @@
 //! optimum lies within half a grid step `π/n` of a grid angle, so a grid maximum is at most
 //! `R π / n` below the true one.
 
+mod common;
+
 use approx::assert_abs_diff_eq;
+use common::{dataset, shifted, unit};
 use perceptron_lab::data::{generate, Dataset};
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::rng::rng_from_seed;
@@ -27,19 +30,11 @@ use std::f64::consts::{FRAC_PI_2, PI, TAU};
 // at least 360 angles are promised (`getState().versionSpace`)
 const _: () = assert!(GRID >= 360);
 
-fn dataset(xs: &[f64], dim: usize, ys: &[f64]) -> Dataset {
-    Dataset::from_row_major(xs.to_vec(), dim, ys.to_vec()).unwrap()
-}
-
 /// A 2-D teacher set (Gaussian inputs, labels of a random homogeneous teacher), shifted by
 /// `offset` in both coordinates (labels kept: separable with a threshold, in general not through
 /// the origin), with label noise `noise`.
 fn teacher_data(seed: u64, p: usize, offset: f64, noise: f64) -> Dataset {
-    let mut rng = rng_from_seed(seed);
-    let t = generate::teacher(2, &mut rng);
-    let d = generate::teacher_set(p, &t, noise, &mut rng).unwrap();
-    let xs: Vec<f64> = d.features().iter().map(|v| v + offset).collect();
-    Dataset::from_row_major(xs, 2, d.labels().to_vec()).unwrap()
+    shifted(&common::teacher_data(seed, 2, p, noise), offset)
 }
 
 /// A 2-D teacher set whose teacher points at angle `phi` (so `phi` is in the version space).
@@ -47,12 +42,6 @@ fn teacher_data_at(seed: u64, p: usize, phi: f64) -> Dataset {
     let mut rng = rng_from_seed(seed);
     let t = [2f64.sqrt() * phi.cos(), 2f64.sqrt() * phi.sin()];
     generate::teacher_set(p, &t, 0.0, &mut rng).unwrap()
-}
-
-/// `u(φ)`.
-fn unit(phi: f64) -> [f64; 2] {
-    let (s, c) = phi.sin_cos();
-    [c, s]
 }
 
 fn dot2(a: &[f64], b: [f64; 2]) -> f64 {
@@ -74,6 +63,7 @@ fn envelope(z: &[[f64; 2]], phi: f64) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// `max_μ |ξ^μ|` in 2-D, by `hypot` (no overflow or underflow at the extreme scales tested here).
 fn max_norm(data: &Dataset) -> f64 {
     (0..data.len())
         .map(|mu| data.x(mu)[0].hypot(data.x(mu)[1]))

@@ -1,4 +1,6 @@
 //! Maximal stability through the origin by dual coordinate ascent, polished to the exact optimum.
+//! Kept for comparison with the default active-set solver ([`super::ldp`]), so built only with
+//! the `bench` feature.
 //!
 //! With `z^μ = S^μ ξ^μ` and `C_μν = z^μ·z^ν`, the perceptron of maximal stability is the primal
 //! `min |w|²/2` s.t. `w·z^μ ≥ 1` (then `κ_max = 1/|w|`), whose dual is
@@ -30,8 +32,9 @@
 //! **Non-separable sets** have an unbounded dual (`Σ x` grows without end), and a tiny `κ_max`
 //! makes the ascent slow. Neither is decided here: the run gives up ([`DualStop::NotSeparated`])
 //! when no sweep has produced a separating `w` (`min_μ w·z^μ > 0`, checked exactly) within
-//! [`DualParams::separation_sweeps`], or at the sweep limit, and [`super::max_stability`] then
-//! falls back to Wolfe's algorithm, which decides separability exactly.
+//! [`DualParams::separation_sweeps`], or at the sweep limit, and [`super::max_stability_with`]
+//! with [`super::Solver::Dual`] then falls back to Wolfe's algorithm, which decides
+//! separability exactly.
 //!
 //! # References
 //! - C.-J. Hsieh, K.-W. Chang, C.-J. Lin, S. S. Keerthi, S. Sundararajan, *A dual coordinate

@@ -19,7 +19,8 @@
 //! squares on `P`, `(E_Pᵀ E_P) s = E_Pᵀ f = 1` (`(E_Pᵀ E_P)_μν = z^μ·z^ν + 1`); if `s > 0` take
 //! it, else move from `u` towards `s` until the first weight reaches zero and drop it. The method
 //! is finite; each outer step costs `O(P N)` (the potentials) plus an `O(|P| N)` update of the
-//! Cholesky factor of `E_Pᵀ E_P` (a drop refactors from the dropped row on).
+//! Cholesky factor of `E_Pᵀ E_P` ([`super::dense::UpdatedCholesky`]; a drop re-triangularises
+//! the rows after the dropped one by Givens rotations).
 //!
 //! It stops when no constraint is violated by more than `10⁻¹¹` (relative). The result then
 //! goes through the exact polish ([`super::polish`]), which verifies the KKT conditions. What it
@@ -34,6 +35,7 @@
 //! - C. L. Lawson, R. J. Hanson, *Solving Least Squares Problems* (SIAM 1995), ch. 23.
 //! - W. Krauth, M. Mézard, J. Phys. A 20 (1987) L745 (MinOver's selection rule).
 
+use super::dense::UpdatedCholesky;
 use super::polish::polish;
 use crate::data::Dataset;
 use crate::linalg::{argmin_offset, axpy, dot};
@@ -89,7 +91,7 @@ pub fn solve(data: &Dataset) -> LdpRun {
 
     let mut u = vec![0.0; p];
     let mut passive: Vec<usize> = Vec::new();
-    let mut factor = Factor::default();
+    let mut factor = UpdatedCholesky::default();
     // +∞ on passive examples, so that the argmin of potential + offset runs over the others
     let mut offset = vec![0.0; p];
     let mut wu = vec![0.0; n];
@@ -174,66 +176,4 @@ pub fn solve(data: &Dataset) -> LdpRun {
         run.stop = LdpStop::Optimal;
     }
     run
-}
-
-/// The Cholesky factor `L Lᵀ = G` of the passive set's Gram matrix `G_ij = e^{P_i}·e^{P_j}`.
-#[derive(Debug, Default)]
-struct Factor {
-    /// `L`, row `i` of length `i + 1`.
-    l: Vec<Vec<f64>>,
-}
-
-impl Factor {
-    /// Appends a column with entries `column` against the current set and diagonal `diag`:
-    /// `L l = column`, `L_mm = √(diag − |l|²)`. False if that is not positive (dependent).
-    fn push(&mut self, column: &[f64], diag: f64) -> bool {
-        let mut l = self.forward(column);
-        let d = diag - dot(&l, &l);
-        if !(d > 1e-14 * diag) {
-            return false;
-        }
-        l.push(d.sqrt());
-        self.l.push(l);
-        true
-    }
-
-    /// Removes row and column `k` of `G`: deleting row `k` of `L` leaves `L' L'ᵀ = G'` with one
-    /// entry above the diagonal in each later row; Givens rotations of columns `(j, j + 1)`
-    /// (`L' ← L' Q`, which keeps `L' L'ᵀ`) zero them again, in `O((m − k)²)`.
-    fn remove(&mut self, k: usize) {
-        self.l.remove(k);
-        let m = self.l.len();
-        for j in k..m {
-            let (a, b) = (self.l[j][j], self.l[j][j + 1]);
-            let r = a.hypot(b);
-            let (c, s) = if r > 0.0 { (a / r, b / r) } else { (1.0, 0.0) };
-            for row in &mut self.l[j..] {
-                let (x, y) = (row[j], row[j + 1]);
-                row[j] = c * x + s * y;
-                row[j + 1] = -s * x + c * y;
-            }
-            self.l[j].truncate(j + 1);
-        }
-    }
-
-    /// `L⁻¹ b` over the current rows (`b.len()` of them).
-    fn forward(&self, b: &[f64]) -> Vec<f64> {
-        let mut y = Vec::with_capacity(b.len() + 1);
-        for (i, &bi) in b.iter().enumerate() {
-            let li = &self.l[i];
-            y.push((bi - dot(&li[..i], &y)) / li[i]);
-        }
-        y
-    }
-
-    /// `G⁻¹ 1 = L⁻ᵀ L⁻¹ 1`; the back substitution runs over the rows of `L` (contiguous).
-    fn solve_ones(&self) -> Vec<f64> {
-        let mut y = self.forward(&vec![1.0; self.l.len()]);
-        for (k, lk) in self.l.iter().enumerate().rev() {
-            y[k] /= lk[k];
-            let yk = y[k];
-            axpy(-yk, &lk[..k], &mut y[..k]);
-        }
-        y
-    }
 }

@@ -2,14 +2,14 @@
 //!
 //! On the support set `S = {μ : x^μ > 0}` the optimum of `min |w|²/2` s.t. `w·z^μ ≥ 1` has
 //! `w·z^μ = 1`, i.e. `C_SS x_S = 1` with `C_μν = z^μ·z^ν`. This system is solved by a
-//! rank-revealing Cholesky factorisation ([`super::cholesky`]) with two steps of iterative
-//! refinement on the residual `1 − w·z^μ`, computed from `w = Σ x^μ z^μ` itself. The result is
+//! rank-revealing Cholesky factorisation ([`super::dense::PivotedCholesky`]) with two steps of
+//! iterative refinement on the residual `1 − w·z^μ`, computed from `w = Σ x^μ z^μ` itself. The result is
 //! accepted if it is dual feasible (`x_S ≥ 0`) and primal feasible (`w·z^μ ≥ 1 − 10⁻⁹` for every
 //! `μ`): with `x^μ (w·z^μ − 1) = 0` on `S` these are the KKT conditions of the convex primal,
 //! hence the optimum. Examples with a negative `x` leave `S`, violated ones join it, and the
 //! solve is repeated, a few rounds at most (a good start needs one).
 
-use super::cholesky::PivotedCholesky;
+use super::dense::PivotedCholesky;
 use crate::linalg::{axpy, dot};
 
 /// Relative feasibility slack: `w·z^μ ≥ 1 − FEAS_TOL`.

@@ -1,0 +1,100 @@
+//! Helpers shared by the integration tests, written from the definitions and independent of the
+//! crate's own `linalg` and `measure` (a test that checks the crate against them does not check
+//! the crate against itself).
+//!
+//! Conventions (crate docs): `E^μ = (w·ξ^μ − θ) S^μ`, `κ^μ = E^μ / |w|`, `κ(w) = min_μ κ^μ`,
+//! `z^μ = S^μ ξ^μ`, embedding strengths `x^μ` with `w = Σ_μ x^μ S^μ ξ^μ`.
+//!
+//! Each test file is its own crate and uses some of these, hence `dead_code` is allowed.
+#![allow(dead_code)]
+
+use perceptron_lab::data::{generate, Dataset};
+use perceptron_lab::rng::rng_from_seed;
+
+/// `a·b`, summed left to right.
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// `|a| = √(a·a)`.
+pub fn norm(a: &[f64]) -> f64 {
+    dot(a, a).sqrt()
+}
+
+/// `max_μ |ξ^μ|`.
+pub fn max_norm(data: &Dataset) -> f64 {
+    (0..data.len())
+        .map(|mu| norm(data.x(mu)))
+        .fold(0.0, f64::max)
+}
+
+/// The unit vector `u(φ) = (cos φ, sin φ)`.
+pub fn unit(phi: f64) -> [f64; 2] {
+    let (s, c) = phi.sin_cos();
+    [c, s]
+}
+
+/// A data set from row-major inputs `xs` (`P × dim`) and labels `ys`; panics if invalid.
+pub fn dataset(xs: &[f64], dim: usize, ys: &[f64]) -> Dataset {
+    Dataset::from_row_major(xs.to_vec(), dim, ys.to_vec()).unwrap()
+}
+
+/// A seeded teacher set: teacher `w*` (`N` components), then `P` Gaussian inputs labelled
+/// `S = sign(w*·ξ)`, each label flipped with probability `noise`.
+pub fn teacher_data(seed: u64, n: usize, p: usize, noise: f64) -> Dataset {
+    let mut rng = rng_from_seed(seed);
+    let t = generate::teacher(n, &mut rng);
+    generate::teacher_set(p, &t, noise, &mut rng).unwrap()
+}
+
+/// `data` with `offset` added to every coordinate, labels kept (a teacher set shifted so: then
+/// separable with the threshold `θ = w*·(offset, …, offset)`, in general not through the origin).
+pub fn shifted(data: &Dataset, offset: f64) -> Dataset {
+    let xs: Vec<f64> = data.features().iter().map(|v| v + offset).collect();
+    Dataset::from_row_major(xs, data.dim(), data.labels().to_vec()).unwrap()
+}
+
+/// `z^μ = S^μ ξ^μ`, one vector per example.
+pub fn signed_rows(data: &Dataset) -> Vec<Vec<f64>> {
+    (0..data.len())
+        .map(|mu| data.x(mu).iter().map(|v| v * data.y(mu)).collect())
+        .collect()
+}
+
+/// The local potential `E^μ = (w·ξ^μ − θ) S^μ`.
+pub fn potential(w: &[f64], theta: f64, data: &Dataset, mu: usize) -> f64 {
+    (dot(w, data.x(mu)) - theta) * data.y(mu)
+}
+
+/// `min_μ E^μ`.
+pub fn min_potential(w: &[f64], theta: f64, data: &Dataset) -> f64 {
+    (0..data.len())
+        .map(|mu| potential(w, theta, data, mu))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The stability `κ(w, θ) = min_μ (w·ξ^μ − θ) S^μ / |w|`.
+pub fn kappa(w: &[f64], theta: f64, data: &Dataset) -> f64 {
+    let n = norm(w);
+    (0..data.len())
+        .map(|mu| potential(w, theta, data, mu) / n)
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The number of training errors `#{μ : E^μ ≤ 0}` (on or behind the boundary).
+pub fn errors(w: &[f64], theta: f64, data: &Dataset) -> usize {
+    (0..data.len())
+        .filter(|&mu| potential(w, theta, data, mu) <= 0.0)
+        .count()
+}
+
+/// The weights `w = Σ_μ x^μ S^μ ξ^μ` of the embedding strengths `x`.
+pub fn embedded_weights(x: &[f64], data: &Dataset) -> Vec<f64> {
+    let mut w = vec![0.0; data.dim()];
+    for (mu, &xm) in x.iter().enumerate() {
+        for (wi, xi) in w.iter_mut().zip(data.x(mu)) {
+            *wi += xm * data.y(mu) * xi;
+        }
+    }
+    w
+}
