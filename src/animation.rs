@@ -11,6 +11,7 @@ use crate::version_space::direction;
 use serde::Serialize;
 
 /// The state after one step.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Frame {

@@ -20,12 +20,14 @@ pub fn default_algorithms() -> Vec<Algorithm> {
 }
 
 /// Settings of the data view's training.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Settings {
     /// `true`: learn a threshold θ; `false`: through the origin.
     pub threshold: bool,
     /// The rules to train (`exact` is always computed and may be left out).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName[]"))]
     pub algorithms: Vec<Algorithm>,
     /// Rosenblatt's epoch limit; `None`: [`rosenblatt_epoch_limit`].
     pub max_epochs: Option<usize>,
@@ -60,10 +62,12 @@ impl Default for Settings {
 }
 
 /// One algorithm's result, ready for the readout.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlgorithmView {
     /// The algorithm.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName"))]
     pub name: Algorithm,
     /// Weights `w`.
     pub w: Vec<f64>,
@@ -103,6 +107,7 @@ pub struct AlgorithmView {
 }
 
 /// Everything the data view needs for one frame.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Scene {

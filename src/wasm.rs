@@ -14,6 +14,34 @@ use js_sys::{Float64Array, Object, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+/// TypeScript types of the values that cross as plain objects but are not derived with tsify:
+/// the catalogue's names (checked against the catalogue by `tests/e2e/catalogue.test.mjs`) and the
+/// version space's sampled arrays.
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** An algorithm's name (the catalogue's). */
+export type AlgorithmName = "rosenblatt" | "minover" | "adatron" | "hebb" | "adaline" | "adaline-batch" | "pocket" | "soft-margin" | "logistic" | "logistic-squared" | "perceptron-notes" | "exact";
+/** A learning-curve chart's name (the catalogue's). */
+export type ChartName = "eps" | "kappa" | "train-error" | "separable";
+/** The version space sampled for the weight view (`version_space::VersionSpace`). */
+export interface VersionSpaceArrays {
+    kind: "arc" | "band";
+    arcs: [number, number][];
+    peak: unknown;
+    phi: Float64Array;
+    kappa: Float64Array;
+    lower: Float64Array;
+    upper: Float64Array;
+    curves: Float64Array;
+}
+/** A scene with its version space (`null` for no points). */
+export type SceneWithVersionSpace = Scene & { versionSpace: VersionSpaceArrays | null };
+/** 2-D points from CSV text. */
+export interface ParsedPoints { xs: Float64Array; ys: Float64Array; notices: string[] }
+/** A seeded student–teacher set. */
+export interface TeacherSet { xs: number[]; ys: number[]; teacher: number[] }
+"#;
+
 /// Installs the panic hook so that a broken invariant shows up in the console with its message.
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -49,7 +77,7 @@ fn from_js<T: serde::de::DeserializeOwned + Default>(
 ///
 /// # Errors
 /// Throws only if the catalogue cannot be converted.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Catalogue")]
 pub fn catalogue() -> Result<JsValue, JsError> {
     to_js(&catalogue::catalogue())
 }
@@ -107,8 +135,12 @@ fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
 ///
 /// # Errors
 /// Throws on bad points (see `checkPoints`), unknown algorithm names or malformed settings.
-#[wasm_bindgen(js_name = computeScene)]
-pub fn compute_scene(xs: &[f64], ys: &[f64], settings: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = computeScene, unchecked_return_type = "SceneWithVersionSpace")]
+pub fn compute_scene(
+    xs: &[f64],
+    ys: &[f64],
+    #[wasm_bindgen(unchecked_param_type = "Partial<Settings> | undefined")] settings: JsValue,
+) -> Result<JsValue, JsError> {
     let data = points(xs, ys)?;
     let scene = scene::compute(&data, &settings_from(settings)?)?;
     let out = to_js(&scene)?;
@@ -139,7 +171,7 @@ impl Animation {
         name: &str,
         xs: &[f64],
         ys: &[f64],
-        settings: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Partial<Settings> | undefined")] settings: JsValue,
     ) -> Result<Animation, JsError> {
         let algorithm = Algorithm::from_name(name)?;
         let data = points(xs, ys)?;
@@ -153,6 +185,7 @@ impl Animation {
     ///
     /// # Errors
     /// Throws for `i` beyond the recorded frames.
+    #[wasm_bindgen(unchecked_return_type = "Frame")]
     pub fn frame(&self, i: usize) -> Result<JsValue, JsError> {
         let frames = self.inner.frames();
         let frame = frames.get(i).ok_or_else(|| {
@@ -180,6 +213,7 @@ impl Animation {
     ///
     /// # Errors
     /// Throws only if the frame cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Frame")]
     pub fn step(&mut self) -> Result<JsValue, JsError> {
         to_js(self.inner.step())
     }
@@ -197,7 +231,7 @@ struct TeacherSet {
 ///
 /// # Errors
 /// Throws for `p` above 10 000 or `noise ∉ [0, 1]`.
-#[wasm_bindgen(js_name = teacherSet)]
+#[wasm_bindgen(js_name = teacherSet, unchecked_return_type = "TeacherSet")]
 pub fn teacher_set(p: usize, seed: u32, noise: f64) -> Result<JsValue, JsError> {
     if p > crate::data::MAX_POINTS {
         return Err(crate::Error::TooMany {
@@ -226,8 +260,12 @@ fn curve_params(params: JsValue) -> Result<CurveParams, JsError> {
 ///
 /// # Errors
 /// Throws on invalid parameters or cell indices.
-#[wasm_bindgen(js_name = runCells)]
-pub fn run_cells(params: JsValue, start: usize, end: usize) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = runCells, unchecked_return_type = "CellResult[]")]
+pub fn run_cells(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+    start: usize,
+    end: usize,
+) -> Result<JsValue, JsError> {
     let params = curve_params(params)?;
     to_js(&experiment::run_cells(&params, start..end, |_| {})?)
 }
@@ -237,7 +275,9 @@ pub fn run_cells(params: JsValue, start: usize, end: usize) -> Result<JsValue, J
 /// # Errors
 /// Throws on invalid parameters.
 #[wasm_bindgen(js_name = curveCells)]
-pub fn curve_cells(params: JsValue) -> Result<usize, JsError> {
+pub fn curve_cells(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+) -> Result<usize, JsError> {
     let params = curve_params(params)?;
     params.validate()?;
     Ok(params.cells())
@@ -264,7 +304,10 @@ impl Curve {
     /// # Errors
     /// Throws on bad parameters, or unless `results` holds every cell exactly once.
     #[wasm_bindgen(constructor)]
-    pub fn new(params: JsValue, results: JsValue) -> Result<Curve, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CellResult[]")] results: JsValue,
+    ) -> Result<Curve, JsError> {
         let params = curve_params(params)?;
         let results: Vec<experiment::CellResult> =
             serde_wasm_bindgen::from_value(results).map_err(js_error)?;
@@ -276,6 +319,7 @@ impl Curve {
     ///
     /// # Errors
     /// Throws only if the rows cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Row[]")]
     pub fn rows(&self) -> Result<JsValue, JsError> {
         to_js(&self.rows)
     }
@@ -294,7 +338,7 @@ impl Curve {
     pub fn draw(
         &self,
         canvas: web_sys::HtmlCanvasElement,
-        which: &str,
+        #[wasm_bindgen(unchecked_param_type = "ChartName")] which: &str,
         scale: f64,
     ) -> Result<(), JsError> {
         let spec = crate::chart::spec(Chart::from_name(which)?, &self.params, &self.rows);
@@ -310,7 +354,7 @@ impl Curve {
 ///
 /// # Errors
 /// Throws an `Error` naming the line and the problem.
-#[wasm_bindgen(js_name = parsePointsCsv)]
+#[wasm_bindgen(js_name = parsePointsCsv, unchecked_return_type = "ParsedPoints")]
 pub fn parse_points_csv(text: &str) -> Result<JsValue, JsError> {
     let (data, notices) = crate::data::csv::parse_2d(text)?;
     let out = Object::new();

@@ -1,8 +1,10 @@
 // @ts-check
-/** The training animation: one rule stepped by the core, its frames kept for the scrubber. */
+/** The training animation: one rule stepped by the core, which keeps the history (what counts as a
+ * step, when the rule stopped); `frames` mirrors it for the views and the scrubber. */
 
-import { ALGORITHMS } from "./catalogue.js";
+import { ALGORITHMS, INFO } from "./catalogue.js";
 
+/** The rules the animation can step (the catalogue's animatable ones). */
 export const ANIMATED = ALGORITHMS;
 const MAX_STEPS_PER_FRAME = 500;
 
@@ -23,7 +25,7 @@ export class Animator {
     this.raf = null;
     /** @type {import("./pkg/perceptron_lab.js").Animation | null} */
     this.handle = null;
-    /** @type {any[]} the core's frames `{step, w, theta, …, stop}`, index 0 the start */
+    /** @type {any[]} mirror of the core's frames `{step, w, theta, …, stop}`, index 0 the start */
     this.frames = [];
     this.index = 0;
     /** @type {string | null} */
@@ -56,7 +58,7 @@ export class Animator {
    * @param {string} name
    */
   setAlgorithm(name) {
-    if (!ANIMATED.includes(name)) throw new Error(`cannot animate "${name}": expected one of ${ANIMATED.join(", ")}`);
+    if (!ANIMATED.includes(name) || !INFO[name].animatable) throw new Error(`cannot animate "${name}": expected one of ${ANIMATED.join(", ")}`);
     if (name === this.algorithm) return;
     this.clear();
     this.algorithm = name;
@@ -87,15 +89,23 @@ export class Animator {
       this.index += 1;
       return true;
     }
-    const last = this.frames[this.frames.length - 1];
-    if (last.stop) return false;
-    const f = this.handle.step();
-    if (f.step !== last.step || f.stop !== last.stop) {
-      if (f.step === last.step) this.frames[this.frames.length - 1] = f;
-      else this.frames.push(f);
-    }
+    const handle = /** @type {import("./pkg/perceptron_lab.js").Animation} */ (this.handle);
+    if (handle.stopped) return false;
+    handle.step();
+    this.sync(handle);
     this.index = this.frames.length - 1;
-    return !f.stop;
+    return !handle.stopped;
+  }
+
+  /**
+   * Brings the mirror up to the core's history: new frames appended, the last one refreshed (the
+   * core marks it when the rule stops without a step).
+   * @param {import("./pkg/perceptron_lab.js").Animation} handle
+   */
+  sync(handle) {
+    const n = handle.length;
+    if (this.frames.length) this.frames[this.frames.length - 1] = handle.frame(this.frames.length - 1);
+    while (this.frames.length < n) this.frames.push(handle.frame(this.frames.length));
   }
 
   /** Back to step 0 (the recorded history is kept for the scrubber until the points change). */

@@ -1,3 +1,4 @@
+// @ts-check
 /** The app: owns state, history and the current scene; every edit goes through here. */
 
 import { CORE } from "./catalogue.js";
@@ -25,6 +26,8 @@ export class App {
     this.dirty = true;
     this.frameRequested = false;
     this.message = null; // {text, kind} shown until the next edit
+    /** @type {(() => void) | null} told when the shown rules change (the toggles follow) */
+    this.onShownChanged = null;
   }
 
   /**
@@ -174,7 +177,10 @@ export class App {
   loadPreset(id) {
     const fixed = FIXED_PRESETS.find((p) => p.id === id);
     if (fixed) {
-      this.setPoints(fixed.points.map((p) => ({ ...p })), { threshold: fixed.threshold });
+      this.setPoints(
+        fixed.points.map((p) => ({ ...p })),
+        { threshold: fixed.threshold },
+      );
       this.el("preset").value = id;
       return;
     }
@@ -182,12 +188,13 @@ export class App {
     if (file) {
       const embedded = globalThis.PLAB_FILES?.[file.path];
       const url = new URL(`www/${file.path}`, document.baseURI);
-      this.loading = (embedded !== undefined
-        ? Promise.resolve(embedded)
-        : fetch(url).then((r) => {
-            if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
-            return r.text();
-          })
+      this.loading = (
+        embedded !== undefined
+          ? Promise.resolve(embedded)
+          : fetch(url).then((r) => {
+              if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
+              return r.text();
+            })
       )
         .then((text) => {
           this.setPoints(parseCsv(this.wasm, text).points, { threshold: file.threshold });
@@ -204,7 +211,8 @@ export class App {
     const noise = id === "teacher" ? Number(this.el("teacher-noise").value) : gen.noise;
     try {
       if (!Number.isInteger(p) || p < 1) throw new Error(`P must be a whole number ≥ 1, got ${this.el("teacher-p").value}`);
-      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`the seed must be a whole number in [0, 4294967295], got ${this.el("teacher-seed").value}`);
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+        throw new Error(`the seed must be a whole number in [0, 4294967295], got ${this.el("teacher-seed").value}`);
       const set = this.wasm.teacherSet(p, seed, noise);
       this.state.seed = seed;
       this.setPoints(pointsFrom(set.xs, set.ys), { teacher: gen.noise === 0.5 ? null : set.teacher });
@@ -339,7 +347,10 @@ export class App {
       return;
     }
     const gap = f.kappaUpper === null || f.kappaUpper === undefined ? "—" : fmtNum(f.kappaUpper - f.kappa);
-    const ex = f.example === null || f.example === undefined ? "" : ` · example ${f.example + 1}${f.partner !== null && f.partner !== undefined ? ` & ${f.partner + 1}` : ""}${f.updated ? " (update)" : ""}`;
+    const ex =
+      f.example === null || f.example === undefined
+        ? ""
+        : ` · example ${f.example + 1}${f.partner !== null && f.partner !== undefined ? ` & ${f.partner + 1}` : ""}${f.updated ? " (update)" : ""}`;
     el("anim-counters").textContent =
       `step ${f.step} · updates ${f.updates} · κ(w) ${fmtNum(f.kappa)} · errors ${f.errors} · gap ${gap}${ex}${f.stop ? ` · stopped: ${f.stop}` : ""}`;
   }

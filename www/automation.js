@@ -1,3 +1,4 @@
+// @ts-check
 /** `window.lab`: the automation interface of DESIGN.md ("Automation interface") and its extensions. */
 
 /** `window.lab`, as promised by DESIGN.md ("Automation interface"), plus a few extensions. */
@@ -71,4 +72,3 @@ export function automation(app, curves) {
     },
   };
 }
-

@@ -1,3 +1,4 @@
+// @ts-check
 /** The control bar's parts built from the catalogue (shown-rule toggles, rule settings, preset
  * menu, the rules' explanations) and the file controls (import, export, copy link). */
 
@@ -136,10 +137,20 @@ export function bindFiles(app, wasm, el) {
   el("export-json").addEventListener("click", () => exportPoints(app.state, "json"));
   const { dataView, weightView } = app;
   el("export-png-data").addEventListener("click", () =>
-    exportPng(dataView.canvas, "data-view.png", (s) => dataView.resize(dataView.size, s), () => app.render()),
+    exportPng(
+      dataView.canvas,
+      "data-view.png",
+      (s) => dataView.resize(dataView.size, s),
+      () => app.render(),
+    ),
   );
   el("export-png-weights").addEventListener("click", () =>
-    exportPng(weightView.canvas, "weight-space.png", (s) => weightView.resize(weightView.width, weightView.height, s), () => app.render()),
+    exportPng(
+      weightView.canvas,
+      "weight-space.png",
+      (s) => weightView.resize(weightView.width, weightView.height, s),
+      () => app.render(),
+    ),
   );
   el("copy-link").addEventListener("click", async () => {
     app.saveToUrl();
@@ -151,4 +162,3 @@ export function bindFiles(app, wasm, el) {
     }
   });
 }
-

@@ -1,7 +1,13 @@
+// @ts-check
 /** The learning-curve form: its algorithm checkboxes (from the catalogue), reading it into sweep
  * parameters, and keeping it as typed (for the link and local storage). */
 
 import { ALGORITHMS, INFO, LIMITS, NAMES } from "./catalogue.js";
+
+/** The algorithm checkboxes of the panel. */
+function boxes() {
+  return /** @type {HTMLInputElement[]} */ ([...document.querySelectorAll("#lc-algorithms input[type=checkbox]")]);
+}
 
 /**
  * Fills `#lc-algorithms` from the catalogue: the main rules, then "more"; checked as the
@@ -30,7 +36,9 @@ export const FORM_FIELDS = ["lc-n", "lc-alpha-start", "lc-alpha-stop", "lc-alpha
 export function readForm(el) {
   return {
     fields: Object.fromEntries(FORM_FIELDS.map((id) => [id, el(id).value])),
-    algorithms: [...document.querySelectorAll("#lc-algorithms input[type=checkbox]")].filter((b) => b.checked).map((b) => b.value),
+    algorithms: boxes()
+      .filter((b) => b.checked)
+      .map((b) => b.value),
   };
 }
 
@@ -46,7 +54,7 @@ export function checkForm(form) {
     if (!FORM_FIELDS.includes(id)) throw new Error(`unknown learning-curve field "${String(id).slice(0, 40)}"`);
     if (typeof v !== "string" || v.length > 40) throw new Error(`the learning-curve field ${id} is not a short text`);
   }
-  const known = [...document.querySelectorAll("#lc-algorithms input[type=checkbox]")].map((b) => b.value);
+  const known = boxes().map((b) => b.value);
   if (!Array.isArray(algorithms) || !algorithms.every((a) => known.includes(a))) {
     throw new Error("the learning-curve algorithms are not names of the panel's algorithms");
   }
@@ -60,7 +68,7 @@ export function applyForm(el, form) {
     if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === v)) continue;
     input.value = v;
   }
-  for (const box of document.querySelectorAll("#lc-algorithms input[type=checkbox]")) box.checked = form.algorithms.includes(box.value);
+  for (const box of boxes()) box.checked = form.algorithms.includes(box.value);
 }
 
 /**
@@ -80,7 +88,9 @@ export function readParams(wasm, el) {
   const a1 = num("lc-alpha-stop", "α stop", { min: a0, max: 1000 });
   const count = num("lc-alpha-count", "number of α values", { int: true, min: 1, max: 1000 });
   const alphas = Array.from(wasm.alphaGrid(a0, a1, count));
-  const algorithms = [...document.querySelectorAll("#lc-algorithms input:checked")].map((b) => b.value);
+  const algorithms = boxes()
+    .filter((b) => b.checked)
+    .map((b) => b.value);
   if (!algorithms.length) throw new Error("choose at least one algorithm");
   const stopKind = el("lc-stop").value;
   return {
@@ -96,4 +106,3 @@ export function readParams(wasm, el) {
     randomSeparability: true, // the storage panel: random labellings of the same inputs, against Cover
   };
 }
-

@@ -1,3 +1,4 @@
+// @ts-check
 /** Wires the learning-curve panel: run, progress, cancel, charts, export. */
 
 import { CHARTS } from "./catalogue.js";
@@ -16,6 +17,11 @@ const EXPORT_COLUMNS = 2;
  * is told of every change of the form (for the link and local storage).
  */
 export class CurvePanel {
+  /**
+   * @param {any} wasm
+   * @param {(id: string) => any} el
+   * @param {(form: any) => void} [onForm]
+   */
   constructor(wasm, el, onForm = () => {}) {
     this.wasm = wasm;
     this.el = el;
@@ -32,7 +38,7 @@ export class CurvePanel {
     this.sizeCharts(1);
     for (const type of ["input", "change"]) {
       el("curves").addEventListener(type, (e) => {
-        if (e.target.closest(".lc-controls, #lc-algorithms")) onForm(readForm(el));
+        if (/** @type {Element} */ (e.target).closest(".lc-controls, #lc-algorithms")) onForm(readForm(el));
       });
     }
     el("lc-run").addEventListener("click", () => this.runFromForm());
@@ -106,7 +112,9 @@ export class CurvePanel {
   /** Draws every chart of the last sweep at the current scale. */
   drawCharts() {
     if (!this.last) return;
-    CHARTS.forEach((c, k) => this.last.curve.draw(this.canvases[k], c.name, this.scale));
+    CHARTS.forEach((c, k) => {
+      this.last.curve.draw(this.canvases[k], c.name, this.scale);
+    });
   }
 
   /** Every chart in one PNG, EXPORT_COLUMNS to a row, at EXPORT_SCALE × the screen's resolution. */
@@ -121,7 +129,9 @@ export class CurvePanel {
     const ctx = out.getContext("2d");
     ctx.fillStyle = "#fff";
     ctx.fillRect(0, 0, out.width, out.height);
-    this.canvases.forEach((c, k) => ctx.drawImage(c, (k % EXPORT_COLUMNS) * w, Math.floor(k / EXPORT_COLUMNS) * h));
+    this.canvases.forEach((c, k) => {
+      ctx.drawImage(c, (k % EXPORT_COLUMNS) * w, Math.floor(k / EXPORT_COLUMNS) * h);
+    });
     this.sizeCharts(1);
     this.drawCharts();
     out.toBlob((blob) => download("learning-curves.png", blob), "image/png");

@@ -1,3 +1,4 @@
+// @ts-check
 /** Draws the data view from (state, scene, hover); owns the data ↔ pixel transform. */
 
 import { COLORS, INFO, NAMES } from "./catalogue.js";
@@ -68,12 +69,12 @@ export class DataSpaceView {
     this.drawAxes();
     if (scene) {
       const shown = (a) => state.shown[a.name];
-      if (scene.exact && scene.exact.converged && state.shown.exact) this.drawSolution(scene.exact, true, state.compare);
+      if (scene.exact?.converged && state.shown.exact) this.drawSolution(scene.exact, true, state.compare);
       for (const a of scene.algorithms) if (shown(a)) this.drawSolution(a, false);
     }
     if (state.teacher) this.drawLine(state.teacher, 0, COLORS.teacher, 2, [2, 5]);
     const frame = anim ? anim.frames[anim.index] : null;
-    if (frame && frame.w.some((v) => v !== 0)) {
+    if (frame?.w.some((v) => v !== 0)) {
       this.drawLine(frame.w, frame.theta, COLORS[anim.algorithm], 3.5, [12, 6]);
     }
     this.drawPoints(state, scene);
@@ -186,14 +187,16 @@ export class DataSpaceView {
     });
     if (!scene) return;
     // misclassified: a cross in each algorithm's colour, offset so that several stay visible
-    scene.algorithms.filter((a) => state.shown[a.name]).forEach((a, k) => {
-      for (const i of a.misclassified) {
-        const p = state.points[i];
-        if (!p) continue;
-        const { px, py } = this.toPixel(p.x, p.y);
-        cross(ctx, px + POINT_RADIUS + 4 + 7 * k, py - POINT_RADIUS - 4, 4, COLORS[a.name]);
-      }
-    });
+    scene.algorithms
+      .filter((a) => state.shown[a.name])
+      .forEach((a, k) => {
+        for (const i of a.misclassified) {
+          const p = state.points[i];
+          if (!p) continue;
+          const { px, py } = this.toPixel(p.x, p.y);
+          cross(ctx, px + POINT_RADIUS + 4 + 7 * k, py - POINT_RADIUS - 4, 4, COLORS[a.name]);
+        }
+      });
   }
 
   drawTooltip(state, scene, i) {
@@ -201,7 +204,7 @@ export class DataSpaceView {
     const p = state.points[i];
     const rows = [`point ${i + 1}: (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), S = ${p.label > 0 ? "+1" : "−1"}`];
     const list = [...scene.algorithms.filter((a) => state.shown[a.name])];
-    if (scene.exact && scene.exact.converged && state.shown.exact) list.push(scene.exact);
+    if (scene.exact?.converged && state.shown.exact) list.push(scene.exact);
     for (const a of list) rows.push(`κ^μ ${NAMES[a.name]}: ${fmt(a.stabilities[i])}`);
     const fs = state.projector ? 20 : 13;
     ctx.font = `${fs}px system-ui, sans-serif`;
@@ -216,7 +219,9 @@ export class DataSpaceView {
     ctx.fillRect(px, py, w, h);
     ctx.strokeRect(px, py, w, h);
     ctx.fillStyle = "#111";
-    rows.forEach((r, k) => ctx.fillText(r, px + 6, py + (fs + 4) * (k + 1)));
+    rows.forEach((r, k) => {
+      ctx.fillText(r, px + 6, py + (fs + 4) * (k + 1));
+    });
   }
 }
 

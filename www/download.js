@@ -1,3 +1,4 @@
+// @ts-check
 /** Saving a file from the page. */
 
 /** Saves `blob` as a download called `name`. */

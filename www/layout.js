@@ -1,3 +1,4 @@
+// @ts-check
 /** Where things sit: the views' sizes for the window, and the parts a lesson link hides. */
 
 /** Sizes the two views side by side, the readout beside or below them. */
@@ -25,7 +26,10 @@ export const LESSON_PARTS = {
 export function applyLesson(app, hide) {
   if (!hide) return;
   const unknown = [];
-  for (const name of hide.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const name of hide
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (name === "explanations") app.setExplanations(false, { persist: false });
     else if (LESSON_PARTS[name]) document.querySelector(LESSON_PARTS[name])?.setAttribute("hidden", "");
     else unknown.push(name);

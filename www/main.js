@@ -1,3 +1,4 @@
+// @ts-check
 /** Boot: load the core and its catalogue, build the controls, restore the state, mount the views, expose `window.lab`. */
 
 import init, * as wasm from "./pkg/perceptron_lab.js";

@@ -1,3 +1,4 @@
+// @ts-check
 /** Bringing the picture back at boot: from a link, else from local storage, else the default preset. */
 
 import { SHOWN_NAMES } from "./catalogue.js";
@@ -83,4 +84,3 @@ function restoreStored(app, el) {
   app.history.clear();
   if (error) app.setMessage(error, "error");
 }
-

@@ -1,3 +1,4 @@
+// @ts-check
 /** The readout table beside the data view: one row per algorithm. Text only (no innerHTML). */
 
 import { COLORS, NAMES } from "./catalogue.js";
@@ -64,7 +65,7 @@ export function renderCompare(panel, on, scene) {
   const title = document.createElement("b");
   title.textContent = "Rosenblatt vs optimal stability";
   rows.push(title);
-  if (!ros || !ex || !ex.converged) {
+  if (!ros || !ex?.converged) {
     const p = document.createElement("p");
     p.textContent = "The set is not linearly separable: there is no optimal stability to compare with.";
     rows.push(p);

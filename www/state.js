@@ -1,3 +1,4 @@
+// @ts-check
 /** The one state object of the page: points, mode, what is shown; undo/redo; local storage. No elements here. */
 
 export const STORAGE_KEY = "perceptron-lab/v1";
@@ -36,7 +37,7 @@ export function fitView(points) {
     lo = [Math.min(lo[0], p.x), Math.min(lo[1], p.y)];
     hi = [Math.max(hi[0], p.x), Math.max(hi[1], p.y)];
   }
-  const half = 1.15 * Math.max(hi[0] - lo[0], hi[1] - lo[1]) / 2;
+  const half = (1.15 * Math.max(hi[0] - lo[0], hi[1] - lo[1])) / 2;
   const nice = niceCeil(Math.max(half, 1));
   const c = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
   // keep the origin in view: centre on it when the points allow
@@ -71,7 +72,7 @@ export function flattenPoints(points) {
 }
 
 function describe(v) {
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
   if (Array.isArray(v)) return "an array";
   return v === null ? "null" : typeof v === "object" ? "an object" : String(v);
 }
@@ -164,7 +165,7 @@ export function loadStored() {
   if (text === null) return { stored: null };
   try {
     const stored = JSON.parse(text);
-    if (!stored || stored.version !== 1 || !Array.isArray(stored.points)) throw new Error("unknown format");
+    if (stored?.version !== 1 || !Array.isArray(stored.points)) throw new Error("unknown format");
     return { stored };
   } catch (e) {
     return { error: `The saved state could not be read (${e.message}); starting from the preset.` };

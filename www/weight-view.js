@@ -1,3 +1,4 @@
+// @ts-check
 /** Draws the weight-space view: the circle of directions and the stability landscape (θ = 0), or
  * the (φ, θ) plane with the version-space band (with threshold). All geometry comes from the core. */
 
@@ -81,7 +82,7 @@ export class WeightView {
     return best;
   }
 
-  drawCircle(state, scene, vs, marks, hover, anim, box) {
+  drawCircle(state, _scene, vs, marks, hover, anim, box) {
     const ctx = this.ctx;
     const R = Math.min(box.w, box.h) / 2 - 26;
     const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 + 4 };
@@ -182,9 +183,25 @@ export class WeightView {
     // the version space
     ctx.fillStyle = BAND_FILL;
     if (vs.kind === "band") {
-      fillBetween(ctx, n, X, Y, vs.phi, (k) => vs.lower[k], (k) => vs.upper[k]);
+      fillBetween(
+        ctx,
+        n,
+        X,
+        Y,
+        vs.phi,
+        (k) => vs.lower[k],
+        (k) => vs.upper[k],
+      );
     } else {
-      fillBetween(ctx, n, X, Y, vs.phi, () => 0, (k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN));
+      fillBetween(
+        ctx,
+        n,
+        X,
+        Y,
+        vs.phi,
+        () => 0,
+        (k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN),
+      );
     }
     // every example's curve, faintly (one path per class; every `stride`-th sample when many)
     const P = vs.curves.length / n;
@@ -247,7 +264,9 @@ export class WeightView {
     ctx.strokeRect(p.x, p.y, p.w, p.h);
     ctx.fillStyle = "#555";
     ctx.font = "12px system-ui, sans-serif";
-    ["0", "π/2", "π", "3π/2", "2π"].forEach((t, k) => ctx.fillText(t, X((k * Math.PI) / 2) - 6, p.y + p.h + 15));
+    ["0", "π/2", "π", "3π/2", "2π"].forEach((t, k) => {
+      ctx.fillText(t, X((k * Math.PI) / 2) - 6, p.y + p.h + 15);
+    });
     ctx.fillText("φ", p.x + p.w - 40, p.y + p.h + 15);
     ctx.fillText(yLabel, 4, p.y + 12);
     ctx.fillText(fmtAxis(p.hi), 2, p.y + 26);
@@ -264,7 +283,7 @@ function solutionMarks(state, scene) {
     }
   }
   const e = scene.exact;
-  if (e && e.converged && state.shown.exact) {
+  if (e?.converged && state.shown.exact) {
     marks.push({ phi: e.phi, kappa: e.kappa, thetaUnit: e.thetaUnit, color: COLORS.exact, shape: "ring" });
   }
   if (state.teacher) {

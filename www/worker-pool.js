@@ -1,3 +1,4 @@
+// @ts-check
 /** A pool of module workers (one per core), each with its own wasm instance, sharing the cells of a
  * learning-curve sweep. */
 
@@ -84,4 +85,3 @@ export class WorkerPool {
     this.workers = [];
   }
 }
-

@@ -43,6 +43,7 @@ pub enum Algorithm {
 }
 
 /// Where an algorithm appears on the page.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
@@ -55,6 +56,7 @@ pub enum Role {
 }
 
 /// How much work a rule gets per frame in the data view (see `scene::Settings`).
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FrameBudget {
@@ -73,17 +75,21 @@ pub enum FrameBudget {
 }
 
 /// What the page and the CLI know of one algorithm.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlgorithmInfo {
     /// The name (page, CLI, CSV).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName"))]
     pub name: &'static str,
     /// The label in menus, legends and the readout.
     pub label: &'static str,
     /// Its colour everywhere it is drawn.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
     pub color: Rgb,
     /// Dash pattern of its line (CSS pixels, on/off; empty: solid); rules that look alike are
     /// told apart by it.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number[]"))]
     pub dash: &'static [f64],
     /// Width of its line in the data view (CSS pixels); MinOver is drawn wider than AdaTron so
     /// that both show where they coincide.

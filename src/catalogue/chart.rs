@@ -17,6 +17,7 @@ pub enum Chart {
 }
 
 /// What the page knows of a chart.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChartInfo {

@@ -41,6 +41,7 @@ pub const TEACHER_COLOR: Rgb = Rgb(0x88, 0x22, 0x55);
 pub const ERROR_COLOR: Rgb = Rgb(0xD5, 0x5E, 0x00);
 
 /// Defaults and limits of the page's settings that the core also applies (one place for both).
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Limits {
@@ -69,6 +70,7 @@ pub const LIMITS: Limits = Limits {
 };
 
 /// Everything the catalogue holds, as the page receives it.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Catalogue {
@@ -79,8 +81,10 @@ pub struct Catalogue {
     /// The theory curves.
     pub theory_curves: Vec<&'static TheoryCurveInfo>,
     /// The teacher's colour.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
     pub teacher_color: Rgb,
     /// The colour of misclassification crosses under the exact optimum.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
     pub error_color: Rgb,
     /// Defaults and limits of the settings.
     pub limits: Limits,

@@ -25,6 +25,7 @@ pub enum TheoryCurve {
 }
 
 /// What a curve's value is.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Quantity {
@@ -37,6 +38,7 @@ pub enum Quantity {
 }
 
 /// What the page and the CLI know of a theory curve.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TheoryCurveInfo {
@@ -49,6 +51,7 @@ pub struct TheoryCurveInfo {
     /// Whether the curve is for a finite `N`, which must be given.
     pub needs_n: bool,
     /// Its colour in the charts.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
     pub color: Rgb,
 }
 

@@ -12,6 +12,7 @@ use crate::train::{self, Config, Mode};
 use serde::{Deserialize, Serialize};
 
 /// One algorithm's result in one cell.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Outcome {
@@ -27,6 +28,7 @@ pub struct Outcome {
 
 /// The results of one cell: the data's exact separability, that of a random labelling of its
 /// inputs (when asked for), and one [`Outcome`] per algorithm.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CellResult {

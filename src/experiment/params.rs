@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// Teacher labels (with optional noise) or random labels.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Labels {
@@ -15,6 +16,7 @@ pub enum Labels {
 }
 
 /// When the iterative rules stop.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum StopRule {
@@ -31,6 +33,7 @@ pub enum StopRule {
 }
 
 /// A learning-curve sweep.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CurveParams {
@@ -41,6 +44,7 @@ pub struct CurveParams {
     /// Repetitions per `α` (`n_D`).
     pub reps: usize,
     /// Algorithms: any of the catalogue, `exact` included.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName[]"))]
     pub algorithms: Vec<Algorithm>,
     /// Epoch limit of the iterative rules.
     pub epochs: f64,

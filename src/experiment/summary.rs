@@ -8,10 +8,12 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// One row of the learning curve: an algorithm at one `α` (the CLI's CSV columns).
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
     /// The algorithm.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName"))]
     pub algorithm: Algorithm,
     /// `N`.
     pub n: usize,

@@ -37,6 +37,7 @@ use crate::measure::{stability_upper_bound, Perceptron};
 use serde::Serialize;
 
 /// Whether the decision boundary passes through the origin.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
@@ -58,6 +59,7 @@ impl Mode {
 }
 
 /// Why a run ended.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Stop {

@@ -18,7 +18,10 @@ beforeEach(async () => {
 /** Two overlapping clouds (a deterministic LCG), not separable through the origin. */
 function noisyPoints(n = 40) {
   let s = 12345;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
   const pts = [];
   for (let i = 0; i < n; i++) {
     const label = i % 2 ? 1 : -1;
@@ -68,7 +71,10 @@ test("every rule can be shown, is trained by the core and explained beside the v
   }
   const info = await lab.page.locator("#algorithm-info p").allTextContents();
   assert.equal(info.length, RULES.length);
-  assert.ok(info.some((t) => t.startsWith("Adaline") && t.includes("optimises") && t.includes("←")), info.join("\n"));
+  assert.ok(
+    info.some((t) => t.startsWith("Adaline") && t.includes("optimises") && t.includes("←")),
+    info.join("\n"),
+  );
   const options = await lab.page.locator("#anim-algorithm option").evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(options, RULES);
   await lab.page.screenshot({ path: artifact("algorithms-all-shown.png") });
@@ -153,7 +159,9 @@ test("each rule is drawn in its catalogue colour in the data view and the weight
     { x: -1.5, y: -0.5, label: -1 },
     { x: 0.5, y: -2, label: -1 },
   ]);
-  await showAll(lab.page);
+  await lab.page.evaluate(() => {
+    document.getElementById("more-algorithms").open = true;
+  });
   const boxes = ["exact", ...RULES];
   for (const shown of RULES) {
     for (const name of boxes) await lab.page.locator(`#show-${name}`).setChecked(name === shown);

@@ -32,7 +32,9 @@ test("a small sweep from the form draws four charts and downloads its CSV", asyn
   }
   await lab.page.locator("#curves").screenshot({ path: artifact("learning-curves.png") });
   const [download] = await Promise.all([lab.page.waitForEvent("download"), lab.page.click("#lc-csv")]);
-  const csv = readFileSync(await download.path(), "utf8").trim().split("\n");
+  const csv = readFileSync(await download.path(), "utf8")
+    .trim()
+    .split("\n");
   assert.equal(csv[0], "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,separable_fraction,random_separable_fraction");
   assert.equal(csv.length, 1 + 8 * 4, "one row per algorithm (4 checked by default) and α");
   // P = round(α N): α = 0.5 → P = 5
@@ -45,10 +47,20 @@ test("cancelling a large sweep leaves the page usable and the points untouched",
   const run = lab.page.evaluate(() =>
     window.lab
       .runLearningCurve({
-        n: 50, alphas: Array.from({ length: 40 }, (_, i) => 0.5 + i * 0.25), reps: 200,
-        algorithms: ["minover", "exact"], epochs: 200, seed: 2, noise: 0, labels: "teacher", stop: { kind: "epochs" },
+        n: 50,
+        alphas: Array.from({ length: 40 }, (_, i) => 0.5 + i * 0.25),
+        reps: 200,
+        algorithms: ["minover", "exact"],
+        epochs: 200,
+        seed: 2,
+        noise: 0,
+        labels: "teacher",
+        stop: { kind: "epochs" },
       })
-      .then(() => "finished", (e) => e.name),
+      .then(
+        () => "finished",
+        (e) => e.name,
+      ),
   );
   await lab.page.waitForFunction(() => document.getElementById("lc-progress").value > 0, null, { timeout: 60_000 });
   // the page answers while the workers compute
@@ -60,33 +72,79 @@ test("cancelling a large sweep leaves the page usable and the points untouched",
   assert.match(await lab.page.textContent("#lc-status"), /cancelled/);
   assert.deepEqual(await lab.page.evaluate(() => window.lab.getState().points), before);
   // and it still trains and runs sweeps
-  await lab.page.evaluate(() => window.lab.setPoints([{ x: 1, y: 0, label: 1 }, { x: -1, y: 0, label: -1 }]));
+  await lab.page.evaluate(() =>
+    window.lab.setPoints([
+      { x: 1, y: 0, label: 1 },
+      { x: -1, y: 0, label: -1 },
+    ]),
+  );
   assert.equal(await lab.page.evaluate(() => window.lab.getState().algorithms.exact.kappa), 1);
   const small = await lab.page.evaluate(() =>
     window.lab.runLearningCurve({
-      n: 5, alphas: [1, 2], reps: 3, algorithms: ["hebb"], epochs: 10, seed: 1, noise: 0, labels: "teacher", stop: { kind: "epochs" },
+      n: 5,
+      alphas: [1, 2],
+      reps: 3,
+      algorithms: ["hebb"],
+      epochs: 10,
+      seed: 1,
+      noise: 0,
+      labels: "teacher",
+      stop: { kind: "epochs" },
     }),
   );
   assert.equal(small.rows.length, 2);
   assert.deepEqual(lab.errors, []);
 });
 
-test("the page's workers and the native CLI give identical numbers for the same seed", async (t) => {
+test("the page's workers and the native CLI give identical numbers for the same seed", async (_t) => {
   const cli = join(ROOT, "target", "release", "perceptron-lab");
   if (!existsSync(cli)) {
     // `make test` builds it before this suite; a missing binary is a failure, not a skip
     assert.fail(`${cli} is missing: run cargo build --release --bin perceptron-lab`);
   }
   const params = {
-    n: 8, alphas: [0.5, 1.5, 3], reps: 6, algorithms: ["rosenblatt", "hebb", "minover", "adatron", "exact"],
-    epochs: 30, seed: 11, noise: 0.1, labels: "teacher", stop: { kind: "epochs" },
+    n: 8,
+    alphas: [0.5, 1.5, 3],
+    reps: 6,
+    algorithms: ["rosenblatt", "hebb", "minover", "adatron", "exact"],
+    epochs: 30,
+    seed: 11,
+    noise: 0.1,
+    labels: "teacher",
+    stop: { kind: "epochs" },
   };
   const { csv } = await lab.page.evaluate((p) => window.lab.runLearningCurve(p), params);
-  const native = execFileSync(cli, [
-    "curve", "--algorithm", params.algorithms.join(","), "--n", "8", "--alpha", "0.5,1.5,3", "--reps", "6",
-    "--epochs", "30", "--seed", "11", "--noise", "0.1", "--labels", "teacher", "--threads", "2",
-  ], { encoding: "utf8" }).trim().split("\n");
-  const page11 = csv.trim().split("\n").map((l) => l.split(",").slice(0, 11).join(","));
+  const native = execFileSync(
+    cli,
+    [
+      "curve",
+      "--algorithm",
+      params.algorithms.join(","),
+      "--n",
+      "8",
+      "--alpha",
+      "0.5,1.5,3",
+      "--reps",
+      "6",
+      "--epochs",
+      "30",
+      "--seed",
+      "11",
+      "--noise",
+      "0.1",
+      "--labels",
+      "teacher",
+      "--threads",
+      "2",
+    ],
+    { encoding: "utf8" },
+  )
+    .trim()
+    .split("\n");
+  const page11 = csv
+    .trim()
+    .split("\n")
+    .map((l) => l.split(",").slice(0, 11).join(","));
   assert.deepEqual(page11, native);
 });
 

@@ -81,7 +81,7 @@ export async function openLab(context, url) {
   });
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(url);
-  await page.waitForFunction(() => window.lab && window.lab.ready);
+  await page.waitForFunction(() => window.lab?.ready);
   await page.evaluate(() => window.lab.ready);
   return { page, errors };
 }

@@ -24,7 +24,17 @@ const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
 /** sRGB hex → (simulated deuteranope's) linear RGB → CIELAB (D65). */
 export function lab(h, simulate = true) {
   const lin = hex(h).map(toLinear);
-  const sim = simulate ? MACHADO_DEUTERANOPIA.map((row) => Math.min(1, Math.max(0, row.reduce((s, m, k) => s + m * lin[k], 0)))) : lin;
+  const sim = simulate
+    ? MACHADO_DEUTERANOPIA.map((row) =>
+        Math.min(
+          1,
+          Math.max(
+            0,
+            row.reduce((s, m, k) => s + m * lin[k], 0),
+          ),
+        ),
+      )
+    : lin;
   const [r, g, b] = sim;
   const X = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
   const Y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
@@ -39,11 +49,7 @@ const deltaE = (a, b, simulate = true) => {
 };
 
 /** Every colour the views draw an algorithm, the teacher or an error cross with, by name. */
-const COLORS = Object.fromEntries([
-  ...CATALOGUE.algorithms.map((a) => [a.name, a.color]),
-  ["teacher", CATALOGUE.teacherColor],
-  ["error", CATALOGUE.errorColor],
-]);
+const COLORS = Object.fromEntries([...CATALOGUE.algorithms.map((a) => [a.name, a.color]), ["teacher", CATALOGUE.teacherColor], ["error", CATALOGUE.errorColor]]);
 
 /** The pairs closer than `min` under deuteranopia (or normal vision), as readable text. */
 function closePairs(names, min, simulate = true) {
