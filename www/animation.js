@@ -58,7 +58,7 @@ export class Animator {
    * @param {string} name
    */
   setAlgorithm(name) {
-    if (!ANIMATED.includes(name) || !INFO[name].animatable) throw new Error(`cannot animate "${name}": expected one of ${ANIMATED.join(", ")}`);
+    if (!ANIMATED.some((a) => a === name) || !INFO[name].animatable) throw new Error(`cannot animate "${name}": expected one of ${ANIMATED.join(", ")}`);
     if (name === this.algorithm) return;
     this.clear();
     this.algorithm = name;

@@ -1,7 +1,7 @@
 // @ts-check
 /** The app: owns state, history and the current scene; every edit goes through here. */
 
-import { CORE } from "./catalogue.js";
+import { ALGORITHMS, CORE } from "./catalogue.js";
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
 import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { parseCsv } from "./io.js";
@@ -253,9 +253,10 @@ export class App {
   }
 
   /** The settings of the core's training (`scene::Settings`; what is not given has the core's default): the core rules and every other shown rule. */
+  /** @returns {Partial<import("./pkg/perceptron_lab.js").Settings>} */
   trainSettings() {
     const { state } = this;
-    const algorithms = [...CORE, ...Object.keys(state.shown).filter((n) => state.shown[n] && n !== "exact" && !CORE.includes(n))];
+    const algorithms = [...CORE, ...ALGORITHMS.filter((n) => state.shown[n] && !CORE.includes(n))];
     return {
       threshold: state.threshold,
       algorithms,

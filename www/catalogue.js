@@ -6,17 +6,18 @@
  * (before any view is built) and are empty until then.
  */
 
-/** @typedef {{name: string, label: string, color: string, dash: number[], width: number, role: "core" | "extra" | "reference", budget: string, curveMain: boolean, curveDefault: boolean, animatable: boolean, optimises: string, stops: string, rule: string}} AlgorithmInfo */
-/** @typedef {{name: string, description: string}} ChartInfo */
-/** @typedef {{gapTolerance: number, gamma: number, notesLearningRate: number, maxSeed: number, maxPoints: number, maxCurveN: number}} Limits */
+/** @typedef {import("./pkg/perceptron_lab.js").AlgorithmName} AlgorithmName */
+/** @typedef {import("./pkg/perceptron_lab.js").AlgorithmInfo} AlgorithmInfo */
+/** @typedef {import("./pkg/perceptron_lab.js").ChartInfo} ChartInfo */
+/** @typedef {import("./pkg/perceptron_lab.js").Limits} Limits */
 
 /** Every algorithm's descriptor, by name (`exact` included). @type {Record<string, AlgorithmInfo>} */
 export const INFO = {};
-/** The training rules, in the order of the menus. @type {string[]} */
+/** The training rules, in the order of the menus. @type {AlgorithmName[]} */
 export const ALGORITHMS = [];
-/** The rules always trained in the data view (getState().algorithms has them whatever is shown). @type {string[]} */
+/** The rules always trained in the data view (getState().algorithms has them whatever is shown). @type {AlgorithmName[]} */
 export const CORE = [];
-/** Everything that can be shown: the rules and `exact`. @type {string[]} */
+/** Everything that can be shown: the rules and `exact`. @type {AlgorithmName[]} */
 export const SHOWN_NAMES = [];
 /** Colour of every algorithm, of the teacher (`teacher`) and of the exact optimum's error crosses (`error`). @type {Record<string, string>} */
 export const COLORS = {};
@@ -25,11 +26,11 @@ export const NAMES = {};
 /** The learning-curve charts, in the order of the panel. @type {ChartInfo[]} */
 export const CHARTS = [];
 /** Defaults and limits of the settings. @type {Limits} */
-export const LIMITS = { gapTolerance: NaN, gamma: NaN, notesLearningRate: NaN, maxSeed: NaN, maxPoints: NaN, maxCurveN: NaN };
+export const LIMITS = /** @type {Limits} */ ({});
 
 /**
  * Fills the tables from the core (once; later calls do nothing).
- * @param {{catalogue: () => any}} wasm the core's exports
+ * @param {{catalogue: () => import("./pkg/perceptron_lab.js").Catalogue}} wasm the core's exports
  */
 export function loadCatalogue(wasm) {
   if (ALGORITHMS.length) return;

@@ -6,7 +6,7 @@
 //! palettes (bright, muted, light, medium-contrast, dark) for the rest, chosen so that every pair
 //! of the thirteen line colours (with the teacher's and the error crosses') differs by CIE76
 //! ΔE ≥ 18 both for normal vision and under a deuteranopia simulation (Machado et al. 2009,
-//! severity 1), checked in `tests/e2e/palette.test.mjs`; relatives (Adaline and its batch form,
+//! severity 1), checked in `tests/e2e/catalogue.test.mjs`; relatives (Adaline and its batch form,
 //! the two logistic units, Rosenblatt and the notes' perceptron) also differ by their dash.
 
 use super::{named_enum, Rgb};

@@ -1,4 +1,4 @@
-// The colours of the catalogue (the one palette of the data view, the weight view and the charts)
+// The catalogue as the page and its types see it. The colours of the catalogue (the one palette of the data view, the weight view and the charts)
 // stay distinguishable for deuteranopes (Machado, Oliveira & Fernandes 2009, severity 1),
 // measured as CIE76 ΔE in CIELAB after simulation; shapes carry the class, dashes tell relatives
 // apart as well. The catalogue is read from the core itself (www/pkg, built by `make build`).
@@ -79,4 +79,21 @@ test("every pair of colours (all 12 algorithms, the teacher, the error cross) di
   assert.equal(names.length, 14);
   assert.deepEqual(closePairs(names, 18), []);
   assert.deepEqual(closePairs(names, 18, false), []);
+});
+
+test("the boundary's TypeScript name types list exactly the catalogue's names", () => {
+  const dts = readFileSync(join(ROOT, "www/pkg/perceptron_lab.d.ts"), "utf8");
+  const union = (type) => {
+    const m = new RegExp(`export type ${type} = ([^;]+);`).exec(dts);
+    assert.ok(m, `${type} is declared`);
+    return m[1].split("|").map((s) => JSON.parse(s.trim()));
+  };
+  assert.deepEqual(
+    union("AlgorithmName"),
+    CATALOGUE.algorithms.map((a) => a.name),
+  );
+  assert.deepEqual(
+    union("ChartName"),
+    CATALOGUE.charts.map((c) => c.name),
+  );
 });
