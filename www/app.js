@@ -2,7 +2,9 @@
 /** The app: owns state, history and the current scene; every edit goes through here. */
 
 import { ALGORITHMS, CORE } from "./catalogue.js";
-import { History, createState, fitView, flattenPoints, pointsFrom, restore, save, snapshot } from "./state.js";
+import { save } from "./persistence.js";
+import { checkSeed } from "./schema.js";
+import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
 import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { parseCsv } from "./io.js";
 import { renderCompare, renderReadout } from "./readout.js";
@@ -211,8 +213,7 @@ export class App {
     const noise = id === "teacher" ? Number(this.el("teacher-noise").value) : gen.noise;
     try {
       if (!Number.isInteger(p) || p < 1) throw new Error(`P must be a whole number ≥ 1, got ${this.el("teacher-p").value}`);
-      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
-        throw new Error(`the seed must be a whole number in [0, 4294967295], got ${this.el("teacher-seed").value}`);
+      checkSeed(seed);
       const set = this.wasm.teacherSet(p, seed, noise);
       this.state.seed = seed;
       this.setPoints(pointsFrom(set.xs, set.ys), { teacher: gen.noise === 0.5 ? null : set.teacher });

@@ -4,6 +4,7 @@
 
 import { ALGORITHMS, CORE, COLORS, INFO, NAMES, SHOWN_NAMES } from "./catalogue.js";
 import { exportPng, exportPoints, readDataFile } from "./io.js";
+import { checkRules } from "./schema.js";
 import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 
 export function fillPresetMenu(el) {
@@ -67,7 +68,9 @@ function ruleInput(app, key, text, title) {
   input.value = String(app.state.rules[key]);
   input.addEventListener("change", () => {
     const v = Number(input.value);
-    if (!(v > 0) || !Number.isFinite(v)) {
+    try {
+      checkRules({ [key]: v });
+    } catch {
       app.setMessage(`${text} must be a positive number, got "${input.value}"`, "error");
       input.value = String(app.state.rules[key]);
       return;

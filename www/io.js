@@ -4,6 +4,7 @@
  * validates and leaves the points untouched on failure. */
 
 import { download } from "./download.js";
+import { decodeRecord, encodeRecord } from "./schema.js";
 
 /** @typedef {typeof import("./pkg/perceptron_lab.js")} Wasm */
 /** @typedef {{ x: number, y: number, label: number }} Point */
@@ -99,34 +100,26 @@ export function exportPng(canvas, name, resize, redraw) {
 }
 
 /**
- * The URL hash for the state: `#v1:` + base64url of `{p: [[x, y, label]…], t, a, r, s, c}` — points,
- * threshold, the shown algorithms, the rule settings `{gamma, notesEta}`, the seed and the
- * learning-curve form (`a`, `r`, `s`, `c` are optional, so older v1 links still open).
- * @param {{ points: Point[], threshold: boolean, shown?: Record<string, boolean>, rules?: object, seed?: number, curves?: object }} state
+ * The URL hash for the state: `#v1:` + base64url of the JSON record of the link's fields
+ * (schema.js: `{p: [[x, y, label]…], t, a, r, s, c}` — points, threshold, the shown algorithms,
+ * the rule settings, the seed and the learning-curve form; all but `p` optional, so older v1 links
+ * still open).
+ * @param {Record<string, any>} state
  * @returns {string}
  */
 export function encodeHash(state) {
-  const shown = Object.keys(state.shown ?? {}).filter((n) => state.shown[n]);
-  const json = JSON.stringify({
-    p: state.points.map((p) => [p.x, p.y, p.label]),
-    t: state.threshold ? 1 : 0,
-    a: shown,
-    r: state.rules,
-    s: state.seed,
-    ...(state.curves ? { c: state.curves } : {}),
-  });
-  const bytes = new TextEncoder().encode(json);
+  const bytes = new TextEncoder().encode(JSON.stringify(encodeRecord(state, "link")));
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `#${URL_VERSION}:${btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
 }
 
 /**
- * Decodes a URL hash into `{points, threshold, shown?, rules?, seed?, curves?}` (the rule settings
- * are checked by `checkRules`, the learning-curve form by `checkForm`); null for no state; throws an
- * Error for a bad one.
+ * Decodes a URL hash into the link's fields `{points, threshold, shown?, rules?, seed?, curves?}`
+ * (each checked by its row of schema.js) and `refused`, the messages of soft fields that were not
+ * used; null for no state; throws an Error ("the link's state …") for a bad one.
  * @param {string} hash
- * @returns {{ points: Point[], threshold: boolean, shown?: string[], rules?: object, seed?: number, curves?: object } | null}
+ * @returns {(Record<string, any> & { points: Point[], threshold: boolean, refused: Record<string, string> }) | null}
  */
 export function decodeHash(hash) {
   if (!hash || hash === "#") return null;
@@ -140,14 +133,10 @@ export function decodeHash(hash) {
   } catch {
     throw new Error("the link's state is damaged (not readable)");
   }
-  if (!v || !Array.isArray(v.p) || !v.p.every((q) => Array.isArray(q) && q.length === 3)) {
-    throw new Error("the link's state has no list of points [x, y, label]");
+  try {
+    const { values, refused } = decodeRecord(v);
+    return { ...values, points: values.points, threshold: values.threshold ?? false, refused };
+  } catch (e) {
+    throw new Error(`the link's state ${e.message}`);
   }
-  if (v.a !== undefined && !(Array.isArray(v.a) && v.a.every((n) => typeof n === "string"))) {
-    throw new Error("the link's list of shown algorithms is not a list of names");
-  }
-  if (v.s !== undefined && !(Number.isInteger(v.s) && v.s >= 0 && v.s <= 0xffffffff)) {
-    throw new Error("the link's seed is not a whole number in [0, 4294967295]");
-  }
-  return { points: v.p.map(([x, y, label]) => ({ x, y, label })), threshold: v.t === 1, shown: v.a, rules: v.r, seed: v.s, curves: v.c };
 }

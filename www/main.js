@@ -10,9 +10,8 @@ import { CurvePanel } from "./curve-panel.js";
 import { applyForm } from "./curve-form.js";
 import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
 import { applyLesson, layout } from "./layout.js";
-import { restoreOrPreset } from "./persistence.js";
+import { restoreOrPreset, save } from "./persistence.js";
 import { DataSpaceView } from "./data-view.js";
-import { save } from "./state.js";
 import { WeightView } from "./weight-view.js";
 
 const el = (id) => document.getElementById(id);

@@ -1,86 +1,121 @@
 // @ts-check
-/** Bringing the picture back at boot: from a link, else from local storage, else the default preset. */
+/**
+ * Saving the state in this browser and bringing it back at boot — from a link, else from local
+ * storage, else the default preset — through one restore path. What is kept, and how, is the
+ * table of schema.js.
+ */
 
-import { SHOWN_NAMES } from "./catalogue.js";
-import { checkForm } from "./curve-form.js";
+import { syncShownToggles } from "./controls.js";
 import { decodeHash } from "./io.js";
 import { DEFAULT_PRESET } from "./presets.js";
-import { checkRules, loadStored } from "./state.js";
-import { syncShownToggles } from "./controls.js";
+import { decodeRecord, encodeRecord, migrateV1 } from "./schema.js";
 
-export function restoreOrPreset(app, el) {
-  // the viewer's own preferences come from this browser, whatever the picture came from
-  // (read before restoring the picture, which saves over the stored entry)
-  const { stored } = loadStored();
-  restoreCurves(app, stored?.curves, "saved state"); // a link's settings replace these below
-  restorePicture(app, el);
-  if (stored?.projector === true) app.setProjector(true);
-  if (stored?.explanations === false) app.setExplanations(false);
+/** Local storage: today's format (schema.js records), and the first one (migrated when read). */
+export const STORAGE_KEY = "perceptron-lab/v2";
+const STORAGE_KEY_V1 = "perceptron-lab/v1";
+
+/** Saves every persistent field in local storage (a full or disabled storage is ignored: the page keeps working). */
+export function save(state) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 2, ...encodeRecord(state, "store") }));
+    localStorage.removeItem(STORAGE_KEY_V1); // migrated
+  } catch {
+    // storage full or disabled
+  }
 }
 
-function restorePicture(app, el) {
-  // a link's state first, then the saved state, then the preset
+/**
+ * The stored state as `{stored: {values, refused}}` (null if none), or `{error}` if the entry is
+ * unreadable. A state of the first format is migrated.
+ * @returns {{stored: {values: Record<string, any>, refused: Record<string, string>} | null, error?: string}}
+ */
+export function loadStored() {
+  let text;
+  let old = false;
+  try {
+    text = localStorage.getItem(STORAGE_KEY);
+    if (text === null) {
+      text = localStorage.getItem(STORAGE_KEY_V1);
+      old = true;
+    }
+  } catch {
+    return { stored: null };
+  }
+  if (text === null) return { stored: null };
+  try {
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      throw new Error("is not readable");
+    }
+    if (old) record = migrateV1(record);
+    else if (record?.version !== 2) throw new Error("is in an unknown format");
+    return { stored: decodeRecord(record) };
+  } catch (e) {
+    return { stored: null, error: `The saved state could not be read (it ${e.message}); starting from the preset.` };
+  }
+}
+
+/** Boot: the viewer's preferences from this browser; the picture from the link, the saved state or the preset. */
+export function restoreOrPreset(app, el) {
+  const { stored, error } = loadStored();
+  // the learning-curve settings of this browser first; a link's replace them below
+  const messages = [];
+  if (stored) apply(app, pick(stored.values, ["curves"]));
   let linkError = null;
+  let opened = false;
   try {
     const linked = decodeHash(location.hash);
     if (linked) {
-      const rules = checkRules(linked.rules);
-      app.setPoints(linked.points, { record: false, threshold: linked.threshold });
-      if (linked.shown) {
-        for (const n of SHOWN_NAMES) app.state.shown[n] = linked.shown.includes(n);
-      }
-      app.state.rules = rules;
-      if (linked.seed !== undefined) app.state.seed = linked.seed;
-      const curvesError = restoreCurves(app, linked.curves, "link");
-      syncShownToggles(app, el);
-      app.commit();
-      if (curvesError) app.setMessage(curvesError, "error");
-      app.history.clear();
-      return;
+      const { refused, ...values } = linked;
+      apply(app, values);
+      messages.push(...Object.values(refused).map((m) => `The link's ${m}.`));
+      opened = true;
     }
   } catch (e) {
     linkError = `This link's picture could not be opened (${e.message}); showing your saved points instead.`;
   }
-  restoreStored(app, el);
-  if (linkError) app.setMessage(linkError, "error");
+  if (!opened && stored) {
+    try {
+      apply(app, stored.values);
+      messages.push(...Object.values(stored.refused).map((m) => `The saved state's ${m}.`));
+      opened = true;
+    } catch (e) {
+      messages.push(`The saved points could not be restored (${e.message}); showing the preset instead.`);
+    }
+  }
+  if (!opened) {
+    app.loadPreset(DEFAULT_PRESET);
+    if (error) messages.push(error);
+  }
+  if (linkError) messages.unshift(linkError);
+  if (stored) apply(app, pick(stored.values, ["projector", "explanations"]));
+  syncShownToggles(app, el);
+  app.commit();
+  app.history.clear();
+  if (messages.length) app.setMessage(messages.join(" "), "error");
+}
+
+/** @param {Record<string, any>} values @param {string[]} keys */
+function pick(values, keys) {
+  return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k]]));
 }
 
 /**
- * Takes the learning-curve form of a link or the saved state into `app.state.curves` (put into the
- * panel at boot); returns a message if it was unusable, keeping what was there before.
+ * Puts decoded fields into the app: the points through `setPoints` (checked by the core; throws
+ * and changes nothing on bad points), then every other field.
+ * @param {any} app
+ * @param {Record<string, any>} values
  */
-export function restoreCurves(app, curves, from) {
-  if (curves === undefined || curves === null) return null;
-  try {
-    app.state.curves = checkForm(curves);
-    return null;
-  } catch (e) {
-    return `The ${from}'s learning-curve settings were not used (${e.message}).`;
+function apply(app, values) {
+  if ("points" in values) {
+    app.setPoints(values.points, { record: false, threshold: values.threshold ?? false, teacher: values.teacher ?? null });
   }
-}
-
-function restoreStored(app, el) {
-  const { stored, error } = loadStored();
-  if (stored) {
-    try {
-      app.setPoints(stored.points, { record: false, teacher: stored.teacher ?? null, threshold: stored.threshold === true });
-      const v = stored.view;
-      if (v && [v.cx, v.cy, v.half].every(Number.isFinite) && v.half > 0) app.state.view = { cx: v.cx, cy: v.cy, half: v.half };
-      for (const n of SHOWN_NAMES) if (typeof stored.shown?.[n] === "boolean") app.state.shown[n] = stored.shown[n];
-      app.state.rules = checkRules(stored.rules);
-      if (Number.isInteger(stored.seed) && stored.seed >= 0) app.state.seed = stored.seed;
-      const curvesError = restoreCurves(app, stored.curves, "saved state");
-      syncShownToggles(app, el);
-      if (curvesError) app.setMessage(curvesError, "error");
-      return;
-    } catch (e) {
-      app.loadPreset(DEFAULT_PRESET);
-      app.history.clear();
-      app.setMessage(`The saved points could not be restored (${e.message}); showing the preset instead.`, "error");
-      return;
-    }
+  for (const [key, value] of Object.entries(values)) {
+    if (key === "points" || key === "threshold" || key === "teacher") continue;
+    if (key === "projector") app.setProjector(value);
+    else if (key === "explanations") app.setExplanations(value);
+    else app.state[key] = value;
   }
-  app.loadPreset(DEFAULT_PRESET);
-  app.history.clear();
-  if (error) app.setMessage(error, "error");
 }

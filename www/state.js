@@ -1,32 +1,43 @@
 // @ts-check
-/** The one state object of the page: points, mode, what is shown; undo/redo; local storage. No elements here. */
+/** The one state object of the page: points, mode, what is shown; undo/redo. No elements here
+ * (what of it persists, and how, is schema.js; saving and restoring, persistence.js). */
 
-export const STORAGE_KEY = "perceptron-lab/v1";
 export const MAX_HISTORY = 500;
-import { CORE, LIMITS, SHOWN_NAMES } from "./catalogue.js";
+import { initialFields } from "./schema.js";
 
-/** Settings of the rules that have them, at the core's defaults: soft margin's γ, the notes' η. */
-export function defaultRules() {
-  return { gamma: LIMITS.gamma, notesEta: LIMITS.notesLearningRate };
-}
+export { restore, snapshot } from "./schema.js";
 
-/** A fresh state with the given points. */
+/**
+ * The page's state: the persistent fields of schema.js and the transient settings.
+ * @typedef {object} PageState
+ * @property {{x: number, y: number, label: number}[]} points
+ * @property {boolean} threshold
+ * @property {Record<string, boolean>} shown
+ * @property {{gamma: number, notesEta: number}} rules
+ * @property {number} seed
+ * @property {any} curves
+ * @property {number[] | null} teacher
+ * @property {{cx: number, cy: number, half: number}} view
+ * @property {boolean} projector
+ * @property {boolean} explanations
+ * @property {number} addLabel
+ * @property {boolean} deleteMode
+ * @property {boolean} compare
+ */
+
+/**
+ * A fresh state with the given points: every persistent field (schema.js) at its initial value, and the page's transient settings.
+ * @returns {PageState}
+ */
 export function createState(points = []) {
-  return {
+  return /** @type {PageState} */ ({
+    ...initialFields(),
     points,
-    threshold: false,
+    view: fitView(points),
     addLabel: 1,
     deleteMode: false,
     compare: false,
-    projector: false,
-    explanations: true,
-    shown: Object.fromEntries(SHOWN_NAMES.map((n) => [n, n === "exact" || CORE.includes(n)])),
-    rules: defaultRules(),
-    teacher: null,
-    seed: 1,
-    curves: null, // the learning-curve form as typed (curves.js readForm); null: the page's defaults
-    view: fitView(points),
-  };
+  });
 }
 
 /** A square data window `{cx, cy, half}` that holds the origin and every point with a margin. */
@@ -110,78 +121,4 @@ export class History {
     this.undoStack.push(current);
     return this.redoStack.pop();
   }
-}
-
-/** The editable part of the state (what undo/redo brings back), deep-copied. */
-export function snapshot(state) {
-  return {
-    points: state.points.map((p) => ({ ...p })),
-    threshold: state.threshold,
-    teacher: state.teacher ? [...state.teacher] : null,
-    shown: { ...state.shown },
-    rules: { ...state.rules },
-    view: { ...state.view },
-  };
-}
-
-/** Puts a snapshot back into the state. */
-export function restore(state, snap) {
-  state.points = snap.points.map((p) => ({ ...p }));
-  state.threshold = snap.threshold;
-  state.teacher = snap.teacher ? [...snap.teacher] : null;
-  state.shown = { ...snap.shown };
-  state.rules = { ...snap.rules };
-  state.view = { ...snap.view };
-}
-
-/** Saves what a reload must bring back. */
-export function save(state) {
-  try {
-    const stored = {
-      version: 1,
-      ...snapshot(state),
-      shown: state.shown,
-      rules: state.rules,
-      view: state.view,
-      seed: state.seed,
-      curves: state.curves,
-      projector: state.projector,
-      explanations: state.explanations,
-    };
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-  } catch {
-    // storage full or disabled: the page keeps working
-  }
-}
-
-/** The stored state as `{stored}` (null if none), or `{error}` if the entry is unreadable. */
-export function loadStored() {
-  let text;
-  try {
-    text = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return { stored: null };
-  }
-  if (text === null) return { stored: null };
-  try {
-    const stored = JSON.parse(text);
-    if (stored?.version !== 1 || !Array.isArray(stored.points)) throw new Error("unknown format");
-    return { stored };
-  } catch (e) {
-    return { error: `The saved state could not be read (${e.message}); starting from the preset.` };
-  }
-}
-
-/** Checks rule settings `{gamma, notesEta}` (from a link or storage); throws an Error naming the field. */
-export function checkRules(rules) {
-  const out = defaultRules();
-  if (rules === undefined || rules === null) return out;
-  if (typeof rules !== "object") throw new Error("the rule settings are not an object");
-  for (const key of Object.keys(out)) {
-    if (rules[key] === undefined) continue;
-    const v = rules[key];
-    if (typeof v !== "number" || !(v > 0) || !Number.isFinite(v)) throw new Error(`${key} must be a positive number, got ${String(v).slice(0, 20)}`);
-    out[key] = v;
-  }
-  return out;
 }

@@ -149,7 +149,7 @@ test("a copied link opens the same picture in a fresh browser; a tampered link a
       assert.equal(await page.evaluate(() => window.lab.getState().algorithms.exact.kappa), 1, hash);
     }
     // corrupted local storage, no link
-    await page.evaluate(() => localStorage.setItem("perceptron-lab/v1", "{broken"));
+    await page.evaluate(() => localStorage.setItem("perceptron-lab/v2", "{broken"));
     await page.goto(url.replace(/#.*$/, ""));
     await page.evaluate(() => window.lab.ready);
     assert.match(await page.textContent("#status"), /saved state could not be read/);
@@ -233,5 +233,57 @@ test("PNG exports of both views are at projector resolution", async () => {
     assert.ok(Math.abs(width - 3 * css) <= 3, `${button}: ${width} px for ${css} CSS px`);
     // the view on screen is back to its own size
     assert.equal(await lab.page.$eval(canvas, (c) => c.width), Math.round(css));
+  }
+});
+
+test("a state saved by the first format (perceptron-lab/v1) and a link of the first release still open (migration)", async () => {
+  const fresh = await launch();
+  try {
+    const { page, errors } = await openLab(fresh.context, lab.server.url);
+    // the first format: the state's own keys, points as {x, y, label}, `shown` as a map
+    const old = {
+      version: 1,
+      points: SIX.slice(0, 4),
+      threshold: true,
+      teacher: null,
+      shown: { rosenblatt: true, minover: false, adatron: true, exact: true, hebb: true },
+      rules: { gamma: 2.5, notesEta: 0.2 },
+      view: { cx: 0, cy: 0, half: 5 },
+      seed: 7,
+      curves: null,
+      projector: false,
+      explanations: true,
+    };
+    await page.evaluate((o) => {
+      localStorage.clear();
+      localStorage.setItem("perceptron-lab/v1", JSON.stringify(o));
+    }, old);
+    await page.goto(lab.server.url);
+    await page.evaluate(() => window.lab.ready);
+    const s = await page.evaluate(() => window.lab.getState());
+    assert.deepEqual(s.points, old.points);
+    assert.equal(s.threshold, true);
+    assert.ok(s.algorithms.hebb, "hebb was shown, so it is trained");
+    assert.equal(await page.isChecked("#show-minover"), false);
+    assert.equal(await page.inputValue("#rule-gamma"), "2.5");
+    const stored = await page.evaluate(() => ({ v1: localStorage.getItem("perceptron-lab/v1"), v2: JSON.parse(localStorage.getItem("perceptron-lab/v2")) }));
+    assert.equal(stored.v1, null, "the old entry is replaced");
+    assert.equal(stored.v2.version, 2);
+    assert.deepEqual(
+      stored.v2.p,
+      old.points.map((p) => [p.x, p.y, p.label]),
+    );
+    // a link of the first release: only points and mode (base64url of {"p": …, "t": 0})
+    const json = JSON.stringify({ p: SIX.map((p) => [p.x, p.y, p.label]), t: 0 });
+    const hash = `#v1:${Buffer.from(json).toString("base64url")}`;
+    await page.goto(`${lab.server.url}${hash}`);
+    await page.reload();
+    await page.evaluate(() => window.lab.ready);
+    const linked = await page.evaluate(() => window.lab.getState());
+    assert.deepEqual(linked.points, SIX);
+    assert.equal(linked.threshold, false);
+    assert.deepEqual(errors, []);
+  } finally {
+    await fresh.close();
   }
 });

@@ -1,0 +1,217 @@
+// @ts-check
+/**
+ * The page's persistent state, described once. Every field that outlives an edit, a reload or a
+ * copied link has one row of FIELDS: its key in the state, its short key in the encoded record,
+ * where it is kept, how it is written as JSON and how it is read back (checked, with an Error that
+ * names the field). The link (`#v1:` + base64url JSON), local storage, undo snapshots and the one
+ * restore path (persistence.js) are all derived from this table.
+ */
+
+import { CORE, LIMITS, SHOWN_NAMES } from "./catalogue.js";
+import { checkForm } from "./curve-form.js";
+
+/**
+ * @typedef {object} Field
+ * @property {string} key the state's property
+ * @property {string} short its key in an encoded record (the link and local storage)
+ * @property {boolean} link kept in a copied link (else only in this browser)
+ * @property {boolean} undo brought back by undo/redo
+ * @property {boolean} soft a bad value is refused with a message and the rest still opens
+ * @property {string} what what it is, for messages
+ * @property {(value: any) => any} encode state value → JSON value
+ * @property {(json: any) => any} decode JSON value → state value; throws an Error saying what is wrong
+ * @property {() => any} initial its value in a fresh state
+ */
+
+/** @param {any} v */
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** @param {any} v @param {string} what */
+function finite(v, what) {
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new Error(`${what} is not a finite number`);
+  return v;
+}
+
+/** Settings of the rules that have them, at the core's defaults: soft margin's γ, the notes' η. */
+export function defaultRules() {
+  return { gamma: LIMITS.gamma, notesEta: LIMITS.notesLearningRate };
+}
+
+/** Checks rule settings `{gamma, notesEta}` (missing ones take the default); throws an Error naming the field. */
+export function checkRules(rules) {
+  const out = defaultRules();
+  if (rules === undefined || rules === null) return out;
+  if (!isObject(rules)) throw new Error("the rule settings are not an object");
+  for (const key of Object.keys(out)) {
+    if (rules[key] === undefined) continue;
+    const v = rules[key];
+    if (typeof v !== "number" || !(v > 0) || !Number.isFinite(v)) throw new Error(`${key} must be a positive number, got ${String(v).slice(0, 20)}`);
+    out[key] = v;
+  }
+  return out;
+}
+
+/** Checks a seed: a whole number in [0, LIMITS.maxSeed]; throws an Error saying so. */
+export function checkSeed(v) {
+  if (!(Number.isInteger(v) && v >= 0 && v <= LIMITS.maxSeed))
+    throw new Error(`the seed must be a whole number in [0, ${LIMITS.maxSeed}], got ${String(v).slice(0, 20)}`);
+  return v;
+}
+
+/** @param {Partial<Field> & {key: string, short: string, what: string, decode: (json: any) => any, initial: () => any}} f @returns {Field} */
+const field = (f) => ({ link: false, undo: false, soft: false, encode: (v) => v, ...f });
+
+/** @type {Field[]} */
+export const FIELDS = [
+  field({
+    key: "points",
+    initial: () => [],
+    short: "p",
+    what: "list of points [x, y, label]",
+    link: true,
+    undo: true,
+    encode: (points) => points.map((p) => [p.x, p.y, p.label]),
+    decode: (v) => {
+      if (!Array.isArray(v) || !v.every((q) => Array.isArray(q) && q.length === 3)) throw new Error("not a list of [x, y, label]");
+      // the values are checked by the core when the points are set
+      return v.map(([x, y, label]) => ({ x, y, label }));
+    },
+  }),
+  field({
+    key: "threshold",
+    initial: () => false,
+    short: "t",
+    what: "mode",
+    link: true,
+    undo: true,
+    encode: (on) => (on ? 1 : 0),
+    decode: (v) => v === 1 || v === true,
+  }),
+  field({
+    key: "shown",
+    initial: () => Object.fromEntries(SHOWN_NAMES.map((n) => [n, n === "exact" || CORE.includes(n)])),
+    short: "a",
+    what: "list of shown algorithms",
+    link: true,
+    undo: true,
+    encode: (shown) => Object.keys(shown ?? {}).filter((n) => shown[n]),
+    decode: (v) => {
+      if (!(Array.isArray(v) && v.every((n) => typeof n === "string"))) throw new Error("not a list of names");
+      return Object.fromEntries(SHOWN_NAMES.map((n) => [n, v.includes(n)]));
+    },
+  }),
+  field({ key: "rules", short: "r", what: "rule settings", link: true, undo: true, initial: defaultRules, encode: (r) => ({ ...r }), decode: checkRules }),
+  field({ key: "seed", short: "s", what: "seed", link: true, initial: () => 1, decode: checkSeed }),
+  field({
+    key: "curves",
+    short: "c",
+    what: "learning-curve settings",
+    link: true,
+    soft: true,
+    initial: () => null, // the learning-curve form as typed (curve-form.js readForm); null: the page's defaults
+    decode: (v) => (v === null ? null : checkForm(v)),
+  }),
+  field({
+    key: "teacher",
+    initial: () => null,
+    short: "w",
+    what: "teacher",
+    undo: true,
+    encode: (w) => (w ? [...w] : null),
+    decode: (v) => {
+      if (v === null) return null;
+      if (!Array.isArray(v) || v.length !== 2) throw new Error("not a vector (w1, w2)");
+      return v.map((x, i) => finite(x, `teacher component ${i + 1}`));
+    },
+  }),
+  field({
+    key: "view",
+    initial: () => ({ cx: 0, cy: 0, half: 4 }),
+    short: "v",
+    what: "view",
+    undo: true,
+    soft: true,
+    encode: (v) => ({ ...v }),
+    decode: (v) => {
+      if (!isObject(v) || ![v.cx, v.cy, v.half].every(Number.isFinite) || !(v.half > 0)) throw new Error("not {cx, cy, half > 0}");
+      return { cx: v.cx, cy: v.cy, half: v.half };
+    },
+  }),
+  // the viewer's own preferences: kept in this browser whatever picture is opened
+  field({ key: "projector", short: "P", what: "projector mode", initial: () => false, decode: (v) => v === true }),
+  field({ key: "explanations", short: "E", what: "explanations", initial: () => true, decode: (v) => v !== false }),
+];
+
+/** Every persistent field at its initial value. */
+export function initialFields() {
+  return Object.fromEntries(FIELDS.map((f) => [f.key, f.initial()]));
+}
+
+/** The fields undo/redo brings back. */
+const UNDO_FIELDS = FIELDS.filter((f) => f.undo);
+
+/** The editable part of the state (what undo/redo brings back), deep-copied. */
+export function snapshot(state) {
+  return Object.fromEntries(UNDO_FIELDS.map((f) => [f.key, structuredClone(state[f.key])]));
+}
+
+/** Puts a snapshot back into the state. */
+export function restore(state, snap) {
+  for (const f of UNDO_FIELDS) state[f.key] = structuredClone(snap[f.key]);
+}
+
+/**
+ * The state as an encoded record `{short: json}`: the link's fields (`link`) or every field
+ * (`store`).
+ * @param {Record<string, any>} state
+ * @param {"link" | "store"} where
+ */
+export function encodeRecord(state, where) {
+  const out = {};
+  for (const f of FIELDS) if ((where === "store" || f.link) && state[f.key] !== undefined) out[f.short] = f.encode(state[f.key]);
+  return out;
+}
+
+/**
+ * Reads an encoded record back into `{key: value}` (absent fields are absent) and `{key: message}`
+ * for soft fields that were refused; throws an Error naming the first bad hard field, worded to
+ * follow "the link's state" or "the saved state".
+ * @param {any} record
+ * @returns {{values: Record<string, any>, refused: Record<string, string>}}
+ */
+export function decodeRecord(record) {
+  if (!isObject(record)) throw new Error("is not a record of fields");
+  const values = {};
+  const refused = {};
+  for (const f of FIELDS) {
+    if (record[f.short] === undefined) continue;
+    try {
+      values[f.key] = f.decode(record[f.short]);
+    } catch (e) {
+      if (!f.soft) throw new Error(`has a bad ${f.what} (${e.message})`);
+      refused[f.key] = `the ${f.what} were not used (${e.message})`;
+    }
+  }
+  if (!("points" in values)) throw new Error("has no list of points [x, y, label]");
+  return { values, refused };
+}
+
+/**
+ * A stored state of the first format (`perceptron-lab/v1`: the state's own keys, points as
+ * `{x, y, label}`) as a record of today's format: each field encoded by its row. Unknown keys are
+ * dropped; a field that cannot be encoded is left out (its row's default applies).
+ * @param {any} old
+ */
+export function migrateV1(old) {
+  if (!isObject(old) || old.version !== 1 || !Array.isArray(old.points)) throw new Error("is in an unknown format");
+  const out = {};
+  for (const f of FIELDS) {
+    if (old[f.key] === undefined) continue;
+    try {
+      out[f.short] = f.encode(old[f.key]);
+    } catch {
+      // left out: the default applies
+    }
+  }
+  return out;
+}
