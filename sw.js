@@ -16,6 +16,7 @@ const FILES = [
   "./www/controls.js",
   "./www/layout.js",
   "./www/persistence.js",
+  "./www/schema.js",
   "./www/state.js",
   "./www/data-view.js",
   "./www/weight-view.js",

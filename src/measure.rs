@@ -99,7 +99,7 @@ pub fn class_extremes(w: &[f64], data: &Dataset) -> Option<(f64, f64)> {
     (lo_plus.is_finite() && hi_minus.is_finite()).then_some((lo_plus, hi_minus))
 }
 
-/// The certified upper bound on the maximal stability from embedding strengths (DESIGN.md,
+/// The certified upper bound on the maximal stability from embedding strengths (docs/design.md,
 /// "Stopping rules"): for any `x ≥ 0` with `w = Σ_μ x^μ S^μ ξ^μ` (and, with a threshold,
 /// `Σ_μ x^μ S^μ = 0`), `κ_max ≤ |w| / Σ_μ x^μ`.
 ///

@@ -51,7 +51,7 @@ fn hebb_matches_its_formula() {
 }
 
 /// The exact maximally stable perceptron at N = 100 lies within about 1 % of the N → ∞ curve
-/// (THEORY.md); tolerance: 4 standard errors + 3 % of the value.
+/// (docs/theory.md); tolerance: 4 standard errors + 3 % of the value.
 #[test]
 fn exact_maximal_stability_is_near_theory_at_n_100() {
     let p = params(100, vec![1.0, 2.0, 4.0], 16, &["exact"], Labels::Teacher);

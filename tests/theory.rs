@@ -1,4 +1,4 @@
-//! The theory curves against independent references (THEORY.md): exact integer counts and
+//! The theory curves against independent references (docs/theory.md): exact integer counts and
 //! binomial identities for Cover's count; closed forms and the Gaussian integrals redone here
 //! with a plain Simpson rule for Gardner, Hebb, Gibbs and the maximally stable perceptron;
 //! large- and small-`α` asymptotics derived independently of the solvers; the constants quoted
@@ -119,7 +119,7 @@ fn gardner_outside_its_validity_is_nan() {
 
 #[test]
 fn hebb_at_alpha_one() {
-    // THEORY.md: ε_g ≈ 0.2856 at α = 1 (±5e-5), and the closed form to rounding.
+    // docs/theory.md: ε_g ≈ 0.2856 at α = 1 (±5e-5), and the closed form to rounding.
     let eps = hebb_eps(1.0);
     assert_abs_diff_eq!(eps, 0.2856, epsilon = 5e-5);
     let closed = (2.0 / (2.0 + PI)).sqrt().acos() / PI;
@@ -183,7 +183,7 @@ fn gibbs_and_bayes_large_load_constants() {
     let i1 = gibbs_integral(1.0);
     let c_gibbs = 2f64.sqrt() / i1;
     let c_bayes = 1.0 / i1;
-    // The literature's rounded constants (THEORY.md): 0.625 and 0.442, to 1e-3 relative.
+    // The literature's rounded constants (docs/theory.md): 0.625 and 0.442, to 1e-3 relative.
     assert_relative_eq!(c_gibbs, 0.625, max_relative = 1e-3);
     assert_relative_eq!(c_bayes, 0.442, max_relative = 1e-3);
     // The corrections fall like 1/α² (2.4e-5 at α = 200): tolerance 1e-4 absolute at α = 200.
@@ -270,7 +270,7 @@ fn maxstab_large_load_constants() -> (f64, f64) {
 #[test]
 fn maxstab_large_load_constants_match() {
     let (c_eps, c_kappa) = maxstab_large_load_constants();
-    // The literature's rounded constants (THEORY.md): 0.5005 and 1.0045.
+    // The literature's rounded constants (docs/theory.md): 0.5005 and 1.0045.
     assert_relative_eq!(c_eps, 0.5005, max_relative = 1e-4);
     assert_relative_eq!(c_kappa, 1.0045, max_relative = 1e-4);
     // The corrections fall like 1/α² (2.4e-5 for ε, 4e-5 for κ at α = 200).

@@ -43,7 +43,7 @@ export class Animator {
     this.error = null;
   }
 
-  /** `{algorithm, step, playing}` as in DESIGN.md. */
+  /** `{algorithm, step, playing}` as in docs/design.md. */
   status() {
     return { algorithm: this.algorithm, step: this.frames[this.index]?.step ?? 0, playing: this.playing };
   }

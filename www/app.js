@@ -357,7 +357,7 @@ export class App {
       `step ${f.step} · updates ${f.updates} · κ(w) ${fmtNum(f.kappa)} · errors ${f.errors} · gap ${gap}${ex}${f.stop ? ` · stopped: ${f.stop}` : ""}`;
   }
 
-  /** The state as promised by DESIGN.md ("Automation interface"). */
+  /** The state as promised by docs/design.md ("Automation interface"). */
   getState() {
     if (this.dirty) this.retrain(); // an edit may be waiting for its frame
     const algorithms = {};
@@ -379,7 +379,7 @@ export class App {
   }
 }
 
-/** `getState().versionSpace` as DESIGN.md promises: plain arrays. */
+/** `getState().versionSpace` as docs/design.md promises: plain arrays. */
 function versionSpaceState(vs, threshold) {
   if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [] } : { kind: "arc", arcs: [[0, 2 * Math.PI]] };
   if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak };

@@ -1,7 +1,7 @@
 // @ts-check
-/** `window.lab`: the automation interface of DESIGN.md ("Automation interface") and its extensions. */
+/** `window.lab`: the automation interface of docs/design.md ("Automation interface") and its extensions. */
 
-/** `window.lab`, as promised by DESIGN.md ("Automation interface"), plus a few extensions. */
+/** `window.lab`, as promised by docs/design.md ("Automation interface"), plus a few extensions. */
 export function automation(app, curves) {
   return {
     /** Extension: the core's catalogue `{algorithms, charts, theoryCurves, teacherColor, errorColor, limits}` (a copy). */

@@ -1,6 +1,6 @@
 // Globals of the page and its workers that no module declares (type check only: see tsconfig.json).
 
-/** `window.lab`: the automation interface of DESIGN.md, filled in by main.js once booted. */
+/** `window.lab`: the automation interface of docs/design.md, filled in by main.js once booted. */
 interface Lab {
   /** Resolves (to the lab itself) when the page is interactive. */
   ready: Promise<Lab>;

@@ -371,7 +371,7 @@ mod tests {
 
     #[test]
     fn names_are_the_promised_ones() {
-        // DESIGN.md: the same names everywhere (page, CLI, CSV)
+        // docs/design.md: the same names everywhere (page, CLI, CSV)
         for name in [
             "rosenblatt",
             "hebb",

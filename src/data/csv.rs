@@ -1,5 +1,6 @@
-//! CSV data: a header naming the inputs and the label (`x1,…,xN,label`; for 2-D also
-//! `x,y,label`), one example per line. Labels ±1 or 0/1. Every error names its line.
+//! CSV data: a header naming the inputs and the label (`x1,…,xN,label`; the page's 2-D points also
+//! `x,y,label` in any column order), one example per line. Labels ±1 or 0/1. Every error names
+//! its line.
 
 use super::Dataset;
 use crate::error::{Error, Result};
@@ -7,8 +8,8 @@ use std::fmt::Write as _;
 
 /// Parses CSV text into a data set (any `N ≥ 1`).
 ///
-/// The header must end in a column named `label` (case-insensitive, also `y`/`s` when the other
-/// columns are `x1…xN`); the other columns are the inputs. Blank lines and a UTF-8 BOM are
+/// The header names the columns: the one named `label` (case-insensitive, in any position) holds
+/// the labels, every other column is an input, in header order. Blank lines and a UTF-8 BOM are
 /// ignored; `\r\n` line ends are accepted.
 ///
 /// # Errors

@@ -1,4 +1,4 @@
-//! The theory curves the page overlays on its experiments (`THEORY.md`).
+//! The theory curves the page overlays on its experiments (`docs/theory.md`).
 //!
 //! Conventions: inputs `ξ ~ N(0, 1)^N`, teacher `w*`, labels `S = sign(w*·ξ)`, load `α = P/N`,
 //! overlap `R = w·w*/(|w||w*|)`, `ε_g = arccos(R)/π`, stability `κ(w) = min_μ S^μ w·ξ^μ/|w|`.
