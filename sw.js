@@ -23,6 +23,7 @@ const FILES = [
   "./www/readout.js",
   "./www/interaction.js",
   "./www/animation.js",
+  "./www/animation-panel.js",
   "./www/presets.js",
   "./www/io.js",
   "./www/download.js",

@@ -6,7 +6,6 @@ use crate::animation;
 use crate::catalogue::{self, Algorithm, Chart};
 use crate::data::{generate, Dataset};
 use crate::experiment::{self, CurveParams, Row};
-use crate::rng::rng_from_seed;
 use crate::scene;
 use crate::train::Mode;
 use crate::version_space::VersionSpace;
@@ -233,16 +232,7 @@ struct TeacherSet {
 /// Throws for `p` above 10 000 or `noise ∉ [0, 1]`.
 #[wasm_bindgen(js_name = teacherSet, unchecked_return_type = "TeacherSet")]
 pub fn teacher_set(p: usize, seed: u32, noise: f64) -> Result<JsValue, JsError> {
-    if p > crate::data::MAX_POINTS {
-        return Err(crate::Error::TooMany {
-            got: p,
-            max: crate::data::MAX_POINTS,
-        }
-        .into());
-    }
-    let mut rng = rng_from_seed(u64::from(seed));
-    let teacher = generate::teacher(2, &mut rng);
-    let data = generate::teacher_set(p, &teacher, noise, &mut rng)?;
+    let (data, teacher) = generate::preset_2d(p, u64::from(seed), noise)?;
     to_js(&TeacherSet {
         xs: data.features().to_vec(),
         ys: data.labels().to_vec(),
@@ -409,7 +399,7 @@ impl ExactBench {
     /// Throws for `n = 0`.
     #[wasm_bindgen(constructor)]
     pub fn new(n: usize, p: usize, seed: u32) -> Result<ExactBench, JsError> {
-        let mut rng = rng_from_seed(u64::from(seed));
+        let mut rng = crate::rng::rng_from_seed(u64::from(seed));
         let teacher = generate::teacher(n, &mut rng);
         let data = generate::teacher_set(p, &teacher, 0.0, &mut rng)?;
         Ok(ExactBench { data })

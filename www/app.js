@@ -7,7 +7,6 @@ import { checkSeed } from "./schema.js";
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
 import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { parseCsv } from "./io.js";
-import { renderCompare, renderReadout } from "./readout.js";
 import { Animator } from "./animation.js";
 import { encodeHash } from "./io.js";
 
@@ -28,6 +27,8 @@ export class App {
     this.dirty = true;
     this.frameRequested = false;
     this.message = null; // {text, kind} shown until the next edit
+    /** @type {{render: (app: App) => void}[]} what `render()` draws, in order (main.js registers them) */
+    this.views = [];
     /** @type {(() => void) | null} told when the shown rules change (the toggles follow) */
     this.onShownChanged = null;
   }
@@ -283,18 +284,17 @@ export class App {
     });
   }
 
-  /** Retrains if the points or settings changed, and draws every view now. */
+  /** The animation to show in the views: the animator once it has taken a step, else null. */
+  shownAnimation() {
+    return this.animator.frames.length > 1 ? this.animator : null;
+  }
+
+  /** Retrains if the points or settings changed, and renders every view (`views`) now. */
   render() {
     const t0 = performance.now();
     if (this.dirty) this.retrain();
     const t1 = performance.now();
-    const anim = this.animator.frames.length > 1 ? this.animator : null;
-    this.dataView.draw(this.state, this.scene, this.hover, anim);
-    this.weightView.draw(this.state, this.scene, this.hover, anim);
-    renderReadout(this.el("readout").tBodies[0], this.state, this.scene);
-    renderCompare(this.el("compare-panel"), this.compare !== null, this.scene);
-    this.renderControls();
-    this.renderAnimation();
+    for (const view of this.views) view.render(this);
     this.lastFrame = { trainMs: t1 - t0, drawMs: performance.now() - t1 };
   }
 
@@ -307,54 +307,6 @@ export class App {
       this.scene = null;
       this.message = { text: `Training failed: ${e.message}`, kind: "error" };
     }
-  }
-
-  renderControls() {
-    const { el, state } = this;
-    el("class-plus").setAttribute("aria-pressed", String(state.addLabel > 0));
-    el("class-minus").setAttribute("aria-pressed", String(state.addLabel < 0));
-    el("delete-mode").setAttribute("aria-pressed", String(state.deleteMode));
-    el("mode-origin").setAttribute("aria-pressed", String(!state.threshold));
-    el("mode-threshold").setAttribute("aria-pressed", String(state.threshold));
-    el("projector").setAttribute("aria-pressed", String(state.projector));
-    el("explain-toggle").setAttribute("aria-pressed", String(state.explanations));
-    el("undo").disabled = this.history.undoStack.length === 0;
-    el("redo").disabled = this.history.redoStack.length === 0;
-    this.dataView.canvas.classList.toggle("delete-mode", state.deleteMode);
-    const status = el("status");
-    const msg = this.message ?? (this.scene?.notes.length ? { text: this.scene.notes.join(" "), kind: "note" } : null);
-    status.textContent = msg ? msg.text : "";
-    status.className = msg ? msg.kind : "";
-  }
-
-  renderAnimation() {
-    const { el, animator: a } = this;
-    el("anim-algorithm").value = a.algorithm;
-    el("anim-play").textContent = a.playing ? "Pause" : "Play";
-    const scrub = el("anim-scrub");
-    scrub.max = String(Math.max(0, a.frames.length - 1));
-    scrub.value = String(a.index);
-    el("anim-speed-value").textContent = `${a.speed} steps/s`;
-    const f = a.frames[a.index];
-    const caption = el("weight-caption");
-    caption.textContent = this.state.threshold
-      ? "Each example is the curve θ = ξ·(cos φ, sin φ): +1 solid, −1 dashed. The version space is the shaded band between them; the vertical distance to a curve is that example's stability, so the widest gap is 2κ_max."
-      : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability.";
-    if (a.error) {
-      el("anim-counters").textContent = `Cannot animate: ${a.error}`;
-      return;
-    }
-    if (!f) {
-      el("anim-counters").textContent = "Press Step or Play to watch the rule learn from w = 0.";
-      return;
-    }
-    const gap = f.kappaUpper === null || f.kappaUpper === undefined ? "—" : fmtNum(f.kappaUpper - f.kappa);
-    const ex =
-      f.example === null || f.example === undefined
-        ? ""
-        : ` · example ${f.example + 1}${f.partner !== null && f.partner !== undefined ? ` & ${f.partner + 1}` : ""}${f.updated ? " (update)" : ""}`;
-    el("anim-counters").textContent =
-      `step ${f.step} · updates ${f.updates} · κ(w) ${fmtNum(f.kappa)} · errors ${f.errors} · gap ${gap}${ex}${f.stop ? ` · stopped: ${f.stop}` : ""}`;
   }
 
   /** The state as promised by docs/design.md ("Automation interface"). */
@@ -384,11 +336,6 @@ function versionSpaceState(vs, threshold) {
   if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [] } : { kind: "arc", arcs: [[0, 2 * Math.PI]] };
   if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak };
   return { kind: "band", phi: Array.from(vs.phi), lower: Array.from(vs.lower), upper: Array.from(vs.upper) };
-}
-
-function fmtNum(v) {
-  if (v === null || v === undefined || Number.isNaN(v)) return "—";
-  return Number(v.toPrecision(4)).toString().replace("-", "−");
 }
 
 function algorithmState(a) {

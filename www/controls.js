@@ -165,3 +165,30 @@ export function bindFiles(app, wasm, el) {
     }
   });
 }
+
+/** The control bar's state (pressed toggles, undo/redo, the status line): a view the app renders. */
+export class ControlBar {
+  /** @param {(id: string) => any} el */
+  constructor(el) {
+    this.el = el;
+  }
+
+  /** @param {import("./app.js").App} app */
+  render(app) {
+    const { el } = this;
+    const { state } = app;
+    el("class-plus").setAttribute("aria-pressed", String(state.addLabel > 0));
+    el("class-minus").setAttribute("aria-pressed", String(state.addLabel < 0));
+    el("delete-mode").setAttribute("aria-pressed", String(state.deleteMode));
+    el("mode-origin").setAttribute("aria-pressed", String(!state.threshold));
+    el("mode-threshold").setAttribute("aria-pressed", String(state.threshold));
+    el("projector").setAttribute("aria-pressed", String(state.projector));
+    el("explain-toggle").setAttribute("aria-pressed", String(state.explanations));
+    el("undo").disabled = app.history.undoStack.length === 0;
+    el("redo").disabled = app.history.redoStack.length === 0;
+    const status = el("status");
+    const msg = app.message ?? (app.scene?.notes.length ? { text: app.scene.notes.join(" "), kind: "note" } : null);
+    status.textContent = msg ? msg.text : "";
+    status.className = msg ? msg.kind : "";
+  }
+}

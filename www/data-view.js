@@ -60,6 +60,12 @@ export class DataSpaceView {
   }
 
   /** Draws everything. `scene` may be null (no result yet). */
+  /** Draws the app's current picture (a view the app renders). @param {any} app */
+  render(app) {
+    this.canvas.classList.toggle("delete-mode", app.state.deleteMode);
+    this.draw(app.state, app.scene, app.hover, app.shownAnimation());
+  }
+
   draw(state, scene, hover, anim = null) {
     this.view = state.view;
     const ctx = this.ctx;

@@ -5,13 +5,15 @@ import init, * as wasm from "./pkg/perceptron_lab.js";
 import { App } from "./app.js";
 import { automation } from "./automation.js";
 import { loadCatalogue } from "./catalogue.js";
-import { bindFiles, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
+import { AnimationPanel } from "./animation-panel.js";
+import { ControlBar, bindFiles, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
 import { CurvePanel } from "./curve-panel.js";
 import { applyForm } from "./curve-form.js";
 import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
 import { applyLesson, layout } from "./layout.js";
 import { restoreOrPreset, save } from "./persistence.js";
 import { DataSpaceView } from "./data-view.js";
+import { ReadoutView } from "./readout.js";
 import { WeightView } from "./weight-view.js";
 
 const el = (id) => document.getElementById(id);
@@ -30,8 +32,9 @@ async function boot() {
   await init(globalThis.PLAB_WASM ? { module_or_path: globalThis.PLAB_WASM } : undefined);
   loadCatalogue(wasm);
   const dataView = new DataSpaceView(el("data-view"));
-  const weightView = new WeightView(el("weight-view"));
+  const weightView = new WeightView(el("weight-view"), el("weight-caption"));
   const app = new App(wasm, dataView, weightView, el);
+  app.views = [dataView, weightView, new ReadoutView(el), new ControlBar(el), new AnimationPanel(el)];
   app.onShownChanged = () => syncShownToggles(app, el);
   fillPresetMenu(el);
   fillShownToggles(app, el);

@@ -94,3 +94,17 @@ export function renderCompare(panel, on, scene) {
   }
   panel.replaceChildren(...rows);
 }
+
+/** The readout table and the comparison panel: a view the app renders. */
+export class ReadoutView {
+  /** @param {(id: string) => any} el */
+  constructor(el) {
+    this.el = el;
+  }
+
+  /** @param {import("./app.js").App} app */
+  render(app) {
+    renderReadout(this.el("readout").tBodies[0], app.state, app.scene);
+    renderCompare(this.el("compare-panel"), app.compare !== null, app.scene);
+  }
+}

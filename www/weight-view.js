@@ -15,8 +15,10 @@ const PAD = 34;
 /** The weight-space view. */
 export class WeightView {
   /** Wraps `canvas`. */
-  constructor(canvas) {
+  constructor(canvas, caption = null) {
     this.canvas = canvas;
+    /** @type {HTMLElement | null} the caption under the view, which says what it shows in the current mode */
+    this.caption = caption;
     this.ctx = canvas.getContext("2d");
     this.width = 400;
     this.height = 400;
@@ -38,6 +40,16 @@ export class WeightView {
    * Draws the version space of `scene` with the marks of the shown algorithms, the teacher,
    * the highlighted example `hover`, and the animation frame `anim` ({frames, index, algorithm}).
    */
+  /** Draws the app's current picture and its caption (a view the app renders). @param {any} app */
+  render(app) {
+    if (this.caption) {
+      this.caption.textContent = app.state.threshold
+        ? "Each example is the curve θ = ξ·(cos φ, sin φ): +1 solid, −1 dashed. The version space is the shaded band between them; the vertical distance to a curve is that example's stability, so the widest gap is 2κ_max."
+        : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability.";
+    }
+    this.draw(app.state, app.scene, app.hover, app.shownAnimation());
+  }
+
   draw(state, scene, hover, anim) {
     const ctx = this.ctx;
     ctx.clearRect(0, 0, this.width, this.height);

@@ -49,8 +49,44 @@ pub fn teacher_set(
     Dataset::from_row_major(xs, dim, ys)
 }
 
+/// The page's generated presets: a seeded 2-D set of `P ≤` [`super::MAX_POINTS`] examples from
+/// one generator seeded with `seed` — first the teacher (`|w*|² = 2`), then the inputs and labels
+/// of [`teacher_set`]. Returns the set and the teacher.
+///
+/// # Errors
+/// [`crate::Error::TooMany`] above [`super::MAX_POINTS`]; those of [`teacher_set`].
+pub fn preset_2d(p: usize, seed: u64, noise: f64) -> Result<(Dataset, Vec<f64>)> {
+    if p > super::MAX_POINTS {
+        return Err(crate::Error::TooMany {
+            got: p,
+            max: super::MAX_POINTS,
+        });
+    }
+    let mut rng = crate::rng::rng_from_seed(seed);
+    let w_star = teacher(2, &mut rng);
+    let data = teacher_set(p, &w_star, noise, &mut rng)?;
+    Ok((data, w_star))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn presets_are_bounded_and_seeded() {
+        use super::preset_2d;
+        let (a, wa) = preset_2d(50, 7, 0.0).unwrap();
+        let (b, wb) = preset_2d(50, 7, 0.0).unwrap();
+        assert_eq!(
+            (a.features(), a.labels(), &wa),
+            (b.features(), b.labels(), &wb)
+        );
+        assert!(
+            (wa[0] * wa[0] + wa[1] * wa[1] - 2.0).abs() < 1e-12,
+            "|w*|² = N = 2"
+        );
+        assert!(preset_2d(super::super::MAX_POINTS + 1, 1, 0.0).is_err());
+        assert!(preset_2d(10, 1, 1.5).is_err());
+    }
+
     use super::*;
     use crate::rng::rng_from_seed;
 
