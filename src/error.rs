@@ -78,7 +78,7 @@ pub enum Error {
         /// The name given.
         name: String,
         /// The accepted names.
-        expected: &'static str,
+        expected: String,
     },
 }
 

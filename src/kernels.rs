@@ -61,7 +61,7 @@ pub fn train(algorithm: Algorithm, data: &Dataset, epochs: f64) -> Result<usize>
             return Err(Error::Unknown {
                 kind: "kernel",
                 name: algorithm.name().to_string(),
-                expected: "minover, adatron",
+                expected: KERNELS.map(Algorithm::name).join(", "),
             })
         }
     };

@@ -27,7 +27,7 @@ pub struct Settings {
     /// `true`: learn a threshold θ; `false`: through the origin.
     pub threshold: bool,
     /// The rules to train (`exact` is always computed and may be left out).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName[]"))]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
     pub algorithms: Vec<Algorithm>,
     /// Rosenblatt's epoch limit; `None`: [`rosenblatt_epoch_limit`].
     pub max_epochs: Option<usize>,
@@ -67,7 +67,7 @@ impl Default for Settings {
 #[serde(rename_all = "camelCase")]
 pub struct AlgorithmView {
     /// The algorithm.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName"))]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm"))]
     pub name: Algorithm,
     /// Weights `w`.
     pub w: Vec<f64>,

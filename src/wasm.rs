@@ -13,15 +13,12 @@ use js_sys::{Float64Array, Object, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// TypeScript types of the values that cross as plain objects but are not derived with tsify:
-/// the catalogue's names (checked against the catalogue by `tests/e2e/catalogue.test.mjs`) and the
-/// version space's sampled arrays.
+/// TypeScript types of the values that cross as plain objects but are not derived with tsify
+/// (the version space's sampled arrays, the results built here); the catalogue's name types
+/// (`Algorithm`, `Chart`) are derived, and checked against the catalogue by
+/// `tests/e2e/catalogue.test.mjs`.
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
-/** An algorithm's name (the catalogue's). */
-export type AlgorithmName = "rosenblatt" | "minover" | "adatron" | "hebb" | "adaline" | "adaline-batch" | "pocket" | "soft-margin" | "logistic" | "logistic-squared" | "perceptron-notes" | "exact";
-/** A learning-curve chart's name (the catalogue's). */
-export type ChartName = "eps" | "kappa" | "train-error" | "separable";
 /** The version space sampled for the weight view (`version_space::VersionSpace`). */
 export interface VersionSpaceArrays {
     kind: "arc" | "band";
@@ -328,7 +325,7 @@ impl Curve {
     pub fn draw(
         &self,
         canvas: web_sys::HtmlCanvasElement,
-        #[wasm_bindgen(unchecked_param_type = "ChartName")] which: &str,
+        #[wasm_bindgen(unchecked_param_type = "Chart")] which: &str,
         scale: f64,
     ) -> Result<(), JsError> {
         let spec = crate::chart::spec(Chart::from_name(which)?, &self.params, &self.rows);

@@ -6,7 +6,7 @@
  * (before any view is built) and are empty until then.
  */
 
-/** @typedef {import("./pkg/perceptron_lab.js").AlgorithmName} AlgorithmName */
+/** @typedef {import("./pkg/perceptron_lab.js").Algorithm} AlgorithmName */
 /** @typedef {import("./pkg/perceptron_lab.js").AlgorithmInfo} AlgorithmInfo */
 /** @typedef {import("./pkg/perceptron_lab.js").ChartInfo} ChartInfo */
 /** @typedef {import("./pkg/perceptron_lab.js").Limits} Limits */

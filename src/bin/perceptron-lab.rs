@@ -21,7 +21,7 @@ fn main() -> std::process::ExitCode {
 mod native {
     use clap::{Parser, Subcommand, ValueEnum};
     use indicatif::{ProgressBar, ProgressStyle};
-    use perceptron_lab::catalogue::{algorithm, theory_curve, Algorithm, TheoryCurve};
+    use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
     use perceptron_lab::data::csv;
     use perceptron_lab::exact::max_stability;
     use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule, CSV_HEADER};
@@ -59,7 +59,7 @@ mod native {
             required = true,
             value_delimiter = ',',
             value_parser = parse_algorithm,
-            help = format!("Algorithms (repeat the flag or give a comma list): {}", algorithm::NAMES)
+            help = format!("Algorithms (repeat the flag or give a comma list): {}", Algorithm::names())
         )]
         algorithms: Vec<Algorithm>,
         /// Input dimension N.
@@ -99,7 +99,7 @@ mod native {
 
     #[derive(clap::Args)]
     struct TrainArgs {
-        #[arg(long, value_parser = parse_algorithm, help = format!("One of: {}", algorithm::NAMES))]
+        #[arg(long, value_parser = parse_algorithm, help = format!("One of: {}", Algorithm::names()))]
         algorithm: Algorithm,
         /// CSV file with header x1,…,xN,label (labels ±1 or 0/1).
         #[arg(long)]
@@ -114,7 +114,7 @@ mod native {
 
     #[derive(clap::Args)]
     struct TheoryArgs {
-        #[arg(long, value_parser = parse_curve, help = format!("One of: {}", theory_curve::NAMES))]
+        #[arg(long, value_parser = parse_curve, help = format!("One of: {}", TheoryCurve::names()))]
         curve: TheoryCurve,
         /// α grid: start:stop:count or a comma list.
         #[arg(long)]

@@ -10,11 +10,22 @@
 //! the two logistic units, Rosenblatt and the notes' perceptron) also differ by their dash.
 
 use super::{named_enum, Rgb};
+use crate::train::registry::Builder;
+use crate::train::{
+    adaline, adatron, hebb, logistic, minover, notes, pocket, registry, rosenblatt,
+};
 use serde::Serialize;
 
 /// An algorithm: a training rule, or `exact`, the exact optimum of maximal stability (the
 /// reference every rule is compared with; see [`crate::exact`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// the TypeScript type is the union of the names (serde's kebab-case of the variants, which the
+// tests check against the table)
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Algorithm {
     /// Rosenblatt's perceptron rule (`src/train/rosenblatt.rs`).
     Rosenblatt,
@@ -74,13 +85,13 @@ pub enum FrameBudget {
     Exact,
 }
 
-/// What the page and the CLI know of one algorithm.
+/// What the page and the CLI know of one algorithm, and how the core builds it.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlgorithmInfo {
     /// The name (page, CLI, CSV).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName"))]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm"))]
     pub name: &'static str,
     /// The label in menus, legends and the readout.
     pub label: &'static str,
@@ -110,9 +121,15 @@ pub struct AlgorithmInfo {
     pub stops: &'static str,
     /// Its update rule (plain text).
     pub rule: &'static str,
+    /// Its trainer from the shared settings (the function in the rule's file).
+    #[serde(skip)]
+    pub build: Builder,
 }
 
+// one argument per column of the table, so that each row reads as a line of the table
+#[allow(clippy::too_many_arguments)]
 const fn row(
+    build: Builder,
     name: &'static str,
     label: &'static str,
     color: Rgb,
@@ -135,6 +152,7 @@ const fn row(
         optimises: texts[0],
         stops: texts[1],
         rule: texts[2],
+        build,
     }
 }
 
@@ -143,6 +161,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
     AlgorithmInfo {
         width: 2.5,
         ..row(
+            rosenblatt::from_config,
             "rosenblatt",
             "Rosenblatt",
             Rgb(0xE6, 0x9F, 0x00),
@@ -159,6 +178,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
     AlgorithmInfo {
         width: 5.0,
         ..row(
+            minover::from_config,
             "minover",
             "MinOver",
             Rgb(0x00, 0x72, 0xB2),
@@ -175,6 +195,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
     AlgorithmInfo {
         width: 2.0,
         ..row(
+            adatron::from_config,
             "adatron",
             "AdaTron",
             Rgb(0x00, 0x9E, 0x73),
@@ -189,6 +210,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         )
     },
     row(
+        hebb::from_config,
         "hebb",
         "Hebb",
         Rgb(0x56, 0xB4, 0xE9),
@@ -202,6 +224,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         ],
     ),
     row(
+        adaline::from_config,
         "adaline",
         "Adaline",
         Rgb(0x33, 0x22, 0x88),
@@ -217,6 +240,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
     AlgorithmInfo {
         dash: &[10.0, 4.0],
         ..row(
+            adaline::batch_from_config,
             "adaline-batch",
             "Adaline (batch)",
             Rgb(0x22, 0x22, 0x55),
@@ -231,6 +255,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         )
     },
     row(
+        pocket::from_config,
         "pocket",
         "pocket",
         Rgb(0xAA, 0x44, 0x99),
@@ -244,6 +269,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         ],
     ),
     row(
+        adatron::soft_margin_from_config,
         "soft-margin",
         "soft margin",
         Rgb(0xEE, 0x99, 0xAA),
@@ -257,6 +283,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         ],
     ),
     row(
+        logistic::from_config,
         "logistic",
         "logistic",
         Rgb(0x22, 0x88, 0x33),
@@ -272,6 +299,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
     AlgorithmInfo {
         dash: &[10.0, 4.0],
         ..row(
+            logistic::squared_from_config,
             "logistic-squared",
             "logistic (squared error)",
             Rgb(0x22, 0x55, 0x22),
@@ -288,6 +316,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
     AlgorithmInfo {
         dash: &[2.0, 4.0],
         ..row(
+            notes::from_config,
             "perceptron-notes",
             "perceptron (notes)",
             Rgb(0xEE, 0x88, 0x66),
@@ -302,6 +331,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         )
     },
     row(
+        registry::not_a_rule,
         "exact",
         "exact optimum",
         Rgb(0x00, 0x00, 0x00),
@@ -315,10 +345,6 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         ],
     ),
 ];
-
-/// The accepted names, for error messages (checked against [`TABLE`] by a test).
-pub const NAMES: &str = "rosenblatt, minover, adatron, hebb, adaline, adaline-batch, pocket, \
-                         soft-margin, logistic, logistic-squared, perceptron-notes, exact";
 
 impl Algorithm {
     /// Every algorithm, in the order of the menus.
@@ -353,7 +379,7 @@ impl Algorithm {
     }
 }
 
-named_enum!(Algorithm, "algorithm", NAMES);
+named_enum!(Algorithm, "algorithm");
 
 #[cfg(test)]
 mod tests {
@@ -366,7 +392,7 @@ mod tests {
             assert_eq!(a.info().name, TABLE[k].name);
         }
         let names: Vec<&str> = TABLE.iter().map(|r| r.name).collect();
-        assert_eq!(NAMES, names.join(", "));
+        assert_eq!(Algorithm::names(), names.join(", "));
     }
 
     #[test]

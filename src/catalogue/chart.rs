@@ -5,6 +5,11 @@ use serde::Serialize;
 
 /// A learning-curve chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Chart {
     /// Generalisation error `ε_g(α)`.
     Eps,
@@ -47,8 +52,6 @@ pub const TABLE: [ChartInfo; 4] = [
     },
 ];
 
-const NAMES: &str = "eps, kappa, train-error, separable";
-
 impl Chart {
     /// Every chart, in the order of the panel.
     pub const ALL: [Chart; 4] = [
@@ -64,7 +67,7 @@ impl Chart {
     }
 }
 
-named_enum!(Chart, "chart", NAMES);
+named_enum!(Chart, "chart");
 
 #[cfg(test)]
 mod tests {
@@ -76,6 +79,6 @@ mod tests {
             assert_eq!(*c as usize, k);
         }
         let names: Vec<&str> = TABLE.iter().map(|r| r.name).collect();
-        assert_eq!(NAMES, names.join(", "));
+        assert_eq!(Chart::names(), names.join(", "));
     }
 }

@@ -105,11 +105,16 @@ pub fn catalogue() -> Catalogue {
 /// Implements `name()`, `Display`, `FromStr`, serde (as the name) and the list of names for a
 /// catalogue enum whose descriptor table has a `name` field.
 macro_rules! named_enum {
-    ($ty:ident, $kind:literal, $expected:ident) => {
+    ($ty:ident, $kind:literal) => {
         impl $ty {
             /// The name users type and read.
             pub fn name(self) -> &'static str {
                 self.info().name
+            }
+
+            /// Every name, comma-separated (for help texts and error messages).
+            pub fn names() -> String {
+                Self::ALL.map(Self::name).join(", ")
             }
 
             /// The entry called `name`.
@@ -124,7 +129,7 @@ macro_rules! named_enum {
                     .ok_or_else(|| crate::Error::Unknown {
                         kind: $kind,
                         name: name.to_string(),
-                        expected: $expected,
+                        expected: Self::names(),
                     })
             }
         }

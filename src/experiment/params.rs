@@ -44,7 +44,7 @@ pub struct CurveParams {
     /// Repetitions per `α` (`n_D`).
     pub reps: usize,
     /// Algorithms: any of the catalogue, `exact` included.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName[]"))]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
     pub algorithms: Vec<Algorithm>,
     /// Epoch limit of the iterative rules.
     pub epochs: f64,

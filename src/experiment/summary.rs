@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 #[serde(rename_all = "camelCase")]
 pub struct Row {
     /// The algorithm.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmName"))]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm"))]
     pub algorithm: Algorithm,
     /// `N`.
     pub n: usize,

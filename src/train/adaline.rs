@@ -261,3 +261,35 @@ impl Trainer for AdalineBatch {
         (self.batches * self.data.len(), self.batches, self.stop)
     }
 }
+
+/// The catalogue's builder for the sequential Adaline: the shared epoch limit and learning rate.
+///
+/// # Errors
+/// Those of [`AdalineParams::build`].
+pub fn from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(params(config)?.build(data, mode)?))
+}
+
+/// The catalogue's builder for the batch Adaline.
+///
+/// # Errors
+/// Those of [`AdalineParams::build_batch`].
+pub fn batch_from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(params(config)?.build_batch(data, mode)?))
+}
+
+fn params(config: &super::Config) -> crate::Result<AdalineParams> {
+    let p = AdalineParams::default().max_epochs(config.epochs()?);
+    Ok(match config.learning_rate {
+        Some(eta) => p.learning_rate(eta),
+        None => p,
+    })
+}

@@ -470,3 +470,35 @@ impl Trainer for Adatron {
         (self.steps, self.updates, self.stop)
     }
 }
+
+/// The catalogue's builder for AdaTron: the shared epoch limit and gap tolerance.
+///
+/// # Errors
+/// Those of [`AdatronParams::build`].
+pub fn from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(params(config)?.build(data, mode)?))
+}
+
+/// The catalogue's builder for the soft margin: AdaTron with strengths bounded by `γ`.
+///
+/// # Errors
+/// Those of [`AdatronParams::build`].
+pub fn soft_margin_from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(
+        params(config)?.bound(config.gamma).build(data, mode)?,
+    ))
+}
+
+fn params(config: &super::Config) -> crate::Result<AdatronParams> {
+    Ok(AdatronParams::default()
+        .max_epochs(config.epochs()?)
+        .gap_tolerance(config.gap_tolerance))
+}

@@ -106,6 +106,18 @@ impl Trainer for Hebb {
     }
 }
 
+/// The catalogue's builder: Hebb (no settings).
+///
+/// # Errors
+/// Those of [`HebbParams::build`].
+pub fn from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    _config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(HebbParams::default().build(data, mode)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

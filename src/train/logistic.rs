@@ -181,3 +181,37 @@ impl LogisticParams {
         Ok(Online::new(rule, data, mode, drive))
     }
 }
+
+/// The catalogue's builder for the logistic unit with cross-entropy.
+///
+/// # Errors
+/// Those of [`LogisticParams::build`].
+pub fn from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(
+        params(config, Loss::CrossEntropy)?.build(data, mode)?,
+    ))
+}
+
+/// The catalogue's builder for the logistic unit with squared error.
+///
+/// # Errors
+/// Those of [`LogisticParams::build`].
+pub fn squared_from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(params(config, Loss::Squared)?.build(data, mode)?))
+}
+
+fn params(config: &super::Config, loss: Loss) -> crate::Result<LogisticParams> {
+    Ok(LogisticParams {
+        loss,
+        learning_rate: config.learning_rate,
+        ..LogisticParams::default().max_epochs(config.epochs()?)
+    })
+}

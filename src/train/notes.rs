@@ -121,3 +121,22 @@ impl NotesParams {
         Ok(Online::new(rule, data, mode, drive))
     }
 }
+
+/// The catalogue's builder: the lecture notes' perceptron with its learning rate `η`, the shared
+/// epoch limit and seed.
+///
+/// # Errors
+/// Those of [`NotesParams::build`].
+pub fn from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(
+        NotesParams::default()
+            .learning_rate(config.notes_learning_rate)
+            .max_epochs(config.epochs()?)
+            .seed(config.seed)
+            .build(data, mode)?,
+    ))
+}

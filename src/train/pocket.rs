@@ -184,3 +184,20 @@ impl Trainer for Pocket {
         (self.steps, self.updates, self.stop)
     }
 }
+
+/// The catalogue's builder: pocket with the shared epoch limit and seed.
+///
+/// # Errors
+/// Those of [`PocketParams::build`].
+pub fn from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    Ok(Box::new(
+        PocketParams::default()
+            .max_epochs(config.epochs()?)
+            .seed(config.seed)
+            .build(data, mode)?,
+    ))
+}

@@ -1,10 +1,8 @@
-//! The one place that builds a trainer for an [`Algorithm`] of the catalogue: the data view, the
+//! Building a trainer for an [`Algorithm`] of the catalogue from the settings every rule shares
+//! ([`Config`]): each rule's file has its builder, named in its catalogue row; the data view, the
 //! animation, the learning curves and the CLI all build through [`build`].
 
-use super::{
-    AdalineParams, AdatronParams, HebbParams, LogisticParams, Loss, MinoverParams, Mode,
-    NotesParams, PocketParams, RosenblattParams, Trainer,
-};
+use super::{Mode, Trainer};
 use crate::catalogue::{Algorithm, LIMITS};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -44,8 +42,24 @@ impl Default for Config {
     }
 }
 
-/// A trainer for `algorithm` on `data`, started as the rule starts by default (tabula rasa;
-/// the lecture-notes perceptron from random weights).
+impl Config {
+    /// The epoch limit: the one set, or the rules' default of 1000 epochs.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] unless it is positive and finite (Rosenblatt counts whole epochs,
+    /// and `∞ as usize` would be no limit).
+    pub fn epochs(&self) -> Result<f64> {
+        let epochs = self.max_epochs.unwrap_or(1000.0);
+        super::check_positive("max_epochs", epochs)?;
+        Ok(epochs)
+    }
+}
+
+/// How the catalogue builds a rule: its trainer on `data` in `mode` with the shared settings.
+pub type Builder = fn(&Dataset, Mode, &Config) -> Result<Box<dyn Trainer>>;
+
+/// A trainer for `algorithm` on `data` (the builder of its catalogue row), started as the rule
+/// starts by default (tabula rasa; the lecture-notes perceptron from random weights).
 ///
 /// # Errors
 /// [`Error::Unknown`] for `exact`, which is not a training rule (see [`crate::exact`]); the
@@ -57,84 +71,21 @@ pub fn build(
     mode: Mode,
     config: &Config,
 ) -> Result<Box<dyn Trainer>> {
-    let epochs = config.max_epochs.unwrap_or(1000.0);
-    // checked here as well: Rosenblatt counts whole epochs, and `∞ as usize` would be no limit
-    super::check_positive("max_epochs", epochs)?;
-    let adaline = || {
-        let p = AdalineParams::default().max_epochs(epochs);
-        match config.learning_rate {
-            Some(eta) => p.learning_rate(eta),
-            None => p,
-        }
-    };
-    let logistic = |loss| LogisticParams {
-        loss,
-        learning_rate: config.learning_rate,
-        ..LogisticParams::default().max_epochs(epochs)
-    };
-    Ok(match algorithm {
-        Algorithm::Rosenblatt => Box::new(
-            RosenblattParams::default()
-                .max_epochs(epochs.ceil() as usize)
-                .build(data, mode)?,
-        ),
-        Algorithm::Hebb => Box::new(HebbParams::default().build(data, mode)?),
-        Algorithm::Minover => {
-            let mut p = MinoverParams::default()
-                .max_epochs(epochs)
-                .gap_tolerance(config.gap_tolerance);
-            if let Some(patience) = config.patience {
-                p = p.patience(patience);
-            }
-            Box::new(p.build(data, mode)?)
-        }
-        Algorithm::Adatron | Algorithm::SoftMargin => {
-            let mut p = AdatronParams::default()
-                .max_epochs(epochs)
-                .gap_tolerance(config.gap_tolerance);
-            if algorithm == Algorithm::SoftMargin {
-                p = p.bound(config.gamma);
-            }
-            Box::new(p.build(data, mode)?)
-        }
-        Algorithm::Adaline => Box::new(adaline().build(data, mode)?),
-        Algorithm::AdalineBatch => Box::new(adaline().build_batch(data, mode)?),
-        Algorithm::Pocket => Box::new(
-            PocketParams::default()
-                .max_epochs(epochs)
-                .seed(config.seed)
-                .build(data, mode)?,
-        ),
-        Algorithm::Logistic => Box::new(logistic(Loss::CrossEntropy).build(data, mode)?),
-        Algorithm::LogisticSquared => Box::new(logistic(Loss::Squared).build(data, mode)?),
-        Algorithm::PerceptronNotes => Box::new(
-            NotesParams::default()
-                .learning_rate(config.notes_learning_rate)
-                .max_epochs(epochs)
-                .seed(config.seed)
-                .build(data, mode)?,
-        ),
-        Algorithm::Exact => {
-            return Err(Error::Unknown {
-                kind: "training rule",
-                name: algorithm.name().into(),
-                expected: RULE_NAMES,
-            })
-        }
-    })
+    config.epochs()?;
+    (algorithm.info().build)(data, mode, config)
 }
 
-/// The training rules' names, for the error of [`build`] (checked against the catalogue by a test).
-pub const RULE_NAMES: &str = "rosenblatt, minover, adatron, hebb, adaline, adaline-batch, pocket, \
-                              soft-margin, logistic, logistic-squared, perceptron-notes";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rule_names_are_the_catalogues_rules() {
-        let names: Vec<&str> = Algorithm::rules().map(Algorithm::name).collect();
-        assert_eq!(RULE_NAMES, names.join(", "));
-    }
+/// The builder of `exact`'s row: the exact optimum is not a training rule.
+///
+/// # Errors
+/// Always [`Error::Unknown`], naming the training rules.
+pub fn not_a_rule(_data: &Dataset, _mode: Mode, _config: &Config) -> Result<Box<dyn Trainer>> {
+    Err(Error::Unknown {
+        kind: "training rule",
+        name: Algorithm::Exact.name().into(),
+        expected: Algorithm::rules()
+            .map(Algorithm::name)
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
 }

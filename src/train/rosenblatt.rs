@@ -208,3 +208,20 @@ impl Trainer for Rosenblatt {
         (self.steps, self.updates, self.stop)
     }
 }
+
+/// The catalogue's builder: Rosenblatt with the shared settings (the epoch limit in whole epochs).
+///
+/// # Errors
+/// Those of [`RosenblattParams::build`].
+pub fn from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    let epochs = config.epochs()?.ceil() as usize;
+    Ok(Box::new(
+        RosenblattParams::default()
+            .max_epochs(epochs)
+            .build(data, mode)?,
+    ))
+}

@@ -89,11 +89,11 @@ test("the boundary's TypeScript name types list exactly the catalogue's names", 
     return m[1].split("|").map((s) => JSON.parse(s.trim()));
   };
   assert.deepEqual(
-    union("AlgorithmName"),
+    union("Algorithm"),
     CATALOGUE.algorithms.map((a) => a.name),
   );
   assert.deepEqual(
-    union("ChartName"),
+    union("Chart"),
     CATALOGUE.charts.map((c) => c.name),
   );
 });

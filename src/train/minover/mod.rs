@@ -556,6 +556,25 @@ impl Trainer for Minover {
     }
 }
 
+/// The catalogue's builder: MinOver with the shared settings (epoch limit, gap tolerance,
+/// patience).
+///
+/// # Errors
+/// Those of [`MinoverParams::build`].
+pub fn from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    let mut p = MinoverParams::default()
+        .max_epochs(config.epochs()?)
+        .gap_tolerance(config.gap_tolerance);
+    if let Some(patience) = config.patience {
+        p = p.patience(patience);
+    }
+    Ok(Box::new(p.build(data, mode)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
