@@ -148,6 +148,69 @@ pub fn compute_scene(
     Ok(out)
 }
 
+/// The data view's training for one set of points, resumable (see `scene::Settling`): the page
+/// makes one per edit, advances it a slice per frame and draws its scene until it has settled.
+#[wasm_bindgen]
+pub struct Training {
+    inner: scene::Settling,
+}
+
+#[wasm_bindgen]
+impl Training {
+    /// Starts every rule of `settings` on 2-D points (tabula rasa) and computes the exact optimum
+    /// and the version space.
+    ///
+    /// # Errors
+    /// Throws on bad points or malformed settings.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        xs: &[f64],
+        ys: &[f64],
+        #[wasm_bindgen(unchecked_param_type = "Partial<Settings> | undefined")] settings: JsValue,
+    ) -> Result<Training, JsError> {
+        let data = points(xs, ys)?;
+        Ok(Self {
+            inner: scene::Settling::new(&data, &settings_from(settings)?)?,
+        })
+    }
+
+    /// Trains until every rule has stopped or `out_of_time()` returns true (asked every few tens
+    /// of microseconds of work); returns whether every rule has stopped.
+    pub fn advance(&mut self, out_of_time: &js_sys::Function) -> bool {
+        self.inner.advance(|| {
+            out_of_time
+                .call0(&JsValue::NULL)
+                .map_or(true, |v| v.is_truthy())
+        })
+    }
+
+    /// Whether every rule has stopped.
+    #[wasm_bindgen(getter)]
+    pub fn settled(&self) -> bool {
+        self.inner.settled()
+    }
+
+    /// The scene as it stands (as `computeScene` returns it, without the version space).
+    ///
+    /// # Errors
+    /// Throws only if the scene cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Scene")]
+    pub fn scene(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.scene())
+    }
+
+    /// The version space of these points (it does not change while the rules train), or `null`.
+    ///
+    /// # Errors
+    /// Throws only if it cannot be converted.
+    #[wasm_bindgen(js_name = versionSpace, unchecked_return_type = "VersionSpaceArrays | null")]
+    pub fn version_space(&self) -> Result<JsValue, JsError> {
+        self.inner
+            .version_space()
+            .map_or(Ok(JsValue::NULL), version_space_js)
+    }
+}
+
 /// One rule stepped for the training animation (see `animation::Animation`).
 #[wasm_bindgen]
 pub struct Animation {

@@ -95,7 +95,7 @@ fn status_of_every_rule_for_every_stop() {
         }
         assert_eq!(
             status(algorithm, &fit(None), 40.0, &settings, true),
-            "running"
+            "settling: still training"
         );
     }
 }

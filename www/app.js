@@ -10,6 +10,11 @@ import { parseCsv } from "./io.js";
 import { Animator } from "./animation.js";
 import { encodeHash } from "./io.js";
 
+/** Training per frame (ms): with the drawing, a frame stays within a 60 Hz display's 16.7 ms. */
+const SLICE_MS = 5;
+/** How long an edit of the automation interface trains before it returns (the rest goes on in slices). */
+const AUTOMATION_SETTLE_MS = 2000;
+
 /** The page's controller. */
 export class App {
   /** `wasm`: the core's exports; `dataView`: the DataSpaceView; `el`: id → element. */
@@ -23,6 +28,10 @@ export class App {
     this.state = createState();
     this.history = new History();
     this.scene = null;
+    /** @type {import("./pkg/perceptron_lab.js").Training | null} the training of the current points (one per edit) */
+    this.training = null;
+    /** the version space of the current points (it does not change while the rules train) */
+    this.versionSpace = null;
     this.hover = -1;
     this.dirty = true;
     this.frameRequested = false;
@@ -289,24 +298,62 @@ export class App {
     return this.animator.frames.length > 1 ? this.animator : null;
   }
 
-  /** Retrains if the points or settings changed, and renders every view (`views`) now. */
+  /**
+   * Renders every view (`views`) now, after a slice of training: a new training if the points
+   * or settings changed, else the next slice of the running one. While rules are still
+   * training, the next frame is scheduled, so the lines settle in front of the viewer.
+   */
   render() {
     const t0 = performance.now();
     if (this.dirty) this.retrain();
+    else this.advanceTraining(SLICE_MS);
     const t1 = performance.now();
     for (const view of this.views) view.render(this);
     this.lastFrame = { trainMs: t1 - t0, drawMs: performance.now() - t1 };
+    if (!this.settled()) this.scheduleRender();
   }
 
+  /** Starts the training of the current points and settings (the core's `Training`) and runs its first slice. */
   retrain() {
     this.dirty = false;
+    this.training?.free();
+    this.training = null;
     const { xs, ys } = flattenPoints(this.state.points);
     try {
-      this.scene = this.wasm.computeScene(xs, ys, this.trainSettings());
+      this.training = new this.wasm.Training(xs, ys, this.trainSettings());
+      this.versionSpace = this.training.versionSpace();
+      this.advanceTraining(SLICE_MS);
     } catch (e) {
       this.scene = null;
+      /** @type {import("./pkg/perceptron_lab.js").Training | null} the training of the current points (one per edit) */
+      this.training = null;
+      /** the version space of the current points (it does not change while the rules train) */
+      this.versionSpace = null;
       this.message = { text: `Training failed: ${e.message}`, kind: "error" };
     }
+  }
+
+  /** Trains for at most `ms` milliseconds (nothing once settled) and takes the scene as it stands. */
+  advanceTraining(ms) {
+    const training = this.training;
+    if (!training || (training.settled && this.scene)) return;
+    const end = performance.now() + ms;
+    training.advance(() => performance.now() >= end);
+    this.scene = { ...training.scene(), versionSpace: this.versionSpace };
+  }
+
+  /** Whether every shown rule has stopped (no edit waiting, no rule training). */
+  settled() {
+    return !this.dirty && (this.training === null || this.training.settled);
+  }
+
+  /**
+   * Finishes the training now, for at most `ms` milliseconds (what is left then goes on in
+   * slices): the automation interface's edits return trained answers, as a script expects.
+   */
+  settleNow(ms = AUTOMATION_SETTLE_MS) {
+    if (this.dirty) this.retrain();
+    this.advanceTraining(ms);
   }
 
   /** The state as promised by docs/design.md ("Automation interface"). */
@@ -350,6 +397,7 @@ function algorithmState(a) {
     errors: a.errors,
     stop: a.stop,
     status: a.status,
+    settled: a.settled,
     kappaUpper: a.kappaUpper,
     gap: a.gap,
     stabilities: [...a.stabilities],

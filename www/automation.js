@@ -10,11 +10,27 @@ export function automation(app, curves) {
     runLearningCurve: (params) => curves.run(params),
     /** Extension: cancels a running sweep (its promise rejects with an AbortError). */
     cancelLearningCurve: () => curves.cancel(),
+    /**
+     * Extension: resolves when every shown rule has stopped (`algorithms[name].settled`; `stop`
+     * says why); rejects with an Error after `timeoutMs`.
+     * @param {number} [timeoutMs]
+     */
+    settled: (timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const t0 = performance.now();
+        const check = () => {
+          if (app.settled()) resolve(undefined);
+          else if (performance.now() - t0 > timeoutMs) reject(new Error(`the rules did not all stop within ${timeoutMs} ms`));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
     /** The points, mode and every algorithm's result. */
     getState: () => app.getState(),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
     setPoints: (points) => {
       app.setPoints(points);
+      app.settleNow();
       app.render();
     },
     /** Client (CSS pixel) coordinates of data point (x, y) in the data view. */
@@ -26,9 +42,13 @@ export function automation(app, curves) {
     /** Switches between through the origin (false) and with threshold (true). */
     setThreshold: (on) => {
       app.setThreshold(on);
+      app.settleNow();
       app.render();
     },
-    /** Extension: moves point i to (x, y) as one drag step would, retrains and redraws now. */
+    /**
+     * Extension: moves point i to (x, y) as one drag step would: restarts the training, gives it
+     * one slice and redraws now (`settled()` waits for the rest).
+     */
     movePoint: (i, x, y) => {
       app.movePoint(i, x, y, { record: false });
       app.render();
@@ -59,15 +79,18 @@ export function automation(app, curves) {
     loadPreset: async (id) => {
       app.loadPreset(id);
       await app.loading;
+      app.settleNow();
       app.render();
     },
     /** Extension: undo / redo. */
     undo: () => {
       app.undo();
+      app.settleNow();
       app.render();
     },
     redo: () => {
       app.redo();
+      app.settleNow();
       app.render();
     },
   };

@@ -3,6 +3,9 @@
 
 import { COLORS, INFO, NAMES } from "./catalogue.js";
 
+/** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
+const SETTLING_DASH = [1, 5];
+const SETTLING_HALO = 6;
 const BASE_POINT_RADIUS = 7;
 /** Marks and lines grow by this factor in projector mode. */
 export const PROJECTOR_SCALE = 1.7;
@@ -156,6 +159,16 @@ export class DataSpaceView {
         this.drawLine(a.w, a.theta, color, 1.5, [3, 4], -a.kappa);
         this.drawLine(a.w, a.theta, color, 1.5);
       }
+      return;
+    }
+    if (!a.settled) {
+      // still training: a faint line with a halo and no band, until the rule stops
+      this.ctx.save();
+      this.ctx.globalAlpha = 0.5;
+      this.drawLine(a.w, a.theta, color, SETTLING_HALO);
+      this.ctx.globalAlpha = 0.8;
+      this.drawLine(a.w, a.theta, color, 1.5, SETTLING_DASH);
+      this.ctx.restore();
       return;
     }
     if (a.kappa > 0) {

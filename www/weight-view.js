@@ -291,7 +291,7 @@ function solutionMarks(state, scene) {
   const marks = [];
   for (const a of scene.algorithms) {
     if (state.shown[a.name] && Number.isFinite(a.phi) && a.w.some((v) => v !== 0)) {
-      marks.push({ phi: a.phi, kappa: a.kappa, thetaUnit: a.thetaUnit, color: COLORS[a.name], shape: "dot" });
+      marks.push({ phi: a.phi, kappa: a.kappa, thetaUnit: a.thetaUnit, color: COLORS[a.name], shape: a.settled ? "dot" : "open" });
     }
   }
   const e = scene.exact;
@@ -328,6 +328,11 @@ function mark(ctx, x, y, m) {
     ctx.lineTo(x - 7, y);
     ctx.closePath();
     ctx.fill();
+  } else if (m.shape === "open") {
+    // a rule still training: an open dot, filled once it stops
+    ctx.lineWidth = 2;
+    ctx.arc(x, y, 5, 0, TAU);
+    ctx.stroke();
   } else {
     ctx.arc(x, y, 5.5, 0, TAU);
     ctx.fill();

@@ -10,6 +10,12 @@ use crate::train::{self, Config, Fit, Mode, Stop, Trainer};
 use crate::version_space::{direction, VersionSpace};
 use serde::Serialize;
 
+mod settling;
+mod status;
+
+pub use settling::Settling;
+pub use status::status;
+
 /// The algorithms the data view trains by default (the catalogue's core rules; any rule can be
 /// asked for).
 pub fn default_algorithms() -> Vec<Algorithm> {
@@ -88,8 +94,11 @@ pub struct AlgorithmView {
     /// Why it stopped, as a short key (`no-errors`, `gap-reached`, `kkt`, `limit`, `stalled`,
     /// `no-improvement`, `one-pass`, `settled`); `None` for the exact optimum.
     pub stop: Option<Stop>,
-    /// Why it stopped, in words for the readout.
+    /// Why it stopped, in words for the readout ("settling" while it runs).
     pub status: String,
+    /// Whether it has stopped (always, for the exact optimum); until then the view shows it
+    /// settling.
+    pub settled: bool,
     /// Certified upper bound on `κ_max` (MinOver, AdaTron).
     pub kappa_upper: Option<f64>,
     /// Certified gap `κ_upper − κ(w)`.
@@ -129,14 +138,16 @@ pub struct Scene {
     pub version_space: Option<VersionSpace>,
 }
 
-/// The default epoch limit of MinOver and AdaTron in the data view, a work budget that keeps a
-/// drag within a frame: a step of either costs `O(P)` (potentials of all examples), so
-/// `min(3·10⁵ / P², 2000)` epochs of `P` steps cost at most about `3·10⁵` potential updates
-/// (for `P = 200`: 7.5 epochs = 1500 steps; for `P = 10 000`: 30 steps). Runs that hit the limit report the gap
-/// they certified.
+/// The default epoch limit of MinOver, AdaTron and the soft margin in the data view: they train
+/// until the certified gap closes (or their optimality conditions hold), in slices across
+/// frames ([`Settling`]), and this limit only ends runs that cannot stop — non-separable data,
+/// or a gap that closes too slowly: `min(10⁴, 2·10⁹ / P²)` epochs of `P` steps, at most about
+/// `2·10⁹` potential updates (a few seconds of background work; `P = 200`: 10⁴ epochs,
+/// `P = 1 000`: 2 000 epochs, `P = 10 000`: 20 epochs). Runs that hit it report the gap they
+/// certified.
 pub fn optimal_epoch_limit(p: usize) -> f64 {
     let p = p.max(1) as f64;
-    (3e5 / (p * p)).min(2000.0)
+    (2e9 / (p * p)).min(1e4)
 }
 
 /// The default epoch limit of Rosenblatt in the data view: `min(1000, 5·10⁶ / P)` epochs, about
@@ -213,12 +224,23 @@ pub fn trainer(
     )
 }
 
-/// Trains every chosen algorithm on `data` and computes the exact optimum.
+/// Trains every chosen algorithm on `data` to its stop and computes the exact optimum: a
+/// [`Settling`] run to the end in one go.
 ///
 /// # Errors
 /// [`Error::OutOfRange`] for bad settings. An empty or one-class set is not an error: the scene
 /// carries a note instead.
 pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
+    let mut settling = Settling::new(data, settings)?;
+    settling.advance(|| false);
+    let mut scene = settling.scene();
+    scene.version_space = settling.take_version_space();
+    Ok(scene)
+}
+
+/// The part of a scene that does not depend on training: the exact optimum, separability, the
+/// notes and the version space.
+fn reference(data: &Dataset, settings: &Settings) -> Result<Scene> {
     let mode = Mode::from_threshold(settings.threshold);
     let mut scene = Scene {
         mode,
@@ -270,17 +292,6 @@ pub fn compute(data: &Dataset, settings: &Settings) -> Result<Scene> {
         }
         Err(e) => return Err(e),
     }
-    for &algorithm in settings.algorithms.iter().filter(|a| a.is_rule()) {
-        match trainer(algorithm, data, settings).map(|mut t| t.run()) {
-            Ok(fit) => {
-                scene
-                    .algorithms
-                    .push(fit_view(algorithm, data, &fit, settings, scene.separable));
-            }
-            Err(Error::OneClass { .. }) => {}
-            Err(e) => return Err(e),
-        }
-    }
     scene.version_space = VersionSpace::compute(data, mode).ok();
     Ok(scene)
 }
@@ -314,6 +325,7 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
         epochs: 0.0,
         stop: None,
         status,
+        settled: true,
         kappa_upper,
         gap: exact.separable.then_some(0.0),
         embedding: exact.embedding.clone(),
@@ -353,6 +365,7 @@ fn fit_view(
         errors: fit.errors,
         stop: fit.stop,
         status,
+        settled: fit.stop.is_some(),
         kappa_upper: fit.kappa_upper,
         gap,
         stabilities: fit.perceptron.stabilities(data),
@@ -360,81 +373,5 @@ fn fit_view(
         embedding: fit.embedding.clone(),
         phi: direction(&fit.perceptron.w),
         theta_unit: fit.perceptron.theta / crate::linalg::norm(&fit.perceptron.w),
-    }
-}
-
-/// Why `algorithm` stopped, in words for the readout (`limit`: its epoch limit).
-pub fn status(
-    algorithm: Algorithm,
-    fit: &Fit,
-    limit: f64,
-    settings: &Settings,
-    separable: bool,
-) -> String {
-    use Algorithm as A;
-    let Some(stop) = fit.stop else {
-        return "running".into();
-    };
-    match (stop, algorithm) {
-        (Stop::NoErrors, A::Pocket) => format!(
-            "converged: pocket holds a perceptron without errors (step {})",
-            fit.steps
-        ),
-        (Stop::NoErrors, _) => format!("converged: no errors in epoch {}", fit.epochs.ceil()),
-        (Stop::Kkt, A::SoftMargin) => format!(
-            "converged: optimality conditions hold (γ = {}, {} examples at the bound)",
-            settings.gamma,
-            fit.embedding
-                .iter()
-                .filter(|&&x| x >= settings.gamma)
-                .count()
-        ),
-        (Stop::Kkt, _) => "converged: optimality conditions hold".into(),
-        (Stop::Settled, _) => "converged: w settled (relative change per epoch ≤ tolerance)".into(),
-        (Stop::GapReached, _) => format!(
-            "converged: certified gap ≤ {}% of κ_max",
-            settings.gap_tolerance * 100.0
-        ),
-        (Stop::Stalled, _) => "stalled: no example can move w".into(),
-        (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
-        (Stop::OnePass, _) => "one pass through the data".into(),
-        (Stop::Limit, A::Rosenblatt | A::PerceptronNotes) => {
-            format!("not separable within {limit} epochs")
-        }
-        (Stop::Limit, A::Pocket) => format!(
-            "best after {} epochs: {} training errors{}",
-            limit.ceil(),
-            fit.errors,
-            if separable {
-                ""
-            } else {
-                " (set not separable)"
-            }
-        ),
-        (Stop::Limit, A::Logistic) if separable => format!(
-            "epoch limit ({}): on separable data cross-entropy has no minimum, |w| keeps growing",
-            limit.ceil()
-        ),
-        (Stop::Limit, A::Minover | A::Adatron) if !separable => format!(
-            "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
-            fit.steps,
-            limit.ceil(),
-            fit.kappa
-        ),
-        (Stop::Limit, A::Minover | A::Adatron) => format!(
-            "step limit ({} steps) before the gap closed to {}%",
-            fit.steps,
-            settings.gap_tolerance * 100.0
-        ),
-        (
-            Stop::Limit,
-            A::Hebb
-            | A::Adaline
-            | A::AdalineBatch
-            | A::SoftMargin
-            | A::Logistic
-            | A::LogisticSquared
-            | A::Exact,
-        ) => format!("epoch limit ({}) before w settled", limit.ceil()),
     }
 }

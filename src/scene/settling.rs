@@ -1,0 +1,195 @@
+//! The data view's training, resumable and time-sliced: every shown rule is stepped, a slice at a
+//! time, until it reaches its own stop (never a frame budget), so the page can paint between
+//! slices and the lines settle in front of the class. An edit starts a new `Settling`: the rules
+//! restart from tabula rasa, as they are defined (no warm start), and the exact optimum and the
+//! version space are computed once for the new points.
+//!
+//! A rule run in slices takes exactly the steps it takes in one go (it is the same trainer,
+//! stepped), so its answer does not depend on how the work was sliced.
+
+use super::{fit_view, reference, trainer, Scene, Settings};
+use crate::catalogue::{Algorithm, FrameBudget};
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::train::Trainer;
+use crate::version_space::VersionSpace;
+
+/// Work (potential updates or presentations) a rule does between two looks at the clock: small
+/// enough that a slice ends within about 0.1 ms of its deadline.
+const CHUNK_WORK: usize = 20_000;
+
+/// One rule being trained.
+struct Run {
+    algorithm: Algorithm,
+    trainer: Box<dyn Trainer>,
+    stopped: bool,
+    /// Steps per chunk: [`CHUNK_WORK`] over the cost of one step.
+    chunk: usize,
+}
+
+/// Every shown rule of the data view, trained until it stops, in slices.
+pub struct Settling {
+    data: Dataset,
+    settings: Settings,
+    /// The exact optimum, separability and notes (computed once).
+    reference: Scene,
+    /// The version space (computed once, kept apart so that a scene per frame does not copy it).
+    version_space: Option<VersionSpace>,
+    runs: Vec<Run>,
+}
+
+impl Settling {
+    /// Starts every rule of `settings` on `data` (tabula rasa) and computes the reference.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] for bad settings; the rules' own errors but the one-class refusal
+    /// of the margin rules with a threshold (those rules are left out, the scene says why).
+    pub fn new(data: &Dataset, settings: &Settings) -> Result<Self> {
+        let mut reference = reference(data, settings)?;
+        let version_space = reference.version_space.take();
+        let mut runs = Vec::new();
+        if !data.is_empty() {
+            for &algorithm in settings.algorithms.iter().filter(|a| a.is_rule()) {
+                match trainer(algorithm, data, settings) {
+                    Ok(trainer) => runs.push(Run {
+                        algorithm,
+                        trainer,
+                        stopped: false,
+                        chunk: (CHUNK_WORK / step_cost(algorithm, data)).max(1),
+                    }),
+                    Err(Error::OneClass { .. }) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(Self {
+            data: data.clone(),
+            settings: settings.clone(),
+            reference,
+            version_space,
+            runs,
+        })
+    }
+
+    /// Steps the rules that have not stopped, a chunk of each in turn, until every rule has
+    /// stopped or `out_of_time()` says so (asked after every chunk); returns whether every rule
+    /// has stopped.
+    pub fn advance(&mut self, mut out_of_time: impl FnMut() -> bool) -> bool {
+        loop {
+            let mut running = false;
+            for run in self.runs.iter_mut().filter(|r| !r.stopped) {
+                for _ in 0..run.chunk {
+                    if run.trainer.step().stop.is_some() {
+                        run.stopped = true;
+                        break;
+                    }
+                }
+                running |= !run.stopped;
+                if running && out_of_time() {
+                    return false;
+                }
+            }
+            if !running {
+                return true;
+            }
+        }
+    }
+
+    /// The version space of the points (computed once).
+    pub fn version_space(&self) -> Option<&VersionSpace> {
+        self.version_space.as_ref()
+    }
+
+    /// The version space, taken out (for a scene that carries it).
+    pub fn take_version_space(&mut self) -> Option<VersionSpace> {
+        self.version_space.take()
+    }
+
+    /// Whether every rule has stopped.
+    pub fn settled(&self) -> bool {
+        self.runs.iter().all(|r| r.stopped)
+    }
+
+    /// The scene as it stands, without the version space: the reference and every rule's current
+    /// state (`settled` says which have stopped; a running rule's status says so).
+    pub fn scene(&self) -> Scene {
+        let mut scene = self.reference.clone();
+        scene.algorithms = self
+            .runs
+            .iter()
+            .map(|run| {
+                fit_view(
+                    run.algorithm,
+                    &self.data,
+                    &run.trainer.fit(),
+                    &self.settings,
+                    scene.separable,
+                )
+            })
+            .collect();
+        scene
+    }
+}
+
+/// The cost of one step of `algorithm` in presentations of an example: `P` for the rules that
+/// look at every example per step (MinOver's potentials, pocket's error count, batch Adaline),
+/// 1 for the rules that present one example.
+fn step_cost(algorithm: Algorithm, data: &Dataset) -> usize {
+    let p = data.len().max(1);
+    match (algorithm.info().budget, algorithm) {
+        (_, Algorithm::AdalineBatch) | (FrameBudget::Optimal | FrameBudget::Pocket, _) => p,
+        (
+            FrameBudget::Presentations
+            | FrameBudget::Gradient
+            | FrameBudget::OnePass
+            | FrameBudget::Exact,
+            _,
+        ) => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::generate;
+
+    /// Resuming is invisible: slices of one chunk give the same w, κ and step count as one go.
+    #[test]
+    fn slices_give_the_answer_of_one_go() {
+        let (data, _) = generate::preset_2d(60, 3, 0.1).unwrap();
+        for threshold in [false, true] {
+            let settings = Settings {
+                threshold,
+                algorithms: Algorithm::rules().collect(),
+                ..Settings::default()
+            };
+            let mut whole = super::super::compute(&data, &settings).unwrap();
+            whole.version_space = None;
+            let mut sliced = Settling::new(&data, &settings).unwrap();
+            let mut slices = 0;
+            while !sliced.advance(|| true) {
+                slices += 1;
+            }
+            assert!(slices > 1, "the work was sliced");
+            assert!(sliced.settled());
+            // compared as JSON, where NaN (κ of w = 0, the exact optimum of a non-separable set)
+            // equals itself
+            let json = |s: &Scene| serde_json::to_string(s).unwrap();
+            assert_eq!(
+                json(&sliced.scene()),
+                json(&whole),
+                "threshold = {threshold}"
+            );
+            // and each rule is where a plain run of its trainer to the stop ends
+            for view in &sliced.scene().algorithms {
+                let fit = trainer(view.name, &data, &settings).unwrap().run();
+                assert_eq!(
+                    (&view.w, view.theta, view.steps, view.stop),
+                    (&fit.perceptron.w, fit.perceptron.theta, fit.steps, fit.stop),
+                    "{}",
+                    view.name
+                );
+            }
+        }
+    }
+}
