@@ -55,7 +55,8 @@ impl Animation {
     /// # Errors
     /// Those of [`trainer`] (`exact` is not a rule and cannot be stepped).
     pub fn new(algorithm: Algorithm, data: &Dataset, settings: &Settings) -> Result<Self> {
-        let trainer = trainer(algorithm, data, settings)?;
+        // stepped by hand: the limits of a separable set (an animation is stopped at will)
+        let trainer = trainer(algorithm, data, settings, true)?;
         let mut a = Self {
             trainer,
             frames: vec![],
@@ -151,7 +152,7 @@ mod tests {
                 n += 1;
                 assert!(n < 1_000_000);
             }
-            let fit = trainer(name, &d, &settings).unwrap().run();
+            let fit = trainer(name, &d, &settings, true).unwrap().run();
             let last = a.frames().last().unwrap();
             assert_eq!(last.w, fit.perceptron.w, "{name}");
             assert_eq!(last.stop, fit.stop, "{name}");

@@ -135,7 +135,7 @@ fn scene_status_of_real_runs() {
                 kappa_upper: a.kappa_upper,
                 embedding: a.embedding.clone(),
             };
-            let limit = scene::epoch_limit(&settings, a.name, data.len());
+            let limit = scene::epoch_limit(&settings, a.name, data.len(), s.separable);
             status(a.name, &f, limit, &settings, true)
         });
         if a.name == Algorithm::Rosenblatt {

@@ -6,6 +6,8 @@ import { COLORS } from "./catalogue.js";
 
 const TAU = 2 * Math.PI;
 const BAND_FILL = "rgba(86, 180, 233, 0.28)";
+/** Most example curves stroked per frame (a uniform subsample above it). */
+const MAX_CURVES = 400;
 const BAND_EDGE = "#2a7fb8";
 const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
 const CURVE_MINUS = "rgba(120, 120, 120, 0.32)";
@@ -23,6 +25,8 @@ export class WeightView {
     this.width = 400;
     this.height = 400;
     this.plot = null; // the (φ, y) plot rectangle and its y range, for hit tests
+    /** what of the example curves the last frame drew, when not all ("" when all) */
+    this.curvesShown = "";
   }
 
   /** Sets the CSS size and the backing store for the device pixel ratio (× `scale`). */
@@ -48,9 +52,11 @@ export class WeightView {
         : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability.";
     }
     this.draw(app.state, app.scene, app.hover, app.shownAnimation());
+    if (this.caption && this.curvesShown) this.caption.textContent += ` (Here ${this.curvesShown}.)`;
   }
 
   draw(state, scene, hover, anim) {
+    this.curvesShown = "";
     const ctx = this.ctx;
     ctx.clearRect(0, 0, this.width, this.height);
     const vs = scene?.versionSpace;
@@ -215,15 +221,19 @@ export class WeightView {
         (k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN),
       );
     }
-    // every example's curve, faintly (one path per class; every `stride`-th sample when many)
+    // every example's curve, faintly (one path per class; every `stride`-th sample when many);
+    // above MAX_CURVES examples a uniform subsample of them (every `every`-th), so that a frame
+    // strokes a bounded number of segments — the envelopes, the version space and every w stay exact
     const P = vs.curves.length / n;
     const stride = P > 50 ? 3 : 1;
+    const every = Math.ceil(P / MAX_CURVES);
+    this.curvesShown = every > 1 ? `every ${every}th of the ${P} example curves is drawn; the envelopes are exact` : "";
     ctx.lineWidth = 1;
     for (const plus of [true, false]) {
       ctx.strokeStyle = plus ? CURVE_PLUS : CURVE_MINUS;
       ctx.setLineDash(vs.kind === "band" && !plus ? [4, 3] : []);
       ctx.beginPath();
-      for (let mu = 0; mu < P; mu++) {
+      for (let mu = 0; mu < P; mu += every) {
         if (mu === hover || state.points[mu]?.label > 0 !== plus) continue;
         ctx.moveTo(X(vs.phi[0]), Y(vs.curves[mu * n]));
         for (let k = stride; k < n; k += stride) ctx.lineTo(X(vs.phi[k]), Y(vs.curves[mu * n + k]));

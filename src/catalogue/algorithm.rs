@@ -66,20 +66,27 @@ pub enum Role {
     Reference,
 }
 
-/// How much work a rule gets per frame in the data view (see `scene::Settings`).
+/// The work of one step of a rule, which sets how many steps a slice of the data view's training
+/// takes between looks at the clock and the default limit of a run that cannot stop
+/// (`scene::epoch_limit`).
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum FrameBudget {
-    /// `O(N)` per presentation, epochs of `P`: `min(1000, 5·10⁶/P)` epochs.
-    Presentations,
-    /// `O(P)` per step (potentials of all examples): `min(2000, 3·10⁵/P²)` epochs.
-    Optimal,
-    /// Gradient rules, `O(N)` per presentation or `O(PN)` per batch: `min(1000, 2·10⁵/P)` epochs.
+pub enum StepCost {
+    /// One example presented, `O(N)` (Rosenblatt, the notes' perceptron).
+    Presentation,
+    /// Every example's potential, `O(P)` per step (MinOver).
+    Potentials,
+    /// One embedding strength, `O(N)` per step through the origin; with a threshold a maximal
+    /// violating pair, `O(P)` (AdaTron, soft margin).
+    Strengths,
+    /// A gradient step on one example, `O(N)` (Adaline, logistic).
     Gradient,
-    /// Every update counts the errors (`O(PN)`): `min(1000, 10⁶/P²)` epochs.
+    /// A gradient step on every example, `O(PN)` (batch Adaline).
+    Batch,
+    /// Every update counts the errors, `O(PN)` (pocket).
     Pocket,
-    /// One pass; no limit needed.
+    /// One pass (Hebb).
     OnePass,
     /// Not iterative (the exact optimum).
     Exact,
@@ -107,8 +114,8 @@ pub struct AlgorithmInfo {
     pub width: f64,
     /// Where it appears on the page.
     pub role: Role,
-    /// Its work per frame in the data view.
-    pub budget: FrameBudget,
+    /// The work of one of its steps.
+    pub cost: StepCost,
     /// Listed outside "more" in the learning-curve panel.
     pub curve_main: bool,
     /// Checked in the learning-curve panel by default.
@@ -134,7 +141,7 @@ const fn row(
     label: &'static str,
     color: Rgb,
     role: Role,
-    budget: FrameBudget,
+    cost: StepCost,
     curve: (bool, bool),
     texts: [&'static str; 3],
 ) -> AlgorithmInfo {
@@ -145,10 +152,10 @@ const fn row(
         dash: &[],
         width: 2.5,
         role,
-        budget,
+        cost,
         curve_main: curve.0,
         curve_default: curve.1,
-        animatable: !matches!(budget, FrameBudget::Exact),
+        animatable: !matches!(cost, StepCost::Exact),
         optimises: texts[0],
         stops: texts[1],
         rule: texts[2],
@@ -166,7 +173,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
             "Rosenblatt",
             Rgb(0xE6, 0x9F, 0x00),
             Role::Core,
-            FrameBudget::Presentations,
+            StepCost::Presentation,
             (true, true),
             [
                 "any separating line (no margin asked for)",
@@ -183,7 +190,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
             "MinOver",
             Rgb(0x00, 0x72, 0xB2),
             Role::Core,
-            FrameBudget::Optimal,
+            StepCost::Potentials,
             (true, true),
             [
                 "the maximal stability κ_max (the widest margin)",
@@ -200,7 +207,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
             "AdaTron",
             Rgb(0x00, 0x9E, 0x73),
             Role::Core,
-            FrameBudget::Optimal,
+            StepCost::Strengths,
             (true, false),
             [
                 "the maximal stability κ_max, by coordinate ascent on the embedding strengths",
@@ -215,7 +222,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         "Hebb",
         Rgb(0x56, 0xB4, 0xE9),
         Role::Extra,
-        FrameBudget::OnePass,
+        StepCost::OnePass,
         (true, true),
         [
             "nothing: it adds every example once (the correlation of inputs and labels)",
@@ -229,7 +236,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         "Adaline",
         Rgb(0x33, 0x22, 0x88),
         Role::Extra,
-        FrameBudget::Gradient,
+        StepCost::Gradient,
         (false, false),
         [
             "the squared error ½ Σμ (1 − Eμ)² (every example at potential 1)",
@@ -245,7 +252,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
             "Adaline (batch)",
             Rgb(0x22, 0x22, 0x55),
             Role::Extra,
-            FrameBudget::Gradient,
+            StepCost::Batch,
             (false, false),
             [
                 "the squared error ½ Σμ (1 − Eμ)², by gradient steps over all examples at once",
@@ -260,7 +267,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         "pocket",
         Rgb(0xAA, 0x44, 0x99),
         Role::Extra,
-        FrameBudget::Pocket,
+        StepCost::Pocket,
         (false, false),
         [
             "the fewest training errors (works on non-separable data)",
@@ -274,7 +281,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         "soft margin",
         Rgb(0xEE, 0x99, 0xAA),
         Role::Extra,
-        FrameBudget::Optimal,
+        StepCost::Strengths,
         (false, false),
         [
             "|w|²/2 + γ Σμ slackμ: a wide margin, paying γ per unit of violation",
@@ -288,7 +295,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         "logistic",
         Rgb(0x22, 0x88, 0x33),
         Role::Extra,
-        FrameBudget::Gradient,
+        StepCost::Gradient,
         (false, false),
         [
             "the cross-entropy −Σμ [tμ ln σ(aμ) + (1 − tμ) ln(1 − σ(aμ))], t = 0/1",
@@ -304,7 +311,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
             "logistic (squared error)",
             Rgb(0x22, 0x55, 0x22),
             Role::Extra,
-            FrameBudget::Gradient,
+            StepCost::Gradient,
             (false, false),
             [
                 "the squared error ½ Σμ (σ(aμ) − tμ)² of the sigmoid output",
@@ -321,7 +328,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
             "perceptron (notes)",
             Rgb(0xEE, 0x88, 0x66),
             Role::Extra,
-            FrameBudget::Presentations,
+            StepCost::Presentation,
             (false, false),
             [
                 "any separating line, as in the lecture notes (0/1 targets, learning rate η)",
@@ -336,7 +343,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         "exact optimum",
         Rgb(0x00, 0x00, 0x00),
         Role::Reference,
-        FrameBudget::Exact,
+        StepCost::Exact,
         (true, true),
         [
             "the maximal stability κ_max exactly: the nearest point of the convex hull of Sμξμ to the origin (with θ: of the classes' hulls to each other)",

@@ -11,7 +11,7 @@ pub mod algorithm;
 pub mod chart;
 pub mod theory_curve;
 
-pub use algorithm::{Algorithm, AlgorithmInfo, FrameBudget, Role};
+pub use algorithm::{Algorithm, AlgorithmInfo, Role, StepCost};
 pub use chart::{Chart, ChartInfo};
 pub use theory_curve::{Quantity, TheoryCurve, TheoryCurveInfo};
 

@@ -1,7 +1,7 @@
 //! What the page shows for the current points: every chosen rule trained to its stop, the exact
 //! optimum, and the numbers of the readout — one call per frame.
 
-use crate::catalogue::{Algorithm, FrameBudget, LIMITS};
+use crate::catalogue::{Algorithm, StepCost, LIMITS};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
@@ -138,16 +138,39 @@ pub struct Scene {
     pub version_space: Option<VersionSpace>,
 }
 
-/// The default epoch limit of MinOver, AdaTron and the soft margin in the data view: they train
-/// until the certified gap closes (or their optimality conditions hold), in slices across
-/// frames ([`Settling`]), and this limit only ends runs that cannot stop — non-separable data,
-/// or a gap that closes too slowly: `min(10⁴, 2·10⁹ / P²)` epochs of `P` steps, at most about
-/// `2·10⁹` potential updates (a few seconds of background work; `P = 200`: 10⁴ epochs,
-/// `P = 1 000`: 2 000 epochs, `P = 10 000`: 20 epochs). Runs that hit it report the gap they
-/// certified.
-pub fn optimal_epoch_limit(p: usize) -> f64 {
-    let p = p.max(1) as f64;
-    (2e9 / (p * p)).min(1e4)
+/// The default epoch limit of MinOver, AdaTron and the soft margin in the data view, for `p`
+/// examples and steps of `cost` units of work (`P` for MinOver's potentials; 1 for AdaTron's
+/// strengths through the origin, `P` with a threshold). They train until the certified gap
+/// closes (or their optimality conditions hold), in slices across frames ([`Settling`]); this
+/// limit only ends runs that cannot stop — non-separable data, or a gap that closes too slowly:
+/// on a separable set `min(10⁵, 10⁹ / (P·cost))` epochs of `P` steps, at most about `10⁹` units
+/// of work (seconds of background work; MinOver at `P = 200`: 2.5·10⁴ epochs, `P = 1 000`:
+/// 1 000 epochs, `P = 10 000`: 10 epochs; AdaTron through the origin: 10⁵ epochs up to
+/// `P = 10 000`). On a set the exact test finds not separable no gap can close: there the limit
+/// is `min(2 000, 3·10⁵ / (P·cost))` epochs, what a frame used to afford. Runs that hit it
+/// report the gap they certified.
+pub fn optimal_epoch_limit(p: usize, cost: usize, separable: bool) -> f64 {
+    let work_per_epoch = p.max(1) as f64 * cost.max(1) as f64;
+    if separable {
+        (1e9 / work_per_epoch).min(1e5)
+    } else {
+        (3e5 / work_per_epoch).min(2000.0)
+    }
+}
+
+/// The work of one step of `algorithm` on `p` examples (see [`StepCost`]): `P` for the rules
+/// that look at every example per step, 1 for those that present one.
+pub fn step_cost(algorithm: Algorithm, p: usize, threshold: bool) -> usize {
+    let p = p.max(1);
+    match algorithm.info().cost {
+        StepCost::Potentials | StepCost::Pocket | StepCost::Batch => p,
+        StepCost::Strengths if threshold => p,
+        StepCost::Strengths
+        | StepCost::Presentation
+        | StepCost::Gradient
+        | StepCost::OnePass
+        | StepCost::Exact => 1,
+    }
 }
 
 /// The default epoch limit of Rosenblatt in the data view: `min(1000, 5·10⁶ / P)` epochs, about
@@ -170,31 +193,35 @@ pub fn pocket_epoch_limit(p: usize) -> f64 {
 }
 
 /// The epoch limit of `algorithm` on `p` points in the data view: the one set in `settings`, or
-/// its frame budget ([`FrameBudget`] of the catalogue).
-pub fn epoch_limit(settings: &Settings, algorithm: Algorithm, p: usize) -> f64 {
-    settings.epoch_limit(algorithm, p)
+/// the default for the work of its steps ([`StepCost`] of the catalogue) on a set that is
+/// `separable` or not (exact test).
+pub fn epoch_limit(settings: &Settings, algorithm: Algorithm, p: usize, separable: bool) -> f64 {
+    settings.epoch_limit(algorithm, p, separable)
 }
 
 impl Settings {
-    fn epoch_limit(&self, algorithm: Algorithm, p: usize) -> f64 {
-        match algorithm.info().budget {
-            FrameBudget::Presentations => {
+    fn epoch_limit(&self, algorithm: Algorithm, p: usize, separable: bool) -> f64 {
+        match algorithm.info().cost {
+            StepCost::Presentation => {
                 self.max_epochs.unwrap_or_else(|| rosenblatt_epoch_limit(p)) as f64
             }
-            FrameBudget::Optimal => self
+            StepCost::Potentials => self
                 .max_epochs_optimal
-                .unwrap_or_else(|| optimal_epoch_limit(p)),
-            FrameBudget::Pocket => pocket_epoch_limit(p),
-            FrameBudget::Gradient | FrameBudget::OnePass | FrameBudget::Exact => {
+                .unwrap_or_else(|| optimal_epoch_limit(p, p, separable)),
+            StepCost::Strengths => self.max_epochs_optimal.unwrap_or_else(|| {
+                optimal_epoch_limit(p, step_cost(algorithm, p, self.threshold), separable)
+            }),
+            StepCost::Pocket => pocket_epoch_limit(p),
+            StepCost::Gradient | StepCost::Batch | StepCost::OnePass | StepCost::Exact => {
                 gradient_epoch_limit(p)
             }
         }
     }
 
     /// The rule settings of `algorithm` on `p` points.
-    fn config(&self, algorithm: Algorithm, p: usize) -> Config {
+    fn config(&self, algorithm: Algorithm, p: usize, separable: bool) -> Config {
         Config {
-            max_epochs: Some(self.epoch_limit(algorithm, p)),
+            max_epochs: Some(self.epoch_limit(algorithm, p, separable)),
             gap_tolerance: self.gap_tolerance,
             patience: None,
             learning_rate: self.learning_rate,
@@ -205,8 +232,8 @@ impl Settings {
     }
 }
 
-/// A trainer for `algorithm` on `data` with the page's settings (mode, limits, rates), through
-/// [`train::build`].
+/// A trainer for `algorithm` on `data` with the page's settings (mode, limits for a set that is
+/// `separable` or not, rates), through [`train::build`].
 ///
 /// # Errors
 /// Those of [`train::build`].
@@ -214,13 +241,14 @@ pub fn trainer(
     algorithm: Algorithm,
     data: &Dataset,
     settings: &Settings,
+    separable: bool,
 ) -> Result<Box<dyn Trainer>> {
     let mode = Mode::from_threshold(settings.threshold);
     train::build(
         algorithm,
         data,
         mode,
-        &settings.config(algorithm, data.len()),
+        &settings.config(algorithm, data.len(), separable),
     )
 }
 
@@ -351,7 +379,7 @@ fn fit_view(
     separable: bool,
 ) -> AlgorithmView {
     let gap = fit.gap();
-    let limit = settings.epoch_limit(algorithm, data.len());
+    let limit = settings.epoch_limit(algorithm, data.len(), separable);
     let status = status(algorithm, fit, limit, settings, separable);
     AlgorithmView {
         name: algorithm,

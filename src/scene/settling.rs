@@ -7,8 +7,8 @@
 //! A rule run in slices takes exactly the steps it takes in one go (it is the same trainer,
 //! stepped), so its answer does not depend on how the work was sliced.
 
-use super::{fit_view, reference, trainer, Scene, Settings};
-use crate::catalogue::{Algorithm, FrameBudget};
+use super::{fit_view, reference, step_cost, trainer, Scene, Settings};
+use crate::catalogue::Algorithm;
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::train::Trainer;
@@ -50,12 +50,13 @@ impl Settling {
         let mut runs = Vec::new();
         if !data.is_empty() {
             for &algorithm in settings.algorithms.iter().filter(|a| a.is_rule()) {
-                match trainer(algorithm, data, settings) {
+                match trainer(algorithm, data, settings, reference.separable) {
                     Ok(trainer) => runs.push(Run {
                         algorithm,
                         trainer,
                         stopped: false,
-                        chunk: (CHUNK_WORK / step_cost(algorithm, data)).max(1),
+                        chunk: (CHUNK_WORK / step_cost(algorithm, data.len(), settings.threshold))
+                            .max(1),
                     }),
                     Err(Error::OneClass { .. }) => {}
                     Err(e) => return Err(e),
@@ -131,23 +132,6 @@ impl Settling {
     }
 }
 
-/// The cost of one step of `algorithm` in presentations of an example: `P` for the rules that
-/// look at every example per step (MinOver's potentials, pocket's error count, batch Adaline),
-/// 1 for the rules that present one example.
-fn step_cost(algorithm: Algorithm, data: &Dataset) -> usize {
-    let p = data.len().max(1);
-    match (algorithm.info().budget, algorithm) {
-        (_, Algorithm::AdalineBatch) | (FrameBudget::Optimal | FrameBudget::Pocket, _) => p,
-        (
-            FrameBudget::Presentations
-            | FrameBudget::Gradient
-            | FrameBudget::OnePass
-            | FrameBudget::Exact,
-            _,
-        ) => 1,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +145,8 @@ mod tests {
             let settings = Settings {
                 threshold,
                 algorithms: Algorithm::rules().collect(),
+                // not separable (noise): a limit that keeps the test short
+                max_epochs_optimal: Some(300.0),
                 ..Settings::default()
             };
             let mut whole = super::super::compute(&data, &settings).unwrap();
@@ -182,7 +168,9 @@ mod tests {
             );
             // and each rule is where a plain run of its trainer to the stop ends
             for view in &sliced.scene().algorithms {
-                let fit = trainer(view.name, &data, &settings).unwrap().run();
+                let fit = trainer(view.name, &data, &settings, whole.separable)
+                    .unwrap()
+                    .run();
                 assert_eq!(
                     (&view.w, view.theta, view.steps, view.stop),
                     (&fit.perceptron.w, fit.perceptron.theta, fit.steps, fit.stop),

@@ -1,0 +1,89 @@
+// Benchmark of the data view's settling training (issue "training that settles across frames"):
+// for P = 200, 1 000 and 10 000, through the origin and with a threshold, on a teacher set, a
+// small-margin separable set and a non-separable (noisy) set:
+//   - a drag frame: `lab.movePoint` (new training of the moved points: exact optimum, version
+//     space, a first slice of training; then every view redrawn), median and p95 over 40 moves;
+//   - the time from the end of the drag until every shown rule (Rosenblatt, MinOver, AdaTron) has
+//     stopped (`lab.settled()`), on the small-margin set.
+// Usage: make build && node bench/settle.mjs [P,P,…]
+import { launch, openLab, serve } from "../tests/e2e/harness.mjs";
+
+const SIZES = (process.argv[2] ?? "200,1000,10000").split(",").map(Number);
+const MOVES = 40;
+
+/** The sets, made in the page from a seeded LCG (the same construction as tests/e2e/settle.test.mjs). */
+const makeSet = (kind, P, threshold) => {
+  let s = 2024 + P + (threshold ? 1 : 0);
+  const rand = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return (2 * s) / 2147483648 - 1;
+  };
+  const w = [Math.cos(1), Math.sin(1)];
+  const theta = threshold ? 0.3 : 0;
+  const pts = [];
+  while (pts.length < P) {
+    const x = rand();
+    const y = rand();
+    const d = w[0] * x + w[1] * y - theta;
+    if (kind === "small-margin" && Math.abs(d) <= 0.02) continue;
+    // noisy: labels flipped with probability 0.1; teacher: the plain teacher labels
+    const flip = kind === "noisy" && rand() < -0.8;
+    pts.push({ x, y, label: d > 0 !== flip ? 1 : -1 });
+  }
+  return pts;
+};
+
+const server = await serve();
+const browser = await launch();
+try {
+  const { page } = await openLab(browser.context, server.url);
+  console.log(`drag frame (lab.movePoint: retrain + first slice + redraw), ${MOVES} moves; time to settle after the drag`);
+  for (const P of SIZES) {
+    for (const threshold of [false, true]) {
+      for (const kind of ["teacher", "small-margin", "noisy"]) {
+        const pts = makeSet(kind, P, threshold);
+        const r = await page.evaluate(
+          async ([pts, threshold, MOVES]) => {
+            window.lab.setThreshold(threshold);
+            window.lab.setPoints(pts);
+            await window.lab.settled(600_000);
+            const i = pts.findIndex((p) => p.label > 0);
+            const { x, y } = pts[i];
+            const times = [];
+            const train = [];
+            const draw = [];
+            for (let k = 0; k < MOVES; k++) {
+              const a = (2 * Math.PI * k) / MOVES;
+              const t0 = performance.now();
+              window.lab.movePoint(i, x + 0.01 * Math.cos(a), y + 0.01 * Math.sin(a));
+              times.push(performance.now() - t0);
+              train.push(window.lab.lastFrame().trainMs);
+              draw.push(window.lab.lastFrame().drawMs);
+              await new Promise(requestAnimationFrame);
+            }
+            const t0 = performance.now();
+            await window.lab.settled(600_000);
+            const settle = performance.now() - t0;
+            for (const v of [times, train, draw]) v.sort((a, b) => a - b);
+            const s = window.lab.getState().algorithms;
+            return {
+              median: times[Math.floor(times.length / 2)],
+              p95: times[Math.floor(times.length * 0.95)],
+              train: train[Math.floor(train.length / 2)],
+              draw: draw[Math.floor(draw.length / 2)],
+              settle,
+              stops: ["rosenblatt", "minover", "adatron"].map((n) => `${n}: ${s[n].stop} (${s[n].steps} steps)`).join(", "),
+            };
+          },
+          [pts, threshold, MOVES],
+        );
+        console.log(
+          `P = ${String(P).padStart(5)} ${threshold ? "threshold" : "origin   "} ${kind.padEnd(12)} frame median ${r.median.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms (training ${r.train.toFixed(1)}, drawing ${r.draw.toFixed(1)})  settled after ${(r.settle / 1000).toFixed(2)} s  [${r.stops}]`,
+        );
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
