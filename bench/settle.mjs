@@ -5,11 +5,13 @@
 //     space, a first slice of training; then every view redrawn), median and p95 over 40 moves;
 //   - the time from the end of the drag until every shown rule (Rosenblatt, MinOver, AdaTron) has
 //     stopped (`lab.settled()`), on the small-margin set.
-// Usage: make build && node bench/settle.mjs [P,P,…]
+// Usage: make build && node bench/settle.mjs [P,P,…] [frames]   ("frames": the drag frames only,
+// without waiting for the rules to settle — at P = 10 000 that takes minutes per set)
 import { launch, openLab, serve } from "../tests/e2e/harness.mjs";
 
 const SIZES = (process.argv[2] ?? "200,1000,10000").split(",").map(Number);
 const MOVES = 40;
+const FRAMES_ONLY = process.argv[3] === "frames";
 
 /** The sets, made in the page from a seeded LCG (the same construction as tests/e2e/settle.test.mjs). */
 const makeSet = (kind, P, threshold) => {
@@ -43,10 +45,10 @@ try {
       for (const kind of ["teacher", "small-margin", "noisy"]) {
         const pts = makeSet(kind, P, threshold);
         const r = await page.evaluate(
-          async ([pts, threshold, MOVES]) => {
+          async ([pts, threshold, MOVES, FRAMES_ONLY]) => {
             window.lab.setThreshold(threshold);
             window.lab.setPoints(pts);
-            await window.lab.settled(600_000);
+            if (!FRAMES_ONLY) await window.lab.settled(600_000);
             const i = pts.findIndex((p) => p.label > 0);
             const { x, y } = pts[i];
             const times = [];
@@ -62,8 +64,8 @@ try {
               await new Promise(requestAnimationFrame);
             }
             const t0 = performance.now();
-            await window.lab.settled(600_000);
-            const settle = performance.now() - t0;
+            if (!FRAMES_ONLY) await window.lab.settled(600_000);
+            const settle = FRAMES_ONLY ? NaN : performance.now() - t0;
             for (const v of [times, train, draw]) v.sort((a, b) => a - b);
             const s = window.lab.getState().algorithms;
             return {
@@ -75,7 +77,7 @@ try {
               stops: ["rosenblatt", "minover", "adatron"].map((n) => `${n}: ${s[n].stop} (${s[n].steps} steps)`).join(", "),
             };
           },
-          [pts, threshold, MOVES],
+          [pts, threshold, MOVES, FRAMES_ONLY],
         );
         console.log(
           `P = ${String(P).padStart(5)} ${threshold ? "threshold" : "origin   "} ${kind.padEnd(12)} frame median ${r.median.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms (training ${r.train.toFixed(1)}, drawing ${r.draw.toFixed(1)})  settled after ${(r.settle / 1000).toFixed(2)} s  [${r.stops}]`,
