@@ -6,6 +6,8 @@ import { COLORS, INFO, NAMES } from "./catalogue.js";
 /** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
 const SETTLING_DASH = [1, 5];
 const SETTLING_HALO = 6;
+/** Most misclassification crosses drawn per rule (a uniform subsample above it). */
+const MAX_CROSSES = 300;
 const BASE_POINT_RADIUS = 7;
 /** Marks and lines grow by this factor in projector mode. */
 export const PROJECTOR_SCALE = 1.7;
@@ -178,43 +180,60 @@ export class DataSpaceView {
     this.drawLine(a.w, a.theta, color, INFO[a.name].width, INFO[a.name].dash);
   }
 
+  /**
+   * The points (+1 filled circles, −1 open squares; one path per class, so that 10 000 points
+   * cost a few draw calls), the support vectors ringed, and the misclassified points crossed in
+   * each shown rule's colour (one path per rule; at most MAX_CROSSES per rule, a uniform
+   * subsample — the readout counts them all).
+   */
   drawPoints(state, scene) {
     const ctx = this.ctx;
-    const support = new Set(scene && state.shown.exact ? scene.support : []);
+    const r = POINT_RADIUS - 1;
+    const pixels = state.points.map((p) => this.toPixel(p.x, p.y));
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = POINT_COLOR;
+    ctx.fillStyle = POINT_COLOR;
+    ctx.beginPath();
     state.points.forEach((p, i) => {
-      const { px, py } = this.toPixel(p.x, p.y);
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = POINT_COLOR;
-      if (p.label > 0) {
-        ctx.fillStyle = POINT_COLOR;
-        ctx.beginPath();
-        ctx.arc(px, py, POINT_RADIUS, 0, 2 * Math.PI);
-        ctx.fill();
-      } else {
-        ctx.fillStyle = "#fff";
-        const r = POINT_RADIUS - 1;
-        ctx.fillRect(px - r, py - r, 2 * r, 2 * r);
-        ctx.strokeRect(px - r, py - r, 2 * r, 2 * r);
-      }
-      if (support.has(i)) {
-        ctx.strokeStyle = COLORS.exact;
-        ctx.lineWidth = 1.5;
-        ctx.beginPath();
-        ctx.arc(px, py, POINT_RADIUS + 5, 0, 2 * Math.PI);
-        ctx.stroke();
-      }
+      if (p.label <= 0) return;
+      const { px, py } = pixels[i];
+      ctx.moveTo(px + POINT_RADIUS, py);
+      ctx.arc(px, py, POINT_RADIUS, 0, 2 * Math.PI);
     });
+    ctx.fill();
+    ctx.beginPath();
+    state.points.forEach((p, i) => {
+      if (p.label > 0) return;
+      const { px, py } = pixels[i];
+      ctx.rect(px - r, py - r, 2 * r, 2 * r);
+    });
+    ctx.fillStyle = "#fff";
+    ctx.fill();
+    ctx.stroke();
+    if (scene && state.shown.exact && scene.support.length) {
+      ctx.strokeStyle = COLORS.exact;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      for (const i of scene.support) {
+        const q = pixels[i];
+        if (!q) continue;
+        ctx.moveTo(q.px + POINT_RADIUS + 5, q.py);
+        ctx.arc(q.px, q.py, POINT_RADIUS + 5, 0, 2 * Math.PI);
+      }
+      ctx.stroke();
+    }
     if (!scene) return;
     // misclassified: a cross in each algorithm's colour, offset so that several stay visible
     scene.algorithms
       .filter((a) => state.shown[a.name])
       .forEach((a, k) => {
-        for (const i of a.misclassified) {
-          const p = state.points[i];
-          if (!p) continue;
-          const { px, py } = this.toPixel(p.x, p.y);
-          cross(ctx, px + POINT_RADIUS + 4 + 7 * k, py - POINT_RADIUS - 4, 4, COLORS[a.name]);
+        const every = Math.ceil(a.misclassified.length / MAX_CROSSES);
+        const at = [];
+        for (let j = 0; j < a.misclassified.length; j += every) {
+          const q = pixels[a.misclassified[j]];
+          if (q) at.push([q.px + POINT_RADIUS + 4 + 7 * k, q.py - POINT_RADIUS - 4]);
         }
+        crosses(ctx, at, 4, COLORS[a.name]);
       });
   }
 
@@ -251,12 +270,20 @@ function line(ctx, x0, y0, x1, y1) {
   ctx.stroke();
 }
 
-function cross(ctx, x, y, r, color) {
+/** Crosses of half-size `r` at the pixels `at`, in one path (the exact optimum's in the error colour). */
+function crosses(ctx, at, r, color) {
+  if (!at.length) return;
   ctx.save();
   ctx.strokeStyle = color === COLORS.exact ? COLORS.error : color;
   ctx.lineWidth = 2.5;
-  line(ctx, x - r, y - r, x + r, y + r);
-  line(ctx, x - r, y + r, x + r, y - r);
+  ctx.beginPath();
+  for (const [x, y] of at) {
+    ctx.moveTo(x - r, y - r);
+    ctx.lineTo(x + r, y + r);
+    ctx.moveTo(x - r, y + r);
+    ctx.lineTo(x + r, y - r);
+  }
+  ctx.stroke();
   ctx.restore();
 }
 
