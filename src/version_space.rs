@@ -41,7 +41,12 @@ pub struct VersionSpace {
     pub lower: Vec<f64>,
     /// With a threshold: the band's upper edge; empty through the origin.
     pub upper: Vec<f64>,
-    /// Every example's curve ([`curve`]), row-major `P × GRID`.
+    /// The examples whose curves are in [`Self::curves`]: every one up to [`MAX_CURVES`]
+    /// examples, above that a uniform subsample of `MAX_CURVES` or fewer (every `⌈P/MAX_CURVES⌉`-th),
+    /// so that drawing and hit-testing a frame stay bounded; the envelopes, the landscape and the
+    /// arcs are computed from every example.
+    pub curve_examples: Vec<usize>,
+    /// Those examples' curves ([`curve`]), row-major `curve_examples.len() × GRID`.
     pub curves: Vec<f64>,
     /// The peak of the landscape `(φ*, κ_max)` from the exact optimum (`None` if not separable).
     pub peak: Option<[f64; 2]>,
@@ -57,7 +62,8 @@ impl VersionSpace {
         if data.is_empty() {
             return Err(Error::Empty);
         }
-        let curves = curves(data, mode);
+        let curve_examples = curve_examples(data.len());
+        let curves = curves(data, mode, &curve_examples);
         let peak = match max_stability(data, mode) {
             Ok(e) => e.perceptron.map(|p| [direction(&p.w), e.kappa]),
             Err(_) => None,
@@ -72,6 +78,7 @@ impl VersionSpace {
                     kappa,
                     lower: vec![],
                     upper: vec![],
+                    curve_examples,
                     curves,
                     peak,
                 }
@@ -90,6 +97,7 @@ impl VersionSpace {
                     kappa,
                     lower,
                     upper,
+                    curve_examples,
                     curves,
                     peak,
                 }
@@ -260,12 +268,21 @@ pub fn curve(data: &Dataset, mu: usize, mode: Mode) -> Result<Vec<f64>> {
     Ok(out)
 }
 
-/// Every example's [`curve`], row-major `P × GRID`, from one table of `cos φ_k, sin φ_k`
-/// (2-D data; [`VersionSpace::compute`] checks).
-fn curves(data: &Dataset, mode: Mode) -> Vec<f64> {
+/// Most example curves a version space carries (see [`VersionSpace::curve_examples`]).
+pub const MAX_CURVES: usize = 400;
+
+/// The examples whose curves are sampled: all of `0..p` up to [`MAX_CURVES`], else every
+/// `⌈p / MAX_CURVES⌉`-th.
+pub fn curve_examples(p: usize) -> Vec<usize> {
+    (0..p).step_by(p.div_ceil(MAX_CURVES).max(1)).collect()
+}
+
+/// The [`curve`]s of `examples`, row-major, from one table of `cos φ_k, sin φ_k` (2-D data;
+/// [`VersionSpace::compute`] checks).
+fn curves(data: &Dataset, mode: Mode, examples: &[usize]) -> Vec<f64> {
     let table = cos_sin_table();
-    let mut out = Vec::with_capacity(data.len() * GRID);
-    for mu in 0..data.len() {
+    let mut out = Vec::with_capacity(examples.len() * GRID);
+    for &mu in examples {
         push_curve(data, mu, mode, &table, &mut out);
     }
     out

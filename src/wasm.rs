@@ -29,6 +29,7 @@ export interface VersionSpaceArrays {
     lower: Float64Array;
     upper: Float64Array;
     curves: Float64Array;
+    curveExamples: number[];
 }
 /** A scene with its version space (`null` for no points). */
 export type SceneWithVersionSpace = Scene & { versionSpace: VersionSpaceArrays | null };
@@ -102,8 +103,8 @@ fn set(target: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
         .map_err(|_| js_error("could not build the result object"))
 }
 
-/// The version space as `{kind: "arc" | "band", arcs, phi, kappa, lower, upper, curves, peak}`,
-/// the sampled arrays as `Float64Array`s (copies).
+/// The version space as `{kind: "arc" | "band", arcs, phi, kappa, lower, upper, curveExamples,
+/// curves, peak}`, the sampled arrays as `Float64Array`s (copies).
 fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
     let o = Object::new();
     let kind = match vs.mode {
@@ -113,6 +114,7 @@ fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
     set(&o, "kind", &kind.into())?;
     set(&o, "arcs", &to_js(&vs.arcs)?)?;
     set(&o, "peak", &to_js(&vs.peak)?)?;
+    set(&o, "curveExamples", &to_js(&vs.curve_examples)?)?;
     for (key, values) in [
         ("phi", &vs.phi),
         ("kappa", &vs.kappa),
@@ -283,6 +285,18 @@ struct TeacherSet {
     xs: Vec<f64>,
     ys: Vec<f64>,
     teacher: Vec<f64>,
+}
+
+/// The curve of one 2-D example on the version space's grid (`version_space::curve`): its
+/// stability `S ξ·u(φ)` through the origin, `ξ·u(φ)` with a threshold — for the examples a
+/// version space of many points does not carry.
+///
+/// # Errors
+/// Throws on a bad point.
+#[wasm_bindgen(js_name = exampleCurve)]
+pub fn example_curve(x: f64, y: f64, label: f64, threshold: bool) -> Result<Box<[f64]>, JsError> {
+    let data = points(&[x, y], &[label])?;
+    Ok(crate::version_space::curve(&data, 0, Mode::from_threshold(threshold))?.into())
 }
 
 /// A seeded 2-D student–teacher set: `{xs, ys, teacher}` with Gaussian inputs, `|w*|² = 2` and

@@ -906,3 +906,27 @@ fn thin_and_extreme_version_spaces_are_found() {
     }
     assert!(curve(&d, 2, Mode::Homogeneous).is_err());
 }
+
+/// A version space of many examples carries the curves of a uniform subsample (at most
+/// MAX_CURVES), each equal to the example's own curve; of a few, every curve in order.
+#[test]
+fn many_examples_carry_a_uniform_subsample_of_curves() {
+    use perceptron_lab::version_space::{curve_examples, VersionSpace, MAX_CURVES};
+    assert_eq!(curve_examples(5), vec![0, 1, 2, 3, 4]);
+    assert_eq!(curve_examples(MAX_CURVES).len(), MAX_CURVES);
+    let every_third = curve_examples(1000);
+    assert_eq!(every_third.len(), 334);
+    assert!(every_third.iter().enumerate().all(|(j, &mu)| mu == 3 * j));
+    let data = teacher_data(74, 1000, 0.5, 0.1);
+    for mode in [Mode::Homogeneous, Mode::Threshold] {
+        let vs = VersionSpace::compute(&data, mode).unwrap();
+        assert_eq!(vs.curve_examples, every_third);
+        assert_eq!(vs.curves.len(), every_third.len() * GRID);
+        for (j, &mu) in vs.curve_examples.iter().enumerate().step_by(37) {
+            assert_eq!(
+                vs.curves[j * GRID..(j + 1) * GRID],
+                curve(&data, mu, mode).unwrap()[..]
+            );
+        }
+    }
+}

@@ -34,6 +34,10 @@ async function boot() {
   const dataView = new DataSpaceView(el("data-view"));
   const weightView = new WeightView(el("weight-view"), el("weight-caption"));
   const app = new App(wasm, dataView, weightView, el);
+  weightView.curveOf = (mu) => {
+    const p = app.state.points[mu];
+    return p ? wasm.exampleCurve(p.x, p.y, p.label, app.state.threshold) : null;
+  };
   app.views = [dataView, weightView, new ReadoutView(el), new ControlBar(el), new AnimationPanel(el)];
   app.onShownChanged = () => syncShownToggles(app, el);
   fillPresetMenu(el);

@@ -6,8 +6,6 @@ import { COLORS } from "./catalogue.js";
 
 const TAU = 2 * Math.PI;
 const BAND_FILL = "rgba(86, 180, 233, 0.28)";
-/** Most example curves stroked per frame (a uniform subsample above it). */
-const MAX_CURVES = 400;
 const BAND_EDGE = "#2a7fb8";
 const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
 const CURVE_MINUS = "rgba(120, 120, 120, 0.32)";
@@ -27,6 +25,8 @@ export class WeightView {
     this.plot = null; // the (φ, y) plot rectangle and its y range, for hit tests
     /** what of the example curves the last frame drew, when not all ("" when all) */
     this.curvesShown = "";
+    /** @type {((mu: number) => Float64Array | null) | null} example μ's curve from the core, for one the version space does not carry (set by main.js) */
+    this.curveOf = null;
   }
 
   /** Sets the CSS size and the backing store for the device pixel ratio (× `scale`). */
@@ -90,14 +90,30 @@ export class WeightView {
     const y = p.hi - ((py - p.y) / p.h) * (p.hi - p.lo);
     let best = -1;
     let bestD = (7 / p.h) * (p.hi - p.lo);
-    for (let mu = 0; mu < vs.curves.length / n; mu++) {
-      const d = Math.abs(vs.curves[mu * n + k] - y);
+    // the curves the version space carries (all, or a uniform subsample of many)
+    vs.curveExamples.forEach((mu, j) => {
+      const d = Math.abs(vs.curves[j * n + k] - y);
       if (d < bestD) {
         best = mu;
         bestD = d;
       }
-    }
+    });
     return best;
+  }
+
+  /**
+   * The sampled curve of example `mu` as `k ↦ value`: from the version space if it carries it,
+   * else from the core (`exampleCurve`, through `this.curveOf`), or null.
+   * @param {any} vs
+   * @param {number} mu
+   * @returns {((k: number) => number) | null}
+   */
+  exampleCurve(vs, mu) {
+    const n = vs.phi.length;
+    const j = vs.curveExamples.indexOf(mu);
+    if (j >= 0) return (k) => vs.curves[j * n + k];
+    const values = this.curveOf?.(mu);
+    return values ? (k) => values[k] : null;
   }
 
   drawCircle(state, _scene, vs, marks, hover, anim, box) {
@@ -221,24 +237,25 @@ export class WeightView {
         (k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN),
       );
     }
-    // every example's curve, faintly (one path per class; every `stride`-th sample when many);
-    // above MAX_CURVES examples a uniform subsample of them (every `every`-th), so that a frame
-    // strokes a bounded number of segments — the envelopes, the version space and every w stay exact
-    const P = vs.curves.length / n;
+    // every example's curve the version space carries, faintly (one path per class; every
+    // `stride`-th sample when many): all, or for many examples the core's uniform subsample, so
+    // that a frame strokes a bounded number of segments — the envelopes, the version space and
+    // every w stay exact
+    const P = state.points.length;
+    const shown = vs.curveExamples;
     const stride = P > 50 ? 3 : 1;
-    const every = Math.ceil(P / MAX_CURVES);
-    this.curvesShown = every > 1 ? `every ${every}th of the ${P} example curves is drawn; the envelopes are exact` : "";
+    this.curvesShown = shown.length < P ? `${shown.length} of the ${P} example curves are drawn (a uniform subsample); the envelopes are exact` : "";
     ctx.lineWidth = 1;
     for (const plus of [true, false]) {
       ctx.strokeStyle = plus ? CURVE_PLUS : CURVE_MINUS;
       ctx.setLineDash(vs.kind === "band" && !plus ? [4, 3] : []);
       ctx.beginPath();
-      for (let mu = 0; mu < P; mu += every) {
-        if (mu === hover || state.points[mu]?.label > 0 !== plus) continue;
-        ctx.moveTo(X(vs.phi[0]), Y(vs.curves[mu * n]));
-        for (let k = stride; k < n; k += stride) ctx.lineTo(X(vs.phi[k]), Y(vs.curves[mu * n + k]));
-        ctx.lineTo(X(TAU), Y(vs.curves[mu * n]));
-      }
+      shown.forEach((mu, j) => {
+        if (mu === hover || state.points[mu]?.label > 0 !== plus) return;
+        ctx.moveTo(X(vs.phi[0]), Y(vs.curves[j * n]));
+        for (let k = stride; k < n; k += stride) ctx.lineTo(X(vs.phi[k]), Y(vs.curves[j * n + k]));
+        ctx.lineTo(X(TAU), Y(vs.curves[j * n]));
+      });
       ctx.stroke();
     }
     ctx.setLineDash([]);
@@ -252,18 +269,20 @@ export class WeightView {
       ctx.strokeStyle = "#111";
       polyline(ctx, n, X, Y, vs.phi, (k) => vs.kappa[k]);
     }
-    if (hover >= 0 && hover < P) {
+    const hovered = hover >= 0 && hover < P ? this.exampleCurve(vs, hover) : null;
+    if (hovered) {
       ctx.strokeStyle = HIGHLIGHT;
       ctx.lineWidth = 2.5;
-      polyline(ctx, n, X, Y, vs.phi, (k) => vs.curves[hover * n + k]);
+      polyline(ctx, n, X, Y, vs.phi, hovered);
     }
     // the example(s) the animation's current step used, in the algorithm's colour
     const frame = anim ? anim.frames[anim.index] : null;
     for (const mu of [frame?.example, frame?.partner]) {
-      if (mu === null || mu === undefined || mu >= P) continue;
+      const used = mu === null || mu === undefined || mu >= P ? null : this.exampleCurve(vs, mu);
+      if (!used) continue;
       ctx.strokeStyle = COLORS[anim.algorithm];
       ctx.lineWidth = 3;
-      polyline(ctx, n, X, Y, vs.phi, (k) => vs.curves[mu * n + k]);
+      polyline(ctx, n, X, Y, vs.phi, used);
     }
     // animation path in the (φ, θ) plane
     if (anim && anim.frames.length > 1 && vs.kind === "band") {

@@ -1,35 +1,46 @@
 //! Incremental potentials: `h_ν ← h_ν + s (v_ν·v_μ)` for all `ν` in `O(P)` from a stored Gram
 //! matrix when `P²·8` bytes fits the budget, otherwise in `O(P N)` by recomputing the dot products.
+//!
+//! The stored matrix is filled a column at a time, the first time a column is asked for
+//! (`O(P N)` each): a rule that only ever updates a few examples (MinOver cycling through the
+//! support vectors) computes a few columns, and building a trainer costs no `O(P² N)` up front —
+//! the data view starts a new one on every drag step.
 
 use crate::linalg::dot;
+use std::cell::OnceCell;
 
 /// Gram matrix budget: 64 MiB (P ≤ 2896).
 pub const GRAM_BUDGET_BYTES: usize = 64 << 20;
 
-/// The rows `v_μ` and, when it fits, their Gram matrix `K_μν = v_μ·v_ν`.
+/// The rows `v_μ` and, when it fits, their Gram matrix `K_μν = v_μ·v_ν` (filled a column at a
+/// time, when first used).
 #[derive(Debug, Clone)]
 pub struct Gram {
     rows: Vec<f64>,
     dim: usize,
-    matrix: Option<Vec<f64>>,
+    /// Column `μ` of `K` once computed; `None` when the matrix does not fit the budget.
+    matrix: Option<Vec<OnceCell<Box<[f64]>>>>,
 }
 
 impl Gram {
-    /// Stores `rows` (row-major, `dim` columns) and their Gram matrix if `P²·8 ≤ budget_bytes`.
+    /// Stores `rows` (row-major, `dim` columns); their Gram matrix is kept (column by column, as
+    /// used) if `P²·8 ≤ budget_bytes`.
     pub fn new(rows: Vec<f64>, dim: usize, budget_bytes: usize) -> Self {
         let p = rows.len() / dim;
-        let matrix = (p.saturating_mul(p).saturating_mul(8) <= budget_bytes).then(|| {
-            let mut k = vec![0.0; p * p];
-            for a in 0..p {
-                for b in a..p {
-                    let v = dot(&rows[a * dim..(a + 1) * dim], &rows[b * dim..(b + 1) * dim]);
-                    k[a * p + b] = v;
-                    k[b * p + a] = v;
-                }
-            }
-            k
-        });
+        let matrix = (p.saturating_mul(p).saturating_mul(8) <= budget_bytes)
+            .then(|| (0..p).map(|_| OnceCell::new()).collect());
         Self { rows, dim, matrix }
+    }
+
+    /// Column `K_·μ` of the stored matrix, computed the first time it is asked for.
+    fn stored_column<'a>(&'a self, cells: &'a [OnceCell<Box<[f64]>>], mu: usize) -> &'a [f64] {
+        cells[mu].get_or_init(|| {
+            let vm = self.row(mu);
+            self.rows
+                .chunks_exact(self.dim)
+                .map(|vn| dot(vn, vm))
+                .collect()
+        })
     }
 
     /// Number of rows `P`.
@@ -54,23 +65,28 @@ impl Gram {
 
     /// Column `K_·μ` when the matrix is stored.
     pub fn column(&self, mu: usize) -> Option<&[f64]> {
-        let p = self.len();
-        self.matrix.as_deref().map(|k| &k[mu * p..(mu + 1) * p])
+        self.matrix
+            .as_deref()
+            .map(|cells| self.stored_column(cells, mu))
     }
 
-    /// `K_μν = v_μ·v_ν`.
+    /// `K_μν = v_μ·v_ν` (from a column already computed when there is one, so that the same
+    /// product always has the same bits).
     pub fn get(&self, mu: usize, nu: usize) -> f64 {
         match &self.matrix {
-            Some(k) => k[mu * self.len() + nu],
+            Some(cells) => match (cells[mu].get(), cells[nu].get()) {
+                (Some(col), _) => col[nu],
+                (None, Some(col)) => col[mu],
+                (None, None) => dot(self.row(nu), self.row(mu)),
+            },
             None => dot(self.row(mu), self.row(nu)),
         }
     }
 
     /// `h_ν ← h_ν + s K_νμ` for every `ν`.
     pub fn add_column(&self, mu: usize, s: f64, h: &mut [f64]) {
-        if let Some(k) = &self.matrix {
-            let p = self.len();
-            crate::linalg::axpy(s, &k[mu * p..(mu + 1) * p], h);
+        if let Some(cells) = &self.matrix {
+            crate::linalg::axpy(s, self.stored_column(cells, mu), h);
         } else {
             let vm = self.row(mu);
             for (hv, vn) in h.iter_mut().zip(self.rows.chunks_exact(self.dim)) {
