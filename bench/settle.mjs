@@ -7,33 +7,11 @@
 //     stopped (`lab.settled()`), on the small-margin set.
 // Usage: make build && node bench/settle.mjs [P,P,…] [frames]   ("frames": the drag frames only,
 // without waiting for the rules to settle — at P = 10 000 that takes minutes per set)
-import { launch, openLab, serve } from "../tests/e2e/harness.mjs";
+import { launch, lineSet, openLab, serve } from "../tests/e2e/harness.mjs";
 
 const SIZES = (process.argv[2] ?? "200,1000,10000").split(",").map(Number);
 const MOVES = 40;
 const FRAMES_ONLY = process.argv[3] === "frames";
-
-/** The sets, made in the page from a seeded LCG (the same construction as tests/e2e/settle.test.mjs). */
-const makeSet = (kind, P, threshold) => {
-  let s = 2024 + P + (threshold ? 1 : 0);
-  const rand = () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return (2 * s) / 2147483648 - 1;
-  };
-  const w = [Math.cos(1), Math.sin(1)];
-  const theta = threshold ? 0.3 : 0;
-  const pts = [];
-  while (pts.length < P) {
-    const x = rand();
-    const y = rand();
-    const d = w[0] * x + w[1] * y - theta;
-    if (kind === "small-margin" && Math.abs(d) <= 0.02) continue;
-    // noisy: labels flipped with probability 0.1; teacher: the plain teacher labels
-    const flip = kind === "noisy" && rand() < -0.8;
-    pts.push({ x, y, label: d > 0 !== flip ? 1 : -1 });
-  }
-  return pts;
-};
 
 const server = await serve();
 const browser = await launch();
@@ -43,7 +21,7 @@ try {
   for (const P of SIZES) {
     for (const threshold of [false, true]) {
       for (const kind of ["teacher", "small-margin", "noisy"]) {
-        const pts = makeSet(kind, P, threshold);
+        const pts = lineSet(kind, P, threshold);
         const r = await page.evaluate(
           async ([pts, threshold, MOVES, FRAMES_ONLY]) => {
             window.lab.setThreshold(threshold);

@@ -32,6 +32,32 @@ export const SIX = [
   { x: 1.0, y: -1.5, label: -1 },
 ];
 
+/**
+ * A seeded 2-D set (an LCG, so a failure can be replayed): P points uniform in [−1, 1]², labelled
+ * by the line w*·x = θ* (w* = (cos 1, sin 1), θ* = 0.3 with a threshold, else 0). `kind`:
+ * "teacher" (the plain labels), "small-margin" (points within 0.02 of the line removed, so
+ * κ_max ≥ 0.02 — about 2 % of max |ξ|), "noisy" (about 10 % of the labels flipped).
+ */
+export function lineSet(kind, P, threshold) {
+  let s = 2024 + P + (threshold ? 1 : 0);
+  const rand = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return (2 * s) / 2147483648 - 1;
+  };
+  const w = [Math.cos(1), Math.sin(1)];
+  const theta = threshold ? 0.3 : 0;
+  const pts = [];
+  while (pts.length < P) {
+    const x = rand();
+    const y = rand();
+    const d = w[0] * x + w[1] * y - theta;
+    if (kind === "small-margin" && Math.abs(d) <= 0.02) continue;
+    const flip = kind === "noisy" && rand() < -0.8;
+    pts.push({ x, y, label: d > 0 !== flip ? 1 : -1 });
+  }
+  return pts;
+}
+
 /** Starts `python3 -m http.server` on a free port at the repository root; resolves `{url, close}`. */
 export function serve() {
   return new Promise((resolve, reject) => {

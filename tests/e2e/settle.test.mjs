@@ -4,32 +4,9 @@
 // task, ending in the state computed afresh.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useLab } from "./harness.mjs";
+import { lineSet, useLab } from "./harness.mjs";
 
 const lab = useLab();
-
-/**
- * A separable set with a small margin (a deterministic LCG): P points uniform in [−1, 1]², labelled
- * by the line w*·x = θ*, keeping only those farther than `margin` from it, so κ_max ≥ margin;
- * the closest kept point is at about that distance, so κ_max is small (≈ 2 % of max |ξ|).
- */
-function smallMargin(P, threshold, margin = 0.02) {
-  let s = 2024 + P + (threshold ? 1 : 0);
-  const rand = () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return (2 * s) / 2147483648 - 1;
-  };
-  const w = [Math.cos(1), Math.sin(1)];
-  const theta = threshold ? 0.3 : 0;
-  const pts = [];
-  while (pts.length < P) {
-    const x = rand();
-    const y = rand();
-    const d = w[0] * x + w[1] * y - theta;
-    if (Math.abs(d) > margin) pts.push({ x, y, label: d > 0 ? 1 : -1 });
-  }
-  return pts;
-}
 
 /** κ of (w, θ) on the points, from the definition: min_μ (w·ξ^μ − θ) S^μ / |w|. */
 function kappa(a, pts) {
@@ -40,7 +17,7 @@ function kappa(a, pts) {
 for (const P of [200, 1000]) {
   for (const threshold of [false, true]) {
     test(`P = ${P} ${threshold ? "with a threshold" : "through the origin"}, small margin: after settled(), MinOver and AdaTron are within the gap tolerance of κ_max, and no rule has training errors`, async () => {
-      const pts = smallMargin(P, threshold);
+      const pts = lineSet("small-margin", P, threshold);
       await lab.page.evaluate(
         ([p, t]) => {
           window.lab.setThreshold(t);
