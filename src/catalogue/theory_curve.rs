@@ -71,21 +71,24 @@ const fn row(
     }
 }
 
-/// The table, in the order of [`TheoryCurve::ALL`].
+/// The table, in the order of [`TheoryCurve::ALL`]. A rule's own curve is drawn in the rule's
+/// colour (Hebb), the maximal-stability curves in near-black beside the exact optimum's black
+/// dots; the others in colours no algorithm has, so that no measured series and theory line of
+/// different things look alike.
 pub const TABLE: [TheoryCurveInfo; 8] = [
     row(
         "hebb",
         "Hebb (N→∞)",
         Quantity::EpsG,
         false,
-        Rgb(0xCC, 0x79, 0xA7),
+        Rgb(0x56, 0xB4, 0xE9),
     ),
     row(
         "gibbs",
         "Gibbs (N→∞)",
         Quantity::EpsG,
         false,
-        Rgb(0x56, 0xB4, 0xE9),
+        Rgb(0xCC, 0x79, 0xA7),
     ),
     row(
         "bayes",
@@ -113,7 +116,7 @@ pub const TABLE: [TheoryCurveInfo; 8] = [
         "Gardner κ_max (N→∞)",
         Quantity::Kappa,
         false,
-        Rgb(0x56, 0xB4, 0xE9),
+        Rgb(0xCC, 0x79, 0xA7),
     ),
     row(
         "cover-eps",
@@ -160,6 +163,21 @@ named_enum!(TheoryCurve, "theory curve");
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn theory_colours_name_their_rule_or_no_algorithm() {
+        use crate::catalogue::Algorithm;
+        for c in TheoryCurve::ALL {
+            let owner = match c {
+                TheoryCurve::Hebb => Some(Algorithm::Hebb),
+                _ => None,
+            };
+            for a in Algorithm::ALL {
+                let same = a.info().color == c.info().color;
+                assert_eq!(same, owner == Some(a), "{c} and {a}");
+            }
+        }
+    }
 
     #[test]
     fn the_table_is_in_the_order_of_the_enum() {
