@@ -1,8 +1,9 @@
 // Benchmark: how quickly the page's main thread answers while a large learning-curve sweep runs in
-// the workers (the figure tests/e2e/curves.test.mjs used to assert): `lab.getState()` round trips
+// the workers (the figure tests/e2e/curves.test.mjs used to assert; the same sweep, harness
+// LARGE_SWEEP): `lab.getState()` round trips
 // from the test driver, 20 of them during the sweep, against 20 with the page idle.
 // Usage: make build && node bench/responsive.mjs
-import { launch, openLab, serve } from "../tests/e2e/harness.mjs";
+import { LARGE_SWEEP, launch, openLab, serve } from "../tests/e2e/harness.mjs";
 
 const ROUND_TRIPS = 20;
 const server = await serve();
@@ -19,21 +20,7 @@ try {
     return ms.sort((a, b) => a - b);
   };
   const idle = await roundTrips();
-  const run = page.evaluate(() =>
-    window.lab
-      .runLearningCurve({
-        n: 50,
-        alphas: Array.from({ length: 40 }, (_, i) => 0.5 + i * 0.25),
-        reps: 200,
-        algorithms: ["minover", "exact"],
-        epochs: 200,
-        seed: 2,
-        noise: 0,
-        labels: "teacher",
-        stop: { kind: "epochs" },
-      })
-      .catch((e) => e.name),
-  );
+  const run = page.evaluate((sweep) => window.lab.runLearningCurve(sweep).catch((e) => e.name), LARGE_SWEEP);
   await page.waitForFunction(() => document.getElementById("lc-progress").value > 0, null, { timeout: 60_000 });
   const busy = await roundTrips();
   await page.evaluate(() => window.lab.cancelLearningCurve());

@@ -16,7 +16,7 @@
 
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::exact::max_stability;
+use crate::exact::{max_stability, Exact};
 use crate::train::Mode;
 use serde::Serialize;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
@@ -58,16 +58,22 @@ impl VersionSpace {
     /// # Errors
     /// [`Error::OutOfRange`] unless the data are 2-D; [`Error::Empty`] for no data.
     pub fn compute(data: &Dataset, mode: Mode) -> Result<Self> {
+        Self::compute_with(data, mode, max_stability(data, mode).ok().as_ref())
+    }
+
+    /// [`Self::compute`] with the exact optimum already known (`None`: undefined, as with one
+    /// class and a threshold), so that a caller that has it does not solve for it twice.
+    ///
+    /// # Errors
+    /// As [`Self::compute`].
+    pub fn compute_with(data: &Dataset, mode: Mode, exact: Option<&Exact>) -> Result<Self> {
         check_2d(data)?;
         if data.is_empty() {
             return Err(Error::Empty);
         }
         let curve_examples = curve_examples(data.len());
         let curves = curves(data, mode, &curve_examples);
-        let peak = match max_stability(data, mode) {
-            Ok(e) => e.perceptron.map(|p| [direction(&p.w), e.kappa]),
-            Err(_) => None,
-        };
+        let peak = exact.and_then(|e| e.perceptron.as_ref().map(|p| [direction(&p.w), e.kappa]));
         Ok(match mode {
             Mode::Homogeneous => {
                 let (phi, kappa) = landscape(data)?;

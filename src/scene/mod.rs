@@ -292,24 +292,8 @@ fn reference(data: &Dataset, settings: &Settings) -> Result<Scene> {
                 .into(),
         );
     }
-    match max_stability(data, mode) {
-        Ok(exact) => {
-            scene.separable = exact.separable;
-            scene.support.clone_from(&exact.support);
-            if !exact.separable {
-                scene.notes.push(format!(
-                    "These points are not linearly separable{}: no line gives κ > 0 \
-                     (exact test). Rosenblatt runs to its epoch limit; MinOver and AdaTron \
-                     report the negative stability they reach.",
-                    if mode == Mode::Homogeneous {
-                        " by a line through the origin"
-                    } else {
-                        ""
-                    }
-                ));
-            }
-            scene.exact = Some(exact_view(data, &exact));
-        }
+    let exact = match max_stability(data, mode) {
+        Ok(exact) => exact,
         Err(Error::OneClass { .. }) => {
             scene.separable = true;
             scene.notes.push(
@@ -317,10 +301,27 @@ fn reference(data: &Dataset, settings: &Settings) -> Result<Scene> {
                  Add a point of the other class (shift-click)."
                     .into(),
             );
+            scene.version_space = VersionSpace::compute_with(data, mode, None).ok();
+            return Ok(scene);
         }
         Err(e) => return Err(e),
+    };
+    scene.separable = exact.separable;
+    scene.support.clone_from(&exact.support);
+    if !exact.separable {
+        scene.notes.push(format!(
+            "These points are not linearly separable{}: no line gives κ > 0 \
+             (exact test). Rosenblatt runs to its epoch limit; MinOver and AdaTron \
+             report the negative stability they reach.",
+            if mode == Mode::Homogeneous {
+                " by a line through the origin"
+            } else {
+                ""
+            }
+        ));
     }
-    scene.version_space = VersionSpace::compute(data, mode).ok();
+    scene.exact = Some(exact_view(data, &exact));
+    scene.version_space = VersionSpace::compute_with(data, mode, Some(&exact)).ok();
     Ok(scene)
 }
 

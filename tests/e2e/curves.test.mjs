@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, artifact, launch, openLab, useLab } from "./harness.mjs";
+import { LARGE_SWEEP, ROOT, SMALL_SWEEP, artifact, launch, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -55,23 +55,13 @@ test("a small sweep from the form draws four charts and downloads its CSV", asyn
 
 test("cancelling a large sweep leaves the page usable and the points untouched", async () => {
   const before = await lab.page.evaluate(() => window.lab.getState().points);
-  const run = lab.page.evaluate(() =>
-    window.lab
-      .runLearningCurve({
-        n: 50,
-        alphas: Array.from({ length: 40 }, (_, i) => 0.5 + i * 0.25),
-        reps: 200,
-        algorithms: ["minover", "exact"],
-        epochs: 200,
-        seed: 2,
-        noise: 0,
-        labels: "teacher",
-        stop: { kind: "epochs" },
-      })
-      .then(
+  const run = lab.page.evaluate(
+    (sweep) =>
+      window.lab.runLearningCurve(sweep).then(
         () => "finished",
         (e) => e.name,
       ),
+    LARGE_SWEEP,
   );
   await lab.page.waitForFunction(() => document.getElementById("lc-progress").value > 0, null, { timeout: 60_000 });
   // the page answers while the workers compute (how fast: bench/responsive.mjs)
@@ -90,19 +80,7 @@ test("cancelling a large sweep leaves the page usable and the points untouched",
     ]),
   );
   assert.equal(await lab.page.evaluate(() => window.lab.getState().algorithms.exact.kappa), 1);
-  const small = await lab.page.evaluate(() =>
-    window.lab.runLearningCurve({
-      n: 5,
-      alphas: [1, 2],
-      reps: 3,
-      algorithms: ["hebb"],
-      epochs: 10,
-      seed: 1,
-      noise: 0,
-      labels: "teacher",
-      stop: { kind: "epochs" },
-    }),
-  );
+  const small = await lab.page.evaluate((sweep) => window.lab.runLearningCurve(sweep), SMALL_SWEEP);
   assert.equal(small.rows.length, 2);
   assert.deepEqual(lab.errors, []);
 });

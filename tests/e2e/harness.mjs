@@ -32,6 +32,22 @@ export const SIX = [
   { x: 1.0, y: -1.5, label: -1 },
 ];
 
+/** A sweep that finishes in a moment (N = 5, two α, Hebb). */
+export const SMALL_SWEEP = { n: 5, alphas: [1, 2], reps: 3, algorithms: ["hebb"], epochs: 10, seed: 1, noise: 0, labels: "teacher", stop: { kind: "epochs" } };
+
+/** A sweep that keeps the workers busy for many seconds (N = 50, 40 α × 200 repetitions of MinOver and the exact optimum). */
+export const LARGE_SWEEP = {
+  n: 50,
+  alphas: Array.from({ length: 40 }, (_, i) => 0.5 + i * 0.25),
+  reps: 200,
+  algorithms: ["minover", "exact"],
+  epochs: 200,
+  seed: 2,
+  noise: 0,
+  labels: "teacher",
+  stop: { kind: "epochs" },
+};
+
 /**
  * A seeded 2-D set (an LCG, so a failure can be replayed): P points uniform in [−1, 1]², labelled
  * by the line w*·x = θ* (w* = (cos 1, sin 1), θ* = 0.3 with a threshold, else 0). `kind`:

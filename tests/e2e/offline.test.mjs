@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, useLab } from "./harness.mjs";
+import { ROOT, SMALL_SWEEP, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -40,19 +40,7 @@ test("with the network cut after loading: reload, train, load the Iris preset, r
     assert.ok((await lab.state()).algorithms.exact.kappa > 0);
     await page.evaluate(() => window.lab.loadPreset("iris"));
     assert.equal((await lab.state()).points.length, 100);
-    const { rows } = await page.evaluate(() =>
-      window.lab.runLearningCurve({
-        n: 5,
-        alphas: [1, 2],
-        reps: 3,
-        algorithms: ["hebb"],
-        epochs: 10,
-        seed: 1,
-        noise: 0,
-        labels: "teacher",
-        stop: { kind: "epochs" },
-      }),
-    );
+    const { rows } = await page.evaluate((sweep) => window.lab.runLearningCurve(sweep), SMALL_SWEEP);
     assert.equal(rows.length, 2);
   } finally {
     await page.context().setOffline(false);
