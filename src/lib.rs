@@ -27,6 +27,7 @@ pub mod data;
 pub mod error;
 pub mod exact;
 pub mod experiment;
+pub mod hull;
 #[cfg(feature = "bench")]
 pub mod kernels;
 pub mod linalg;

@@ -17,6 +17,7 @@
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
+use crate::hull::min_projections;
 use crate::train::Mode;
 use serde::Serialize;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
@@ -61,7 +62,7 @@ impl VersionSpace {
         Self::compute_with(data, mode, max_stability(data, mode).ok().as_ref())
     }
 
-    /// [`Self::compute`] with the exact optimum already known (`None`: undefined, as with one
+    /// [`Self::compute`] with the exact optimum in `mode` already known (`None`: undefined, as with one
     /// class and a threshold), so that a caller that has it does not solve for it twice.
     ///
     /// # Errors
@@ -77,9 +78,13 @@ impl VersionSpace {
         Ok(match mode {
             Mode::Homogeneous => {
                 let (phi, kappa) = landscape(data)?;
+                let arcs = match exact {
+                    Some(e) => arcs_with(data, e),
+                    _ => arcs(data)?,
+                };
                 Self {
                     mode,
-                    arcs: arcs(data)?,
+                    arcs,
                     phi,
                     kappa,
                     lower: vec![],
@@ -123,9 +128,13 @@ pub fn arcs(data: &Dataset) -> Result<Vec<[f64; 2]>> {
     if data.is_empty() {
         return Ok(vec![[0.0, TAU]]);
     }
-    let exact = max_stability(data, Mode::Homogeneous)?;
-    let Some(opt) = exact.perceptron else {
-        return Ok(vec![]);
+    Ok(arcs_with(data, &max_stability(data, Mode::Homogeneous)?))
+}
+
+/// [`arcs`] of non-empty 2-D `data` with its exact optimum through the origin already known.
+fn arcs_with(data: &Dataset, exact: &Exact) -> Vec<[f64; 2]> {
+    let Some(opt) = &exact.perceptron else {
+        return vec![];
     };
     // φ* lies strictly inside every half circle; rotate from it to the nearest boundary each way
     let phi = opt.w[1].atan2(opt.w[0]);
@@ -136,11 +145,12 @@ pub fn arcs(data: &Dataset) -> Result<Vec<[f64; 2]>> {
         ccw = ccw.min(wrap(a + FRAC_PI_2 - phi));
         cw = cw.min(wrap(phi - (a - FRAC_PI_2)));
     }
-    Ok(vec![[wrap(phi - cw), wrap(phi + ccw)]])
+    vec![[wrap(phi - cw), wrap(phi + ccw)]]
 }
 
 /// The stability landscape through the origin on `GRID` angles `φ_k = 2πk/GRID`:
-/// `(φ, κ(φ) = min_μ κ^μ(φ))`.
+/// `(φ, κ(φ) = min_μ κ^μ(φ))`, the minimum taken over the vertices of the convex hull of the
+/// `z^μ` only ([`crate::hull`]: `O(P log P)` rather than `O(GRID·P)`).
 ///
 /// # Errors
 /// [`Error::OutOfRange`] unless the data are 2-D; [`Error::Empty`] for no data.
@@ -149,17 +159,11 @@ pub fn landscape(data: &Dataset) -> Result<(Vec<f64>, Vec<f64>)> {
     if data.is_empty() {
         return Err(Error::Empty);
     }
-    let phi = grid();
-    let kappa = phi
-        .iter()
-        .map(|&p| {
-            let (c, s) = (p.cos(), p.sin());
-            (0..data.len())
-                .map(|mu| data.y(mu) * (data.x(mu)[0] * c + data.x(mu)[1] * s))
-                .fold(f64::INFINITY, f64::min)
-        })
+    let z: Vec<[f64; 2]> = (0..data.len())
+        .map(|mu| signed(data, mu, data.y(mu)))
         .collect();
-    Ok((phi, kappa))
+    let kappa = min_projections(&z, &cos_sin_table());
+    Ok((grid(), kappa))
 }
 
 /// The exact peak `(φ, κ)` of the landscape `κ(φ) = min_μ κ^μ(φ)` through the origin, found
@@ -209,7 +213,8 @@ pub fn landscape_peak(data: &Dataset) -> Result<(f64, f64)> {
 
 /// The band of the threshold version space on `GRID` angles: `(φ, lower, upper)` with
 /// `lower = max_{S=−1} ξ·u(φ)`, `upper = min_{S=+1} ξ·u(φ)`, both `NaN` where the band is empty
-/// (`lower ≥ upper`). With one class only, the missing side is `∓∞`.
+/// (`lower ≥ upper`). With one class only, the missing side is `∓∞`. Each envelope is taken over
+/// the convex hull of its class's inputs ([`crate::hull`]).
 ///
 /// # Errors
 /// [`Error::OutOfRange`] unless the data are 2-D; [`Error::Empty`] for no data.
@@ -218,28 +223,36 @@ pub fn band(data: &Dataset) -> Result<Band> {
     if data.is_empty() {
         return Err(Error::Empty);
     }
-    let phi = grid();
-    let mut lower = Vec::with_capacity(GRID);
-    let mut upper = Vec::with_capacity(GRID);
-    for &p in &phi {
-        let (c, s) = (p.cos(), p.sin());
-        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
-        for mu in 0..data.len() {
-            let h = data.x(mu)[0] * c + data.x(mu)[1] * s;
-            if data.y(mu) > 0.0 {
-                hi = hi.min(h);
+    // upper = min over the +1 examples of ξ·u; lower = max over the −1 examples = −min of (−ξ)·u
+    let (plus, minus): (Vec<usize>, Vec<usize>) = (0..data.len()).partition(|&mu| data.y(mu) > 0.0);
+    let table = cos_sin_table();
+    let hi = min_projections(
+        &plus
+            .iter()
+            .map(|&mu| signed(data, mu, 1.0))
+            .collect::<Vec<_>>(),
+        &table,
+    );
+    let lo = min_projections(
+        &minus
+            .iter()
+            .map(|&mu| signed(data, mu, -1.0))
+            .collect::<Vec<_>>(),
+        &table,
+    );
+    let (lower, upper) = lo
+        .iter()
+        .zip(&hi)
+        .map(|(&neg_lo, &hi)| {
+            let lo = -neg_lo;
+            if lo < hi {
+                (lo, hi)
             } else {
-                lo = lo.max(h);
+                (f64::NAN, f64::NAN)
             }
-        }
-        if lo < hi {
-            lower.push(lo);
-            upper.push(hi);
-        } else {
-            lower.push(f64::NAN);
-            upper.push(f64::NAN);
-        }
-    }
+        })
+        .unzip();
+    let phi = grid();
     Ok(Band { phi, lower, upper })
 }
 
@@ -316,6 +329,11 @@ pub fn grid() -> Vec<f64> {
 /// The angle of `w` in `[0, 2π)`.
 pub fn direction(w: &[f64]) -> f64 {
     wrap(w[1].atan2(w[0]))
+}
+
+/// `s ξ^μ`.
+fn signed(data: &Dataset, mu: usize, s: f64) -> [f64; 2] {
+    [s * data.x(mu)[0], s * data.x(mu)[1]]
 }
 
 /// The angle `α_μ` of `z^μ = S^μ ξ^μ`.

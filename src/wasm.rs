@@ -6,10 +6,10 @@ use crate::animation;
 use crate::catalogue::{self, Algorithm, Chart};
 use crate::data::{generate, Dataset};
 use crate::experiment::{self, CurveParams, Row};
-use crate::scene;
+use crate::scene::{self, AlgorithmView, Scene};
 use crate::train::Mode;
 use crate::version_space::VersionSpace;
-use js_sys::{Float64Array, Object, Reflect};
+use js_sys::{Float64Array, Object, Reflect, Uint32Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -127,6 +127,60 @@ fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
     Ok(o.into())
 }
 
+/// The scene as a plain object (see `scene::Scene`, without the version space), each rule's
+/// per-example arrays as typed arrays: `stabilities` and `embedding` as `Float64Array`,
+/// `misclassified` as `Uint32Array` (at `P = 10 000` a scene per frame would otherwise build some
+/// 10⁵ JS numbers one by one: 5 ms of a drag frame).
+fn scene_js(mut scene: Scene) -> Result<JsValue, JsError> {
+    let take = |v: &mut AlgorithmView| {
+        (
+            std::mem::take(&mut v.stabilities),
+            std::mem::take(&mut v.embedding),
+            std::mem::take(&mut v.misclassified),
+        )
+    };
+    let exact = scene.exact.as_mut().map(take);
+    let rules: Vec<_> = scene.algorithms.iter_mut().map(take).collect();
+    let out = to_js(&scene)?;
+    let attach =
+        |view: &JsValue,
+         (stabilities, embedding, misclassified): (Vec<f64>, Vec<f64>, Vec<usize>)| {
+            let view: &Object = view.unchecked_ref();
+            set(
+                view,
+                "stabilities",
+                &Float64Array::from(&stabilities[..]).into(),
+            )?;
+            set(
+                view,
+                "embedding",
+                &Float64Array::from(&embedding[..]).into(),
+            )?;
+            let indices: Vec<u32> = misclassified.iter().map(|&i| i as u32).collect();
+            set(
+                view,
+                "misclassified",
+                &Uint32Array::from(&indices[..]).into(),
+            )
+        };
+    let get = |o: &JsValue, key: &str| {
+        Reflect::get(o, &JsValue::from_str(key))
+            .map_err(|_| js_error("could not read the scene object"))
+    };
+    if let Some(arrays) = exact {
+        attach(&get(&out, "exact")?, arrays)?;
+    }
+    let views = get(&out, "algorithms")?;
+    for (i, arrays) in rules.into_iter().enumerate() {
+        attach(
+            &Reflect::get_u32(&views, i as u32)
+                .map_err(|_| js_error("could not read the scene object"))?,
+            arrays,
+        )?;
+    }
+    Ok(out)
+}
+
 /// Trains the chosen algorithms on 2-D points and returns the scene (see `scene::Scene`) as a
 /// plain object, with `versionSpace` (or `null` for no points). `settings`: `{threshold, algorithms, maxEpochs, maxEpochsOptimal, gapTolerance}`,
 /// every field optional.
@@ -140,9 +194,10 @@ pub fn compute_scene(
     #[wasm_bindgen(unchecked_param_type = "Partial<Settings> | undefined")] settings: JsValue,
 ) -> Result<JsValue, JsError> {
     let data = points(xs, ys)?;
-    let scene = scene::compute(&data, &settings_from(settings)?)?;
-    let out = to_js(&scene)?;
-    let vs = match &scene.version_space {
+    let mut scene = scene::compute(&data, &settings_from(settings)?)?;
+    let version_space = scene.version_space.take();
+    let out = scene_js(scene)?;
+    let vs = match &version_space {
         Some(vs) => version_space_js(vs)?,
         None => JsValue::NULL,
     };
@@ -198,7 +253,7 @@ impl Training {
     /// Throws only if the scene cannot be converted.
     #[wasm_bindgen(unchecked_return_type = "Scene")]
     pub fn scene(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.scene())
+        scene_js(self.inner.scene())
     }
 
     /// The version space of these points (it does not change while the rules train), or `null`.

@@ -930,3 +930,42 @@ fn many_examples_carry_a_uniform_subsample_of_curves() {
         }
     }
 }
+
+/// The envelopes are taken over convex hulls ([`perceptron_lab::hull`]); on sets where every
+/// point is a hull vertex (points on a circle), where most are interior (a large Gaussian set),
+/// and with repeated and collinear points, they equal the minimum over every example.
+#[test]
+fn envelopes_from_the_hull_equal_those_of_every_example() {
+    let mut sets = vec![];
+    // 500 points on a circle of radius 2 around (0.3, −0.2), labelled by a line through it
+    let circle: Vec<f64> = (0..500)
+        .flat_map(|k| {
+            let a = TAU * f64::from(k) / 500.0 + 0.001;
+            [0.3 + 2.0 * a.cos(), -0.2 + 2.0 * a.sin()]
+        })
+        .collect();
+    let labels: Vec<f64> = circle
+        .chunks(2)
+        .map(|x| if x[0] - 0.5 * x[1] > 0.3 { 1.0 } else { -1.0 })
+        .collect();
+    sets.push(("circle".to_string(), dataset(&circle, 2, &labels)));
+    // repeated and collinear points
+    let mut xs = vec![];
+    let mut ys = vec![];
+    for k in 0..40 {
+        let t = f64::from(k) / 10.0;
+        xs.extend([1.0 + t, 0.5 * t, 1.0 + t, 0.5 * t, -1.0 - t, 2.0]);
+        ys.extend([1.0, 1.0, -1.0]);
+    }
+    sets.push(("repeated and collinear".to_string(), dataset(&xs, 2, &ys)));
+    for seed in 0..3 {
+        sets.push((
+            format!("Gaussian P = 10 000, seed {seed}"),
+            teacher_data(seed, 10_000, 0.5, 0.0),
+        ));
+    }
+    for (what, data) in &sets {
+        assert_band_matches(data, what);
+        assert_landscape_matches(data, what);
+    }
+}

@@ -104,10 +104,13 @@ pub struct AlgorithmView {
     /// Certified gap `κ_upper − κ(w)`.
     pub gap: Option<f64>,
     /// `κ^μ` of every example.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Float64Array"))]
     pub stabilities: Vec<f64>,
     /// Indices of misclassified examples (`E^μ ≤ 0`).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Uint32Array"))]
     pub misclassified: Vec<usize>,
     /// Embedding strengths.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Float64Array"))]
     pub embedding: Vec<f64>,
     /// Direction of `w` in `[0, 2π)` (its place on the weight circle).
     pub phi: f64,
