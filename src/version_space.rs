@@ -133,19 +133,87 @@ pub fn arcs(data: &Dataset) -> Result<Vec<[f64; 2]>> {
 
 /// [`arcs`] of non-empty 2-D `data` with its exact optimum through the origin already known.
 fn arcs_with(data: &Dataset, exact: &Exact) -> Vec<[f64; 2]> {
-    let Some(opt) = &exact.perceptron else {
-        return vec![];
-    };
-    // φ* lies strictly inside every half circle; rotate from it to the nearest boundary each way
-    let phi = opt.w[1].atan2(opt.w[0]);
+    match &exact.perceptron {
+        // φ* lies strictly inside every half circle
+        Some(opt) => vec![arc_around(data, opt.w[1].atan2(opt.w[0]))],
+        None => vec![],
+    }
+}
+
+/// The arc of directions around `φ` that no example's boundary `α_μ ± π/2` crosses: from `φ`,
+/// rotate to the nearest boundary each way (`φ` strictly inside every example's half circle).
+fn arc_around(data: &Dataset, phi: f64) -> [f64; 2] {
     let (mut ccw, mut cw) = (PI, PI);
     for mu in 0..data.len() {
         let a = angle_of(data, mu);
-        // boundaries of example μ's half circle, measured from φ*
+        // boundaries of example μ's half circle, measured from φ
         ccw = ccw.min(wrap(a + FRAC_PI_2 - phi));
         cw = cw.min(wrap(phi - (a - FRAC_PI_2)));
     }
-    vec![[wrap(phi - cw), wrap(phi + ccw)]]
+    [wrap(phi - cw), wrap(phi + ccw)]
+}
+
+/// One cell of weight space, cut out by the examples' boundaries: the labelling every perceptron
+/// in it gives the inputs, and its outline.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Region {
+    /// `S^μ = sign(ξ^μ·u(φ) − θ)` for every example.
+    pub labels: Vec<f64>,
+    /// Through the origin: the cell's arc `[φ_start, φ_end]` (counter-clockwise, as [`arcs`]).
+    pub arc: Option<[f64; 2]>,
+    /// With a threshold: the cell as the band `lower(φ) < θ < upper(φ)` on the grid ([`band`] of the
+    /// inputs with these labels; `NaN` where the cell has no point); empty through the origin.
+    pub lower: Vec<f64>,
+    /// With a threshold: the band's upper edge.
+    pub upper: Vec<f64>,
+}
+
+/// The cell that contains the perceptron `w = u(φ)` with threshold `θ` (`θ` is ignored through
+/// the origin): every labelling realised by a perceptron is such a cell (the version space of
+/// that labelling), and the version space of the data is the cell of their own labels. `None`
+/// when the perceptron lies on an example's boundary (`ξ^μ·u(φ) = θ`: no open cell; through the
+/// origin this includes a point at the origin) or for no examples.
+///
+/// # Errors
+/// [`Error::OutOfRange`] unless the data are 2-D.
+pub fn region_at(data: &Dataset, mode: Mode, phi: f64, theta: f64) -> Result<Option<Region>> {
+    check_2d(data)?;
+    let theta = match mode {
+        Mode::Homogeneous => 0.0,
+        Mode::Threshold => theta,
+    };
+    let (c, s) = (phi.cos(), phi.sin());
+    let mut labels = Vec::with_capacity(data.len());
+    for mu in 0..data.len() {
+        let h = data.x(mu)[0] * c + data.x(mu)[1] * s - theta;
+        if h == 0.0 || !h.is_finite() {
+            return Ok(None);
+        }
+        labels.push(h.signum());
+    }
+    if labels.is_empty() {
+        return Ok(None);
+    }
+    let relabelled = Dataset::from_row_major(data.features().to_vec(), 2, labels.clone())?;
+    Ok(Some(match mode {
+        Mode::Homogeneous => Region {
+            arc: Some(arc_around(&relabelled, phi)),
+            labels,
+            lower: vec![],
+            upper: vec![],
+        },
+        Mode::Threshold => {
+            let Band { lower, upper, .. } = band(&relabelled)?;
+            Region {
+                labels,
+                arc: None,
+                lower,
+                upper,
+            }
+        }
+    }))
 }
 
 /// The stability landscape through the origin on `GRID` angles `φ_k = 2πk/GRID`:
