@@ -24,6 +24,7 @@ pub mod animation;
 pub mod catalogue;
 pub mod chart;
 pub mod data;
+pub mod dichotomies;
 pub mod error;
 pub mod exact;
 pub mod experiment;
