@@ -24,6 +24,7 @@ const FILES = [
   "./www/interaction.js",
   "./www/animation.js",
   "./www/animation-panel.js",
+  "./www/count-panel.js",
   "./www/presets.js",
   "./www/io.js",
   "./www/download.js",

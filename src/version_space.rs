@@ -155,7 +155,6 @@ fn arc_around(data: &Dataset, phi: f64) -> [f64; 2] {
 
 /// One cell of weight space, cut out by the examples' boundaries: the labelling every perceptron
 /// in it gives the inputs, and its outline.
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Region {

@@ -5,6 +5,7 @@
 use crate::animation;
 use crate::catalogue::{self, Algorithm, Chart};
 use crate::data::{generate, Dataset};
+use crate::dichotomies;
 use crate::experiment::{self, CurveParams, Row};
 use crate::scene::{self, AlgorithmView, Scene};
 use crate::train::Mode;
@@ -34,6 +35,7 @@ export interface VersionSpaceArrays {
 /** A scene with its version space (`null` for no points). */
 export type SceneWithVersionSpace = Scene & { versionSpace: VersionSpaceArrays | null };
 /** 2-D points from CSV text. */
+export interface RegionArrays { labels: Float64Array; arc: [number, number] | null; lower: Float64Array; upper: Float64Array }
 export interface ParsedPoints { xs: Float64Array; ys: Float64Array; notices: string[] }
 /** A seeded student–teacher set. */
 export interface TeacherSet { xs: number[]; ys: number[]; teacher: number[] }
@@ -352,6 +354,65 @@ struct TeacherSet {
 pub fn example_curve(x: f64, y: f64, label: f64, threshold: bool) -> Result<Box<[f64]>, JsError> {
     let data = points(&[x, y], &[label])?;
     Ok(crate::version_space::curve(&data, 0, Mode::from_threshold(threshold))?.into())
+}
+
+/// How many of the `2^P` labellings of the points are strictly separable in the mode
+/// (`dichotomies::count`: exact, from the geometry), beside Cover's `C(P, N)`; the points' own
+/// labels are ignored.
+///
+/// # Errors
+/// Throws on bad points.
+#[wasm_bindgen(js_name = dichotomyCount, unchecked_return_type = "Count")]
+pub fn dichotomy_count(xs: &[f64], ys: &[f64], threshold: bool) -> Result<JsValue, JsError> {
+    let data = points(xs, ys)?;
+    to_js(&dichotomies::count(&data, Mode::from_threshold(threshold))?)
+}
+
+/// Every separable labelling of the points in the mode, each with its optimal perceptron
+/// (`dichotomies::labellings`), for at most `LIMITS.labelling_points` points.
+///
+/// # Errors
+/// Throws on bad points or too many of them.
+#[wasm_bindgen(js_name = separableLabellings, unchecked_return_type = "Labelling[]")]
+pub fn separable_labellings(xs: &[f64], ys: &[f64], threshold: bool) -> Result<JsValue, JsError> {
+    let data = points(xs, ys)?;
+    to_js(&dichotomies::labellings(
+        &data,
+        Mode::from_threshold(threshold),
+        catalogue::LIMITS.labelling_points,
+    )?)
+}
+
+/// The cell of weight space that holds the perceptron `(u(φ), θ)` (`version_space::region_at`):
+/// `{labels, arc, lower, upper}` with `labels`, `lower` and `upper` as `Float64Array`s, or `null`
+/// on a boundary.
+///
+/// # Errors
+/// Throws on bad points.
+#[wasm_bindgen(js_name = regionAt, unchecked_return_type = "RegionArrays | null")]
+pub fn region_at(
+    xs: &[f64],
+    ys: &[f64],
+    threshold: bool,
+    phi: f64,
+    theta: f64,
+) -> Result<JsValue, JsError> {
+    let data = points(xs, ys)?;
+    let Some(region) =
+        crate::version_space::region_at(&data, Mode::from_threshold(threshold), phi, theta)?
+    else {
+        return Ok(JsValue::NULL);
+    };
+    let o = Object::new();
+    set(&o, "arc", &to_js(&region.arc)?)?;
+    for (key, values) in [
+        ("labels", &region.labels),
+        ("lower", &region.lower),
+        ("upper", &region.upper),
+    ] {
+        set(&o, key, &Float64Array::from(&values[..]).into())?;
+    }
+    Ok(o.into())
 }
 
 /// A seeded 2-D student–teacher set: `{xs, ys, teacher}` with Gaussian inputs, `|w*|² = 2` and

@@ -9,6 +9,7 @@ import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { parseCsv } from "./io.js";
 import { Animator } from "./animation.js";
 import { encodeHash } from "./io.js";
+import { Counts, degeneracyPoints } from "./count-panel.js";
 
 /**
  * Training per frame (ms): on the frame of an edit (which also starts a new training and
@@ -38,6 +39,16 @@ export class App {
     /** the version space of the current points (it does not change while the rules train) */
     this.versionSpace = null;
     this.hover = -1;
+    /** @type {{phi: number, theta: number, labels: Float64Array, arc: number[] | null, lower: Float64Array, upper: Float64Array} | null} the weight-space cell under the pointer (its labelling previewed in the data view) */
+    this.region = null;
+    /** counts one per new training (an edit of the points or the mode): caches key on it */
+    this.revision = 0;
+    /** the separable labellings of the current points (Cover's count), once per edit */
+    this.counts = new Counts(wasm);
+    /** whether the weight view numbers its cells (the separable labellings; few points only) */
+    this.showRegions = false;
+    /** whether a point is being dragged (work that can wait for the end of the drag waits) */
+    this.dragging = false;
     this.dirty = true;
     this.frameRequested = false;
     this.message = null; // {text, kind} shown until the next edit
@@ -106,6 +117,35 @@ export class App {
     this.animator.clear();
     if (record) this.commit();
     else this.scheduleRender();
+  }
+
+  /** Gives the points the labels `labels` (±1 each; one edit). */
+  relabel(labels) {
+    if (labels.length !== this.state.points.length) throw new Error(`relabel: ${labels.length} labels for ${this.state.points.length} points`);
+    this.beginEdit();
+    this.state.points.forEach((p, i) => {
+      p.label = labels[i] > 0 ? 1 : -1;
+    });
+    this.state.teacher = null;
+    this.region = null;
+    this.commit();
+  }
+
+  /**
+   * Points at the weight-space cell of the perceptron `(u(φ), θ)` (θ ignored through the
+   * origin): the data view previews its labelling and the weight view outlines it; `null` or a
+   * boundary clears it.
+   */
+  setRegion(phi, theta = 0) {
+    let region = null;
+    if (phi !== null && this.state.points.length) {
+      const { xs, ys } = flattenPoints(this.state.points);
+      const r = this.wasm.regionAt(xs, ys, this.state.threshold, phi, theta);
+      region = r ? { ...r, phi, theta } : null;
+    }
+    if (region === null && this.region === null) return;
+    this.region = region;
+    this.scheduleRender();
   }
 
   flipLabel(i) {
@@ -321,6 +361,8 @@ export class App {
   /** Starts the training of the current points and settings (the core's `Training`) and runs its first slice. */
   retrain() {
     this.dirty = false;
+    this.revision++;
+    this.region = null;
     this.training?.free();
     this.training = null;
     const { xs, ys } = flattenPoints(this.state.points);
@@ -379,8 +421,23 @@ export class App {
       notes: [...(this.scene?.notes ?? [])],
       versionSpace: versionSpaceState(this.scene?.versionSpace, this.state.threshold),
       animation: this.animator.status(),
+      dichotomies: dichotomiesState(this.counts.current(this)),
     };
   }
+}
+
+/** `getState().dichotomies`: the count of separable labellings of the points in the current mode, or null above the page's limit. */
+function dichotomiesState(c) {
+  return c
+    ? {
+        separable: c.separable,
+        total: c.total,
+        cover: c.cover,
+        generalPosition: c.generalPosition,
+        method: c.method,
+        degeneracies: c.degeneracies.map((d) => ({ kind: d.kind, points: degeneracyPoints(d) })),
+      }
+    : null;
 }
 
 /** `getState().versionSpace` as docs/design.md promises: plain arrays. */

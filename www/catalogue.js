@@ -25,6 +25,8 @@ export const COLORS = {};
 export const NAMES = {};
 /** The learning-curve charts, in the order of the panel. @type {ChartInfo[]} */
 export const CHARTS = [];
+/** The page's own highlight (not a series): the hovered example's curve, the weight-space cell under the pointer and the line realising its labelling. */
+export const HIGHLIGHT = "#AA3377";
 /** Defaults and limits of the settings. @type {Limits} */
 export const LIMITS = /** @type {Limits} */ ({});
 

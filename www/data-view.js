@@ -1,7 +1,7 @@
 // @ts-check
 /** Draws the data view from (state, scene, hover); owns the data ↔ pixel transform. */
 
-import { COLORS, INFO, NAMES } from "./catalogue.js";
+import { COLORS, HIGHLIGHT, INFO, NAMES } from "./catalogue.js";
 
 /** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
 const SETTLING_DASH = [1, 5];
@@ -15,6 +15,8 @@ let POINT_RADIUS = BASE_POINT_RADIUS;
 const AXIS_COLOR = "#8a8a85";
 const GRID_COLOR = "#ecece7";
 const POINT_COLOR = "#1b1b1b";
+/** The cell under the pointer in weight space and the line that realises its labelling. */
+const REGION_COLOR = HIGHLIGHT;
 
 /** The data view: a square canvas showing `[cx − half, cx + half] × [cy − half, cy + half]`. */
 export class DataSpaceView {
@@ -68,7 +70,38 @@ export class DataSpaceView {
   /** Draws the app's current picture (a view the app renders). @param {any} app */
   render(app) {
     this.canvas.classList.toggle("delete-mode", app.state.deleteMode);
-    this.draw(app.state, app.scene, app.hover, app.shownAnimation());
+    if (app.region) this.drawRegion(app.state, app.region, app.counts.numberOf(app.region.labels));
+    else this.draw(app.state, app.scene, app.hover, app.shownAnimation());
+  }
+
+  /**
+   * The labelling of the weight-space cell under the pointer (`region`, number `k` among the
+   * separable labellings, 0 if not numbered): the points with those labels, the points it
+   * relabels ringed, and the line of the perceptron under the pointer, which realises it.
+   */
+  drawRegion(state, region, k) {
+    const points = state.points.map((p, i) => ({ ...p, label: region.labels[i] }));
+    this.draw({ ...state, points, teacher: null }, null, -1);
+    const w = [Math.cos(region.phi), Math.sin(region.phi)];
+    this.drawLine(w, state.threshold ? region.theta : 0, REGION_COLOR, 2.5, [8, 4]);
+    const ctx = this.ctx;
+    const changed = state.points.filter((p, i) => p.label !== region.labels[i]);
+    ctx.strokeStyle = REGION_COLOR;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    for (const p of changed) {
+      const { px, py } = this.toPixel(p.x, p.y);
+      ctx.moveTo(px + POINT_RADIUS + 5, py);
+      ctx.arc(px, py, POINT_RADIUS + 5, 0, 2 * Math.PI);
+    }
+    ctx.stroke();
+    const fs = state.projector ? 20 : 13;
+    ctx.font = `${fs}px system-ui, sans-serif`;
+    const text = `${k ? `Labelling ${k}` : "The labelling of the cell under the pointer"}: ${changed.length ? `${changed.length} point${changed.length === 1 ? "" : "s"} relabelled (ringed)` : "the points' own labels (the version space)"}`;
+    ctx.fillStyle = "rgba(255,255,255,0.9)";
+    ctx.fillRect(4, 4, ctx.measureText(text).width + 12, fs + 10);
+    ctx.fillStyle = REGION_COLOR;
+    ctx.fillText(text, 10, 8 + fs);
   }
 
   draw(state, scene, hover, anim = null) {

@@ -48,6 +48,7 @@ export function bindDataView(app, canvas) {
     if (drag) {
       if (!drag.moved && Math.hypot(px - drag.px, py - drag.py) > DRAG_THRESHOLD_PX) {
         drag.moved = true;
+        app.dragging = true;
         app.beginEdit();
         canvas.classList.add("dragging");
       }
@@ -66,6 +67,7 @@ export function bindDataView(app, canvas) {
   /** @param {boolean} cancelled */
   const end = (cancelled) => {
     if (!drag) return;
+    app.dragging = false;
     if (!drag.moved && !cancelled) app.flipLabel(drag.i);
     else app.commit();
     if (canvas.hasPointerCapture(drag.pointerId)) canvas.releasePointerCapture(drag.pointerId);
@@ -93,9 +95,17 @@ export function bindDataView(app, canvas) {
 export function bindWeightView(app, canvas) {
   canvas.addEventListener("pointermove", (e) => {
     const r = canvas.getBoundingClientRect();
-    app.setHover(app.weightView.hitCurve(app.scene, e.clientX - r.left, e.clientY - r.top));
+    const [px, py] = [e.clientX - r.left, e.clientY - r.top];
+    const i = app.weightView.hitCurve(app.scene, px, py);
+    app.setHover(i);
+    // off every curve: the cell under the pointer, its labelling previewed in the data view
+    const at = i < 0 ? app.weightView.perceptronAt(px, py) : null;
+    app.setRegion(at?.phi ?? null, at?.theta ?? 0);
   });
-  canvas.addEventListener("pointerleave", () => app.setHover(-1));
+  canvas.addEventListener("pointerleave", () => {
+    app.setHover(-1);
+    app.setRegion(null);
+  });
 }
 
 /**

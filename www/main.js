@@ -7,6 +7,7 @@ import { automation } from "./automation.js";
 import { loadCatalogue } from "./catalogue.js";
 import { AnimationPanel } from "./animation-panel.js";
 import { ControlBar, bindFiles, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
+import { CountPanel } from "./count-panel.js";
 import { CurvePanel } from "./curve-panel.js";
 import { applyForm } from "./curve-form.js";
 import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
@@ -38,7 +39,11 @@ async function boot() {
     const p = app.state.points[mu];
     return p ? wasm.exampleCurve(p.x, p.y, p.label, app.state.threshold) : null;
   };
-  app.views = [dataView, weightView, new ReadoutView(el), new ControlBar(el), new AnimationPanel(el)];
+  app.views = [dataView, weightView, new ReadoutView(el), new ControlBar(el), new AnimationPanel(el), new CountPanel(el)];
+  el("count-regions").addEventListener("change", () => {
+    app.showRegions = /** @type {HTMLInputElement} */ (el("count-regions")).checked;
+    app.scheduleRender();
+  });
   app.onShownChanged = () => syncShownToggles(app, el);
   fillPresetMenu(el);
   fillShownToggles(app, el);

@@ -2,14 +2,13 @@
 /** Draws the weight-space view: the circle of directions and the stability landscape (θ = 0), or
  * the (φ, θ) plane with the version-space band (with threshold). All geometry comes from the core. */
 
-import { COLORS } from "./catalogue.js";
+import { COLORS, HIGHLIGHT } from "./catalogue.js";
 
 const TAU = 2 * Math.PI;
 const BAND_FILL = "rgba(86, 180, 233, 0.28)";
 const BAND_EDGE = "#2a7fb8";
 const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
 const CURVE_MINUS = "rgba(120, 120, 120, 0.32)";
-const HIGHLIGHT = "#AA3377";
 const PAD = 34;
 
 /** The weight-space view. */
@@ -27,6 +26,8 @@ export class WeightView {
     this.curvesShown = "";
     /** @type {((mu: number) => Float64Array | null) | null} example μ's curve from the core, for one the version space does not carry (set by main.js) */
     this.curveOf = null;
+    /** @type {{c: {x: number, y: number}, R: number} | null} the circle of directions as last drawn (through the origin), for hit tests */
+    this.circle = null;
   }
 
   /** Sets the CSS size and the backing store for the device pixel ratio (× `scale`). */
@@ -52,7 +53,117 @@ export class WeightView {
         : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability.";
     }
     this.draw(app.state, app.scene, app.hover, app.shownAnimation());
+    if (app.scene?.versionSpace) this.drawRegions(app);
     if (this.caption && this.curvesShown) this.caption.textContent += ` (Here ${this.curvesShown}.)`;
+  }
+
+  /**
+   * The cells the examples cut out of weight space (each is one separable labelling, Biehl
+   * §3.4.3): with `app.showRegions` on, each numbered at its labelling's optimal perceptron (for
+   * few points); the cell under the pointer (`app.region`) outlined, with its number.
+   * @param {any} app
+   */
+  drawRegions(app) {
+    const ctx = this.ctx;
+    const labellings = app.showRegions ? app.counts.update(app).labellings : null;
+    const region = app.region;
+    if (!labellings && !region) return;
+    const threshold = app.state.threshold;
+    ctx.save();
+    ctx.font = "bold 12px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const label = (text, x, y, color) => {
+      ctx.fillStyle = "rgba(255,255,255,0.85)";
+      const w = ctx.measureText(text).width + 6;
+      ctx.fillRect(x - w / 2, y - 8, w, 16);
+      ctx.fillStyle = color;
+      ctx.fillText(text, x, y);
+    };
+    const p = this.plot;
+    const X = (phi) => p.x + (phi / TAU) * p.w;
+    const Y = (v) => p.y + ((p.hi - v) / (p.hi - p.lo)) * p.h;
+    if (region) {
+      ctx.fillStyle = "rgba(170, 51, 119, 0.16)";
+      ctx.strokeStyle = HIGHLIGHT;
+      ctx.lineWidth = 3;
+      const n = region.lower.length;
+      if (threshold && n) {
+        const phi = (k) => (TAU * k) / n;
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(p.x, p.y, p.w, p.h);
+        ctx.clip();
+        fillBetween(
+          ctx,
+          n,
+          X,
+          Y,
+          Array.from({ length: n }, (_, k) => phi(k)),
+          (k) => clampY(region.lower[k], p),
+          (k) => clampY(region.upper[k], p),
+        );
+        ctx.restore();
+      } else if (region.arc && this.circle) {
+        const { c, R } = this.circle;
+        const [s, e] = region.arc;
+        const end = e >= s ? e : e + TAU;
+        ctx.beginPath();
+        ctx.moveTo(c.x, c.y);
+        ctx.arc(c.x, c.y, R, -s, -end, true);
+        ctx.closePath();
+        ctx.fill();
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, R, -s, -end, true);
+        ctx.stroke();
+        // the same cell as a stretch of φ in the landscape below
+        for (const [a, b] of end > TAU
+          ? [
+              [s, TAU],
+              [0, end - TAU],
+            ]
+          : [[s, end]])
+          ctx.fillRect(X(a), p.y, X(b) - X(a), p.h);
+      }
+    }
+    if (labellings) {
+      labellings.forEach((l, k) => {
+        const phi = (Math.atan2(l.w[1], l.w[0]) + TAU) % TAU;
+        const norm = Math.hypot(l.w[0], l.w[1]);
+        if (!(norm > 0)) return;
+        if (threshold) label(String(k + 1), X(phi), Y(l.theta / norm), "#333");
+        else if (this.circle) {
+          const { c, R } = this.circle;
+          label(String(k + 1), c.x + (R - 16) * Math.cos(phi), c.y - (R - 16) * Math.sin(phi), "#333");
+        }
+      });
+    }
+    if (region) {
+      const k = app.counts.numberOf(region.labels);
+      const text = k ? `labelling ${k}` : "this cell's labelling";
+      const caption = `${text}: shown in the data view`;
+      label(caption, this.width - ctx.measureText(caption).width / 2 - 8, 8, HIGHLIGHT);
+    }
+    ctx.restore();
+  }
+
+  /**
+   * The perceptron under canvas pixel (px, py), `{phi, theta}`, or null: on the circle of
+   * directions (or inside it) its direction; in the (φ, θ) plane or the landscape below the
+   * circle its φ (and θ with a threshold).
+   */
+  perceptronAt(px, py) {
+    const p = this.plot;
+    if (p && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h) {
+      const phi = ((px - p.x) / p.w) * TAU;
+      return { phi, theta: p.hi - ((py - p.y) / p.h) * (p.hi - p.lo) };
+    }
+    if (this.circle) {
+      const { c, R } = this.circle;
+      const r = Math.hypot(px - c.x, py - c.y);
+      if (r > 4 && r <= R + 12) return { phi: (Math.atan2(c.y - py, px - c.x) + TAU) % TAU, theta: 0 };
+    }
+    return null;
   }
 
   draw(state, scene, hover, anim) {
@@ -61,6 +172,7 @@ export class WeightView {
     ctx.clearRect(0, 0, this.width, this.height);
     const vs = scene?.versionSpace;
     this.plot = null;
+    this.circle = null;
     if (!vs) {
       ctx.fillStyle = "#777";
       ctx.font = "14px system-ui, sans-serif";
@@ -121,6 +233,7 @@ export class WeightView {
     const R = Math.min(box.w, box.h) / 2 - 26;
     const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 + 4 };
     const at = (phi, r = R) => ({ x: c.x + r * Math.cos(phi), y: c.y - r * Math.sin(phi) });
+    this.circle = { c, R };
     // every example cuts the circle in half: its boundary is the diameter ⟂ S ξ (one path)
     ctx.strokeStyle = "rgba(0,0,0,0.12)";
     ctx.lineWidth = 1;
@@ -400,6 +513,12 @@ function fillBetween(ctx, n, X, Y, phi, lo, hi) {
       ctx.fill();
     }
   }
+}
+
+/** `v` kept within a little beyond the plot's y range (∓∞ edges of one class draw to the frame). */
+function clampY(v, p) {
+  const span = p.hi - p.lo;
+  return Number.isNaN(v) ? v : Math.min(p.hi + span, Math.max(p.lo - span, v));
 }
 
 function line(ctx, x0, y0, x1, y1) {

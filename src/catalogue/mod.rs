@@ -57,6 +57,12 @@ pub struct Limits {
     pub max_points: usize,
     /// Largest `N` of a learning-curve sweep.
     pub max_curve_n: usize,
+    /// Most points whose separable labellings the page counts (on every edit; the geometric
+    /// count costs `O(P² log P)`).
+    pub count_points: usize,
+    /// Most points whose separable labellings the page lists one by one (numbered in weight
+    /// space; `2^P` exact separability tests).
+    pub labelling_points: usize,
 }
 
 /// The values of [`Limits`] the core uses.
@@ -67,6 +73,8 @@ pub const LIMITS: Limits = Limits {
     max_seed: u32::MAX,
     max_points: crate::data::MAX_POINTS,
     max_curve_n: crate::experiment::MAX_N,
+    count_points: 2_000,
+    labelling_points: 12,
 };
 
 /// Everything the catalogue holds, as the page receives it.
