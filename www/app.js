@@ -47,8 +47,6 @@ export class App {
     this.counts = new Counts(wasm);
     /** whether the weight view numbers its cells (the separable labellings; few points only) */
     this.showRegions = false;
-    /** whether a point is being dragged (work that can wait for the end of the drag waits) */
-    this.dragging = false;
     this.dirty = true;
     this.frameRequested = false;
     this.message = null; // {text, kind} shown until the next edit

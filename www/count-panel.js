@@ -12,8 +12,9 @@ import { flattenPoints } from "./state.js";
 /** Thumbnails of every separable labelling up to this many points. */
 export const THUMBNAIL_POINTS = 8;
 const THUMB = 72;
-/** Above this many points the count is not redone on every frame of a drag, only at its end. */
-const DRAG_COUNT_POINTS = 300;
+/** Above this many points the panel counts once the edits pause for COUNT_PAUSE_MS, not on every frame of a drag. */
+const EAGER_COUNT_POINTS = 300;
+const COUNT_PAUSE_MS = 250;
 
 /** Where a degeneracy's points are named: `{kind, points}` → words. */
 const DEGENERACY_WORDS = {
@@ -53,9 +54,14 @@ export class Counts {
     this.error = "";
   }
 
+  /** Whether the counts are those of `app`'s current points and mode. */
+  isCurrent(app) {
+    return this.key === countKey(app);
+  }
+
   /** Brings the counts up to date with `app` (nothing to do if no edit since the last call). */
   update(app) {
-    const key = `${app.revision}/${app.state.threshold}`;
+    const key = countKey(app);
     if (key === this.key) return this;
     this.key = key;
     this.counts = null;
@@ -86,12 +92,28 @@ export class Counts {
   }
 }
 
+/** What the counts depend on: the points (one revision per new training) and the mode. */
+function countKey(app) {
+  return `${app.revision}/${app.state.threshold}`;
+}
+
 /** The count panel (a view the app renders). */
 export class CountPanel {
   /** @param {(id: string) => any} el */
   constructor(el) {
     this.el = el;
     this.thumbKey = "";
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+  }
+
+  /** Counts once no edit has come for COUNT_PAUSE_MS, then redraws. @param {any} app */
+  countLater(app) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      app.counts.update(app);
+      app.scheduleRender();
+    }, COUNT_PAUSE_MS);
   }
 
   /** @param {any} app */
@@ -101,9 +123,10 @@ export class CountPanel {
     const P = app.state.points.length;
     const body = this.el("count-table").tBodies[0];
     const note = this.el("count-note");
-    // while a point is dragged over a large set the count waits for the end of the drag (the
-    // panel keeps the last one, marked as such)
-    const waiting = app.dragging && P > DRAG_COUNT_POINTS;
+    // above a few hundred points the count waits until the edits pause (a drag costs no count
+    // per frame); the panel keeps the last one meanwhile, faded
+    const waiting = P > EAGER_COUNT_POINTS && P <= LIMITS.countPoints && !app.counts.isCurrent(app);
+    if (waiting) this.countLater(app);
     const counts = waiting ? app.counts : app.counts.update(app);
     panel.classList.toggle("stale", waiting);
     if (!counts.counts) {

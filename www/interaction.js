@@ -48,7 +48,6 @@ export function bindDataView(app, canvas) {
     if (drag) {
       if (!drag.moved && Math.hypot(px - drag.px, py - drag.py) > DRAG_THRESHOLD_PX) {
         drag.moved = true;
-        app.dragging = true;
         app.beginEdit();
         canvas.classList.add("dragging");
       }
@@ -67,7 +66,6 @@ export function bindDataView(app, canvas) {
   /** @param {boolean} cancelled */
   const end = (cancelled) => {
     if (!drag) return;
-    app.dragging = false;
     if (!drag.moved && !cancelled) app.flipLabel(drag.i);
     else app.commit();
     if (canvas.hasPointerCapture(drag.pointerId)) canvas.releasePointerCapture(drag.pointerId);

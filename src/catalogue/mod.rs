@@ -73,7 +73,7 @@ pub const LIMITS: Limits = Limits {
     max_seed: u32::MAX,
     max_points: crate::data::MAX_POINTS,
     max_curve_n: crate::experiment::MAX_N,
-    count_points: 2_000,
+    count_points: 1_000,
     labelling_points: 12,
 };
 
