@@ -15,6 +15,7 @@ fn params(labels: Labels, algorithms: &[Algorithm]) -> CurveParams {
         reps: 4,
         algorithms: algorithms.to_vec(),
         epochs: 20.0,
+        updates: None,
         seed: 5,
         noise: 0.0,
         labels,

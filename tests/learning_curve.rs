@@ -18,6 +18,7 @@ fn params(
         reps,
         algorithms: algorithms.iter().map(|a| a.parse().unwrap()).collect(),
         epochs: 100.0,
+        updates: None,
         seed: 2024,
         noise: 0.0,
         labels,

@@ -5,6 +5,8 @@
 //! perceptron-lab curve --algorithm minover --n 20 --alpha 0.1:10:100 --reps 100 --epochs 100 --seed 1
 //! perceptron-lab train --algorithm adatron --data points.csv [--threshold]
 //! perceptron-lab theory --curve maxstab --alpha 0.5:10:20
+//! perceptron-lab trace --algorithm minover --n 20 --alpha 5 --seed 1 --updates 5000 --every 100
+//! perceptron-lab predict --model model.json --x 1,1,2
 //! perceptron-lab count --data points.csv [--threshold]
 //! ```
 
@@ -26,8 +28,10 @@ mod native {
     use perceptron_lab::data::csv;
     use perceptron_lab::exact::max_stability;
     use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule, CSV_HEADER};
+    use perceptron_lab::measure::Perceptron;
     use perceptron_lab::theory;
     use perceptron_lab::train::{self, Config, Mode};
+    use perceptron_lab::train::{Budget, Options, Presentation};
     use rayon::prelude::*;
     use std::process::ExitCode;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -51,6 +55,10 @@ mod native {
         Train(TrainArgs),
         /// A theory curve as CSV `curve,n,alpha,value`.
         Theory(TheoryArgs),
+        /// One student–teacher run step by step: CSV `t,updates,kappa,kappa_upper,eps_g,train_error`.
+        Trace(TraceArgs),
+        /// A trained model (train's JSON) on inputs: one output per line.
+        Predict(PredictArgs),
         /// Counts the linearly separable labellings of a CSV file's inputs against Cover's C(P, N): JSON.
         Count(CountArgs),
     }
@@ -75,8 +83,10 @@ mod native {
         #[arg(long, default_value_t = 100)]
         reps: usize,
         /// Epoch limit of the iterative rules.
-        #[arg(long, default_value_t = 100.0)]
+        #[arg(long, default_value_t = 100.0, conflicts_with = "updates")]
         epochs: f64,
+        #[arg(long, help = UPDATES_HELP)]
+        updates: Option<usize>,
         /// Seed of the sweep.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -86,8 +96,7 @@ mod native {
         /// Teacher or random labels.
         #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
         labels: LabelsArg,
-        /// Stopping rule: epochs, no-improvement (MinOver: κ not improved in P steps), or gap:TOL.
-        #[arg(long, default_value = "epochs")]
+        #[arg(long, default_value = "epochs", help = STOP_HELP)]
         stop: String,
         /// Worker threads (default: all cores).
         #[arg(long)]
@@ -111,8 +120,92 @@ mod native {
         #[arg(long)]
         threshold: bool,
         /// Epoch limit.
-        #[arg(long, default_value_t = 1000.0)]
+        #[arg(long, default_value_t = 1000.0, conflicts_with = "updates")]
         epochs: f64,
+        #[arg(long, help = UPDATES_HELP)]
+        updates: Option<usize>,
+        /// Starting perceptron w1,…,wN[,θ] (θ needs --threshold); default: the rule's own start.
+        #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+        init: Option<Vec<f64>>,
+        /// Learning rate η (perceptron-notes, adaline, adaline-batch, logistic, logistic-squared).
+        #[arg(long)]
+        eta: Option<f64>,
+        /// Rosenblatt's margin c ≥ 0: update when E = (w·ξ − θ)S ≤ c.
+        #[arg(long)]
+        margin: Option<f64>,
+        /// Presentation order (rosenblatt, perceptron-notes, adaline, logistic, logistic-squared);
+        /// default: the rule's own (cyclic; perceptron-notes random).
+        #[arg(long, value_enum)]
+        order: Option<OrderArg>,
+        /// Stopping rule as in curve; default: the rule's own (MinOver and AdaTron at a certified
+        /// gap of 10⁻³).
+        #[arg(long)]
+        stop: Option<String>,
+        /// Seed of the random rules (random order, pocket, perceptron-notes' random start).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    }
+
+    #[derive(Clone, Copy, ValueEnum)]
+    enum OrderArg {
+        Cyclic,
+        Random,
+    }
+
+    /// What one step of the budget is, for `--updates`' help.
+    const UPDATES_HELP: &str = "Step budget T instead of --epochs (T/P epochs): T steps of the rule. \
+        MinOver: one update on the least stable example (every step is an update: the reports' t_max); \
+        Rosenblatt, perceptron-notes, pocket, adaline, logistic: one presentation of an example (updating or not); \
+        AdaTron, soft-margin: one coordinate step (a pair step with a threshold); \
+        adaline-batch: one gradient step counts P; hebb: one pass, not cut";
+
+    /// The stopping rules, for `--stop`'s help.
+    const STOP_HELP: &str = "Stopping rule: epochs (the limit only), no-improvement (MinOver: κ not improved in P steps), \
+        gap:TOL (MinOver, AdaTron: certified relative gap ≤ TOL), or angle:TOL[:T] \
+        (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians)";
+
+    #[derive(clap::Args)]
+    struct TraceArgs {
+        #[arg(long, value_parser = parse_algorithm, help = format!("One of the training rules: {}", Algorithm::names()))]
+        algorithm: Algorithm,
+        /// Input dimension N.
+        #[arg(long)]
+        n: usize,
+        /// α = P/N of the set (the first repetition of `curve --alpha α` with the same seed).
+        #[arg(long)]
+        alpha: f64,
+        /// Seed (as curve's).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Epoch limit.
+        #[arg(long, default_value_t = 100.0, conflicts_with = "updates")]
+        epochs: f64,
+        #[arg(long, help = UPDATES_HELP)]
+        updates: Option<usize>,
+        /// A row every K steps (and at t = 0 and at the end).
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+        /// Label noise λ (teacher labels).
+        #[arg(long, default_value_t = 0.0)]
+        noise: f64,
+        /// Teacher or random labels.
+        #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
+        labels: LabelsArg,
+        #[arg(long, default_value = "epochs", help = STOP_HELP)]
+        stop: String,
+    }
+
+    #[derive(clap::Args)]
+    struct PredictArgs {
+        /// The model: train's JSON output ({algorithm, w, theta, …}).
+        #[arg(long)]
+        model: std::path::PathBuf,
+        /// Inputs as CSV with a header x1,…,xN (a label column is ignored); one output per row.
+        #[arg(long, conflicts_with = "x", required_unless_present = "x")]
+        data: Option<std::path::PathBuf>,
+        /// One input x1,…,xN.
+        #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+        x: Option<Vec<f64>>,
     }
 
     #[derive(clap::Args)]
@@ -150,6 +243,8 @@ mod native {
             Command::Curve(a) => curve(a),
             Command::Train(a) => train(a),
             Command::Theory(a) => theory_cmd(a),
+            Command::Trace(a) => trace_cmd(a),
+            Command::Predict(a) => predict_cmd(a),
             Command::Count(a) => count_cmd(a),
         };
         match result {
@@ -176,6 +271,17 @@ mod native {
     }
 
     fn parse_stop(text: &str) -> Result<StopRule, String> {
+        let angle = |rest: &str| -> Option<StopRule> {
+            let (tol, block) = match rest.split_once(':') {
+                None => (rest, None),
+                Some((tol, "P")) => (tol, None),
+                Some((tol, t)) => (tol, Some(t.parse().ok()?)),
+            };
+            Some(StopRule::Angle {
+                tolerance: tol.parse().ok()?,
+                block,
+            })
+        };
         match text {
             "epochs" => Ok(StopRule::Epochs),
             "no-improvement" => Ok(StopRule::NoImprovement),
@@ -183,8 +289,11 @@ mod native {
                 .strip_prefix("gap:")
                 .and_then(|t| t.parse().ok())
                 .map(|tolerance| StopRule::Gap { tolerance })
+                .or_else(|| text.strip_prefix("angle:").and_then(angle))
                 .ok_or_else(|| {
-                    format!("--stop \"{text}\": expected epochs, no-improvement or gap:TOL")
+                    format!(
+                        "--stop \"{text}\": expected epochs, no-improvement, gap:TOL or angle:TOL[:T] (T a number of steps or P)"
+                    )
                 }),
         }
     }
@@ -196,6 +305,7 @@ mod native {
             reps: a.reps,
             algorithms: a.algorithms,
             epochs: a.epochs,
+            updates: a.updates,
             seed: a.seed,
             noise: a.noise,
             labels: match a.labels {
@@ -245,9 +355,20 @@ mod native {
         let data = csv::parse(&text).map_err(|e| format!("{}: {e}", a.data.display()))?;
         let mode = Mode::from_threshold(a.threshold);
         let out = if a.algorithm == Algorithm::Exact {
+            if a.init.is_some()
+                || a.eta.is_some()
+                || a.margin.is_some()
+                || a.order.is_some()
+                || a.updates.is_some()
+                || a.stop.is_some()
+            {
+                return Err("exact is not a training rule: --init, --eta, --margin, --order, --updates and --stop do not apply".into());
+            }
             let e = max_stability(&data, mode)?;
             let p = e.perceptron.clone();
             serde_json::json!({
+                "algorithm": a.algorithm,
+                "threshold": a.threshold,
                 "w": p.as_ref().map(|p| p.w.clone()),
                 "theta": p.as_ref().map(|p| p.theta),
                 "kappa": finite(e.kappa),
@@ -258,11 +379,29 @@ mod native {
                 "separable": e.separable,
             })
         } else {
-            let config = Config {
+            let mut config = Config {
                 max_epochs: Some(a.epochs),
+                seed: a.seed,
                 ..Config::default()
             };
-            let fit = train::build(a.algorithm, &data, mode, &config)?.run();
+            let angle = match &a.stop {
+                Some(stop) => parse_stop(stop)?.apply(&mut config, data.len()),
+                None => None,
+            };
+            let options = Options {
+                init: init_perceptron(a.init.as_deref(), data.dim(), a.threshold)?,
+                learning_rate: a.eta,
+                margin: a.margin,
+                order: a.order.map(|o| match o {
+                    OrderArg::Cyclic => Presentation::Cyclic,
+                    OrderArg::Random => Presentation::Random,
+                }),
+                budget: Budget {
+                    steps: a.updates,
+                    angle,
+                },
+            };
+            let fit = train::build_with(a.algorithm, &data, mode, &config, &options)?.run();
             let separable = perceptron_lab::exact::is_separable(&data, mode)?;
             if !separable && !fit.converged {
                 eprintln!(
@@ -273,6 +412,8 @@ mod native {
                 );
             }
             serde_json::json!({
+                "algorithm": a.algorithm,
+                "threshold": a.threshold,
                 "w": fit.perceptron.w,
                 "theta": fit.perceptron.theta,
                 "kappa": finite(fit.kappa),
@@ -287,6 +428,156 @@ mod native {
         };
         println!("{}", serde_json::to_string_pretty(&out)?);
         Ok(())
+    }
+
+    /// The perceptron of `--init w1,…,wN[,θ]` for inputs of dimension `n`.
+    fn init_perceptron(
+        init: Option<&[f64]>,
+        n: usize,
+        threshold: bool,
+    ) -> Result<Option<Perceptron>, String> {
+        let Some(v) = init else { return Ok(None) };
+        match v.len() {
+            len if len == n => Ok(Some(Perceptron::new(v.to_vec(), 0.0))),
+            len if len == n + 1 && threshold => {
+                Ok(Some(Perceptron::new(v[..n].to_vec(), v[n])))
+            }
+            len if len == n + 1 => Err(format!(
+                "--init has {len} values, w and θ: a threshold θ needs --threshold (through the origin give the {n} weights only)"
+            )),
+            len => Err(format!(
+                "--init has {len} values; the data have N = {n} inputs: give w1,…,w{n} or w1,…,w{n},θ"
+            )),
+        }
+    }
+
+    fn trace_cmd(a: TraceArgs) -> CliResult {
+        use std::io::Write as _;
+        let params = CurveParams {
+            n: a.n,
+            alphas: vec![a.alpha],
+            reps: 1,
+            algorithms: vec![a.algorithm],
+            epochs: a.epochs,
+            updates: a.updates,
+            seed: a.seed,
+            noise: a.noise,
+            labels: match a.labels {
+                LabelsArg::Teacher => Labels::Teacher,
+                LabelsArg::Random => Labels::Random,
+            },
+            stop: parse_stop(&a.stop)?,
+            random_separability: false,
+        };
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        writeln!(out, "{}", experiment::TRACE_HEADER)?;
+        let mut written = Ok(());
+        experiment::trace_with(&params, a.algorithm, 0, a.every, |p| {
+            if written.is_ok() {
+                written = writeln!(out, "{}", p.to_csv());
+            }
+        })?;
+        written?;
+        out.flush()?;
+        Ok(())
+    }
+
+    fn predict_cmd(a: PredictArgs) -> CliResult {
+        let text = std::fs::read_to_string(&a.model)
+            .map_err(|e| format!("cannot read {}: {e}", a.model.display()))?;
+        let model: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not JSON: {e}", a.model.display()))?;
+        let bad = |what: &str| format!("{}: {what}", a.model.display());
+        let w: Vec<f64> = match model.get("w") {
+            Some(serde_json::Value::Array(w)) => w
+                .iter()
+                .map(|v| v.as_f64().filter(|v| v.is_finite()))
+                .collect::<Option<_>>()
+                .ok_or_else(|| bad("\"w\" must hold finite numbers"))?,
+            Some(serde_json::Value::Null) => {
+                return Err(
+                    bad("the model has no perceptron (\"w\" is null: not separable)").into(),
+                )
+            }
+            _ => return Err(bad("no weight array \"w\" (expected train's JSON)").into()),
+        };
+        let theta = match model.get("theta") {
+            None | Some(serde_json::Value::Null) => 0.0,
+            Some(v) => v.as_f64().ok_or_else(|| bad("\"theta\" is not a number"))?,
+        };
+        let algorithm = match model.get("algorithm").and_then(|v| v.as_str()) {
+            Some(name) => parse_algorithm(name).map_err(|e| bad(&e))?,
+            None => Algorithm::Rosenblatt, // the ±1 convention of every rule but the notes'
+        };
+        let perceptron = Perceptron::new(w, theta);
+        let n = perceptron.w.len();
+        let inputs = match (&a.x, &a.data) {
+            (Some(x), _) => vec![x.clone()],
+            (None, Some(path)) => read_inputs(path)?,
+            (None, None) => return Err("give --x or --data".into()),
+        };
+        for (i, x) in inputs.iter().enumerate() {
+            if x.len() != n {
+                return Err(format!(
+                    "input {}: {} values, but the model has N = {n} weights",
+                    i + 1,
+                    x.len()
+                )
+                .into());
+            }
+            println!("{}", train::output(algorithm, &perceptron, x));
+        }
+        Ok(())
+    }
+
+    /// Inputs from CSV with a header naming the columns; a column named `label` is skipped.
+    fn read_inputs(path: &std::path::Path) -> Result<Vec<Vec<f64>>, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut lines = text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let Some((_, header)) = lines.next() else {
+            return Err(format!(
+                "{}: empty, expected a header x1,…,xN",
+                path.display()
+            ));
+        };
+        let names: Vec<String> = header.split(',').map(|c| c.trim().to_lowercase()).collect();
+        let label = names.iter().position(|c| c == "label");
+        lines
+            .map(|(i, line)| {
+                let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+                if fields.len() != names.len() {
+                    return Err(format!(
+                        "{} line {}: expected {} fields, found {}",
+                        path.display(),
+                        i + 1,
+                        names.len(),
+                        fields.len()
+                    ));
+                }
+                fields
+                    .iter()
+                    .enumerate()
+                    .filter(|(c, _)| Some(*c) != label)
+                    .map(|(_, f)| {
+                        f.parse::<f64>()
+                            .ok()
+                            .filter(|v| v.is_finite())
+                            .ok_or_else(|| {
+                                format!(
+                                    "{} line {}: \"{f}\" is not a number",
+                                    path.display(),
+                                    i + 1
+                                )
+                            })
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// JSON has no NaN or ∞: those become `null`.

@@ -333,7 +333,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
             [
                 "any separating line, as in the lecture notes (0/1 targets, learning rate η)",
                 "after an epoch without mistakes, or at the epoch limit",
-                "y = [w·x ≥ θ];  w ← w + η(t − y)x,  θ ← θ − η(t − y); random start in [−1, 1]",
+                "y = [w·x > θ];  w ← w + η(t − y)x,  θ ← θ − η(t − y); random start in [−1, 1]",
             ],
         )
     },

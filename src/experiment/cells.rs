@@ -1,14 +1,14 @@
 //! Running the cells of a sweep: each cell draws its data from its own seed and trains every
 //! algorithm on them.
 
-use super::{CurveParams, Labels, StopRule};
+use super::{CurveParams, Labels};
 use crate::catalogue::Algorithm;
 use crate::data::{generate, Dataset};
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
 use crate::measure::{gen_error, Perceptron};
 use crate::rng::rng_from_seed;
-use crate::train::{self, Config, Mode};
+use crate::train::{self, Budget, Config, Mode, Options, Trainer};
 use serde::{Deserialize, Serialize};
 
 /// One algorithm's result in one cell.
@@ -53,8 +53,21 @@ fn cell_seed(params: &CurveParams, cell: usize) -> u64 {
         .wrapping_add((k as u64) << 32 | r as u64)
 }
 
-/// The data of cell `(k, r)`: seeded by `(seed, k, r)` only.
-fn cell_data(params: &CurveParams, cell: usize) -> Result<(Dataset, Vec<f64>)> {
+/// The data set and teacher `w*` of cell `(k, r)` (index `k · reps + r`), drawn from a generator
+/// seeded by `(seed, k, r)` only: the set depends on `(seed, k, r)`, `N`, `α_k`, `λ` and the
+/// labels, not on how the sweep is split, which algorithms run or how many repetitions there
+/// are. With random labels `w*` is drawn but does not label the set.
+///
+/// # Errors
+/// [`Error::OutOfRange`] for a cell index out of range; those of the generator.
+pub fn cell_data(params: &CurveParams, cell: usize) -> Result<(Dataset, Vec<f64>)> {
+    if cell >= params.cells() {
+        return Err(Error::OutOfRange {
+            name: "cell index",
+            value: cell as f64,
+            range: "[0, cells)",
+        });
+    }
     let k = cell / params.reps;
     let mut rng = rng_from_seed(cell_seed(params, cell));
     let teacher = generate::teacher(params.n, &mut rng);
@@ -155,27 +168,47 @@ fn random_labelling_separable(data: &Dataset, params: &CurveParams, cell: usize)
     crate::exact::is_separable(&relabelled, Mode::Homogeneous)
 }
 
-/// An iterative rule's perceptron and its number of updates. The random rules (pocket, the
-/// lecture-notes perceptron) are seeded from the sweep's seed and the cell.
+/// An iterative rule's perceptron and its number of updates.
 fn trainer_fit(
     algorithm: Algorithm,
     data: &Dataset,
     params: &CurveParams,
     cell: usize,
 ) -> Result<(Perceptron, f64)> {
-    let config = Config {
+    let fit = trainer(algorithm, data, params, cell)?.run();
+    Ok((fit.perceptron, fit.updates as f64))
+}
+
+/// The trainer of an iterative rule in cell `cell` of the sweep, as the sweep runs it: the epoch
+/// limit or step budget and the stopping rule of `params`. The random rules (pocket, the
+/// lecture-notes perceptron) are seeded from the sweep's seed and the cell.
+///
+/// # Errors
+/// [`Error::Unknown`] for `exact`; the rule's own errors.
+pub(super) fn trainer(
+    algorithm: Algorithm,
+    data: &Dataset,
+    params: &CurveParams,
+    cell: usize,
+) -> Result<Box<dyn Trainer>> {
+    let mut config = Config {
         max_epochs: Some(params.epochs),
-        gap_tolerance: match params.stop {
-            StopRule::Gap { tolerance } => tolerance,
-            _ => 0.0,
-        },
-        patience: (params.stop == StopRule::NoImprovement).then_some(data.len()),
         seed: params
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(cell as u64),
         ..Config::default()
     };
-    let fit = train::build(algorithm, data, Mode::Homogeneous, &config)?.run();
-    Ok((fit.perceptron, fit.updates as f64))
+    let budget = Budget {
+        steps: params.updates,
+        angle: params.stop.apply(&mut config, data.len()),
+    };
+    if budget == Budget::default() {
+        return train::build(algorithm, data, Mode::Homogeneous, &config);
+    }
+    let options = Options {
+        budget,
+        ..Options::default()
+    };
+    train::build_with(algorithm, data, Mode::Homogeneous, &config, &options)
 }

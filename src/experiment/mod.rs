@@ -1,5 +1,6 @@
 //! Learning-curve experiments: a sweep over an `α` grid × repetitions × algorithms — what it is
-//! ([`params`]), running its cells ([`cells`]), and combining them into rows ([`summary`]).
+//! ([`params`]), running its cells ([`cells`]), combining them into rows ([`summary`]) — and
+//! the trace of one cell's run step by step ([`trace()`]).
 //!
 //! Every cell `(α_k, r)` draws its own data from a generator seeded by `(seed, k, r)`, and every
 //! algorithm of the cell trains on the same data. Cells are independent, so the sweep can be
@@ -10,10 +11,12 @@
 mod cells;
 mod params;
 mod summary;
+mod trace;
 
-pub use cells::{run_cells, CellResult, Outcome};
+pub use cells::{cell_data, run_cells, CellResult, Outcome};
 pub use params::{alpha_grid, parse_alpha, CurveParams, Labels, StopRule, MAX_N, MAX_WORK};
-pub use summary::{mean_sem, page_csv, summarize, Row, CSV_HEADER};
+pub use summary::{mean_sem, page_csv, summarize, Row, BASE_COLUMNS, CSV_HEADER};
+pub use trace::{trace, trace_csv, trace_with, TracePoint, TRACE_HEADER};
 
 use crate::error::Result;
 
@@ -40,6 +43,7 @@ mod tests {
                 .map(|n| n.parse().unwrap())
                 .collect(),
             epochs: 20.0,
+            updates: None,
             seed: 3,
             noise: 0.0,
             labels: Labels::Teacher,
@@ -88,6 +92,56 @@ mod tests {
         // s² = ((1)² + 0 + (1)²)/2 = 1, SEM = 1/√3
         assert!((s - 1.0 / 3f64.sqrt()).abs() < 1e-15);
         assert!(mean_sem(std::iter::empty()).0.is_nan());
+    }
+
+    /// Parameters saved before `updates` and the angle rule still parse (no budget); the new
+    /// fields parse and are left out when absent.
+    #[test]
+    fn params_json_old_and_new() {
+        let old = r#"{"n":10,"alphas":[1],"reps":1,"algorithms":["minover"],"epochs":1,"seed":1,
+                "noise":0,"labels":"teacher","stop":{"kind":"epochs"}}"#;
+        let p: CurveParams = serde_json::from_str(old).unwrap();
+        assert_eq!(p.updates, None);
+        assert!(!serde_json::to_string(&p).unwrap().contains("updates"));
+        let new = old.replace(
+            r#""stop":{"kind":"epochs"}"#,
+            r#""updates":200,"stop":{"kind":"angle","tolerance":1e-4}"#,
+        );
+        let p: CurveParams = serde_json::from_str(&new).unwrap();
+        assert_eq!(p.updates, Some(200));
+        assert_eq!(
+            p.stop,
+            StopRule::Angle {
+                tolerance: 1e-4,
+                block: None
+            }
+        );
+        let p = CurveParams {
+            stop: StopRule::Angle {
+                tolerance: 0.0,
+                block: None,
+            },
+            ..params()
+        };
+        assert!(p.validate().unwrap_err().to_string().contains("angle"));
+        let p = CurveParams {
+            updates: Some(0),
+            ..params()
+        };
+        assert!(p.validate().unwrap_err().to_string().contains("updates"));
+    }
+
+    /// The CLI's header is the design's eleven columns and then its two; every row has as many
+    /// fields.
+    #[test]
+    fn csv_columns() {
+        assert_eq!(
+            CSV_HEADER,
+            format!("{BASE_COLUMNS},valid_reps,separable_fraction")
+        );
+        for row in run(&params()).unwrap() {
+            assert_eq!(row.to_csv().split(',').count(), 13);
+        }
     }
 
     #[test]

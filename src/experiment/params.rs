@@ -2,6 +2,7 @@
 
 use crate::catalogue::Algorithm;
 use crate::error::{Error, Result};
+use crate::train::{AngleStop, Config};
 use serde::{Deserialize, Serialize};
 
 /// Teacher labels (with optional noise) or random labels.
@@ -30,6 +31,32 @@ pub enum StopRule {
         /// Relative gap tolerance.
         tolerance: f64,
     },
+    /// Every iterative rule: stop at the first block of `T` steps over which `w` turned by less
+    /// than `tolerance` radians (Biehl §3.6.2; [`crate::train::AngleStop`]), or at the limit.
+    Angle {
+        /// The angle tolerance, in radians.
+        tolerance: f64,
+        /// `T` in steps; absent: one epoch, `P` steps.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        block: Option<usize>,
+    },
+}
+
+impl StopRule {
+    /// Sets the rule in a trainer's settings for a set of `p` examples: the gap tolerance (0,
+    /// never, unless [`StopRule::Gap`]), MinOver's patience (`P` steps for
+    /// [`StopRule::NoImprovement`]); returns the angle stop of [`StopRule::Angle`].
+    pub fn apply(self, config: &mut Config, p: usize) -> Option<AngleStop> {
+        config.gap_tolerance = match self {
+            StopRule::Gap { tolerance } => tolerance,
+            _ => 0.0,
+        };
+        config.patience = (self == StopRule::NoImprovement).then_some(p);
+        match self {
+            StopRule::Angle { tolerance, block } => Some(AngleStop { tolerance, block }),
+            _ => None,
+        }
+    }
 }
 
 /// A learning-curve sweep.
@@ -46,8 +73,13 @@ pub struct CurveParams {
     /// Algorithms: any of the catalogue, `exact` included.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
     pub algorithms: Vec<Algorithm>,
-    /// Epoch limit of the iterative rules.
+    /// Epoch limit of the iterative rules (ignored when [`CurveParams::updates`] is set).
     pub epochs: f64,
+    /// Step budget of the iterative rules instead of the epoch limit: `T` steps of the rule
+    /// ([`crate::train::options`] says what a step is; MinOver's are updates, the course
+    /// reports' `t_max`), i.e. `T/P` epochs at each `α`. Absent: the epoch limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updates: Option<usize>,
     /// Seed of the whole sweep.
     pub seed: u64,
     /// Label noise λ (teacher labels only).
@@ -73,7 +105,8 @@ impl CurveParams {
     ///
     /// # Errors
     /// [`Error::OutOfRange`] for `N = 0`, no `α`, an `α ≤ 0` or non-finite, no repetitions,
-    /// a non-positive epoch limit, `λ ∉ [0, 1]`, a bad tolerance or an absurd total size;
+    /// a non-positive epoch limit, a budget of 0 updates, `λ ∉ [0, 1]`, a bad tolerance or
+    /// block, or an absurd total size;
     /// [`Error::Unknown`] for an unknown algorithm.
     pub fn validate(&self) -> Result<()> {
         let range = |name, value: f64, range| Err(Error::OutOfRange { name, value, range });
@@ -95,10 +128,20 @@ impl CurveParams {
         if !(0.0..=1.0).contains(&self.noise) {
             return range("label noise λ", self.noise, "[0, 1]");
         }
-        if let StopRule::Gap { tolerance } = self.stop {
-            if !(tolerance > 0.0 && tolerance.is_finite()) {
+        if self.updates == Some(0) {
+            return range("updates (step budget)", 0.0, "[1, ∞)");
+        }
+        match self.stop {
+            StopRule::Gap { tolerance } if !(tolerance > 0.0 && tolerance.is_finite()) => {
                 return range("gap tolerance", tolerance, "(0, ∞)");
             }
+            StopRule::Angle { tolerance, .. } if !(tolerance > 0.0 && tolerance.is_finite()) => {
+                return range("angle tolerance", tolerance, "(0, ∞) radians");
+            }
+            StopRule::Angle { block: Some(0), .. } => {
+                return range("angle block T", 0.0, "[1, ∞) steps");
+            }
+            _ => {}
         }
         if self.algorithms.is_empty() {
             return range("number of algorithms", 0.0, "[1, 12]");

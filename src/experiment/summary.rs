@@ -1,5 +1,11 @@
 //! Combining the cells of a sweep into rows: means and standard errors per algorithm and `α`,
-//! and the rows as CSV (the CLI's columns, and the page's with its two extra columns).
+//! how many repetitions they average and how many sets were separable, and the rows as CSV (the
+//! CLI's columns and the page's).
+//!
+//! A mean is over the repetitions that gave a value: `exact` has no perceptron on a set that is
+//! not linearly separable, so with random labels or noise its means are over the separable sets
+//! only. `valid_reps` says how many those were, `separable_fraction` what fraction of the sets
+//! were separable.
 
 use super::{CellResult, CurveParams, Outcome};
 use crate::catalogue::Algorithm;
@@ -35,23 +41,39 @@ pub struct Row {
     pub train_error_mean: f64,
     /// Mean number of updates.
     pub updates_mean: f64,
-    /// Fraction of the repetitions whose data were linearly separable (exact test).
+    /// Repetitions that gave a perceptron, over which the means are taken: `reps`, except for
+    /// `exact` on sets that are not linearly separable (it has no answer there).
+    pub valid_reps: usize,
+    /// Fraction of the repetitions whose data were linearly separable through the origin (exact
+    /// test; noise-free teacher data are separable by construction and give 1 without a test).
     pub separable_fraction: f64,
     /// Fraction of the repetitions in which a random labelling of the inputs was linearly
     /// separable (exact test); `NaN` unless [`CurveParams::random_separability`].
     pub random_separable_fraction: f64,
-    /// Repetitions that gave a solution (the means are over these; fewer than `reps` only for
-    /// `exact` on non-separable data).
-    pub count: usize,
 }
 
-/// The CSV header of [`Row`]s, as the CLI prints it.
-pub const CSV_HEADER: &str =
+/// The first columns of every CSV of [`Row`]s (docs/design.md), in this order; the CLI and the
+/// page add theirs after them.
+pub const BASE_COLUMNS: &str =
     "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean";
+
+/// The CSV header of [`Row`]s, as the CLI prints it: [`BASE_COLUMNS`], then `valid_reps` and
+/// `separable_fraction`.
+pub const CSV_HEADER: &str = "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,valid_reps,separable_fraction";
 
 impl Row {
     /// The row in the columns of [`CSV_HEADER`].
     pub fn to_csv(&self) -> String {
+        format!(
+            "{},{},{}",
+            self.base_csv(),
+            self.valid_reps,
+            self.separable_fraction
+        )
+    }
+
+    /// The row in the columns of [`BASE_COLUMNS`].
+    fn base_csv(&self) -> String {
         format!(
             "{},{},{},{},{},{},{},{},{},{},{}",
             self.algorithm,
@@ -111,6 +133,8 @@ pub fn summarize(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row
                 kappa_sem,
                 train_error_mean: mean_sem(outs.iter().map(|o| o.train_error)).0,
                 updates_mean: mean_sem(outs.iter().map(|o| o.updates)).0,
+                // an outcome without a perceptron has every measure NaN, its training error too
+                valid_reps: outs.iter().filter(|o| !o.train_error.is_nan()).count(),
                 separable_fraction: cells.iter().filter(|c| c.separable).count() as f64
                     / cells.len() as f64,
                 random_separable_fraction: if params.random_separability {
@@ -122,7 +146,6 @@ pub fn summarize(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row
                 } else {
                     f64::NAN
                 },
-                count: outs.iter().filter(|o| !o.kappa.is_nan()).count(),
             });
         }
     }
@@ -145,17 +168,20 @@ pub fn mean_sem(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
-/// The rows as the page exports them: the CLI's columns ([`CSV_HEADER`]) and then
-/// `separable_fraction` and `random_separable_fraction`.
+/// The rows as the page exports them: [`BASE_COLUMNS`], then `separable_fraction`,
+/// `random_separable_fraction` and `valid_reps` (the page's columns keep the order they had
+/// before `valid_reps` came).
 pub fn page_csv(rows: &[Row]) -> String {
-    let mut csv = format!("{CSV_HEADER},separable_fraction,random_separable_fraction\n");
+    let mut csv =
+        format!("{BASE_COLUMNS},separable_fraction,random_separable_fraction,valid_reps\n");
     for r in rows {
         let _ = writeln!(
             csv,
-            "{},{},{}",
-            r.to_csv(),
+            "{},{},{},{}",
+            r.base_csv(),
             r.separable_fraction,
-            r.random_separable_fraction
+            r.random_separable_fraction,
+            r.valid_reps
         );
     }
     csv

@@ -271,7 +271,24 @@ pub fn from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    Ok(Box::new(params(config)?.build(data, mode)?))
+    with_options(data, mode, config, &super::Options::default())
+}
+
+/// [`from_config`] with the starting perceptron and presentation order of `options` (a random
+/// order seeded by [`super::Config::seed`]).
+///
+/// # Errors
+/// Those of [`AdalineParams::build`].
+pub fn with_options(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+    options: &super::Options,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    let mut p = params(config)?;
+    p.init.clone_from(&options.init);
+    p.shuffle = super::options::shuffle(options.order, config.seed);
+    Ok(Box::new(p.build(data, mode)?))
 }
 
 /// The catalogue's builder for the batch Adaline.
@@ -283,7 +300,22 @@ pub fn batch_from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    Ok(Box::new(params(config)?.build_batch(data, mode)?))
+    batch_with_options(data, mode, config, &super::Options::default())
+}
+
+/// [`batch_from_config`] from the starting perceptron of `options`.
+///
+/// # Errors
+/// Those of [`AdalineParams::build_batch`].
+pub fn batch_with_options(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+    options: &super::Options,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    let mut p = params(config)?;
+    p.init.clone_from(&options.init);
+    Ok(Box::new(p.build_batch(data, mode)?))
 }
 
 fn params(config: &super::Config) -> crate::Result<AdalineParams> {

@@ -113,9 +113,25 @@ impl Trainer for Hebb {
 pub fn from_config(
     data: &crate::data::Dataset,
     mode: super::Mode,
-    _config: &super::Config,
+    config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    Ok(Box::new(HebbParams::default().build(data, mode)?))
+    with_options(data, mode, config, &super::Options::default())
+}
+
+/// Hebb's pass added to the starting perceptron of `options`.
+///
+/// # Errors
+/// Those of [`HebbParams::build`].
+pub fn with_options(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    _config: &super::Config,
+    options: &super::Options,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    let params = HebbParams {
+        init: options.init.clone(),
+    };
+    Ok(Box::new(params.build(data, mode)?))
 }
 
 #[cfg(test)]

@@ -191,9 +191,30 @@ pub fn from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    Ok(Box::new(
-        params(config, Loss::CrossEntropy)?.build(data, mode)?,
-    ))
+    with_options(data, mode, config, &super::Options::default(), false)
+}
+
+/// The logistic unit (cross-entropy, or squared error if `squared`) with the starting perceptron
+/// and presentation order of `options` (a random order seeded by [`super::Config::seed`]).
+///
+/// # Errors
+/// Those of [`LogisticParams::build`].
+pub fn with_options(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+    options: &super::Options,
+    squared: bool,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    let loss = if squared {
+        Loss::Squared
+    } else {
+        Loss::CrossEntropy
+    };
+    let mut p = params(config, loss)?;
+    p.init.clone_from(&options.init);
+    p.shuffle = super::options::shuffle(options.order, config.seed);
+    Ok(Box::new(p.build(data, mode)?))
 }
 
 /// The catalogue's builder for the logistic unit with squared error.
@@ -205,7 +226,7 @@ pub fn squared_from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    Ok(Box::new(params(config, Loss::Squared)?.build(data, mode)?))
+    with_options(data, mode, config, &super::Options::default(), true)
 }
 
 fn params(config: &super::Config, loss: Loss) -> crate::Result<LogisticParams> {

@@ -15,6 +15,7 @@ pub mod logistic;
 pub mod minover;
 pub mod notes;
 pub mod online;
+pub mod options;
 pub mod pocket;
 pub mod registry;
 pub mod rosenblatt;
@@ -28,6 +29,7 @@ pub use logistic::{LogisticParams, Loss};
 pub use minover::{Minover, MinoverParams};
 pub use notes::NotesParams;
 pub use online::Online;
+pub use options::{build_with, AngleStop, Budget, Options, Presentation};
 pub use pocket::{Pocket, PocketParams};
 pub use registry::{build, Config};
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
@@ -77,8 +79,9 @@ pub enum Stop {
     NoImprovement,
     /// A one-pass rule (Hebb) has seen every example once.
     OnePass,
-    /// The relative change of `(w, θ)` over the last epoch fell below the tolerance (the
-    /// gradient rules: Adaline, logistic).
+    /// `(w, θ)` settled: its relative change over the last epoch fell below the tolerance (the
+    /// gradient rules: Adaline, logistic), or the angle between `(w, θ)` at the start and the
+    /// end of a block of steps did (the angle stopping rule, [`AngleStop`], any rule).
     Settled,
 }
 
@@ -195,6 +198,33 @@ pub trait Trainer {
             embedding: self.embedding().to_vec(),
             perceptron,
         }
+    }
+}
+
+/// The output of a trained perceptron `(w, θ)` on input `ξ`, in the convention of `algorithm`:
+/// - the lecture-notes perceptron (`perceptron-notes`): `1` iff `w·ξ > θ`, else `0` (the notes'
+///   `f(x) > 0` for class 1, `f(x) ≤ 0` for class 0; a tie is 0);
+/// - every other rule: `sign(w·ξ − θ)`, i.e. `+1` or `−1`, and `0` on the boundary `w·ξ = θ`,
+///   where the crate counts an example of either label as an error (`E^μ ≤ 0`).
+///
+/// # Panics
+/// If `ξ` and `w` differ in length.
+pub fn output(algorithm: Algorithm, perceptron: &Perceptron, xi: &[f64]) -> f64 {
+    assert_eq!(
+        xi.len(),
+        perceptron.w.len(),
+        "input and weights differ in length"
+    );
+    let a = crate::linalg::dot(&perceptron.w, xi) - perceptron.theta;
+    if algorithm == Algorithm::PerceptronNotes {
+        return if a > 0.0 { 1.0 } else { 0.0 };
+    }
+    if a > 0.0 {
+        1.0
+    } else if a < 0.0 {
+        -1.0
+    } else {
+        0.0
     }
 }
 

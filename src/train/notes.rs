@@ -1,8 +1,9 @@
 //! The perceptron as the lecture notes teach it (`perceptron-notes`): 0/1 targets, a learning
 //! rate and a learnt threshold.
 //!
-//! Output `y = 1` if `w·ξ − θ ≥ 0`, else `0`; target `t = (S + 1)/2`. For each example of a
-//! shuffled epoch:
+//! Output `y = 1` if `w·ξ > θ`, else `0` (as the notes define it: `f(x) > 0` for class 1,
+//! `f(x) ≤ 0` for class 0); target `t = (S + 1)/2`. For each example of a shuffled (or, if asked,
+//! cyclic) epoch:
 //!
 //! `w ← w + η (t − y) ξ`,   `θ ← θ − η (t − y)`,
 //!
@@ -10,8 +11,8 @@
 //! in `[−1, 1]` (seeded), or from a given perceptron, and stops after an epoch without a mistake
 //! or at the epoch limit. Through the origin `θ` stays 0.
 //!
-//! Note the tie: an example exactly on the line (`w·ξ = θ`) counts as output 1 here, whereas the
-//! readout's error count (`E^μ ≤ 0`) counts it as an error for either label.
+//! Note the tie: an example exactly on the line (`w·ξ = θ`) has output 0 (class `S = −1`) here,
+//! whereas the readout's error count (`E^μ ≤ 0`) counts it as an error for either label.
 
 use super::online::{target, Drive, Online, OnlineRule};
 use super::Mode;
@@ -30,7 +31,7 @@ pub struct NotesStep {
 impl OnlineRule for NotesStep {
     fn delta(&self, a: f64, s: f64) -> f64 {
         let t = target(s);
-        let y = if a >= 0.0 { 1.0 } else { 0.0 };
+        let y = if a > 0.0 { 1.0 } else { 0.0 };
         self.eta * (t - y)
     }
     fn error_driven(&self) -> bool {
@@ -49,6 +50,8 @@ pub struct NotesParams {
     pub seed: u64,
     /// Starting perceptron; `None`: random in `[−1, 1]` from `seed`.
     pub init: Option<Perceptron>,
+    /// A fresh random order each epoch (seeded from `seed`); `false`: cyclic.
+    pub shuffle: bool,
 }
 
 impl Default for NotesParams {
@@ -58,6 +61,7 @@ impl Default for NotesParams {
             max_epochs: 1000.0,
             seed: 1,
             init: None,
+            shuffle: true,
         }
     }
 }
@@ -87,6 +91,13 @@ impl NotesParams {
         self.init = Some(p);
         self
     }
+    /// Presents the examples in a fresh random order each epoch (`true`, the default) or
+    /// cyclically.
+    #[must_use]
+    pub fn shuffle(mut self, on: bool) -> Self {
+        self.shuffle = on;
+        self
+    }
 
     /// Validates and starts a run on `data`.
     ///
@@ -108,10 +119,11 @@ impl NotesParams {
                 .collect();
             Perceptron::new(w, rng.random_range(-1.0..=1.0))
         });
+        let shuffle: u64 = rng.random();
         let drive = Drive {
             max_epochs: self.max_epochs,
             tolerance: 0.0,
-            shuffle: Some(rng.random()),
+            shuffle: self.shuffle.then_some(shuffle),
             init: Some(init),
         };
         drive.check(data)?;
@@ -132,11 +144,25 @@ pub fn from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    Ok(Box::new(
-        NotesParams::default()
-            .learning_rate(config.notes_learning_rate)
-            .max_epochs(config.epochs()?)
-            .seed(config.seed)
-            .build(data, mode)?,
-    ))
+    with_options(data, mode, config, &super::Options::default())
+}
+
+/// [`from_config`] with a starting perceptron and the presentation order of `options` (`η` comes
+/// in [`super::Config::notes_learning_rate`]).
+///
+/// # Errors
+/// Those of [`NotesParams::build`].
+pub fn with_options(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+    options: &super::Options,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    let mut params = NotesParams::default()
+        .learning_rate(config.notes_learning_rate)
+        .max_epochs(config.epochs()?)
+        .seed(config.seed)
+        .shuffle(options.order != Some(super::Presentation::Cyclic));
+    params.init.clone_from(&options.init);
+    Ok(Box::new(params.build(data, mode)?))
 }

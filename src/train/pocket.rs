@@ -194,10 +194,24 @@ pub fn from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    Ok(Box::new(
-        PocketParams::default()
+    with_options(data, mode, config, &super::Options::default())
+}
+
+/// [`from_config`] from the starting perceptron of `options`.
+///
+/// # Errors
+/// Those of [`PocketParams::build`].
+pub fn with_options(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+    options: &super::Options,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    let params = PocketParams {
+        init: options.init.clone(),
+        ..PocketParams::default()
             .max_epochs(config.epochs()?)
             .seed(config.seed)
-            .build(data, mode)?,
-    ))
+    };
+    Ok(Box::new(params.build(data, mode)?))
 }

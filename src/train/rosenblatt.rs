@@ -218,10 +218,28 @@ pub fn from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
+    with_options(data, mode, config, &super::Options::default())
+}
+
+/// [`from_config`] with a starting perceptron, the margin `c` and the presentation order of
+/// `options` (a random order seeded by [`super::Config::seed`]).
+///
+/// # Errors
+/// Those of [`RosenblattParams::build`].
+pub fn with_options(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+    options: &super::Options,
+) -> crate::Result<Box<dyn super::Trainer>> {
     let epochs = config.epochs()?.ceil() as usize;
-    Ok(Box::new(
-        RosenblattParams::default()
-            .max_epochs(epochs)
-            .build(data, mode)?,
-    ))
+    let mut params = RosenblattParams::default()
+        .max_epochs(epochs)
+        .margin(options.margin.unwrap_or(0.0));
+    params.order = match super::options::shuffle(options.order, config.seed) {
+        Some(seed) => Order::Random(seed),
+        None => Order::Cyclic,
+    };
+    params.init.clone_from(&options.init);
+    Ok(Box::new(params.build(data, mode)?))
 }

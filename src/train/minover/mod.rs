@@ -566,12 +566,26 @@ pub fn from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
+    with_options(data, mode, config, &super::Options::default())
+}
+
+/// [`from_config`] from the starting weights of `options` (the gap is then not certified).
+///
+/// # Errors
+/// Those of [`MinoverParams::build`].
+pub fn with_options(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+    options: &super::Options,
+) -> crate::Result<Box<dyn super::Trainer>> {
     let mut p = MinoverParams::default()
         .max_epochs(config.epochs()?)
         .gap_tolerance(config.gap_tolerance);
     if let Some(patience) = config.patience {
         p = p.patience(patience);
     }
+    p.init.clone_from(&options.init);
     Ok(Box::new(p.build(data, mode)?))
 }
 
