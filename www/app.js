@@ -458,6 +458,7 @@ function algorithmState(a) {
     stop: a.stop,
     status: a.status,
     settled: a.settled,
+    updateBound: a.updateBound,
     kappaUpper: a.kappaUpper,
     gap: a.gap,
     stabilities: [...a.stabilities],

@@ -22,6 +22,20 @@ function gapText(a) {
   return `${fmt(gap, 3)} (${fmt((100 * gap) / a.kappaUpper, 2)}%)`;
 }
 
+/**
+ * The updates `M` of `w` (for Rosenblatt on separable data with the convergence theorem's bound,
+ * "M = 12 ≤ M* = 136", Biehl eq. 3.35).
+ */
+function updatesText(a) {
+  if (a.updateBound === null || a.updateBound === undefined) return String(a.updates);
+  return `${a.updates} ≤ M* = ${fmtBound(a.updateBound)}`;
+}
+
+/** M* rounded down (M is a whole number, so ⌊M*⌋ bounds it as well). */
+function fmtBound(v) {
+  return v < 1e9 ? Math.floor(v + 1e-9).toLocaleString("en") : v.toExponential(2);
+}
+
 function row(a, isExact) {
   const tr = document.createElement("tr");
   tr.dataset.algorithm = a.name;
@@ -33,10 +47,11 @@ function row(a, isExact) {
     NAMES[a.name],
     isExact ? `κ_max = ${fmt(a.kappa)}` : fmt(a.kappa),
     isExact ? "" : String(a.errors),
-    isExact ? "" : `${a.updates} / ${a.steps}`,
+    isExact ? "" : updatesText(a),
+    isExact ? "" : String(a.steps),
     isExact ? "" : gapText(a),
   ];
-  const classes = ["swatch", "name", "kappa", "errors", "updates", "gap"];
+  const classes = ["swatch", "name", "kappa", "errors", "updates", "steps", "gap"];
   cells.forEach((c, k) => {
     const td = document.createElement("td");
     td.className = classes[k];

@@ -99,6 +99,10 @@ pub struct AlgorithmView {
     /// Whether it has stopped (always, for the exact optimum); until then the view shows it
     /// settling.
     pub settled: bool,
+    /// Rosenblatt: `M*`, the convergence theorem's bound on its updates `M` for these data
+    /// (`theory::rosenblatt_update_bound`, Biehl eq. 3.35); `None` for the other rules and on
+    /// data that are not separable.
+    pub update_bound: Option<f64>,
     /// Certified upper bound on `κ_max` (MinOver, AdaTron).
     pub kappa_upper: Option<f64>,
     /// Certified gap `κ_upper − κ(w)`.
@@ -358,6 +362,7 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
         stop: None,
         status,
         settled: true,
+        update_bound: None,
         kappa_upper,
         gap: exact.separable.then_some(0.0),
         embedding: exact.embedding.clone(),
@@ -398,6 +403,7 @@ fn fit_view(
         stop: fit.stop,
         status,
         settled: fit.stop.is_some(),
+        update_bound: None,
         kappa_upper: fit.kappa_upper,
         gap,
         stabilities: fit.perceptron.stabilities(data),

@@ -11,7 +11,8 @@ use super::{fit_view, reference, step_cost, trainer, Scene, Settings};
 use crate::catalogue::Algorithm;
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::train::Trainer;
+use crate::theory;
+use crate::train::{Mode, Trainer};
 use crate::version_space::VersionSpace;
 
 /// Work (potential updates or presentations) a rule does between two looks at the clock: small
@@ -35,6 +36,8 @@ pub struct Settling {
     reference: Scene,
     /// The version space (computed once, kept apart so that a scene per frame does not copy it).
     version_space: Option<VersionSpace>,
+    /// Rosenblatt's `M*` (computed once; `None` if not separable).
+    update_bound: Option<f64>,
     runs: Vec<Run>,
 }
 
@@ -63,11 +66,17 @@ impl Settling {
                 }
             }
         }
+        let update_bound = if runs.iter().any(|r| r.algorithm == Algorithm::Rosenblatt) {
+            rosenblatt_bound(data, &reference)?
+        } else {
+            None
+        };
         Ok(Self {
             data: data.clone(),
             settings: settings.clone(),
             reference,
             version_space,
+            update_bound,
             runs,
         })
     }
@@ -119,16 +128,38 @@ impl Settling {
             .runs
             .iter()
             .map(|run| {
-                fit_view(
+                let mut view = fit_view(
                     run.algorithm,
                     &self.data,
                     &run.trainer.fit(),
                     &self.settings,
                     scene.separable,
-                )
+                );
+                if run.algorithm == Algorithm::Rosenblatt {
+                    view.update_bound = self.update_bound;
+                }
+                view
             })
             .collect();
         scene
+    }
+}
+
+/// Rosenblatt's `M*` in the data view (margin `c = 0`): through the origin from the exact
+/// optimum already solved (`R²/κ_max²`), with a threshold from the augmented problem's
+/// ([`theory::rosenblatt_update_bound`]); `None` if not separable.
+fn rosenblatt_bound(data: &Dataset, reference: &Scene) -> Result<Option<f64>> {
+    if !reference.separable {
+        return Ok(None);
+    }
+    match (reference.mode, &reference.exact) {
+        (Mode::Homogeneous, Some(exact)) => Ok(Some(theory::update_bound(
+            data.max_norm_sq(),
+            exact.kappa,
+            0.0,
+            data.dim(),
+        ))),
+        (mode, _) => theory::rosenblatt_update_bound(data, mode, 0.0),
     }
 }
 

@@ -9,6 +9,8 @@
 //!   [`separable_fraction`]; Gardner's capacity [`gardner_kappa`], [`gardner_alpha`].
 //! - Learning a teacher: the counting estimate [`cover_eps`] (finite `N`) and its limit
 //!   [`cover_eps_limit`]; [`hebb_eps`], [`gibbs_eps`], [`bayes_eps`], [`max_stability`].
+//! - The convergence theorem's bound on Rosenblatt's updates for given data:
+//!   [`rosenblatt_update_bound`].
 //! - [`curve_value`] evaluates any of them by the name in [`CURVES`].
 //!
 //! Every curve except Cover's finite-`N` count is for `N → ∞`; simulations at finite `N` deviate
@@ -30,11 +32,13 @@
 //! - A. Engel, C. Van den Broeck, *Statistical Mechanics of Learning* (2001).
 //! - M. Biehl, *The Shallow and the Deep*, ch. 3–4.
 
+mod convergence;
 mod maxstab;
 mod quad;
 mod storage;
 mod teacher;
 
+pub use convergence::{rosenblatt_update_bound, update_bound};
 pub use maxstab::{max_stability, MaxStab};
 pub use storage::{
     cover_count_exact, cover_eps, cover_eps_limit, gardner_alpha, gardner_kappa, ln_cover_count,

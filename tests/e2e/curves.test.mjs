@@ -35,7 +35,10 @@ test("a small sweep from the form draws four charts and downloads its CSV", asyn
   const csv = readFileSync(await download.path(), "utf8")
     .trim()
     .split("\n");
-  assert.equal(csv[0], "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,separable_fraction,random_separable_fraction");
+  assert.equal(
+    csv[0],
+    "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,separable_fraction,random_separable_fraction,valid_reps",
+  );
   assert.equal(csv.length, 1 + 8 * 4, "one row per algorithm (4 checked by default) and α");
   // P = round(α N): α = 0.5 → P = 5
   assert.match(csv[1], /^rosenblatt,10,5,0\.5,12,/);
@@ -130,11 +133,16 @@ test("the page's workers and the native CLI give identical numbers for the same 
   )
     .trim()
     .split("\n");
-  const page11 = csv
+  // the page's columns: the CLI's 11, then separable_fraction, random_separable_fraction,
+  // valid_reps; the CLI's: the 11, then valid_reps, separable_fraction
+  const asCli = csv
     .trim()
     .split("\n")
-    .map((l) => l.split(",").slice(0, 11).join(","));
-  assert.deepEqual(page11, native);
+    .map((l) => {
+      const c = l.split(",");
+      return [...c.slice(0, 11), c[13], c[11]].join(",");
+    });
+  assert.deepEqual(asCli, native);
 });
 
 /** Some of the learning-curve form's values, as shown. */
