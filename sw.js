@@ -25,6 +25,7 @@ const FILES = [
   "./www/animation.js",
   "./www/animation-panel.js",
   "./www/count-panel.js",
+  "./www/trace-chart.js",
   "./www/presets.js",
   "./www/io.js",
   "./www/download.js",

@@ -249,6 +249,13 @@ impl Training {
         self.inner.settled()
     }
 
+    /// One step of every rule that has not stopped (compare mode's race); returns whether every
+    /// rule has stopped.
+    #[wasm_bindgen(js_name = stepEach)]
+    pub fn step_each(&mut self) -> bool {
+        self.inner.step_each()
+    }
+
     /// The scene as it stands (as `computeScene` returns it, without the version space).
     ///
     /// # Errors
@@ -256,6 +263,22 @@ impl Training {
     #[wasm_bindgen(unchecked_return_type = "Scene")]
     pub fn scene(&self) -> Result<JsValue, JsError> {
         scene_js(self.inner.scene())
+    }
+
+    /// The traces recorded so far of the rules in `settings.traces`: `{name: {t, kappa, upper,
+    /// updates, errors}}` (`scene::Trace`).
+    ///
+    /// # Errors
+    /// Throws only if they cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Record<string, Trace>")]
+    pub fn traces(&self) -> Result<JsValue, JsError> {
+        let map: std::collections::BTreeMap<&str, &scene::Trace> = self
+            .inner
+            .traces()
+            .into_iter()
+            .map(|(a, t)| (a.name(), t))
+            .collect();
+        to_js(&map)
     }
 
     /// The version space of these points (it does not change while the rules train), or `null`.

@@ -30,6 +30,15 @@ export class App {
     this.weightView = weightView;
     this.animator = new Animator(wasm, this);
     this.compare = null; // the `shown` set saved while comparing
+    /** the rules compare mode compares */
+    /** @type {import("./pkg/perceptron_lab.js").Algorithm[]} */
+    this.compareRules = ["rosenblatt", "minover"];
+    /** @type {import("./pkg/perceptron_lab.js").Training | null} the race of the compared rules, one step each per stepRace() */
+    this.race = null;
+    /** @type {any} the race's scene as it stands */
+    this.raceScene = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.raceTimer = undefined;
     this.el = el;
     this.state = createState();
     this.history = new History();
@@ -285,18 +294,80 @@ export class App {
     }
   }
 
-  /** Compare mode: Rosenblatt and the exact optimum only, with their κ side by side. */
-  setCompare(on) {
-    if (on === (this.compare !== null)) return;
+  /**
+   * Compare mode: the rules `rules` (default Rosenblatt and MinOver) and the exact optimum as the
+   * reference, each with its line, band and w, a bar of κ(w)/κ_max, and their traces against the
+   * step t (recorded from the runs that draw the lines: the training restarts with traces on).
+   * @param {boolean} on
+   * @param {any[]} [rules]
+   */
+  setCompare(on, rules = this.compareRules) {
+    if (on) {
+      const unknown = rules.filter((r) => !ALGORITHMS.includes(/** @type {any} */ (r)));
+      if (!rules.length || unknown.length) throw new Error(`setCompare: rules must be some of ${ALGORITHMS.join(", ")}; got ${JSON.stringify(rules)}`);
+    }
+    const same = on === (this.compare !== null) && (!on || rules.join() === this.compareRules.join());
+    if (same) return;
+    this.stopRace();
+    if (this.compare !== null) Object.assign(this.state.shown, this.compare);
+    this.compare = null;
     this.state.compare = on;
     if (on) {
+      this.compareRules = [...rules];
       this.compare = { ...this.state.shown };
-      for (const name of Object.keys(this.state.shown)) this.state.shown[name] = name === "rosenblatt" || name === "exact";
-    } else {
-      Object.assign(this.state.shown, this.compare);
-      this.compare = null;
+      for (const name of Object.keys(this.state.shown)) this.state.shown[name] = name === "exact" || rules.includes(name);
     }
+    this.dirty = true; // the traces are recorded from tabula rasa
     this.onShownChanged?.();
+    this.scheduleRender();
+  }
+
+  /** The compared rules' traces (`{name: Trace}`): the race's while one is being stepped, else the full runs'. */
+  traces() {
+    if (this.compare === null) return {};
+    if (this.race) return this.race.traces();
+    if (this.dirty) this.retrain();
+    return this.training?.traces() ?? {};
+  }
+
+  /**
+   * The race: every compared rule advanced by one step (from tabula rasa on the first call), in
+   * lockstep; the data view shows where each rule stands.
+   */
+  stepRace() {
+    if (this.compare === null) throw new Error("stepCompare: compare mode is off");
+    if (!this.race) {
+      const { xs, ys } = flattenPoints(this.state.points);
+      this.race = new this.wasm.Training(xs, ys, { ...this.trainSettings(), algorithms: this.compareRules, traces: this.compareRules });
+    }
+    this.race.stepEach();
+    this.raceScene = this.race.scene();
+    this.scheduleRender();
+  }
+
+  /** Ends the race (the views show the full runs again). */
+  stopRace() {
+    clearInterval(this.raceTimer);
+    this.raceTimer = undefined;
+    this.race?.free();
+    this.race = null;
+    this.raceScene = null;
+  }
+
+  /** Plays the race at `stepsPerSecond` (or pauses it); it ends by itself when every compared rule has stopped. */
+  playRace(on, stepsPerSecond = 20) {
+    clearInterval(this.raceTimer);
+    this.raceTimer = undefined;
+    if (!on) return this.scheduleRender();
+    this.raceTimer = setInterval(() => {
+      if (this.race?.settled) {
+        clearInterval(this.raceTimer);
+        this.raceTimer = undefined;
+        this.scheduleRender();
+        return;
+      }
+      this.stepRace();
+    }, 1000 / stepsPerSecond);
     this.scheduleRender();
   }
 
@@ -317,7 +388,22 @@ export class App {
       gamma: state.rules.gamma,
       notesLearningRate: state.rules.notesEta,
       seed: state.seed,
+      traces: this.compare !== null ? this.compareRules : [],
     };
+  }
+
+  /** The scene the views draw: the race's compared rules while a race is stepped (with the version space of the points), else the full runs'. */
+  viewScene() {
+    return this.raceScene ? { ...this.raceScene, versionSpace: this.versionSpace } : this.scene;
+  }
+
+  /** `getState().compare`: `{rules, kappa: {name: κ}}` of the compared rules (the race's while it runs), or null. */
+  compareState() {
+    if (this.compare === null) return null;
+    const scene = this.raceScene ?? this.scene;
+    const kappa = {};
+    for (const a of scene?.algorithms ?? []) if (this.compareRules.includes(a.name)) kappa[a.name] = a.kappa;
+    return { rules: [...this.compareRules], kappa, race: this.race !== null };
   }
 
   /** Shows a message in the status line until the next edit. */
@@ -361,6 +447,7 @@ export class App {
     this.dirty = false;
     this.revision++;
     this.region = null;
+    this.stopRace(); // the race belongs to the old points
     this.training?.free();
     this.training = null;
     const { xs, ys } = flattenPoints(this.state.points);
@@ -420,6 +507,13 @@ export class App {
       versionSpace: versionSpaceState(this.scene?.versionSpace, this.state.threshold),
       animation: this.animator.status(),
       dichotomies: dichotomiesState(this.counts.current(this)),
+      compare: this.compareState(),
+      traces: Object.fromEntries(
+        Object.entries(this.traces()).map(([name, t]) => [
+          name,
+          { t: [...t.t], kappa: [...t.kappa], upper: t.upper ? [...t.upper] : null, updates: [...t.updates], errors: [...t.errors] },
+        ]),
+      ),
     };
   }
 }

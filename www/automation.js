@@ -68,9 +68,16 @@ export function automation(app, curves) {
       app.setProjector(on);
       app.render();
     },
-    /** Extension: compare mode on or off. */
-    setCompare: (on) => {
-      app.setCompare(on);
+    /** Extension: compare mode on or off, with the rules compared (default Rosenblatt and MinOver, or those last compared); throws on unknown rules. */
+    setCompare: (on, rules) => {
+      if (typeof on !== "boolean") throw new Error(`setCompare expects true or false, got ${typeof on}`);
+      app.setCompare(on, rules ?? ["rosenblatt", "minover"]);
+      app.settleNow();
+      app.render();
+    },
+    /** Extension: one step of the race (every compared rule one step); getState().traces then hold the steps taken so far. */
+    stepCompare: () => {
+      app.stepRace();
       app.render();
     },
     /** Extension: `{trainMs, drawMs}` of the last rendered frame (for benchmarks). */

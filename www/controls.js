@@ -100,9 +100,48 @@ function renderAlgorithmInfo(app, el) {
 
 export function syncShownToggles(app, el) {
   el("compare").setAttribute("aria-pressed", String(app.compare !== null));
+  for (const name of ALGORITHMS) el(`compare-${name}`).checked = app.compareRules.includes(name);
   for (const name of SHOWN_NAMES) el(`show-${name}`).checked = app.state.shown[name];
   for (const key of Object.keys(app.state.rules)) el(`rule-${key}`).value = String(app.state.rules[key]);
   renderAlgorithmInfo(app, el);
+}
+
+/**
+ * Compare mode's own controls: which rules are compared (one checkbox per rule, from the
+ * catalogue; at least one stays checked) and the race (step, play/pause, reset).
+ */
+export function bindCompare(app, el) {
+  const box = el("compare-rules");
+  for (const name of ALGORITHMS) {
+    const label = document.createElement("label");
+    label.className = "label";
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.id = `compare-${name}`;
+    input.checked = app.compareRules.includes(name);
+    input.addEventListener("change", () => {
+      const rules = ALGORITHMS.filter((n) => el(`compare-${n}`).checked);
+      if (!rules.length) {
+        input.checked = true;
+        return;
+      }
+      app.setCompare(true, rules);
+    });
+    const swatch = document.createElement("span");
+    swatch.className = "swatch-inline";
+    swatch.style.borderTopColor = COLORS[name];
+    label.append(input, swatch, NAMES[name]);
+    box.append(label);
+  }
+  el("race-step").addEventListener("click", () => {
+    app.playRace(false);
+    app.stepRace();
+  });
+  el("race-play").addEventListener("click", () => app.playRace(app.raceTimer === undefined));
+  el("race-reset").addEventListener("click", () => {
+    app.stopRace();
+    app.scheduleRender();
+  });
 }
 
 /** Import (file picker, drag and drop), export and the copied link. */

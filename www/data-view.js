@@ -15,6 +15,8 @@ let POINT_RADIUS = BASE_POINT_RADIUS;
 const AXIS_COLOR = "#8a8a85";
 const GRID_COLOR = "#ecece7";
 const POINT_COLOR = "#1b1b1b";
+/** Dash length of compared lines (compare mode interleaves the rules' dashes). */
+const COMPARE_DASH = 10;
 /** The cell under the pointer in weight space and the line that realises its labelling. */
 const REGION_COLOR = HIGHLIGHT;
 
@@ -71,7 +73,7 @@ export class DataSpaceView {
   render(app) {
     this.canvas.classList.toggle("delete-mode", app.state.deleteMode);
     if (app.region) this.drawRegion(app.state, app.region, app.counts.numberOf(app.region.labels));
-    else this.draw(app.state, app.scene, app.hover, app.shownAnimation());
+    else this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation(), app.compare !== null ? app.compareRules : null);
   }
 
   /**
@@ -104,7 +106,14 @@ export class DataSpaceView {
     ctx.fillText(text, 10, 8 + fs);
   }
 
-  draw(state, scene, hover, anim = null) {
+  /**
+   * @param {any} state
+   * @param {any} scene
+   * @param {number} hover
+   * @param {any} anim
+   * @param {string[] | null} compared compare mode's rules (their lines drawn so that coinciding ones stay distinguishable), or null
+   */
+  draw(state, scene, hover, anim = null, compared = null) {
     this.view = state.view;
     const ctx = this.ctx;
     POINT_RADIUS = BASE_POINT_RADIUS * (state.projector ? PROJECTOR_SCALE : 1);
@@ -114,7 +123,12 @@ export class DataSpaceView {
     if (scene) {
       const shown = (a) => state.shown[a.name];
       if (scene.exact?.converged && state.shown.exact) this.drawSolution(scene.exact, true, state.compare);
-      for (const a of scene.algorithms) if (shown(a)) this.drawSolution(a, false);
+      for (const a of scene.algorithms) {
+        if (!shown(a)) continue;
+        const k = compared ? compared.indexOf(a.name) : -1;
+        if (k >= 0) this.drawCompared(a, k, compared.length);
+        else this.drawSolution(a, false);
+      }
     }
     if (state.teacher) this.drawLine(state.teacher, 0, COLORS.teacher, 2, [2, 5]);
     const frame = anim ? anim.frames[anim.index] : null;
@@ -211,6 +225,30 @@ export class DataSpaceView {
       this.drawLine(a.w, a.theta, color, 1.5, [7, 5], -a.kappa);
     }
     this.drawLine(a.w, a.theta, color, INFO[a.name].width, INFO[a.name].dash);
+  }
+
+  /**
+   * A compared rule's line and band (compare mode): the `k`-th of `n` is dashed in its colour
+   * with the gaps where the others' dashes fall, so that lines that coincide (MinOver and
+   * AdaTron near the optimum) show every colour in turn; drawn as it stands also while a race
+   * steps it.
+   */
+  drawCompared(a, k, n) {
+    const color = COLORS[a.name];
+    const dash = n > 1 ? [COMPARE_DASH, COMPARE_DASH * (n - 1)] : [];
+    const ctx = this.ctx;
+    ctx.save();
+    if (a.kappa > 0) {
+      // the band's dashes interleave as the lines' do, at half the length
+      const half = COMPARE_DASH / 2;
+      ctx.lineDashOffset = -half * k;
+      const bandDash = n > 1 ? [half, half * (n - 1)] : [7, 5];
+      this.drawLine(a.w, a.theta, color, 1.5, bandDash, a.kappa);
+      this.drawLine(a.w, a.theta, color, 1.5, bandDash, -a.kappa);
+    }
+    ctx.lineDashOffset = -COMPARE_DASH * k;
+    this.drawLine(a.w, a.theta, color, 3, dash);
+    ctx.restore();
   }
 
   /**

@@ -6,7 +6,7 @@ import { App } from "./app.js";
 import { automation } from "./automation.js";
 import { loadCatalogue } from "./catalogue.js";
 import { AnimationPanel } from "./animation-panel.js";
-import { ControlBar, bindFiles, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
+import { ControlBar, bindCompare, bindFiles, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
 import { CountPanel } from "./count-panel.js";
 import { CurvePanel } from "./curve-panel.js";
 import { applyForm } from "./curve-form.js";
@@ -47,6 +47,7 @@ async function boot() {
   app.onShownChanged = () => syncShownToggles(app, el);
   fillPresetMenu(el);
   fillShownToggles(app, el);
+  bindCompare(app, el);
   layout(dataView, weightView);
   window.addEventListener("resize", () => {
     layout(dataView, weightView);

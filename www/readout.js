@@ -3,6 +3,7 @@
 
 import { COLORS, NAMES } from "./catalogue.js";
 import { fmt } from "./data-view.js";
+import { drawCompareTraces } from "./trace-chart.js";
 
 /** Fills `tbody` from the scene. */
 export function renderReadout(tbody, state, scene) {
@@ -70,44 +71,52 @@ function row(a, isExact) {
   return [tr, status];
 }
 
-/** The comparison panel: κ of Rosenblatt against κ_max, as bars on one scale. */
-export function renderCompare(panel, on, scene) {
+/**
+ * The comparison panel: a bar of κ(w)/κ_max for every compared rule (the race's while it runs),
+ * the race's controls and counter, and the traces against the step t.
+ * @param {any} app
+ */
+export function renderCompare(app) {
+  const el = app.el;
+  const panel = el("compare-panel");
+  const on = app.compare !== null;
   panel.hidden = !on;
   if (!on) return;
-  const ros = scene?.algorithms.find((a) => a.name === "rosenblatt");
+  const scene = app.viewScene();
   const ex = scene?.exact;
-  const rows = [];
-  const title = document.createElement("b");
-  title.textContent = "Rosenblatt vs optimal stability";
-  rows.push(title);
-  if (!ros || !ex?.converged) {
+  const bars = [];
+  const compared = app.compareRules.map((name) => scene?.algorithms.find((a) => a.name === name)).filter(Boolean);
+  if (!ex?.converged) {
     const p = document.createElement("p");
     p.textContent = "The set is not linearly separable: there is no optimal stability to compare with.";
-    rows.push(p);
+    bars.push(p);
   } else {
-    const scale = Math.max(ex.kappa, ros.kappa, 1e-12);
-    for (const [name, kappa, color] of [
-      ["Rosenblatt κ(w)", ros.kappa, COLORS.rosenblatt],
-      ["optimal κ_max", ex.kappa, COLORS.exact],
-    ]) {
+    for (const a of compared) {
       const row = document.createElement("div");
       row.className = "row";
+      row.dataset.algorithm = a.name;
       const label = document.createElement("span");
-      label.textContent = name;
+      label.textContent = `${NAMES[a.name]}: κ(w) = ${fmt(a.kappa)}`;
       const value = document.createElement("span");
-      value.textContent = fmt(kappa);
+      value.className = "ratio";
+      value.textContent = `${fmt((100 * a.kappa) / ex.kappa, 3)}% of κ_max`;
       row.append(label, value);
       const bar = document.createElement("div");
       bar.className = "bar";
-      bar.style.width = `${Math.max(0, (100 * kappa) / scale)}%`;
-      bar.style.background = color;
-      rows.push(row, bar);
+      bar.style.width = `${Math.min(100, Math.max(0, (100 * a.kappa) / ex.kappa))}%`;
+      bar.style.background = COLORS[a.name];
+      bars.push(row, bar);
     }
-    const ratio = document.createElement("p");
-    ratio.textContent = `Rosenblatt stops at the first separating line: ${fmt((100 * ros.kappa) / ex.kappa, 3)}% of the optimal margin.`;
-    rows.push(ratio);
+    const note = document.createElement("p");
+    note.textContent = `κ_max = ${fmt(ex.kappa)} (the exact optimum, 100%). Rosenblatt stops at the first separating line; MinOver and AdaTron close the certified gap to κ_max.`;
+    bars.push(note);
   }
-  panel.replaceChildren(...rows);
+  el("compare-bars").replaceChildren(...bars);
+  const steps = compared.map((a) => `${NAMES[a.name]} t = ${a.steps}${a.settled ? " (stopped)" : ""}`).join(" · ");
+  el("race-counter").textContent = app.race ? `race: ${steps}` : "Step or play the race: every compared rule takes one step at a time, from w = 0.";
+  el("race-play").textContent = app.raceTimer ? "Pause race" : "Play race";
+  const rosenblatt = scene?.algorithms.find((a) => a.name === "rosenblatt");
+  drawCompareTraces(el("trace-kappa"), el("trace-updates"), app.traces(), app.compareRules, ex?.converged ? ex.kappa : NaN, rosenblatt?.updateBound ?? null);
 }
 
 /** The readout table and the comparison panel: a view the app renders. */
@@ -119,7 +128,7 @@ export class ReadoutView {
 
   /** @param {import("./app.js").App} app */
   render(app) {
-    renderReadout(this.el("readout").tBodies[0], app.state, app.scene);
-    renderCompare(this.el("compare-panel"), app.compare !== null, app.scene);
+    renderReadout(this.el("readout").tBodies[0], app.state, app.viewScene());
+    renderCompare(app);
   }
 }

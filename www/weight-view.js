@@ -52,7 +52,7 @@ export class WeightView {
         ? "Each example is the curve θ = ξ·(cos φ, sin φ): +1 solid, −1 dashed. The version space is the shaded band between them; the vertical distance to a curve is that example's stability, so the widest gap is 2κ_max."
         : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability.";
     }
-    this.draw(app.state, app.scene, app.hover, app.shownAnimation());
+    this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation());
     if (app.scene?.versionSpace) this.drawRegions(app);
     if (this.caption && this.curvesShown) this.caption.textContent += ` (Here ${this.curvesShown}.)`;
   }

@@ -12,9 +12,11 @@ use serde::Serialize;
 
 mod settling;
 mod status;
+mod trace;
 
 pub use settling::Settling;
 pub use status::status;
+pub use trace::Trace;
 
 /// The algorithms the data view trains by default (the catalogue's core rules; any rule can be
 /// asked for).
@@ -49,6 +51,9 @@ pub struct Settings {
     pub gamma: f64,
     /// Seed of the random rules (pocket, lecture-notes perceptron).
     pub seed: u64,
+    /// The rules whose traces against the step `t` are recorded ([`Trace`]; none by default).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
+    pub traces: Vec<Algorithm>,
 }
 
 impl Default for Settings {
@@ -63,6 +68,7 @@ impl Default for Settings {
             notes_learning_rate: LIMITS.notes_learning_rate,
             gamma: LIMITS.gamma,
             seed: 1,
+            traces: vec![],
         }
     }
 }

@@ -7,6 +7,7 @@
 //! A rule run in slices takes exactly the steps it takes in one go (it is the same trainer,
 //! stepped), so its answer does not depend on how the work was sliced.
 
+use super::trace::{Recorder, Trace};
 use super::{fit_view, reference, step_cost, trainer, Scene, Settings};
 use crate::catalogue::Algorithm;
 use crate::data::Dataset;
@@ -26,6 +27,8 @@ struct Run {
     stopped: bool,
     /// Steps per chunk: [`CHUNK_WORK`] over the cost of one step.
     chunk: usize,
+    /// Its trace, when asked for ([`Settings::traces`]).
+    recorder: Option<Recorder>,
 }
 
 /// Every shown rule of the data view, trained until it stops, in slices.
@@ -56,6 +59,10 @@ impl Settling {
                 match trainer(algorithm, data, settings, reference.separable) {
                     Ok(trainer) => runs.push(Run {
                         algorithm,
+                        recorder: settings
+                            .traces
+                            .contains(&algorithm)
+                            .then(|| Recorder::new(trainer.certifies())),
                         trainer,
                         stopped: false,
                         chunk: (CHUNK_WORK / step_cost(algorithm, data.len(), settings.threshold))
@@ -89,7 +96,11 @@ impl Settling {
             let mut running = false;
             for run in self.runs.iter_mut().filter(|r| !r.stopped) {
                 for _ in 0..run.chunk {
-                    if run.trainer.step().stop.is_some() {
+                    let stopped = run.trainer.step().stop.is_some();
+                    if let Some(recorder) = &mut run.recorder {
+                        recorder.observe(run.trainer.as_ref());
+                    }
+                    if stopped {
                         run.stopped = true;
                         break;
                     }
@@ -105,6 +116,18 @@ impl Settling {
         }
     }
 
+    /// One step of every rule that has not stopped (the race of compare mode: the rules in
+    /// lockstep); returns whether every rule has stopped.
+    pub fn step_each(&mut self) -> bool {
+        for run in self.runs.iter_mut().filter(|r| !r.stopped) {
+            run.stopped = run.trainer.step().stop.is_some();
+            if let Some(recorder) = &mut run.recorder {
+                recorder.observe_every_step(run.trainer.as_ref());
+            }
+        }
+        self.settled()
+    }
+
     /// The version space of the points (computed once).
     pub fn version_space(&self) -> Option<&VersionSpace> {
         self.version_space.as_ref()
@@ -113,6 +136,14 @@ impl Settling {
     /// The version space, taken out (for a scene that carries it).
     pub fn take_version_space(&mut self) -> Option<VersionSpace> {
         self.version_space.take()
+    }
+
+    /// The traces recorded so far ([`Settings::traces`]), in the order of the rules.
+    pub fn traces(&self) -> Vec<(Algorithm, &Trace)> {
+        self.runs
+            .iter()
+            .filter_map(|r| r.recorder.as_ref().map(|rec| (r.algorithm, rec.trace())))
+            .collect()
     }
 
     /// Whether every rule has stopped.

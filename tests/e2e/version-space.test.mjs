@@ -189,17 +189,27 @@ test("the training animation steps, plays, pauses and restarts after an edit", a
   assert.deepEqual(lab.errors, []);
 });
 
-test("compare mode shows Rosenblatt against the optimum", async () => {
+test("compare mode shows the default pair against the optimum, each κ as a share of κ_max", async () => {
   await lab.setPoints(SIX);
   await lab.page.evaluate(() => window.lab.setCompare(true));
-  const text = await lab.page.$eval("#compare-panel", (el) => el.textContent);
   const s = await lab.state();
-  assert.match(text, /Rosenblatt vs optimal stability/);
-  const pct = (100 * s.algorithms.rosenblatt.kappa) / s.algorithms.exact.kappa;
-  assert.ok(text.includes(`${Number(pct.toPrecision(3))}% of the optimal margin`), text);
+  const bars = await lab.page.$$eval("#compare-bars .row", (rows) => rows.map((r) => [r.dataset.algorithm, r.querySelector(".ratio").textContent]));
+  assert.deepEqual(
+    bars.map((b) => b[0]),
+    ["rosenblatt", "minover"],
+  );
+  for (const [name, text] of bars) {
+    const pct = (100 * s.algorithms[name].kappa) / s.algorithms.exact.kappa;
+    assert.equal(text, `${Number(pct.toPrecision(3))}% of κ_max`, name);
+  }
   const rows = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
-  assert.deepEqual(rows, ["rosenblatt", "exact"]);
+  assert.deepEqual(rows, ["rosenblatt", "minover", "exact"]);
   await lab.page.screenshot({ path: artifact("compare.png") });
+  await lab.page.evaluate(() => window.lab.setCompare(false));
+  const back = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
+  assert.deepEqual(back, ["rosenblatt", "minover", "adatron", "exact"]);
+  assert.deepEqual(lab.errors, []);
+});
   await lab.page.evaluate(() => window.lab.setCompare(false));
   const back = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
   assert.deepEqual(back, ["rosenblatt", "minover", "adatron", "exact"]);

@@ -1,0 +1,103 @@
+// Compare mode, the lecture's instruments: the default pair (Rosenblatt, MinOver) against the
+// exact optimum, entered with the keyboard; traces from the runs that draw the lines, checked
+// against κ_max (the certified bound never below it, κ(w(t)) never above it) and the readout; the
+// race stepped with the mouse, one step of every compared rule per step; other rules picked.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { SIX, useLab } from "./harness.mjs";
+
+const lab = useLab();
+
+test("the C key compares Rosenblatt and MinOver; their traces end at the readout's κ and respect κ_max", async () => {
+  const { page } = lab;
+  await lab.setPoints(SIX);
+  await page.locator("#data-view").hover({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("c");
+  await page.evaluate(() => window.lab.settled(30_000));
+  const s = await lab.state();
+  assert.deepEqual(s.compare.rules, ["rosenblatt", "minover"]);
+  assert.equal(s.compare.race, false);
+  const kappaMax = s.algorithms.exact.kappa;
+  for (const name of ["rosenblatt", "minover"]) {
+    assert.equal(s.compare.kappa[name], s.algorithms[name].kappa, `${name}: compare's κ is the readout's`);
+    const tr = s.traces[name];
+    assert.ok(tr, `a trace of ${name}`);
+    assert.equal(tr.t.at(-1), s.algorithms[name].steps, `${name}: the trace ends where the rule stopped`);
+    assert.equal(tr.kappa.at(-1), s.algorithms[name].kappa);
+    for (let k = 0; k < tr.t.length; k++) {
+      assert.ok(tr.kappa[k] <= kappaMax + 1e-9, `${name} t = ${tr.t[k]}: κ = ${tr.kappa[k]} > κ_max = ${kappaMax}`);
+      if (name === "minover") assert.ok(tr.upper[k] >= kappaMax * (1 - 1e-9), `t = ${tr.t[k]}: bound ${tr.upper[k]} < κ_max`);
+    }
+  }
+  // Rosenblatt's updates never exceed the convergence theorem's bound, shown in the readout
+  const bound = s.algorithms.rosenblatt.updateBound;
+  assert.ok(bound > 0);
+  assert.ok(s.traces.rosenblatt.updates.every((m) => m <= bound));
+  const cell = await page.locator('#readout tr[data-algorithm="rosenblatt"] td.updates').textContent();
+  assert.equal(cell, `${s.algorithms.rosenblatt.updates} ≤ M* = ${Math.floor(bound + 1e-9)}`);
+  // both trace charts are drawn
+  for (const id of ["trace-kappa", "trace-updates"]) {
+    const inked = await page.evaluate((id) => {
+      const c = /** @type {HTMLCanvasElement} */ (document.getElementById(id));
+      const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+      return n;
+    }, id);
+    assert.ok(inked > 500, `${id}: ${inked} pixels drawn`);
+  }
+  assert.deepEqual(lab.errors, []);
+});
+
+test("the race: each click on Step race advances every compared rule by one step, and the traces grow with it", async () => {
+  const { page } = lab;
+  await lab.setPoints(SIX);
+  await page.evaluate(() => window.lab.setCompare(true, ["rosenblatt", "minover", "adatron"]));
+  for (let k = 1; k <= 4; k++) {
+    await page.locator("#race-step").click();
+    const s = await lab.state();
+    assert.equal(s.compare.race, true);
+    for (const name of ["rosenblatt", "minover", "adatron"]) {
+      const tr = s.traces[name];
+      assert.equal(tr.t.at(-1), k, `${name}: one step per click`);
+      assert.deepEqual(
+        tr.t,
+        Array.from({ length: k }, (_, i) => i + 1),
+        `${name}: every step of the race is in its trace`,
+      );
+    }
+  }
+  // the automation interface steps the same race
+  await page.evaluate(() => window.lab.stepCompare());
+  assert.equal((await lab.state()).traces.minover.t.at(-1), 5);
+  // reset: the full runs' traces again
+  await page.locator("#race-reset").click();
+  const s = await lab.state();
+  assert.equal(s.compare.race, false);
+  assert.equal(s.traces.minover.t.at(-1), s.algorithms.minover.steps);
+  assert.deepEqual(lab.errors, []);
+});
+
+test("picking the compared rules with their checkboxes; unknown rules are refused", async () => {
+  const { page } = lab;
+  await page.evaluate(() => window.lab.setCompare(true));
+  await page.locator("#compare-adatron").check();
+  await page.locator("#compare-rosenblatt").uncheck();
+  const s = await lab.state();
+  assert.deepEqual(s.compare.rules, ["minover", "adatron"]);
+  const rows = await page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
+  assert.deepEqual(rows, ["minover", "adatron", "exact"]);
+  const err = await page.evaluate(() => {
+    try {
+      window.lab.setCompare(true, ["nonsense"]);
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  });
+  assert.match(err, /rules must be some of/);
+  assert.deepEqual((await lab.state()).compare.rules, ["minover", "adatron"]);
+  await page.evaluate(() => window.lab.setCompare(false));
+  assert.equal((await lab.state()).compare, null);
+  assert.deepEqual(lab.errors, []);
+});

@@ -1,0 +1,138 @@
+// @ts-check
+/**
+ * Compare mode's traces against the step t (logarithmic axis): κ(w(t)) of every compared rule
+ * with κ_max as a line and, dashed, the certified upper bound closing on it (MinOver, AdaTron);
+ * for Rosenblatt the updates M(t) against the convergence theorem's bound M*. The traces come
+ * from the core (`Training.traces`): the runs whose lines are drawn.
+ */
+
+import { COLORS, NAMES } from "./catalogue.js";
+
+const PAD = { left: 44, right: 8, top: 16, bottom: 22 };
+
+/**
+ * Draws one chart of `series` (`{name, t, y, dash}`) on `canvas` against log t, with the
+ * horizontal `reference` line (`{value, label}`, or null); `yLabel` names the quantity.
+ * @param {HTMLCanvasElement} canvas
+ * @param {{name: string, t: number[], y: number[], dash?: number[]}[]} series
+ * @param {{value: number, label: string} | null} reference
+ * @param {string} yLabel
+ * @param {{lo: number, hi: number}} range
+ */
+export function drawTraceChart(canvas, series, reference, yLabel, range) {
+  const dpr = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth || 300;
+  const height = canvas.clientHeight || 150;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(height * dpr);
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  const tMax = Math.max(10, ...series.flatMap((s) => s.t));
+  const decades = Math.ceil(Math.log10(tMax));
+  const plot = { x: PAD.left, y: PAD.top, w: width - PAD.left - PAD.right, h: height - PAD.top - PAD.bottom };
+  const X = (t) => plot.x + (Math.log10(Math.max(1, t)) / decades) * plot.w;
+  const span = range.hi - range.lo || 1;
+  const Y = (v) => plot.y + ((range.hi - Math.min(range.hi + span, Math.max(range.lo - span, v))) / span) * plot.h;
+  ctx.font = "11px system-ui, sans-serif";
+  ctx.fillStyle = "#555";
+  ctx.strokeStyle = "#bbb";
+  ctx.lineWidth = 1;
+  ctx.strokeRect(plot.x, plot.y, plot.w, plot.h);
+  for (let d = 0; d <= decades; d++) {
+    const x = X(10 ** d);
+    ctx.fillText(d === 0 ? "1" : `10${superscript(d)}`, x - 6, plot.y + plot.h + 14);
+  }
+  ctx.fillText("step t", plot.x + plot.w - 34, plot.y + plot.h + 14);
+  ctx.fillText(yLabel, 4, plot.y - 4);
+  ctx.fillText(fmtAxis(range.hi), 2, plot.y + 10);
+  ctx.fillText(fmtAxis(range.lo), 2, plot.y + plot.h);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(plot.x, plot.y, plot.w, plot.h);
+  ctx.clip();
+  if (reference) {
+    ctx.strokeStyle = COLORS.exact;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(plot.x, Y(reference.value));
+    ctx.lineTo(plot.x + plot.w, Y(reference.value));
+    ctx.stroke();
+  }
+  for (const s of series) {
+    ctx.strokeStyle = COLORS[s.name];
+    ctx.lineWidth = 2;
+    ctx.setLineDash(s.dash ?? []);
+    ctx.beginPath();
+    let pen = false;
+    s.t.forEach((t, k) => {
+      const v = s.y[k];
+      if (!Number.isFinite(v)) {
+        pen = false;
+        return;
+      }
+      if (pen) ctx.lineTo(X(t), Y(v));
+      else ctx.moveTo(X(t), Y(v));
+      pen = true;
+    });
+    ctx.stroke();
+  }
+  ctx.restore();
+  if (reference) {
+    ctx.fillStyle = COLORS.exact;
+    ctx.fillText(reference.label, plot.x + 4, Math.max(plot.y + 10, Y(reference.value) - 3));
+  }
+}
+
+/**
+ * Both charts of compare mode from the traces (`{name: Trace}`), the exact κ_max and
+ * Rosenblatt's M* (or null).
+ * @param {HTMLCanvasElement} kappaCanvas
+ * @param {HTMLCanvasElement} updatesCanvas
+ * @param {Record<string, any>} traces
+ * @param {string[]} rules
+ * @param {number} kappaMax
+ * @param {number | null} updateBound
+ */
+export function drawCompareTraces(kappaCanvas, updatesCanvas, traces, rules, kappaMax, updateBound) {
+  const shown = rules.filter((r) => traces[r]?.t.length);
+  const series = [];
+  for (const name of shown) {
+    const tr = traces[name];
+    series.push({ name, t: tr.t, y: tr.kappa });
+    if (tr.upper && (name === "minover" || name === "adatron")) series.push({ name, t: tr.t, y: tr.upper, dash: [5, 4] });
+  }
+  const kappas = shown.flatMap((n) => traces[n].kappa).filter(Number.isFinite);
+  const top = Number.isFinite(kappaMax) && kappaMax > 0 ? 1.6 * kappaMax : Math.max(1e-9, ...kappas);
+  const lo = Math.min(0, ...kappas.map((k) => Math.max(k, -top)));
+  drawTraceChart(
+    kappaCanvas,
+    series,
+    Number.isFinite(kappaMax) ? { value: kappaMax, label: `κ_max = ${kappaMax.toFixed(3)}` } : null,
+    "κ(w(t)) · dashed: certified bound",
+    { lo, hi: top },
+  );
+  const ros = traces.rosenblatt;
+  updatesCanvas.hidden = !ros;
+  if (!ros) return;
+  const mTop = Math.max(1, updateBound ?? 0, ...ros.updates) * 1.1;
+  drawTraceChart(
+    updatesCanvas,
+    [{ name: "rosenblatt", t: ros.t, y: ros.updates }],
+    updateBound !== null ? { value: updateBound, label: `M* = ${Math.floor(updateBound + 1e-9)} (convergence theorem)` } : null,
+    `${NAMES.rosenblatt}: updates M(t)`,
+    { lo: 0, hi: mTop },
+  );
+}
+
+function superscript(d) {
+  return String(d)
+    .split("")
+    .map((c) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(c)])
+    .join("");
+}
+
+function fmtAxis(v) {
+  return Number(v.toPrecision(2)).toString().replace("-", "−");
+}
