@@ -82,12 +82,10 @@ fn traces_respect_the_bounds_and_end_at_the_readout() {
                 match name {
                     Algorithm::Minover | Algorithm::Adatron => {
                         let upper = trace.upper.as_ref().expect("a certified bound");
-                        for k in 0..n {
+                        for (t, u) in trace.t.iter().zip(upper) {
                             assert!(
-                                upper[k] >= exact.kappa * (1.0 - 1e-9),
-                                "{name} seed {seed} t = {}: κ_upper = {} < κ_max = {}",
-                                trace.t[k],
-                                upper[k],
+                                *u >= exact.kappa * (1.0 - 1e-9),
+                                "{name} seed {seed} t = {t}: κ_upper = {u} < κ_max = {}",
                                 exact.kappa
                             );
                         }
