@@ -184,3 +184,52 @@ fn exact_is_the_reference_not_a_trained_rule() {
     let exact = s.exact.unwrap();
     assert!((exact.kappa - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-12);
 }
+
+/// The soft margin as Biehl §4.1.2 draws it: the violators are exactly the examples with
+/// `E^μ = S^μ (w·ξ^μ − θ) < 1` for the rule's own (primal) `w` and `θ`, their slacks `1 − E^μ`,
+/// the objective's terms `|w|²/2` and `γ Σ β^μ`, the lines `E = ±1` at `1/|w|` — all computed
+/// here from the returned `w`, `θ`; on noisy data some examples violate.
+#[test]
+fn soft_margin_violators_slacks_and_objective() {
+    let xs = [
+        1.0, 1.0, 2.0, 0.5, 1.5, 2.0, -1.0, -1.0, -2.0, -0.5, 0.3, 0.1, -0.2, 0.4,
+    ];
+    let labels = [1.0, 1.0, 1.0, -1.0, -1.0, 1.0, -1.0];
+    let data = set(&xs, &labels);
+    for threshold in [false, true] {
+        let settings = Settings {
+            threshold,
+            algorithms: vec![Algorithm::SoftMargin, Algorithm::Adatron],
+            gamma: 0.5,
+            ..Settings::default()
+        };
+        let scene = scene::compute(&data, &settings).unwrap();
+        for view in &scene.algorithms {
+            let Some(soft) = &view.soft_margin else {
+                assert_ne!(view.name, Algorithm::SoftMargin);
+                continue;
+            };
+            let e: Vec<f64> = (0..data.len())
+                .map(|mu| {
+                    labels[mu]
+                        * (view.w[0] * data.x(mu)[0] + view.w[1] * data.x(mu)[1] - view.theta)
+                })
+                .collect();
+            let violators: Vec<usize> = (0..data.len()).filter(|&mu| e[mu] < 1.0).collect();
+            assert_eq!(soft.violators, violators, "threshold {threshold}");
+            assert!(
+                !violators.is_empty(),
+                "noisy data: some examples violate the margin"
+            );
+            for mu in 0..data.len() {
+                assert!((soft.slack[mu] - (1.0 - e[mu]).max(0.0)).abs() < 1e-12);
+            }
+            let norm_sq = view.w[0] * view.w[0] + view.w[1] * view.w[1];
+            assert!((soft.half_norm_sq - norm_sq / 2.0).abs() < 1e-12);
+            assert!((soft.margin - 1.0 / norm_sq.sqrt()).abs() < 1e-12);
+            let penalty: f64 = e.iter().map(|v| 0.5 * (1.0 - v).max(0.0)).sum();
+            assert!((soft.penalty - penalty).abs() < 1e-12);
+        }
+        assert!(scene.algorithms.iter().any(|a| a.soft_margin.is_some()));
+    }
+}

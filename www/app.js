@@ -553,6 +553,16 @@ function algorithmState(a) {
     status: a.status,
     settled: a.settled,
     updateBound: a.updateBound,
+    embedding: Array.from(a.embedding ?? []),
+    softMargin: a.softMargin
+      ? {
+          margin: a.softMargin.margin,
+          slack: [...a.softMargin.slack],
+          violators: [...a.softMargin.violators],
+          halfNormSq: a.softMargin.halfNormSq,
+          penalty: a.softMargin.penalty,
+        }
+      : null,
     kappaUpper: a.kappaUpper,
     gap: a.gap,
     stabilities: [...a.stabilities],

@@ -15,6 +15,17 @@ let POINT_RADIUS = BASE_POINT_RADIUS;
 const AXIS_COLOR = "#8a8a85";
 const GRID_COLOR = "#ecece7";
 const POINT_COLOR = "#1b1b1b";
+/**
+ * A rule's embedding strength of example `i` for the tooltip: `x^μ` (w = Σ x^μ S^μ ξ^μ); for the
+ * rules that add ξ^μ S^μ / N per update, also the number of updates on it (N = 2 here).
+ */
+function embeddingText(a, i) {
+  const x = a.embedding?.[i];
+  if (x === undefined || !Number.isFinite(x)) return "";
+  if (a.name === "rosenblatt" || a.name === "minover") return `, x^μ = ${fmt(x)} (${Math.round(2 * x)} update${Math.round(2 * x) === 1 ? "" : "s"} on it)`;
+  return `, x^μ = ${fmt(x)}`;
+}
+
 /** Dash length of compared lines (compare mode interleaves the rules' dashes). */
 const COMPARE_DASH = 10;
 /** The cell under the pointer in weight space and the line that realises its labelling. */
@@ -220,9 +231,11 @@ export class DataSpaceView {
       this.ctx.restore();
       return;
     }
-    if (a.kappa > 0) {
-      this.drawLine(a.w, a.theta, color, 1.5, [7, 5], a.kappa);
-      this.drawLine(a.w, a.theta, color, 1.5, [7, 5], -a.kappa);
+    // the band: ±κ(w), or for the soft margin its lines E = ±1 (at 1/|w|), which points may cross
+    const band = a.softMargin ? a.softMargin.margin : a.kappa;
+    if (band > 0) {
+      this.drawLine(a.w, a.theta, color, 1.5, [7, 5], band);
+      this.drawLine(a.w, a.theta, color, 1.5, [7, 5], -band);
     }
     this.drawLine(a.w, a.theta, color, INFO[a.name].width, INFO[a.name].dash);
   }
@@ -306,6 +319,23 @@ export class DataSpaceView {
         }
         crosses(ctx, at, 4, COLORS[a.name]);
       });
+    // the soft margin's violators (slack β^μ > 0: inside the lines E = ±1 or beyond): a dashed ring
+    for (const a of scene.algorithms) {
+      if (!state.shown[a.name] || !a.softMargin) continue;
+      ctx.save();
+      ctx.strokeStyle = COLORS[a.name];
+      ctx.lineWidth = 2;
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      for (const i of a.softMargin.violators) {
+        const q = pixels[i];
+        if (!q) continue;
+        ctx.moveTo(q.px + POINT_RADIUS + 9, q.py);
+        ctx.arc(q.px, q.py, POINT_RADIUS + 9, 0, 2 * Math.PI);
+      }
+      ctx.stroke();
+      ctx.restore();
+    }
   }
 
   drawTooltip(state, scene, i) {
@@ -314,7 +344,10 @@ export class DataSpaceView {
     const rows = [`point ${i + 1}: (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), S = ${p.label > 0 ? "+1" : "−1"}`];
     const list = [...scene.algorithms.filter((a) => state.shown[a.name])];
     if (scene.exact?.converged && state.shown.exact) list.push(scene.exact);
-    for (const a of list) rows.push(`κ^μ ${NAMES[a.name]}: ${fmt(a.stabilities[i])}`);
+    for (const a of list) {
+      rows.push(`κ^μ ${NAMES[a.name]}: ${fmt(a.stabilities[i])}${embeddingText(a, i)}`);
+      if (a.softMargin) rows.push(`   slack β^μ = ${fmt(a.softMargin.slack[i])}${a.softMargin.slack[i] > 0 ? " (a margin violator)" : ""}`);
+    }
     const fs = state.projector ? 20 : 13;
     ctx.font = `${fs}px system-ui, sans-serif`;
     const w = Math.max(...rows.map((r) => ctx.measureText(r).width)) + 12;

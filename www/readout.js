@@ -66,7 +66,9 @@ function row(a, isExact) {
   const td = document.createElement("td");
   td.colSpan = classes.length - 1;
   td.className = "status";
-  td.textContent = a.status;
+  td.textContent = a.softMargin
+    ? `${a.status} Objective |w|²/2 + γΣβ^μ = ${fmt(a.softMargin.halfNormSq)} + ${fmt(a.softMargin.penalty)}; ${a.softMargin.violators.length} margin violator${a.softMargin.violators.length === 1 ? "" : "s"} (β^μ > 0, dashed rings); its dashed lines are E = ±1.`
+    : a.status;
   status.append(document.createElement("td"), td);
   return [tr, status];
 }

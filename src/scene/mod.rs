@@ -111,6 +111,8 @@ pub struct AlgorithmView {
     pub update_bound: Option<f64>,
     /// Certified upper bound on `κ_max` (MinOver, AdaTron).
     pub kappa_upper: Option<f64>,
+    /// The soft-margin perceptron's margin lines, slacks and objective (`soft-margin` only).
+    pub soft_margin: Option<SoftMarginView>,
     /// Certified gap `κ_upper − κ(w)`.
     pub gap: Option<f64>,
     /// `κ^μ` of every example.
@@ -126,6 +128,46 @@ pub struct AlgorithmView {
     pub phi: f64,
     /// `θ / |w|` (its height in the `(φ, θ)` plane).
     pub theta_unit: f64,
+}
+
+/// The soft-margin perceptron as Biehl §4.1.2 draws it: for the primal `w` (not normalised) and
+/// `θ` of `min |w|²/2 + γ Σ_μ β^μ` s.t. `E^μ = S^μ (w·ξ^μ − θ) ≥ 1 − β^μ`, `β^μ ≥ 0`, the lines
+/// `E = ±1` (`w·ξ − θ = ±1`, at the distance `1/|w|` from the boundary), the slacks
+/// `β^μ = max(0, 1 − E^μ)` and the objective's two terms.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SoftMarginView {
+    /// `1/|w|`: the distance of the lines `E = ±1` from the boundary.
+    pub margin: f64,
+    /// `β^μ = max(0, 1 − E^μ)` of every example.
+    pub slack: Vec<f64>,
+    /// The margin violators: examples with `β^μ > 0` (inside the margin or on the wrong side).
+    pub violators: Vec<usize>,
+    /// `|w|²/2`.
+    pub half_norm_sq: f64,
+    /// `γ Σ_μ β^μ`.
+    pub penalty: f64,
+}
+
+impl SoftMarginView {
+    /// The view of the soft-margin solution `p` (primal scale) with bound `gamma` on `data`.
+    pub fn new(p: &Perceptron, data: &Dataset, gamma: f64) -> Self {
+        let slack: Vec<f64> = (0..data.len())
+            .map(|mu| {
+                let e = data.y(mu) * (crate::linalg::dot(&p.w, data.x(mu)) - p.theta);
+                (1.0 - e).max(0.0)
+            })
+            .collect();
+        let norm_sq = crate::linalg::norm_sq(&p.w);
+        Self {
+            margin: 1.0 / norm_sq.sqrt(),
+            violators: (0..data.len()).filter(|&mu| slack[mu] > 0.0).collect(),
+            penalty: gamma * slack.iter().sum::<f64>(),
+            half_norm_sq: 0.5 * norm_sq,
+            slack,
+        }
+    }
 }
 
 /// Everything the data view needs for one frame.
@@ -370,6 +412,7 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
         settled: true,
         update_bound: None,
         kappa_upper,
+        soft_margin: None,
         gap: exact.separable.then_some(0.0),
         embedding: exact.embedding.clone(),
         phi: direction(&p.w),
@@ -411,6 +454,8 @@ fn fit_view(
         settled: fit.stop.is_some(),
         update_bound: None,
         kappa_upper: fit.kappa_upper,
+        soft_margin: (algorithm == Algorithm::SoftMargin)
+            .then(|| SoftMarginView::new(&fit.perceptron, data, settings.gamma)),
         gap,
         stabilities: fit.perceptron.stabilities(data),
         misclassified: misclassified(&fit.perceptron, data),

@@ -101,3 +101,33 @@ test("picking the compared rules with their checkboxes; unknown rules are refuse
   assert.equal((await lab.state()).compare, null);
   assert.deepEqual(lab.errors, []);
 });
+
+test("soft margin as the book draws it: the violators are the points with E < 1, their slack on hover", async () => {
+  const { page } = lab;
+  await page.evaluate(() => {
+    window.lab.setCompare(false);
+    document.getElementById("more-algorithms").open = true;
+  });
+  await page.locator("#show-soft-margin").setChecked(true);
+  await page.evaluate(() => window.lab.loadPreset("noisy"));
+  await page.evaluate(() => window.lab.settled(30_000));
+  const s = await lab.state();
+  const a = s.algorithms["soft-margin"];
+  const E = s.points.map((p) => p.label * (a.w[0] * p.x + a.w[1] * p.y - a.theta));
+  const violators = E.flatMap((e, i) => (e < 1 ? [i] : []));
+  assert.ok(violators.length > 0, "the noisy preset has margin violators");
+  assert.deepEqual(a.softMargin.violators, violators);
+  E.forEach((e, i) => assert.ok(Math.abs(a.softMargin.slack[i] - Math.max(0, 1 - e)) < 1e-9));
+  assert.equal(a.embedding.length, s.points.length);
+  // the readout states the objective's two terms
+  const status = await page.locator('#readout tr[data-algorithm="soft-margin"] + tr td.status').textContent();
+  assert.match(status, /Objective \|w\|²\/2 \+ γΣβ\^μ = .+ \+ .+; \d+ margin violators?/);
+  // hovering a violator shows its slack
+  const i = violators[0];
+  const c = await lab.client(s.points[i].x, s.points[i].y);
+  await page.mouse.move(c.x, c.y);
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  assert.equal((await lab.state()).points.length, s.points.length);
+  await page.locator("#show-soft-margin").setChecked(false);
+  assert.deepEqual(lab.errors, []);
+});
