@@ -96,6 +96,14 @@ impl Animation {
         &self.frames
     }
 
+    /// The examples `w(t)` of frame `i` misclassifies (`E^μ ≤ 0`; none at `w = 0`), computed
+    /// when asked rather than stored with every frame; `None` for no such frame.
+    pub fn misclassified(&self, i: usize) -> Option<Vec<usize>> {
+        let f = self.frames.get(i)?;
+        let p = crate::measure::Perceptron::new(f.w.clone(), f.theta);
+        Some(crate::scene::misclassified(&p, self.trainer.data()))
+    }
+
     fn frame(
         &self,
         example: Option<usize>,

@@ -322,11 +322,12 @@ impl Animation {
     }
 
     /// Recorded frame `i` (0: the start) `{step, w, theta, phi, thetaUnit, example, partner,
-    /// updated, updates, kappa, errors, kappaUpper, stop}`; the history is kept here only.
+    /// updated, updates, kappa, errors, kappaUpper, stop}` and `misclassified` (a `Uint32Array`
+    /// of the examples `w(t)` misclassifies); the history is kept here only.
     ///
     /// # Errors
     /// Throws for `i` beyond the recorded frames.
-    #[wasm_bindgen(unchecked_return_type = "Frame")]
+    #[wasm_bindgen(unchecked_return_type = "Frame & { misclassified: Uint32Array }")]
     pub fn frame(&self, i: usize) -> Result<JsValue, JsError> {
         let frames = self.inner.frames();
         let frame = frames.get(i).ok_or_else(|| {
@@ -335,7 +336,20 @@ impl Animation {
                 frames.len()
             ))
         })?;
-        to_js(frame)
+        let out = to_js(frame)?;
+        let misclassified: Vec<u32> = self
+            .inner
+            .misclassified(i)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|mu| mu as u32)
+            .collect();
+        set(
+            out.unchecked_ref(),
+            "misclassified",
+            &Uint32Array::from(&misclassified[..]).into(),
+        )?;
+        Ok(out)
     }
 
     /// The number of recorded frames (at least 1, the start).
@@ -549,6 +563,122 @@ impl Curve {
             .ok_or_else(|| js_error("the chart canvas has no 2-D context"))?;
         let area = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
         crate::chart::draw(&area, &spec, scale).map_err(js_error)
+    }
+}
+
+// The learning-curve panel's charts that say what they average, its previews and traces (issue
+// 17; `crate::chart`).
+
+/// A chart canvas as a plotters drawing area.
+fn chart_area(
+    canvas: web_sys::HtmlCanvasElement,
+) -> Result<
+    plotters::prelude::DrawingArea<plotters_canvas::CanvasBackend, plotters::coord::Shift>,
+    JsError,
+> {
+    let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| js_error("the chart canvas has no 2-D context"))?;
+    Ok(plotters::prelude::IntoDrawingArea::into_drawing_area(
+        backend,
+    ))
+}
+
+#[wasm_bindgen]
+impl Curve {
+    /// Draws chart `which` as `draw` does and returns `{hits, notes}` (`chart::Drawn`): where
+    /// each point was drawn (canvas pixels), its algorithm, `α`, whether it is hollow and its
+    /// hover text; and the notes printed under the chart.
+    ///
+    /// # Errors
+    /// Throws for an unknown chart or a drawing failure.
+    #[wasm_bindgen(js_name = drawMarked, unchecked_return_type = "Drawn")]
+    pub fn draw_marked(
+        &self,
+        canvas: web_sys::HtmlCanvasElement,
+        #[wasm_bindgen(unchecked_param_type = "Chart")] which: &str,
+        scale: f64,
+    ) -> Result<JsValue, JsError> {
+        let spec = crate::chart::spec(Chart::from_name(which)?, &self.params, &self.rows);
+        to_js(&crate::chart::draw_marked(&chart_area(canvas)?, &spec, scale).map_err(js_error)?)
+    }
+}
+
+/// Draws chart `which` of the sweep `params` before it has run: its theory curves on its α
+/// range, no points (a preview of a preset's overlays).
+///
+/// # Errors
+/// Throws on bad parameters, an unknown chart or a drawing failure.
+#[wasm_bindgen(js_name = drawPreview)]
+pub fn draw_preview(
+    canvas: web_sys::HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Chart")] which: &str,
+    scale: f64,
+) -> Result<(), JsError> {
+    let params = curve_params(params)?;
+    params.validate()?;
+    let spec = crate::chart::spec(Chart::from_name(which)?, &params, &[]);
+    crate::chart::draw(&chart_area(canvas)?, &spec, scale).map_err(js_error)
+}
+
+/// One run of a sweep's cell step by step (`experiment::trace`), kept for its chart and CSV.
+#[wasm_bindgen]
+pub struct CellTrace {
+    params: CurveParams,
+    algorithm: Algorithm,
+    cell: usize,
+    points: Vec<experiment::TracePoint>,
+}
+
+/// The trace of rule `algorithm` in cell `cell` of the sweep `params`, a point every `every`
+/// steps (and at the start and the end): the CLI's `trace` is cell 0 of the sweep with
+/// `alphas: [α], reps: 1`.
+///
+/// # Errors
+/// Throws on bad parameters, `every = 0`, a cell out of range, `exact` (not a training rule)
+/// or an unknown name.
+#[wasm_bindgen(js_name = traceCell)]
+pub fn trace_cell(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Algorithm")] algorithm: &str,
+    cell: usize,
+    every: usize,
+) -> Result<CellTrace, JsError> {
+    let params = curve_params(params)?;
+    let algorithm = Algorithm::from_name(algorithm)?;
+    let points = experiment::trace(&params, algorithm, cell, every)?;
+    Ok(CellTrace {
+        params,
+        algorithm,
+        cell,
+        points,
+    })
+}
+
+#[wasm_bindgen]
+impl CellTrace {
+    /// The trace points `{t, updates, kappa, kappaUpper, epsG, trainError}`.
+    ///
+    /// # Errors
+    /// Throws only if they cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "TracePoint[]")]
+    pub fn points(&self) -> Result<JsValue, JsError> {
+        to_js(&self.points)
+    }
+
+    /// The trace as the CLI's `trace` prints it (`t,updates,kappa,kappa_upper,eps_g,train_error`).
+    pub fn csv(&self) -> String {
+        experiment::trace_csv(&self.points)
+    }
+
+    /// Draws the trace's chart (`chart::draw_trace`: κ(w), κ_upper and the exact κ_max above,
+    /// ε_g and the training error below) on `canvas`, sizes times `scale`.
+    ///
+    /// # Errors
+    /// Throws on a drawing failure.
+    pub fn draw(&self, canvas: web_sys::HtmlCanvasElement, scale: f64) -> Result<(), JsError> {
+        let spec = crate::chart::trace_spec(&self.params, self.algorithm, self.cell, &self.points)?;
+        crate::chart::draw_trace(&chart_area(canvas)?, &spec, scale).map_err(js_error)
     }
 }
 

@@ -45,7 +45,17 @@ export class Animator {
 
   /** `{algorithm, step, playing}` as in docs/design.md. */
   status() {
-    return { algorithm: this.algorithm, step: this.frames[this.index]?.step ?? 0, playing: this.playing };
+    const f = this.frames[this.index];
+    return {
+      algorithm: this.algorithm,
+      step: f?.step ?? 0,
+      playing: this.playing,
+      // extension: the shown frame's w(t), θ(t), the example it looked at and the examples w(t) misclassifies
+      w: f ? [...f.w] : null,
+      theta: f?.theta ?? null,
+      example: f?.example ?? null,
+      misclassified: f?.misclassified ? Array.from(f.misclassified) : [],
+    };
   }
 
   /** The frame shown now, or null before the first step. */

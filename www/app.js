@@ -54,6 +54,10 @@ export class App {
     this.revision = 0;
     /** the separable labellings of the current points (Cover's count), once per edit */
     this.counts = new Counts(wasm);
+    /** whether the data view numbers the points (as the animation's status line names them) */
+    this.numberPoints = false;
+    /** whether the animated rule's final line stays visible while it is stepped (hidden: Fig. 3.4 does not give the answer away) */
+    this.showFinal = false;
     /** whether the weight view numbers its cells (the separable labellings; few points only) */
     this.showRegions = false;
     this.dirty = true;

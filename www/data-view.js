@@ -26,6 +26,8 @@ function embeddingText(a, i) {
   return `, x^μ = ${fmt(x)}`;
 }
 
+/** Points are numbered (when asked) up to this many. */
+const MAX_NUMBERED = 300;
 /** Dash length of compared lines (compare mode interleaves the rules' dashes). */
 const COMPARE_DASH = 10;
 /** The cell under the pointer in weight space and the line that realises its labelling. */
@@ -39,6 +41,10 @@ export class DataSpaceView {
     this.ctx = canvas.getContext("2d");
     this.size = canvas.clientWidth || 600;
     this.view = { cx: 0, cy: 0, half: 4 };
+    /** whether the animated rule's final line stays visible while it is stepped */
+    this.showFinal = false;
+    /** whether the points carry their numbers */
+    this.numberPoints = false;
   }
 
   /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
@@ -83,6 +89,8 @@ export class DataSpaceView {
   /** Draws the app's current picture (a view the app renders). @param {any} app */
   render(app) {
     this.canvas.classList.toggle("delete-mode", app.state.deleteMode);
+    this.showFinal = app.showFinal;
+    this.numberPoints = app.numberPoints;
     if (app.region) this.drawRegion(app.state, app.region, app.counts.numberOf(app.region.labels));
     else this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation(), app.compare !== null ? app.compareRules : null);
   }
@@ -131,22 +139,26 @@ export class DataSpaceView {
     this.widthScale = state.projector ? PROJECTOR_SCALE : 1;
     ctx.clearRect(0, 0, this.size, this.size);
     this.drawAxes();
+    const frame = anim && anim.frames.length > 1 ? anim.frames[anim.index] : null;
     if (scene) {
       const shown = (a) => state.shown[a.name];
       if (scene.exact?.converged && state.shown.exact) this.drawSolution(scene.exact, true, state.compare);
       for (const a of scene.algorithms) {
         if (!shown(a)) continue;
+        // while a rule is stepped its final line would give the answer away (Fig. 3.4)
+        if (frame && a.name === anim.algorithm && !this.showFinal) continue;
         const k = compared ? compared.indexOf(a.name) : -1;
         if (k >= 0) this.drawCompared(a, k, compared.length);
         else this.drawSolution(a, false);
       }
     }
     if (state.teacher) this.drawLine(state.teacher, 0, COLORS.teacher, 2, [2, 5]);
-    const frame = anim ? anim.frames[anim.index] : null;
     if (frame?.w.some((v) => v !== 0)) {
       this.drawLine(frame.w, frame.theta, COLORS[anim.algorithm], 3.5, [12, 6]);
     }
-    this.drawPoints(state, scene);
+    if (frame) this.drawStepArrows(anim);
+    this.drawPoints(state, scene, frame ? anim : null);
+    if (this.numberPoints) this.drawNumbers(state.points);
     if (frame) {
       for (const i of [frame.example, frame.partner]) {
         if (i === null || i === undefined || !state.points[i]) continue;
@@ -270,7 +282,7 @@ export class DataSpaceView {
    * each shown rule's colour (one path per rule; at most MAX_CROSSES per rule, a uniform
    * subsample — the readout counts them all).
    */
-  drawPoints(state, scene) {
+  drawPoints(state, scene, anim = null) {
     const ctx = this.ctx;
     const r = POINT_RADIUS - 1;
     const pixels = state.points.map((p) => this.toPixel(p.x, p.y));
@@ -311,10 +323,12 @@ export class DataSpaceView {
     scene.algorithms
       .filter((a) => state.shown[a.name])
       .forEach((a, k) => {
-        const every = Math.ceil(a.misclassified.length / MAX_CROSSES);
+        // the animated rule: the examples w(t) misclassifies, not its final line's
+        const wrong = anim && a.name === anim.algorithm ? (anim.frames[anim.index].misclassified ?? []) : a.misclassified;
+        const every = Math.ceil(wrong.length / MAX_CROSSES);
         const at = [];
-        for (let j = 0; j < a.misclassified.length; j += every) {
-          const q = pixels[a.misclassified[j]];
+        for (let j = 0; j < wrong.length; j += every) {
+          const q = pixels[wrong[j]];
           if (q) at.push([q.px + POINT_RADIUS + 4 + 7 * k, q.py - POINT_RADIUS - 4]);
         }
         crosses(ctx, at, 4, COLORS[a.name]);
@@ -336,6 +350,74 @@ export class DataSpaceView {
       ctx.stroke();
       ctx.restore();
     }
+  }
+
+  /**
+   * Fig. 3.4 of Biehl: the current w(t) as an arrow from the origin (with a threshold: the
+   * normal of the line at its point nearest the origin), and at an update the step Δw = w(t) −
+   * w(t − 1) (ξ^μ S^μ/N for Rosenblatt) as an arrow ending at w(t)'s tip. Drawn at one scale per
+   * frame: w(t) a third of the view long.
+   */
+  drawStepArrows(anim) {
+    const f = anim.frames[anim.index];
+    const norm = Math.hypot(f.w[0], f.w[1]);
+    if (!(norm > 0)) return;
+    const color = COLORS[anim.algorithm];
+    const scale = (0.33 * this.view.half) / norm;
+    const base = f.theta && norm > 0 ? [(f.theta * f.w[0]) / (norm * norm), (f.theta * f.w[1]) / (norm * norm)] : [0, 0];
+    const tip = [base[0] + scale * f.w[0], base[1] + scale * f.w[1]];
+    this.arrow(base, tip, color, 3);
+    const prev = anim.index > 0 ? anim.frames[anim.index - 1] : null;
+    if (prev && f.updated) {
+      const from = [tip[0] - scale * (f.w[0] - prev.w[0]), tip[1] - scale * (f.w[1] - prev.w[1])];
+      this.arrow(from, tip, HIGHLIGHT, 2, [5, 3]);
+      const a = this.toPixel(from[0], from[1]);
+      this.ctx.fillStyle = HIGHLIGHT;
+      this.ctx.font = `${this.widthScale > 1 ? 18 : 12}px system-ui, sans-serif`;
+      this.ctx.fillText(`Δw${f.example !== null && f.example !== undefined ? ` = ξ^${f.example + 1} S^${f.example + 1}/N` : ""}`, a.px + 6, a.py - 6);
+    }
+    const t = this.toPixel(tip[0], tip[1]);
+    this.ctx.fillStyle = color;
+    this.ctx.font = `bold ${this.widthScale > 1 ? 18 : 12}px system-ui, sans-serif`;
+    this.ctx.fillText(`w(${f.step})`, t.px + 6, t.py + 14);
+  }
+
+  /** An arrow between data points `a` and `b`. */
+  arrow(a, b, color, width, dash = []) {
+    const p = this.toPixel(a[0], a[1]);
+    const q = this.toPixel(b[0], b[1]);
+    const len = Math.hypot(q.px - p.px, q.py - p.py);
+    if (len < 1) return;
+    const ctx = this.ctx;
+    const ux = (q.px - p.px) / len;
+    const uy = (q.py - p.py) / len;
+    const head = 9 * (this.widthScale ?? 1);
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.fillStyle = color;
+    ctx.lineWidth = width * (this.widthScale ?? 1);
+    ctx.setLineDash(dash);
+    line(ctx, p.px, p.py, q.px - ux * head * 0.8, q.py - uy * head * 0.8);
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.moveTo(q.px, q.py);
+    ctx.lineTo(q.px - ux * head - uy * head * 0.45, q.py - uy * head + ux * head * 0.45);
+    ctx.lineTo(q.px - ux * head + uy * head * 0.45, q.py - uy * head - ux * head * 0.45);
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+  }
+
+  /** Every point's number (1-based, as the status line and the tooltip name them), up to MAX_NUMBERED points. */
+  drawNumbers(points) {
+    if (points.length > MAX_NUMBERED) return;
+    const ctx = this.ctx;
+    ctx.fillStyle = "#333";
+    ctx.font = `${this.widthScale > 1 ? 17 : 11}px system-ui, sans-serif`;
+    points.forEach((p, i) => {
+      const { px, py } = this.toPixel(p.x, p.y);
+      ctx.fillText(String(i + 1), px + POINT_RADIUS + 2, py - POINT_RADIUS + 2);
+    });
   }
 
   drawTooltip(state, scene, i) {

@@ -40,6 +40,15 @@ async function boot() {
     return p ? wasm.exampleCurve(p.x, p.y, p.label, app.state.threshold) : null;
   };
   app.views = [dataView, weightView, new ReadoutView(el), new ControlBar(el), new AnimationPanel(el), new CountPanel(el)];
+  for (const [id, key] of [
+    ["anim-number", "numberPoints"],
+    ["anim-final", "showFinal"],
+  ]) {
+    el(id).addEventListener("change", () => {
+      app[key] = /** @type {HTMLInputElement} */ (el(id)).checked;
+      app.scheduleRender();
+    });
+  }
   el("count-regions").addEventListener("change", () => {
     app.showRegions = /** @type {HTMLInputElement} */ (el("count-regions")).checked;
     app.scheduleRender();

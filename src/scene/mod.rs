@@ -420,7 +420,8 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
     }
 }
 
-fn misclassified(p: &Perceptron, data: &Dataset) -> Vec<usize> {
+/// The examples `p` misclassifies (`E^μ ≤ 0`; none while `w = 0`).
+pub fn misclassified(p: &Perceptron, data: &Dataset) -> Vec<usize> {
     if p.w.iter().all(|&v| v == 0.0) {
         return vec![];
     }

@@ -131,3 +131,38 @@ test("soft margin as the book draws it: the violators are the points with E < 1,
   await page.locator("#show-soft-margin").setChecked(false);
   assert.deepEqual(lab.errors, []);
 });
+
+test("stepping Rosenblatt with the S key reads like Fig. 3.4: numbered points, the examples w(t) misclassifies", async () => {
+  const { page } = lab;
+  await lab.setPoints(SIX);
+  const inked = () =>
+    page.evaluate(() => {
+      const c = /** @type {HTMLCanvasElement} */ (document.getElementById("data-view"));
+      const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 128 && d[i] < 80 && d[i + 1] < 80 && d[i + 2] < 80) n++;
+      return n;
+    });
+  const before = await inked();
+  await page.locator("#anim-number").check();
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  const after = await inked();
+  assert.ok(after > before + 30, `the numbers are drawn: ${before} → ${after} dark pixels`);
+  // the keys act when no form field has the focus (the checkbox just clicked has it)
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+  for (let k = 1; k <= 3; k++) {
+    await page.keyboard.press("s");
+    const s = await lab.state();
+    assert.equal(s.animation.step, k);
+    const { w, theta, misclassified } = s.animation;
+    const expected = w.some((v) => v !== 0) ? s.points.flatMap((p, i) => ((w[0] * p.x + w[1] * p.y - theta) * p.label <= 0 ? [i] : [])) : [];
+    assert.deepEqual(misclassified, expected, `step ${k}`);
+    // the status line names the example by the number drawn next to it (after the frame is painted)
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const counters = await page.locator("#anim-counters").textContent();
+    assert.match(counters, new RegExp(`example ${s.animation.example + 1}\\b`));
+  }
+  await page.locator("#anim-number").uncheck();
+  await page.keyboard.press("r");
+  assert.deepEqual(lab.errors, []);
+});
