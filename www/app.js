@@ -48,6 +48,8 @@ export class App {
     /** the version space of the current points (it does not change while the rules train) */
     this.versionSpace = null;
     this.hover = -1;
+    /** the point selected from the keyboard in the data view (-1: none) */
+    this.keyboardPoint = -1;
     /** @type {{phi: number, theta: number, labels: Float64Array, arc: number[] | null, lower: Float64Array, upper: Float64Array} | null} the weight-space cell under the pointer (its labelling previewed in the data view) */
     this.region = null;
     /** counts one per new training (an edit of the points or the mode): caches key on it */

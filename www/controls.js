@@ -159,6 +159,7 @@ export function bindFiles(app, wasm, el) {
       app.setMessage(`Not imported — ${e.message}. Your points are unchanged.`, "error");
     }
   };
+  el("import").addEventListener("click", () => el("import-file").click());
   el("import-file").addEventListener("change", (e) => {
     const [file] = e.target.files;
     e.target.value = "";

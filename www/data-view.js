@@ -45,6 +45,10 @@ export class DataSpaceView {
     this.showFinal = false;
     /** whether the points carry their numbers */
     this.numberPoints = false;
+    /** whether the view has the keyboard focus (its cursor is drawn) */
+    this.keyboard = false;
+    /** @type {{x: number, y: number} | null} the keyboard's cursor, in data coordinates */
+    this.cursor = null;
   }
 
   /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
@@ -93,6 +97,27 @@ export class DataSpaceView {
     this.numberPoints = app.numberPoints;
     if (app.region) this.drawRegion(app.state, app.region, app.counts.numberOf(app.region.labels));
     else this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation(), app.compare !== null ? app.compareRules : null);
+    if (this.keyboard) this.drawKeyboardCursor(app.state.points[app.keyboardPoint]);
+  }
+
+  /** The keyboard's cursor (a crosshair) and the selected point's focus ring, while the view has the focus. */
+  drawKeyboardCursor(selected) {
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.strokeStyle = HIGHLIGHT;
+    ctx.lineWidth = 2;
+    if (selected) {
+      const { px, py } = this.toPixel(selected.x, selected.y);
+      ctx.setLineDash([4, 3]);
+      ctx.beginPath();
+      ctx.arc(px, py, POINT_RADIUS + 13, 0, 2 * Math.PI);
+      ctx.stroke();
+    } else if (this.cursor) {
+      const { px, py } = this.toPixel(this.cursor.x, this.cursor.y);
+      line(ctx, px - 10, py, px + 10, py);
+      line(ctx, px, py - 10, px, py + 10);
+    }
+    ctx.restore();
   }
 
   /**

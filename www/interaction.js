@@ -85,6 +85,78 @@ export function bindDataView(app, canvas) {
   });
 }
 
+/** Arrow-key steps of the keyboard cursor and the selected point, as a share of the view's half-width (Shift: finer). */
+const KEY_STEP = 0.05;
+const FINE_KEY_STEP = 0.005;
+
+/**
+ * The data view from the keyboard (the canvas is in the tab order): a cursor (a crosshair) and a
+ * selected point. Arrow keys move the selected point (one undoable edit per press) or, with none
+ * selected, the cursor; N / B select the next / previous point (from the cursor's nearest);
+ * Escape deselects; F or Enter flips the selected point's label; Delete or Backspace deletes it;
+ * A adds a point of the current class at the cursor (Shift+A: the other class).
+ * @param {App} app
+ * @param {HTMLCanvasElement} canvas
+ */
+export function bindDataViewKeys(app, canvas) {
+  const view = app.dataView;
+  canvas.addEventListener("focus", () => {
+    view.keyboard = true;
+    if (!view.cursor) view.cursor = { x: app.state.view.cx, y: app.state.view.cy };
+    app.scheduleRender();
+  });
+  canvas.addEventListener("blur", () => {
+    view.keyboard = false;
+    app.scheduleRender();
+  });
+  canvas.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const points = app.state.points;
+    const cursor = view.cursor ?? { x: app.state.view.cx, y: app.state.view.cy };
+    let i = app.keyboardPoint;
+    if (i >= points.length) i = -1;
+    const step = (e.shiftKey ? FINE_KEY_STEP : KEY_STEP) * app.state.view.half;
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    const key = e.key;
+    if (key in arrows) {
+      const [dx, dy] = arrows[key];
+      if (i >= 0) {
+        const p = points[i];
+        app.movePoint(i, round(p.x + dx * step), round(p.y + dy * step));
+        view.cursor = { x: points[i].x, y: points[i].y };
+      } else view.cursor = { x: cursor.x + dx * step, y: cursor.y + dy * step };
+    } else if (key === "n" || key === "b") {
+      if (!points.length) return;
+      const start = i >= 0 ? i : nearest(points, cursor);
+      i = i < 0 ? start : (start + (key === "n" ? 1 : points.length - 1)) % points.length;
+      view.cursor = { x: points[i].x, y: points[i].y };
+    } else if (key === "Escape") i = -1;
+    else if ((key === "f" || key === "Enter") && i >= 0) app.flipLabel(i);
+    else if ((key === "Delete" || key === "Backspace") && i >= 0) {
+      app.deletePoint(i);
+      i = -1;
+    } else if (key === "a" || key === "A") {
+      const label = e.shiftKey ? -app.state.addLabel : app.state.addLabel;
+      app.addPoint({ x: round(cursor.x), y: round(cursor.y), label });
+      i = app.state.points.length - 1;
+    } else return;
+    e.preventDefault();
+    e.stopPropagation(); // the page's own shortcuts do not see the keys the data view used
+    app.keyboardPoint = i;
+    app.setHover(i);
+    app.scheduleRender();
+  });
+}
+
+/** The index of the point nearest `c`. */
+function nearest(points, c) {
+  let best = 0;
+  points.forEach((p, k) => {
+    if (Math.hypot(p.x - c.x, p.y - c.y) < Math.hypot(points[best].x - c.x, points[best].y - c.y)) best = k;
+  });
+  return best;
+}
+
 /**
  * Wires hover on the weight-space view: hovering a curve highlights its point.
  * @param {App} app
@@ -114,6 +186,10 @@ export function bindKeys(app) {
   window.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     const key = e.key.toLowerCase();
+    // Space and Enter on a focused button or link press it, as everywhere else
+    const pressable =
+      e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement || (e.target instanceof HTMLElement && e.target.tagName === "SUMMARY");
+    if ((key === " " || key === "enter") && pressable) return;
     if ((e.ctrlKey || e.metaKey) && key === "z") {
       e.preventDefault();
       if (e.shiftKey) app.redo();

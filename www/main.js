@@ -10,7 +10,7 @@ import { ControlBar, bindCompare, bindFiles, fillPresetMenu, fillShownToggles, s
 import { CountPanel } from "./count-panel.js";
 import { CurvePanel } from "./curve-panel.js";
 import { applyForm } from "./curve-form.js";
-import { bindControls, bindDataView, bindKeys, bindWeightView } from "./interaction.js";
+import { bindControls, bindDataView, bindDataViewKeys, bindKeys, bindWeightView } from "./interaction.js";
 import { applyLesson, layout } from "./layout.js";
 import { restoreOrPreset, save } from "./persistence.js";
 import { DataSpaceView } from "./data-view.js";
@@ -63,6 +63,7 @@ async function boot() {
     app.scheduleRender();
   });
   bindDataView(app, dataView.canvas);
+  bindDataViewKeys(app, dataView.canvas);
   bindWeightView(app, weightView.canvas);
   bindControls(app, el);
   bindKeys(app);

@@ -5,6 +5,19 @@ import { COLORS, NAMES } from "./catalogue.js";
 import { fmt } from "./data-view.js";
 import { drawCompareTraces } from "./trace-chart.js";
 
+/**
+ * What a screen reader announces: the points and every shown rule's κ and errors, e.g.
+ * "6 points through the origin. Rosenblatt: κ = 0.894, 0 errors; MinOver: κ = 1.02, 0 errors; …".
+ */
+export function summaryText(state, scene) {
+  const mode = state.threshold ? "with a threshold" : "through the origin";
+  const head = `${state.points.length} point${state.points.length === 1 ? "" : "s"} ${mode}.`;
+  if (!scene) return head;
+  const rules = scene.algorithms.filter((a) => state.shown[a.name]).map((a) => `${NAMES[a.name]}: κ = ${fmt(a.kappa)}, ${a.errors} error${a.errors === 1 ? "" : "s"}`);
+  const exact = scene.exact?.converged ? [`exact optimum: κ_max = ${fmt(scene.exact.kappa)}`] : scene.separable ? [] : ["not linearly separable"];
+  return `${head} ${[...rules, ...exact].join("; ")}.`;
+}
+
 /** Fills `tbody` from the scene. */
 export function renderReadout(tbody, state, scene) {
   const rows = [];
@@ -132,5 +145,11 @@ export class ReadoutView {
   render(app) {
     renderReadout(this.el("readout").tBodies[0], app.state, app.viewScene());
     renderCompare(app);
+    // the live region speaks once the rules have stopped, not at every frame of their settling
+    const summary = this.el("summary");
+    if (app.settled() && summary) {
+      const text = summaryText(app.state, app.scene);
+      if (summary.textContent !== text) summary.textContent = text;
+    }
   }
 }
