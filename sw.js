@@ -30,6 +30,7 @@ const FILES = [
   "./www/io.js",
   "./www/download.js",
   "./www/curve-form.js",
+  "./www/assignments.js",
   "./www/curve-panel.js",
   "./www/worker-pool.js",
   "./www/worker.js",

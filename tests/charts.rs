@@ -6,6 +6,7 @@ use perceptron_lab::catalogue::{Algorithm, Chart, TheoryCurve, TEACHER_COLOR};
 use perceptron_lab::chart::{self, ChartSpec};
 use perceptron_lab::experiment::{self, CurveParams, Labels, Row, StopRule};
 use perceptron_lab::theory;
+use perceptron_lab::train::Mode;
 use plotters::prelude::*;
 
 fn params(labels: Labels, algorithms: &[Algorithm]) -> CurveParams {
@@ -58,7 +59,11 @@ fn teacher_charts_have_one_series_per_algorithm_in_its_colour_and_the_theory() {
         let mine: Vec<&Row> = rows.iter().filter(|r| r.algorithm == a).collect();
         assert_eq!(s.points.len(), 3);
         for (pt, r) in s.points.iter().zip(&mine) {
-            assert_eq!((pt.0, pt.1, pt.2), (r.alpha, r.eps_g_mean, r.eps_g_sem));
+            assert_eq!(
+                (pt.alpha, pt.mean, pt.sem),
+                (r.alpha, r.eps_g_mean, r.eps_g_sem)
+            );
+            assert!(!pt.hollow(), "every set counts for {a}");
         }
     }
     let theory: Vec<&str> = eps.theory.iter().map(|l| l.name.as_str()).collect();
@@ -96,7 +101,7 @@ fn teacher_charts_have_one_series_per_algorithm_in_its_colour_and_the_theory() {
     assert_eq!(kappa.theory.len(), 1);
     assert_eq!(kappa.theory[0].name, TheoryCurve::MaxstabKappa.label(10));
     assert!(
-        kappa.series[0].points.iter().all(|pt| pt.1 > 0.0),
+        kappa.series[0].points.iter().all(|pt| pt.mean > 0.0),
         "κ > 0 on teacher sets"
     );
 
@@ -105,7 +110,7 @@ fn teacher_charts_have_one_series_per_algorithm_in_its_colour_and_the_theory() {
     assert!(train
         .series
         .iter()
-        .all(|s| s.points.iter().all(|pt| pt.2 == 0.0)));
+        .all(|s| s.points.iter().all(|pt| pt.sem == 0.0)));
 
     // the data's separability, not an algorithm's: the teacher sets (separable by construction)
     // and a random labelling of the same inputs, against Cover's fraction
@@ -115,7 +120,7 @@ fn teacher_charts_have_one_series_per_algorithm_in_its_colour_and_the_theory() {
         sep.series[0].color,
         RGBColor(TEACHER_COLOR.0, TEACHER_COLOR.1, TEACHER_COLOR.2)
     );
-    assert!(sep.series[0].points.iter().all(|pt| pt.1 == 1.0));
+    assert!(sep.series[0].points.iter().all(|pt| pt.mean == 1.0));
     assert_eq!(sep.theory[0].name, "Cover C(P,N)/2^P, N = 10");
     assert!(sep.legend_lower_left);
 }
@@ -172,4 +177,254 @@ fn drawing_scales_type_and_marks_with_the_resolution() {
     assert!(max1 > min1, "caption larger than tick labels");
     assert!((max2 / max1 - 2.0).abs() < 1e-9, "{max1} → {max2}");
     assert!((min2 / min1 - 2.0).abs() < 1e-9, "{min1} → {min2}");
+}
+
+/// The separable sets among the `reps` of each `α` of `p`, counted here with the exact test on
+/// the sets the sweep draws.
+fn separable_counts(p: &CurveParams) -> Vec<usize> {
+    (0..p.alphas.len())
+        .map(|k| {
+            (0..p.reps)
+                .filter(|r| {
+                    let (data, _) = experiment::cell_data(p, k * p.reps + r).unwrap();
+                    perceptron_lab::exact::is_separable(&data, Mode::Homogeneous).unwrap()
+                })
+                .count()
+        })
+        .collect()
+}
+
+/// The texts of an SVG's `<text>` elements, in order.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .map(|t| {
+            let body = &t[t.find('>').unwrap() + 1..];
+            body[..body.find("</text>").unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// With random labels `exact` has a perceptron on the separable sets only: its κ and training
+/// error points are hollow where some sets were dropped (their count in the hover text), left
+/// out with a note where none was separable, and filled where all were; the iterative rules'
+/// points are all filled. The counts come from the exact test on the sweep's sets, made here.
+#[test]
+fn random_labels_exact_is_hollow_where_sets_are_dropped_and_noted_where_none_is_separable() {
+    let mut p = params(Labels::Random, &[Algorithm::Minover, Algorithm::Exact]);
+    p.alphas = vec![0.5, 1.5, 2.0, 2.5, 4.0, 5.0];
+    p.reps = 16;
+    let rows = rows(&p);
+    let counts = separable_counts(&p);
+    // the sweep has all three cases: every set, some sets and no set separable
+    assert_eq!(counts[0], p.reps, "P ≤ N: always separable");
+    assert!(counts.iter().any(|&c| c > 0 && c < p.reps), "{counts:?}");
+    assert!(counts.contains(&0), "{counts:?}");
+    for which in [Chart::Kappa, Chart::TrainError] {
+        let spec = chart::spec(which, &p, &rows);
+        let minover = &spec.series[0];
+        assert_eq!(minover.points.len(), p.alphas.len());
+        assert!(minover
+            .points
+            .iter()
+            .all(|m| !m.hollow() && m.valid == p.reps));
+        assert!(minover.omitted.is_empty());
+        let exact = &spec.series[1];
+        assert_eq!(exact.name, "exact");
+        let mut shown = exact.points.iter();
+        let mut none = Vec::new();
+        for (&alpha, &c) in p.alphas.iter().zip(&counts) {
+            if c == 0 {
+                none.push(alpha);
+                continue;
+            }
+            let m = shown.next().unwrap();
+            assert_eq!(m.alpha, alpha);
+            assert_eq!((m.valid, m.reps), (c, p.reps), "{which} at α = {alpha}");
+            assert_eq!(m.hollow(), c < p.reps, "{which} at α = {alpha}");
+            if c < p.reps {
+                let quantity = if which == Chart::Kappa {
+                    "κ"
+                } else {
+                    "training error"
+                };
+                assert!(
+                    m.text.starts_with(&format!(
+                        "exact at α = {alpha}: {quantity} averaged over {c} of {} sets (the others are not separable)\n",
+                        p.reps
+                    )),
+                    "{}",
+                    m.text
+                );
+            }
+        }
+        assert!(shown.next().is_none());
+        assert_eq!(exact.omitted, none, "{which}");
+        let list: Vec<String> = none.iter().map(f64::to_string).collect();
+        let note = format!(
+            "exact: no point at α = {} (none of the {} sets is linearly separable there).",
+            list.join(", "),
+            p.reps
+        );
+        assert_eq!(spec.notes[0], note);
+        assert!(spec.notes[1].starts_with("○ hollow"), "{:?}", spec.notes);
+        assert_eq!(spec.notes.len(), 2);
+
+        // drawn: the notes under the chart (wrapped), one white disc per hollow point, and a hit
+        // per point in the plot, hollow where the spec says
+        let mut text = String::new();
+        let drawn = {
+            let area = SVGBackend::with_string(&mut text, (560, 380)).into_drawing_area();
+            chart::draw_marked(&area, &spec, 1.0).unwrap()
+        };
+        let texts = svg_texts(&text).join(" ");
+        assert!(texts.contains(&note), "{texts}");
+        let hollow = counts.iter().filter(|&&c| c > 0 && c < p.reps).count();
+        let white_discs = text
+            .split("<circle")
+            .skip(1)
+            .map(|c| &c[..c.find("/>").unwrap()])
+            .filter(|c| c.contains("fill=\"#FFFFFF\""))
+            .count();
+        assert_eq!(white_discs, hollow, "{which}");
+        assert_eq!(drawn.hits.len(), 2 * p.alphas.len() - none.len());
+        assert_eq!(drawn.hits.iter().filter(|h| h.hollow).count(), hollow);
+        for h in &drawn.hits {
+            assert!(
+                h.x > 52.0 && h.x < 560.0 && h.y > 0.0 && h.y < 380.0,
+                "{h:?}"
+            );
+        }
+        assert_eq!(drawn.notes, spec.notes);
+    }
+    // ε_g is not defined for random labels: no points and no notes (the title says why)
+    let eps = chart::spec(Chart::Eps, &p, &rows);
+    assert!(eps.notes.is_empty(), "{:?}", eps.notes);
+    // the fraction of separable sets: counts over all repetitions, never hollow
+    let sep = chart::spec(Chart::Separable, &p, &rows);
+    for (m, &c) in sep.series[0].points.iter().zip(&counts) {
+        assert_eq!(m.mean, c as f64 / p.reps as f64);
+        assert!(!m.hollow());
+        assert!(
+            m.text
+                .contains(&format!(": {c} of {} sets separable", p.reps)),
+            "{}",
+            m.text
+        );
+    }
+}
+
+/// The hits are where the points are: in order of `α` from left to right and, within a
+/// series, higher on the canvas for a larger mean (the y axis points up).
+#[test]
+fn hits_follow_the_axes() {
+    let p = params(Labels::Teacher, &[Algorithm::Hebb]);
+    let rows = rows(&p);
+    let spec = chart::spec(Chart::Eps, &p, &rows);
+    let mut text = String::new();
+    let drawn = {
+        let area = SVGBackend::with_string(&mut text, (560, 380)).into_drawing_area();
+        chart::draw_marked(&area, &spec, 1.0).unwrap()
+    };
+    let marks = &spec.series[0].points;
+    assert_eq!(drawn.hits.len(), marks.len());
+    for (h, m) in drawn.hits.iter().zip(marks) {
+        assert_eq!((h.algorithm, h.alpha), (Some(Algorithm::Hebb), m.alpha));
+        assert!(h.text.starts_with(&format!(
+            "hebb at α = {}: ε_g averaged over all 4 sets",
+            m.alpha
+        )));
+        // a filled circle of the series' colour is drawn at the hit
+        let at = format!("cx=\"{}\" cy=\"{}\"", h.x, h.y);
+        assert!(text.contains(&at), "no mark at {at}");
+    }
+    for w in drawn.hits.windows(2).zip(marks.windows(2)) {
+        let (h, m) = w;
+        assert!(h[1].x > h[0].x);
+        assert_eq!(h[1].y < h[0].y, m[1].mean > m[0].mean);
+    }
+    assert!(spec.notes.is_empty());
+}
+
+/// Before a sweep has run, a chart shows the theory of its parameters alone (the presets'
+/// preview), on the sweep's α range.
+#[test]
+fn a_chart_without_rows_shows_the_theory_on_the_sweeps_range() {
+    let p = params(Labels::Random, &[Algorithm::Minover, Algorithm::Exact]);
+    let spec = chart::spec(Chart::Kappa, &p, &[]);
+    assert!(spec
+        .series
+        .iter()
+        .all(|s| s.points.is_empty() && s.omitted.is_empty()));
+    assert!(spec.notes.is_empty());
+    assert_eq!(spec.alpha_range, (0.5, 3.0));
+    assert_eq!(spec.theory[0].name, "Gardner κ_max (N→∞)");
+    let text = svg(&spec);
+    assert!(text.contains("Gardner κ_max (N→∞)"));
+}
+
+/// The trace chart: κ(w), the certified bound and the exact κ_max of the run's set (checked
+/// against the bounds the trace itself must respect), the errors; every line inside the canvas
+/// although the early bound and κ lie far off the axis.
+#[test]
+fn trace_chart_shows_kappa_its_bound_and_the_errors_inside_the_plot() {
+    let mut p = params(Labels::Teacher, &[Algorithm::Minover]);
+    p.alphas = vec![3.0];
+    p.reps = 1;
+    p.n = 20;
+    p.updates = Some(600);
+    let points = experiment::trace(&p, Algorithm::Minover, 0, 5).unwrap();
+    let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
+    assert_eq!(spec.title, "minover: one run at α = 3 (P = 60), N = 20");
+    let kappa_max = spec.kappa_max.expect("teacher sets are separable");
+    let last = points.last().unwrap();
+    assert!(last.kappa <= kappa_max + 1e-9 && kappa_max <= last.kappa_upper.unwrap() + 1e-9);
+    assert_eq!(
+        spec.kappa.len(),
+        points.iter().filter(|q| q.kappa.is_finite()).count()
+    );
+    let finite_bounds = points
+        .iter()
+        .filter(|q| q.kappa_upper.is_some_and(f64::is_finite))
+        .count();
+    assert_eq!(spec.kappa_upper.len(), finite_bounds);
+    let finite_eps = points
+        .iter()
+        .filter(|q| q.eps_g.is_some_and(f64::is_finite))
+        .count();
+    assert_eq!(spec.eps_g.len(), finite_eps);
+    assert!(finite_eps + 1 >= points.len(), "ε_g is defined once w ≠ 0");
+    assert!(
+        spec.kappa_upper[0].1 > 3.0 * kappa_max,
+        "the early bound is far above"
+    );
+    let (w, h) = (560, 320);
+    let mut text = String::new();
+    {
+        let area = SVGBackend::with_string(&mut text, (w, h)).into_drawing_area();
+        chart::draw_trace(&area, &spec, 1.0).unwrap();
+    }
+    for label in [
+        "minover: κ(w)",
+        "minover: κ_upper (certified)",
+        "κ_max (exact)",
+        "minover: ε_g",
+        "training error",
+    ] {
+        assert!(text.contains(label), "legend {label}");
+    }
+    let mut coords = 0;
+    for poly in text.split("<polyline").skip(1) {
+        let pts = &poly[poly.find("points=\"").unwrap() + 8..];
+        for pair in pts[..pts.find('"').unwrap()].split_whitespace() {
+            let (x, y) = pair.split_once(',').unwrap();
+            let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+            assert!(
+                (0.0..=f64::from(w)).contains(&x) && (0.0..=f64::from(h)).contains(&y),
+                "({x}, {y})"
+            );
+            coords += 1;
+        }
+    }
+    assert!(coords > 100, "{coords} polyline points");
 }

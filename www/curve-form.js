@@ -29,8 +29,29 @@ export function fillAlgorithms(el) {
   }
 }
 
-/** The learning-curve form's fields that a reload or a link brings back (ids of inputs and selects). */
-export const FORM_FIELDS = ["lc-n", "lc-alpha-start", "lc-alpha-stop", "lc-alpha-count", "lc-reps", "lc-epochs", "lc-stop", "lc-gap", "lc-noise", "lc-labels", "lc-seed"];
+/**
+ * The learning-curve form's fields that a reload or a link brings back (ids of inputs and
+ * selects). A form saved before a field existed lacks it, and the field keeps the page's default
+ * (`lc-budget`, `lc-updates`, `lc-angle` and `lc-angle-block` came with the step budget and the
+ * angle stop).
+ */
+export const FORM_FIELDS = [
+  "lc-n",
+  "lc-alpha-start",
+  "lc-alpha-stop",
+  "lc-alpha-count",
+  "lc-reps",
+  "lc-budget",
+  "lc-epochs",
+  "lc-updates",
+  "lc-stop",
+  "lc-gap",
+  "lc-angle",
+  "lc-angle-block",
+  "lc-noise",
+  "lc-labels",
+  "lc-seed",
+];
 
 /** The form as typed: `{fields: {id: text}, algorithms: [name]}` (checked only when a sweep runs). */
 export function readForm(el) {
@@ -61,7 +82,10 @@ export function checkForm(form) {
   return { fields, algorithms };
 }
 
-/** Puts a checked form into the panel (a select keeps its value if the text is not one of its options). */
+/**
+ * Puts a checked form into the panel (a select keeps its value if the text is not one of its
+ * options; fields the form lacks keep theirs) and shows the inputs its choices use.
+ */
 export function applyForm(el, form) {
   for (const [id, v] of Object.entries(form.fields)) {
     const input = el(id);
@@ -69,6 +93,18 @@ export function applyForm(el, form) {
     input.value = v;
   }
   for (const box of boxes()) box.checked = form.algorithms.includes(box.value);
+  syncForm(el);
+}
+
+/**
+ * Shows the inputs the form's choices use and hides the others: the epoch limit or the step
+ * budget T (`[data-budget]`), the gap tolerance or the angle's tolerance and block (`[data-stop]`).
+ */
+export function syncForm(el) {
+  const budget = el("lc-budget").value;
+  const stop = el("lc-stop").value;
+  for (const label of el("curves").querySelectorAll("[data-budget]")) label.hidden = label.dataset.budget !== budget;
+  for (const label of el("curves").querySelectorAll("[data-stop]")) label.hidden = label.dataset.stop !== stop;
 }
 
 /**
@@ -78,7 +114,7 @@ export function applyForm(el, form) {
 export function readParams(wasm, el) {
   const num = (id, what, { int = false, min = -Infinity, max = Infinity } = {}) => {
     const v = Number(el(id).value);
-    if (!Number.isFinite(v) || (int && !Number.isInteger(v)) || v < min || v > max) {
+    if (el(id).value.trim() === "" || !Number.isFinite(v) || (int && !Number.isInteger(v)) || v < min || v > max) {
       throw new Error(`${what} must be ${int ? "a whole number" : "a number"} in [${min}, ${max}], got "${el(id).value}"`);
     }
     return v;
@@ -92,17 +128,34 @@ export function readParams(wasm, el) {
     .filter((b) => b.checked)
     .map((b) => b.value);
   if (!algorithms.length) throw new Error("choose at least one algorithm");
-  const stopKind = el("lc-stop").value;
+  const byUpdates = el("lc-budget").value === "updates";
+  const budget = byUpdates
+    ? // the epoch limit is not used with a step budget; the CLI's default stands in for it
+      { epochs: 100, updates: num("lc-updates", "updates T", { int: true, min: 1, max: 1e12 }) }
+    : { epochs: num("lc-epochs", "epochs", { min: 1e-3, max: 1e6 }) };
   return {
     n,
     alphas,
     reps: num("lc-reps", "repetitions", { int: true, min: 1, max: 100000 }),
     algorithms,
-    epochs: num("lc-epochs", "epochs", { min: 1e-3, max: 1e6 }),
+    ...budget,
     seed: num("lc-seed", "seed", { int: true, min: 0, max: LIMITS.maxSeed }),
     noise: num("lc-noise", "label noise λ", { min: 0, max: 1 }),
     labels: el("lc-labels").value,
-    stop: stopKind === "gap" ? { kind: "gap", tolerance: num("lc-gap", "gap tolerance", { min: 1e-12, max: 1 }) } : { kind: stopKind },
+    stop: readStop(el, num),
     randomSeparability: true, // the storage panel: random labellings of the same inputs, against Cover
   };
+}
+
+/** The stopping rule of the form (`StopRule`: `{kind}`, with its tolerance and the angle's optional block). */
+function readStop(el, num) {
+  const kind = el("lc-stop").value;
+  if (kind === "gap") return { kind, tolerance: num("lc-gap", "gap tolerance", { min: 1e-12, max: 1 }) };
+  if (kind === "angle") {
+    const tolerance = num("lc-angle", "angle tolerance (radians)", { min: 1e-15, max: Math.PI });
+    // no block: one epoch (P steps), as the CLI's angle:TOL
+    if (el("lc-angle-block").value.trim() === "") return { kind, tolerance };
+    return { kind, tolerance, block: num("lc-angle-block", "angle block T (steps)", { int: true, min: 1, max: 1e12 }) };
+  }
+  return { kind };
 }

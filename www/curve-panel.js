@@ -1,16 +1,24 @@
 // @ts-check
-/** Wires the learning-curve panel: run, progress, cancel, charts, export. */
+/** Wires the learning-curve panel: the course assignments, run, progress, cancel, charts (with the
+ * count of every point on hover), export, and the trace of one run. */
 
-import { CHARTS } from "./catalogue.js";
-import { fillAlgorithms, readForm, readParams } from "./curve-form.js";
+import { ALGORITHMS, CHARTS, NAMES } from "./catalogue.js";
+import { applyAssignment, assignment, fillAssignments } from "./assignments.js";
+import { fillAlgorithms, readForm, readParams, syncForm } from "./curve-form.js";
 import { download } from "./download.js";
 import { EXPORT_SCALE } from "./io.js";
 import { WorkerPool } from "./worker-pool.js";
 
 /** CSS size of a chart (its backing store is this × devicePixelRatio, × EXPORT_SCALE when exported). */
 const CHART_CSS = { width: 560, height: 380 };
+/** CSS size of the trace's chart. */
+const TRACE_CSS = { width: 560, height: 400 };
 /** Charts per row of the exported PNG. */
 const EXPORT_COLUMNS = 2;
+/** How near (CSS pixels) the pointer must be to a chart's point to show its count. */
+const HIT_RADIUS = 8;
+/** A trace has a row every K steps, K chosen for about this many rows (plus the first and the last). */
+const TRACE_ROWS = 400;
 
 /**
  * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
@@ -25,9 +33,15 @@ export class CurvePanel {
   constructor(wasm, el, onForm = () => {}) {
     this.wasm = wasm;
     this.el = el;
+    this.onForm = onForm;
     this.pool = new WorkerPool();
     this.last = null; // {params, curve, csv, rows, ms}
+    this.trace = null; // {trace, params, algorithm, alpha, every, csv}
+    /** What each chart drew: its points `{x, y, algorithm, alpha, hollow, text}` (canvas pixels) and notes. */
+    this.drawn = CHARTS.map(() => ({ hits: [], notes: [] }));
     fillAlgorithms(el);
+    fillAssignments(el);
+    syncForm(el);
     this.canvases = CHARTS.map((c) => {
       const canvas = document.createElement("canvas");
       canvas.id = `lc-chart-${c.name}`;
@@ -38,13 +52,27 @@ export class CurvePanel {
     this.sizeCharts(1);
     for (const type of ["input", "change"]) {
       el("curves").addEventListener(type, (e) => {
-        if (/** @type {Element} */ (e.target).closest(".lc-controls, #lc-algorithms")) onForm(readForm(el));
+        if (!(/** @type {Element} */ (e.target).closest(".lc-controls, #lc-algorithms"))) return;
+        syncForm(el);
+        el("lc-assignment").value = ""; // the form is no longer the preset
+        el("lc-assignment-what").textContent = "";
+        onForm(readForm(el));
       });
     }
+    el("lc-assignment").addEventListener("change", () => this.applyAssignment(el("lc-assignment").value));
     el("lc-run").addEventListener("click", () => this.runFromForm());
     el("lc-cancel").addEventListener("click", () => this.cancel());
     el("lc-csv").addEventListener("click", () => this.exportCsv());
     el("lc-png").addEventListener("click", () => this.exportPng());
+    this.canvases.forEach((canvas, k) => {
+      canvas.addEventListener("pointermove", (e) => this.hover(k, e));
+      canvas.addEventListener("pointerleave", () => this.hideTip());
+      canvas.addEventListener("click", (e) => this.clickPoint(k, e));
+    });
+    const rules = el("lc-trace-algorithm");
+    for (const name of ALGORITHMS) rules.append(new Option(NAMES[name], name, false, name === "minover"));
+    el("lc-trace-run").addEventListener("click", () => this.traceFromForm());
+    el("lc-trace-csv").addEventListener("click", () => this.exportTrace());
   }
 
   /** Runs the sweep described by the form. */
@@ -96,6 +124,36 @@ export class CurvePanel {
     this.pool.cancel();
   }
 
+  /**
+   * Puts the course assignment `id` into the form and previews its charts' theory curves (the
+   * last sweep's points are cleared: they belong to other parameters); the sweep waits for Run.
+   */
+  applyAssignment(id) {
+    const a = assignment(id);
+    if (!a) return;
+    const { el } = this;
+    applyAssignment(el, a);
+    el("lc-assignment").value = id;
+    el("lc-assignment-what").textContent = a.what;
+    this.onForm(readForm(el));
+    try {
+      const params = readParams(this.wasm, el);
+      this.last?.curve.free();
+      this.last = null;
+      el("lc-csv").disabled = true;
+      el("lc-png").disabled = true;
+      el("lc-progress").value = 0;
+      CHARTS.forEach((c, k) => {
+        this.wasm.drawPreview(this.canvases[k], params, c.name, this.scale);
+        this.setDrawn(k, { hits: [], notes: [] });
+      });
+      const cells = this.wasm.curveCells(params);
+      this.status(`${a.group}, ${a.label}: ${cells} cells; press Run (the lines are the theory)${a.long ? "; this one takes minutes" : ""}`);
+    } catch (e) {
+      this.status(`Not previewed: ${e.message}`);
+    }
+  }
+
   exportCsv() {
     if (this.last) download("learning-curve.csv", new Blob([this.last.csv], { type: "text/csv" }));
   }
@@ -109,12 +167,140 @@ export class CurvePanel {
     }
   }
 
-  /** Draws every chart of the last sweep at the current scale. */
+  /** Draws every chart of the last sweep at the current scale, keeping where its points went. */
   drawCharts() {
     if (!this.last) return;
     CHARTS.forEach((c, k) => {
-      this.last.curve.draw(this.canvases[k], c.name, this.scale);
+      this.setDrawn(k, this.last.curve.drawMarked(this.canvases[k], c.name, this.scale));
     });
+  }
+
+  /** Keeps chart `k`'s points and notes (the notes also in its accessible description). */
+  setDrawn(k, drawn) {
+    this.drawn[k] = drawn;
+    const canvas = this.canvases[k];
+    /** @type {any} */ (canvas).chartHits = drawn.hits; // for scripts and tests: where each point is
+    if (drawn.notes.length) canvas.setAttribute("aria-description", drawn.notes.join(" "));
+    else canvas.removeAttribute("aria-description");
+  }
+
+  /** The point of chart `k` under the pointer event `e` (within HIT_RADIUS), or null. */
+  hitAt(k, e) {
+    const canvas = this.canvases[k];
+    const rect = canvas.getBoundingClientRect();
+    if (!rect.width || !rect.height) return null;
+    // client → backing-store pixels, the unit of the core's hits
+    const sx = canvas.width / rect.width;
+    const x = (e.clientX - rect.left) * sx;
+    const y = (e.clientY - rect.top) * (canvas.height / rect.height);
+    let best = null;
+    let bestD = (HIT_RADIUS * sx) ** 2;
+    for (const h of this.drawn[k].hits) {
+      const d = (h.x - x) ** 2 + (h.y - y) ** 2;
+      if (d <= bestD) {
+        best = h;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  /** Shows the count of the point under the pointer (and whether a click traces it). */
+  hover(k, e) {
+    const hit = this.hitAt(k, e);
+    const canvas = this.canvases[k];
+    canvas.classList.toggle("traceable", Boolean(hit && traceable(hit)));
+    if (!hit) {
+      this.hideTip();
+      return;
+    }
+    const tip = this.el("lc-tip");
+    const more = !hit.algorithm ? "" : traceable(hit) ? "\nclick: trace its first repetition below" : "\nexact is not a training rule: no trace";
+    tip.textContent = hit.text + more;
+    tip.hidden = false;
+    // fixed to the viewport, beside the pointer, kept on screen
+    tip.style.left = `${Math.max(4, Math.min(e.clientX + 14, window.innerWidth - tip.offsetWidth - 4))}px`;
+    tip.style.top = `${e.clientY + 14 + tip.offsetHeight > window.innerHeight ? e.clientY - tip.offsetHeight - 8 : e.clientY + 14}px`;
+  }
+
+  hideTip() {
+    this.el("lc-tip").hidden = true;
+  }
+
+  /** A click on a rule's point traces that run (the first repetition at its α, the sweep's settings). */
+  clickPoint(k, e) {
+    const hit = this.hitAt(k, e);
+    if (!hit || !this.last) return;
+    if (!traceable(hit)) {
+      if (hit.algorithm) this.traceStatus("exact is the exact optimum, not a training rule: it has no trace");
+      return;
+    }
+    this.el("lc-trace-algorithm").value = hit.algorithm;
+    this.el("lc-trace-alpha").value = String(Number(hit.alpha.toPrecision(6)));
+    this.traceRun(this.last.params, hit.algorithm, hit.alpha);
+  }
+
+  /** Traces the rule and α of the trace controls with the form's settings. */
+  traceFromForm() {
+    try {
+      const params = readParams(this.wasm, this.el);
+      const alpha = Number(this.el("lc-trace-alpha").value);
+      if (!(alpha > 0 && Number.isFinite(alpha))) throw new Error(`α must be a positive number, got "${this.el("lc-trace-alpha").value}"`);
+      this.traceRun(params, this.el("lc-trace-algorithm").value, alpha);
+    } catch (e) {
+      this.traceStatus(`Not traced: ${e.message}`);
+    }
+  }
+
+  /**
+   * Traces `algorithm` at `alpha` with the settings of the sweep `params`: the run of the first
+   * repetition of a sweep at that α alone (cell 0 of `alphas: [α], reps: 1`), as the CLI's
+   * `trace` does; draws it and keeps its CSV.
+   */
+  async traceRun(params, algorithm, alpha) {
+    const { el } = this;
+    const sweep = { ...params, alphas: [alpha], reps: 1, algorithms: [algorithm], randomSeparability: false };
+    const p = Math.max(1, Math.round(alpha * params.n));
+    const steps = sweep.updates ?? Math.ceil(sweep.epochs * p);
+    const every = Math.max(1, Math.ceil(steps / TRACE_ROWS));
+    this.traceStatus(`tracing ${algorithm} at α = ${alpha}…`);
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r))); // let the status show
+    try {
+      const t0 = performance.now();
+      const trace = this.wasm.traceCell(sweep, algorithm, 0, every);
+      const ms = performance.now() - t0;
+      this.trace?.trace.free();
+      this.trace = { trace, params: sweep, algorithm, alpha, every, csv: trace.csv() };
+      const canvas = el("lc-trace-chart");
+      canvas.hidden = false;
+      this.drawTrace();
+      el("lc-trace-csv").disabled = false;
+      const rows = this.trace.csv.trim().split("\n").length - 1;
+      this.traceStatus(`${rows} rows, a row every ${every} step${every === 1 ? "" : "s"} (${ms.toFixed(0)} ms)`);
+      el("lc-trace-command").textContent = `The same run from the command line: ${traceCommand(sweep, algorithm, alpha, every)}`;
+    } catch (e) {
+      this.traceStatus(`Not traced: ${e.message}`);
+    }
+  }
+
+  /** Draws the kept trace at the device's resolution. */
+  drawTrace() {
+    if (!this.trace) return;
+    const canvas = this.el("lc-trace-chart");
+    const scale = window.devicePixelRatio || 1;
+    canvas.width = Math.round(TRACE_CSS.width * scale);
+    canvas.height = Math.round(TRACE_CSS.height * scale);
+    this.trace.trace.draw(canvas, scale);
+  }
+
+  exportTrace() {
+    if (!this.trace) return;
+    const { algorithm, alpha, csv } = this.trace;
+    download(`trace-${algorithm}-alpha-${alpha}.csv`, new Blob([csv], { type: "text/csv" }));
+  }
+
+  traceStatus(text) {
+    this.el("lc-trace-status").textContent = text;
   }
 
   /** Every chart in one PNG, EXPORT_COLUMNS to a row, at EXPORT_SCALE × the screen's resolution. */
@@ -140,4 +326,23 @@ export class CurvePanel {
   status(text) {
     this.el("lc-status").textContent = text;
   }
+}
+
+/** Whether a chart point is a training rule's (it has a trace; `exact` and the data's fractions have none). */
+function traceable(hit) {
+  return Boolean(hit.algorithm) && hit.algorithm !== "exact";
+}
+
+/** The CLI's `trace` command line for the same run (the README's `perceptron-lab trace`). */
+export function traceCommand(params, algorithm, alpha, every) {
+  const args = ["perceptron-lab trace", `--algorithm ${algorithm}`, `--n ${params.n}`, `--alpha ${alpha}`, `--seed ${params.seed}`];
+  args.push(params.updates !== undefined ? `--updates ${params.updates}` : `--epochs ${params.epochs}`);
+  args.push(`--every ${every}`);
+  if (params.noise) args.push(`--noise ${params.noise}`);
+  if (params.labels !== "teacher") args.push(`--labels ${params.labels}`);
+  const { stop } = params;
+  if (stop.kind === "gap") args.push(`--stop gap:${stop.tolerance}`);
+  else if (stop.kind === "angle") args.push(`--stop angle:${stop.tolerance}${stop.block === undefined ? "" : `:${stop.block}`}`);
+  else if (stop.kind !== "epochs") args.push(`--stop ${stop.kind}`);
+  return args.join(" ");
 }
