@@ -196,3 +196,253 @@ test("the learning-curve settings survive a reload and travel in a link; bad one
   }
   assert.deepEqual(lab.errors, []);
 });
+
+/** Sets the learning-curve form (`{id: value}` without the `lc-` prefix; `algorithms`: the boxes to tick) as a user would. */
+async function setForm(page, { algorithms, ...fields }) {
+  for (const [id, value] of Object.entries(fields)) {
+    const sel = `#lc-${id}`;
+    if ((await page.$eval(sel, (e) => e.tagName)) === "SELECT") await page.selectOption(sel, String(value));
+    else await page.fill(sel, String(value));
+  }
+  if (algorithms) {
+    // the boxes under "more" are folded away: tick them as the form's change event sees them
+    await page.evaluate((names) => {
+      for (const b of document.querySelectorAll("#lc-algorithms input")) b.checked = names.includes(b.value);
+      document.getElementById("lc-algorithms").dispatchEvent(new Event("change", { bubbles: true }));
+    }, algorithms);
+  }
+}
+
+/** Runs the form's sweep (the Run button) and resolves its downloaded CSV's lines. */
+async function runForm(page) {
+  await page.click("#lc-run");
+  await page.waitForFunction(() => document.getElementById("lc-status").textContent.startsWith("done"), null, { timeout: 120_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lc-csv")]);
+  return readFileSync(await download.path(), "utf8")
+    .trim()
+    .split("\n");
+}
+
+/** The native CLI's output for `args`. */
+function cli(args) {
+  const bin = join(ROOT, "target", "release", "perceptron-lab");
+  if (!existsSync(bin)) assert.fail(`${bin} is missing: run cargo build --release --bin perceptron-lab`);
+  return execFileSync(bin, args, { encoding: "utf8" });
+}
+
+/** The page's CSV lines in the CLI's columns (the CLI's 11, then valid_reps, separable_fraction). */
+const asCliColumns = (lines) =>
+  lines.map((l) => {
+    const c = l.split(",");
+    return [...c.slice(0, 11), c[13], c[11]].join(",");
+  });
+
+/** Client coordinates of a chart point (its hit is in the canvas's backing-store pixels). */
+const clientOf = (page, id, hit) =>
+  page.$eval(
+    `#${id}`,
+    (c, h) => {
+      const r = c.getBoundingClientRect();
+      return { x: r.left + (h.x * r.width) / c.width, y: r.top + (h.y * r.height) / c.height };
+    },
+    hit,
+  );
+
+test("a random-label sweep: exact's κ is hollow where sets were dropped, absent with a note where none was separable, and the count shows on hover", async () => {
+  const { page } = lab;
+  const reps = 20;
+  await setForm(page, {
+    n: 10,
+    "alpha-start": 0.5,
+    "alpha-stop": 4,
+    "alpha-count": 8,
+    reps,
+    budget: "epochs",
+    epochs: 20,
+    stop: "epochs",
+    noise: 0,
+    labels: "random",
+    seed: 3,
+    algorithms: ["minover", "exact"],
+  });
+  await runForm(page);
+  // the counts from the native binary: valid_reps of exact at every α
+  const native = cli([
+    "curve",
+    "--algorithm",
+    "minover,exact",
+    "--n",
+    "10",
+    "--alpha",
+    "0.5:4:8",
+    "--reps",
+    String(reps),
+    "--epochs",
+    "20",
+    "--seed",
+    "3",
+    "--labels",
+    "random",
+  ])
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => l.split(","))
+    .filter((c) => c[0] === "exact")
+    .map((c) => ({ alpha: Number(c[3]), valid: Number(c[11]) }));
+  assert.ok(
+    native.some((r) => r.valid === 0),
+    "some α has no separable set",
+  );
+  assert.ok(
+    native.some((r) => r.valid > 0 && r.valid < reps),
+    "some α has a few",
+  );
+  const { algorithms } = await page.evaluate(() => window.lab.catalogue());
+  const black = algorithms.find((a) => a.name === "exact").color;
+  const rgb = [1, 3, 5].map((i) => Number.parseInt(black.slice(i, i + 2), 16));
+  const hits = await page.$eval("#lc-chart-kappa", (c) => /** @type {any} */ (c).chartHits);
+  const note = (await page.getAttribute("#lc-chart-kappa", "aria-description")) ?? "";
+  const none = native.filter((r) => r.valid === 0);
+  assert.match(note, new RegExp(`exact: no point at .*\\(none of the ${reps} sets is linearly separable there\\)`));
+  if (none.length <= 4) for (const r of none) assert.ok(note.includes(String(r.alpha)), `the note names α = ${r.alpha}: ${note}`);
+  else assert.ok(note.includes(`${none.length} values of α`), note);
+  assert.match(note, /hollow/);
+  for (const r of native) {
+    const hit = hits.find((h) => h.algorithm === "exact" && h.alpha === r.alpha);
+    if (r.valid === 0) {
+      assert.equal(hit, undefined, `no exact point at α = ${r.alpha}`);
+      continue;
+    }
+    assert.ok(hit, `an exact point at α = ${r.alpha}`);
+    // the pixel at the point's centre: white inside a hollow ring, the rule's colour in a filled disc
+    const px = await page.$eval("#lc-chart-kappa", (c, h) => [...c.getContext("2d").getImageData(Math.round(h.x), Math.round(h.y), 1, 1).data], hit);
+    const white = px.slice(0, 3).every((v) => v > 245);
+    const filled = px.slice(0, 3).every((v, i) => Math.abs(v - rgb[i]) < 40);
+    if (r.valid < reps) assert.ok(white, `α = ${r.alpha}: ${r.valid} of ${reps} — hollow, got ${px}`);
+    else assert.ok(filled, `α = ${r.alpha}: all ${reps} — filled, got ${px}`);
+  }
+  // the count on hover, over a hollow point and over a rule's
+  const few = native.find((r) => r.valid > 0 && r.valid < reps);
+  const at = await clientOf(
+    page,
+    "lc-chart-kappa",
+    hits.find((h) => h.algorithm === "exact" && h.alpha === few.alpha),
+  );
+  await page.mouse.move(at.x, at.y);
+  assert.equal(await page.isVisible("#lc-tip"), true);
+  const tip = await page.textContent("#lc-tip");
+  assert.ok(tip.startsWith(`exact at α = ${few.alpha}: κ averaged over ${few.valid} of ${reps} sets (the others are not separable)`), tip);
+  await page.locator("#curves").screenshot({ path: artifact("learning-curves-hollow.png") });
+  const minover = hits.find((h) => h.algorithm === "minover" && h.alpha === few.alpha);
+  const at2 = await clientOf(page, "lc-chart-kappa", minover);
+  await page.mouse.move(at2.x, at2.y);
+  const tip2 = await page.textContent("#lc-tip");
+  assert.ok(tip2.startsWith(`minover at α = ${few.alpha}: κ averaged over all ${reps} sets`), tip2);
+  assert.match(tip2, /click: trace/);
+  await page.mouse.move(0, 0);
+  assert.equal(await page.isVisible("#lc-tip"), false);
+  assert.deepEqual(lab.errors, []);
+});
+
+test("the form's step budget and angle stop give the CLI's rows (--updates T, --stop angle:TOL:T)", async () => {
+  const { page } = lab;
+  await setForm(page, {
+    n: 8,
+    "alpha-start": 0.5,
+    "alpha-stop": 3,
+    "alpha-count": 6,
+    reps: 6,
+    budget: "updates",
+    updates: 150,
+    stop: "epochs",
+    noise: 0.1,
+    labels: "teacher",
+    seed: 11,
+    algorithms: ["rosenblatt", "hebb", "minover", "adatron", "exact"],
+  });
+  assert.equal(await page.isVisible("#lc-epochs"), false, "the epoch limit is not asked for with a budget of updates");
+  // the rows come in the order of the panel's boxes: the CLI is given the same order
+  const order = await page.$$eval("#lc-algorithms input:checked", (bs) => bs.map((b) => /** @type {HTMLInputElement} */ (b).value).join(","));
+  const common = ["--algorithm", order, "--n", "8", "--alpha", "0.5:3:6", "--reps", "6", "--seed", "11", "--noise", "0.1", "--threads", "2"];
+  assert.deepEqual(
+    asCliColumns(await runForm(page)),
+    cli(["curve", ...common, "--updates", "150"])
+      .trim()
+      .split("\n"),
+  );
+  await setForm(page, { budget: "epochs", epochs: 30, stop: "angle", angle: 0.001, "angle-block": 40 });
+  assert.equal(await page.isVisible("#lc-updates"), false);
+  assert.equal(await page.isVisible("#lc-gap"), false, "the gap tolerance is not asked for with the angle stop");
+  assert.deepEqual(
+    asCliColumns(await runForm(page)),
+    cli(["curve", ...common, "--epochs", "30", "--stop", "angle:0.001:40"])
+      .trim()
+      .split("\n"),
+  );
+  assert.deepEqual(lab.errors, []);
+});
+
+test("a click on a rule's point traces that run, and the Trace button the form's: each CSV is the CLI's trace", async () => {
+  const { page } = lab;
+  // the sweep of the previous test (N = 8, λ = 0.1, seed 11), here with a budget of 150 updates
+  await setForm(page, { budget: "updates", updates: 150, stop: "epochs" });
+  await runForm(page);
+  const hits = await page.$eval("#lc-chart-eps", (c) => /** @type {any} */ (c).chartHits);
+  const hit = hits.find((h) => h.algorithm === "minover" && h.alpha === 3);
+  const at = await clientOf(page, "lc-chart-eps", hit);
+  await page.mouse.click(at.x, at.y);
+  await page.waitForFunction(() => /rows/.test(document.getElementById("lc-trace-status").textContent), null, { timeout: 60_000 });
+  const traceCsv = async () => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lc-trace-csv")]);
+    return readFileSync(await download.path(), "utf8");
+  };
+  // a row every ⌈150 / 400⌉ = 1 step: the run of `trace` at α = 3 with the sweep's settings
+  const args = ["trace", "--algorithm", "minover", "--n", "8", "--alpha", "3", "--seed", "11", "--updates", "150", "--every", "1", "--noise", "0.1"];
+  const first = await traceCsv();
+  assert.equal(first, cli(args));
+  assert.equal(first.split("\n")[0], "t,updates,kappa,kappa_upper,eps_g,train_error");
+  assert.equal(await page.textContent("#lc-trace-command"), `The same run from the command line: perceptron-lab ${args.join(" ")}`);
+  assert.equal(await page.inputValue("#lc-trace-algorithm"), "minover");
+  const inked = await page.$eval("#lc-trace-chart", (c) => {
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
+    return n;
+  });
+  assert.ok(inked > 3000, `the trace is drawn (${inked} dark pixels)`);
+  await page.locator("#lc-trace").screenshot({ path: artifact("learning-curve-trace.png") });
+  // the Trace button: AdaTron at α = 2 with the form's settings (100 epochs, the angle stop):
+  // P = 16, a row every ⌈100·16 / 400⌉ = 4 steps
+  await setForm(page, { budget: "epochs", epochs: 100, stop: "angle", angle: 0.001, "angle-block": "" });
+  await page.selectOption("#lc-trace-algorithm", "adatron");
+  await page.fill("#lc-trace-alpha", "2");
+  await page.click("#lc-trace-run");
+  await page.waitForFunction(() => /every 4 steps/.test(document.getElementById("lc-trace-status").textContent), null, { timeout: 60_000 });
+  const args2 = [
+    "trace",
+    "--algorithm",
+    "adatron",
+    "--n",
+    "8",
+    "--alpha",
+    "2",
+    "--seed",
+    "11",
+    "--epochs",
+    "100",
+    "--every",
+    "4",
+    "--noise",
+    "0.1",
+    "--stop",
+    "angle:0.001",
+  ];
+  assert.equal(await traceCsv(), cli(args2));
+  // exact is not a training rule: its points show their count but trace nothing
+  const exactHit = (await page.$eval("#lc-chart-eps", (c) => /** @type {any} */ (c).chartHits)).find((h) => h.algorithm === "exact");
+  const at3 = await clientOf(page, "lc-chart-eps", exactHit);
+  await page.mouse.click(at3.x, at3.y);
+  assert.match(await page.textContent("#lc-trace-status"), /exact .* has no trace/);
+  assert.deepEqual(lab.errors, []);
+});

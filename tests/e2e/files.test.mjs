@@ -287,3 +287,86 @@ test("a state saved by the first format (perceptron-lab/v1) and a link of the fi
     await fresh.close();
   }
 });
+
+test("learning-curve settings saved before the step budget and the angle stop still open (stored, linked, first format)", async () => {
+  const fresh = await launch();
+  try {
+    const { page, errors } = await openLab(fresh.context, lab.server.url);
+    // the form as the release before saved it: no lc-budget, lc-updates, lc-angle, lc-angle-block
+    const old = {
+      fields: {
+        "lc-n": "9",
+        "lc-alpha-start": "1",
+        "lc-alpha-stop": "2",
+        "lc-alpha-count": "2",
+        "lc-reps": "3",
+        "lc-epochs": "40",
+        "lc-stop": "gap",
+        "lc-gap": "0.01",
+        "lc-noise": "0",
+        "lc-labels": "teacher",
+        "lc-seed": "4",
+      },
+      algorithms: ["hebb", "minover"],
+    };
+    const points = [
+      [1, 2, 1],
+      [-1, -2, -1],
+    ];
+    const form = () =>
+      page.evaluate(() => {
+        const v = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)).value;
+        const shown = (id) => !document.getElementById(id).closest("label").hidden;
+        return {
+          n: v("lc-n"),
+          epochs: v("lc-epochs"),
+          stop: v("lc-stop"),
+          gap: v("lc-gap"),
+          budget: v("lc-budget"),
+          shown: { epochs: shown("lc-epochs"), updates: shown("lc-updates"), gap: shown("lc-gap"), angle: shown("lc-angle") },
+        };
+      });
+    const expected = (n) => ({ n, epochs: "40", stop: "gap", gap: "0.01", budget: "epochs", shown: { epochs: true, updates: false, gap: true, angle: false } });
+    // stored in this browser by the release before
+    await page.evaluate(
+      ({ c, p }) => {
+        localStorage.clear();
+        localStorage.setItem("perceptron-lab/v2", JSON.stringify({ version: 2, p, t: 0, c }));
+      },
+      { c: old, p: points },
+    );
+    await page.goto(lab.server.url);
+    await page.evaluate(() => window.lab.ready);
+    assert.deepEqual(await form(), expected("9"));
+    assert.doesNotMatch(await page.textContent("#status"), /not used/);
+    // and it runs: 2 α × 2 algorithms, the old epoch limit (no step budget), P = round(α·9)
+    await page.click("#lc-run");
+    await page.waitForFunction(() => document.getElementById("lc-status").textContent.startsWith("done"), null, { timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lc-csv")]);
+    const csv = readFileSync(await download.path(), "utf8")
+      .trim()
+      .split("\n");
+    assert.equal(csv.length, 1 + 2 * 2);
+    assert.match(csv[1], /^minover,9,9,1,3,/);
+    // a link of the release before, with its form
+    const json = JSON.stringify({ p: points, t: 0, c: { ...old, fields: { ...old.fields, "lc-n": "11" } } });
+    await page.goto(`${lab.server.url}#v1:${Buffer.from(json).toString("base64url")}`);
+    await page.reload();
+    await page.evaluate(() => window.lab.ready);
+    assert.deepEqual(await form(), expected("11"));
+    // a state of the first format (perceptron-lab/v1) with the learning-curve form it kept
+    await page.evaluate(
+      ({ c, p }) => {
+        localStorage.clear();
+        localStorage.setItem("perceptron-lab/v1", JSON.stringify({ version: 1, points: p.map(([x, y, label]) => ({ x, y, label })), threshold: false, curves: c }));
+      },
+      { c: { ...old, fields: { ...old.fields, "lc-n": "13" } }, p: points },
+    );
+    await page.goto(lab.server.url);
+    await page.evaluate(() => window.lab.ready);
+    assert.deepEqual(await form(), expected("13"));
+    assert.deepEqual(errors, []);
+  } finally {
+    await fresh.close();
+  }
+});
