@@ -785,7 +785,7 @@ fn clip_segment(a: Point, b: Point, lo: f64, hi: f64) -> Option<(Point, Point, b
 }
 
 /// Draws the trace chart `spec` on `area` (sizes times `scale`, as [`draw`]): `κ` above, the
-/// errors below, against the steps `t`. The `κ` axis spans the run's late values and `κ_max`
+/// errors below, against the steps `t` on a logarithmic axis from the first row after `t = 0`. The `κ` axis spans the run's late values and `κ_max`
 /// (the early `κ_upper`, up to `max |ξ|`, and the early negative `κ` leave it and are cut).
 ///
 /// # Errors
@@ -806,12 +806,36 @@ pub fn draw_trace<DB: DrawingBackend>(
         .chain(&spec.train_error)
         .map(|p| p.0)
         .fold(0.0, f64::max);
-    let (t0, t1) = widen((0.0, t_max), 0.5);
-    let t_range = (t0.max(0.0), t1);
+    // a logarithmic axis from the first row after the start (the approach is quick and the tail
+    // long; the rows come every K steps, so the axis starts at the first)
+    let t_first = spec
+        .kappa
+        .iter()
+        .chain(&spec.train_error)
+        .map(|p| p.0)
+        .filter(|&t| t >= 1.0)
+        .fold(f64::INFINITY, f64::min);
+    let t_first = if t_first.is_finite() { t_first } else { 1.0 };
+    let t_range = (t_first, t_max.max(2.0 * t_first));
     trace_kappa(&top, spec, t_range, scale)?;
     trace_errors(&bottom, spec, t_range, scale)?;
     area.present()?;
     Ok(())
+}
+
+/// The points from the first step on (the logarithmic axis starts at `t = 1`; at `t = 0`,
+/// `w = 0`).
+fn from_first_step(points: &[Point]) -> Vec<Point> {
+    points.iter().copied().filter(|p| p.0 >= 1.0).collect()
+}
+
+/// A tick of the steps axis: `t` in full up to 9999, else as `1e4`, `2e5`, ….
+fn steps_label(t: f64) -> String {
+    if t < 1e4 {
+        format!("{t:.0}")
+    } else {
+        format!("{t:.0e}")
+    }
 }
 
 /// The upper panel of the trace: `κ(w)`, `κ_upper` and `κ_max` against `t`.
@@ -845,12 +869,12 @@ fn trace_kappa<DB: DrawingBackend>(
         .margin_right(px(20.0))
         .x_label_area_size(px(22.0))
         .y_label_area_size(px(52.0))
-        .build_cartesian_2d(t0..t1, k0..k1)?;
+        .build_cartesian_2d((t0..t1).log_scale(), k0..k1)?;
     chart
         .configure_mesh()
         .y_desc("κ")
         .y_labels(6)
-        .x_label_formatter(&|t| format!("{t:.0}"))
+        .x_label_formatter(&|t| steps_label(*t))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .label_style(("sans-serif", 11.0 * scale))
         .axis_desc_style(("sans-serif", 12.0 * scale))
@@ -870,7 +894,7 @@ fn trace_kappa<DB: DrawingBackend>(
             });
     }
     let mut first = true;
-    for part in clip(&spec.kappa_upper, k0, k1) {
+    for part in clip(&from_first_step(&spec.kappa_upper), k0, k1) {
         let series = chart.draw_series(DashedLineSeries::new(
             part,
             px(5.0),
@@ -891,7 +915,7 @@ fn trace_kappa<DB: DrawingBackend>(
         }
     }
     let mut first = true;
-    for part in clip(&spec.kappa, k0, k1) {
+    for part in clip(&from_first_step(&spec.kappa), k0, k1) {
         let series = chart.draw_series(LineSeries::new(part, color.stroke_width(px(2.0))))?;
         if std::mem::take(&mut first) {
             series
@@ -940,13 +964,13 @@ fn trace_errors<DB: DrawingBackend>(
         .margin_right(px(20.0))
         .x_label_area_size(px(34.0))
         .y_label_area_size(px(52.0))
-        .build_cartesian_2d(t0..t1, 0.0..e1)?;
+        .build_cartesian_2d((t0..t1).log_scale(), 0.0..e1)?;
     chart
         .configure_mesh()
-        .x_desc("t (steps of the rule)")
+        .x_desc("t (steps of the rule, logarithmic)")
         .y_desc("error")
         .y_labels(4)
-        .x_label_formatter(&|t| format!("{t:.0}"))
+        .x_label_formatter(&|t| steps_label(*t))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .label_style(("sans-serif", 11.0 * scale))
         .axis_desc_style(("sans-serif", 12.0 * scale))
@@ -954,7 +978,7 @@ fn trace_errors<DB: DrawingBackend>(
     if !spec.eps_g.is_empty() {
         chart
             .draw_series(LineSeries::new(
-                spec.eps_g.iter().copied(),
+                from_first_step(&spec.eps_g),
                 color.stroke_width(px(2.0)),
             ))?
             .label(format!("{}: ε_g", spec.name))
@@ -966,7 +990,7 @@ fn trace_errors<DB: DrawingBackend>(
             });
     }
     let mut first = true;
-    for part in clip(&spec.train_error, 0.0, e1) {
+    for part in clip(&from_first_step(&spec.train_error), 0.0, e1) {
         let series = chart.draw_series(DashedLineSeries::new(
             part,
             px(3.0),
