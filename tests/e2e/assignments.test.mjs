@@ -172,5 +172,25 @@ test("Run after the random-label preset gives the README line's rows (the CLI's)
     assert.ok(hit, `exact at α = ${c[3]}`);
     assert.equal(hit.hollow, Number(c[11]) < 100, `exact at α = ${c[3]}: ${c[11]} of 100`);
   }
+  // the panel as a student leaves it (hollow points, notes, a trace, the count on hover) passes an
+  // accessibility audit (axe-core, as tests/e2e/a11y.test.mjs runs it)
+  await page.click("#lc-trace-run");
+  await page.waitForFunction(() => /rows/.test(document.getElementById("lc-trace-status").textContent), null, { timeout: 60_000 });
+  const hollowHit = hits.find((h) => h.hollow);
+  const at = await page.$eval(
+    "#lc-chart-kappa",
+    (c, h) => {
+      const r = c.getBoundingClientRect();
+      return { x: r.left + (h.x * r.width) / c.width, y: r.top + (h.y * r.height) / c.height };
+    },
+    hollowHit,
+  );
+  await page.mouse.move(at.x, at.y);
+  assert.equal(await page.isVisible("#lc-tip"), true);
+  await page.evaluate(readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8"));
+  const violations = await page.evaluate(async () =>
+    (await window.axe.run(document.getElementById("curves"))).violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) })),
+  );
+  assert.deepEqual(violations, []);
   assert.deepEqual(lab.errors, []);
 });
