@@ -215,7 +215,7 @@ export class CurvePanel {
       return;
     }
     const tip = this.el("lc-tip");
-    const more = !hit.algorithm ? "" : traceable(hit) ? "\nclick: trace its first repetition below" : "\nexact is not a training rule: no trace";
+    const more = !hit.algorithm ? "" : traceable(hit) ? "\nclick: trace one run at this α below" : "\nexact is not a training rule: no trace";
     tip.textContent = hit.text + more;
     tip.hidden = false;
     // fixed to the viewport, beside the pointer, kept on screen
@@ -227,7 +227,7 @@ export class CurvePanel {
     this.el("lc-tip").hidden = true;
   }
 
-  /** A click on a rule's point traces that run (the first repetition at its α, the sweep's settings). */
+  /** A click on a rule's point traces one run at its α with the sweep's settings (the CLI's `trace`). */
   clickPoint(k, e) {
     const hit = this.hitAt(k, e);
     if (!hit || !this.last) return;
