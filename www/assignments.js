@@ -67,7 +67,7 @@ export const ASSIGNMENTS = [
     id: `noise-${noise}`,
     group: "Label noise at N = 20, 100 epochs",
     label: `λ = ${noise}`,
-    what: `Teacher labels flipped with probability λ = ${noise}: the sets stop being separable as α grows (separable fraction), Rosenblatt never stops, and ε_g no longer falls to 0.`,
+    what: `Teacher labels flipped with probability λ = ${noise}: as α grows the sets stop being linearly separable (the last chart), Rosenblatt then runs to its epoch limit; compare each rule's ε_g(α) with the noise-free curves.`,
     algorithms: THREE,
     n: 20,
     alpha: /** @type {[number, number, number]} */ ([0.1, 10, 100]),
