@@ -221,8 +221,8 @@ fn soft_margin_violators_slacks_and_objective() {
                 !violators.is_empty(),
                 "noisy data: some examples violate the margin"
             );
-            for mu in 0..data.len() {
-                assert!((soft.slack[mu] - (1.0 - e[mu]).max(0.0)).abs() < 1e-12);
+            for (slack, e) in soft.slack.iter().zip(&e) {
+                assert!((slack - (1.0 - e).max(0.0)).abs() < 1e-12);
             }
             let norm_sq = view.w[0] * view.w[0] + view.w[1] * view.w[1];
             assert!((soft.half_norm_sq - norm_sq / 2.0).abs() < 1e-12);

@@ -117,7 +117,7 @@ test("soft margin as the book draws it: the violators are the points with E < 1,
   const violators = E.flatMap((e, i) => (e < 1 ? [i] : []));
   assert.ok(violators.length > 0, "the noisy preset has margin violators");
   assert.deepEqual(a.softMargin.violators, violators);
-  E.forEach((e, i) => assert.ok(Math.abs(a.softMargin.slack[i] - Math.max(0, 1 - e)) < 1e-9));
+  for (const [i, e] of E.entries()) assert.ok(Math.abs(a.softMargin.slack[i] - Math.max(0, 1 - e)) < 1e-9);
   assert.equal(a.embedding.length, s.points.length);
   // the readout states the objective's two terms
   const status = await page.locator('#readout tr[data-algorithm="soft-margin"] + tr td.status').textContent();

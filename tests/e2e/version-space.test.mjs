@@ -210,8 +210,3 @@ test("compare mode shows the default pair against the optimum, each κ as a shar
   assert.deepEqual(back, ["rosenblatt", "minover", "adatron", "exact"]);
   assert.deepEqual(lab.errors, []);
 });
-  await lab.page.evaluate(() => window.lab.setCompare(false));
-  const back = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
-  assert.deepEqual(back, ["rosenblatt", "minover", "adatron", "exact"]);
-  assert.deepEqual(lab.errors, []);
-});
