@@ -101,6 +101,8 @@ const FINE_KEY_STEP = 0.005;
 export function bindDataViewKeys(app, canvas) {
   const view = app.dataView;
   canvas.addEventListener("focus", () => {
+    // the cursor shows when the focus came from the keyboard, not from a click on the view
+    if (!canvas.matches(":focus-visible")) return;
     view.keyboard = true;
     if (!view.cursor) view.cursor = { x: app.state.view.cx, y: app.state.view.cy };
     app.scheduleRender();
@@ -111,6 +113,7 @@ export function bindDataViewKeys(app, canvas) {
   });
   canvas.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    view.keyboard = true; // a key pressed after a click: now the cursor is wanted
     const points = app.state.points;
     const cursor = view.cursor ?? { x: app.state.view.cx, y: app.state.view.cy };
     let i = app.keyboardPoint;
