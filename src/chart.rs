@@ -425,6 +425,22 @@ pub fn draw<DB: DrawingBackend>(
 }
 
 /// A usable scale: `scale` if finite and positive, else 1.
+/// The legend of every chart: labels in a `size`-pixel font on a translucent white box with a
+/// grey border, at `position`.
+fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    size: f64,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .label_font(("sans-serif", size))
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(0xbb, 0xbb, 0xbb))
+        .position(position)
+        .draw()
+}
+
 fn valid_scale(scale: f64) -> f64 {
     if scale.is_finite() && scale > 0.0 {
         scale
@@ -506,17 +522,15 @@ pub fn draw_marked<DB: DrawingBackend>(
             });
     }
     let hits = draw_points(&mut chart, &spec.series, scale)?;
-    chart
-        .configure_series_labels()
-        .label_font(("sans-serif", 12.0 * scale))
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(0xbb, 0xbb, 0xbb))
-        .position(if spec.legend_lower_left {
+    draw_legend(
+        &mut chart,
+        12.0 * scale,
+        if spec.legend_lower_left {
             SeriesLabelPosition::LowerLeft
         } else {
             SeriesLabelPosition::UpperRight
-        })
-        .draw()?;
+        },
+    )?;
     area.present()?;
     Ok(Drawn {
         hits,
@@ -928,13 +942,7 @@ fn trace_kappa<DB: DrawingBackend>(
                 });
         }
     }
-    chart
-        .configure_series_labels()
-        .label_font(("sans-serif", 11.0 * scale))
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(0xbb, 0xbb, 0xbb))
-        .position(SeriesLabelPosition::LowerRight)
-        .draw()?;
+    draw_legend(&mut chart, 11.0 * scale, SeriesLabelPosition::LowerRight)?;
 
     Ok(())
 }
@@ -1008,12 +1016,6 @@ fn trace_errors<DB: DrawingBackend>(
             });
         }
     }
-    chart
-        .configure_series_labels()
-        .label_font(("sans-serif", 11.0 * scale))
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(0xbb, 0xbb, 0xbb))
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()?;
+    draw_legend(&mut chart, 11.0 * scale, SeriesLabelPosition::UpperRight)?;
     Ok(())
 }

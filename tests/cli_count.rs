@@ -3,6 +3,8 @@
 //! separability test), for `N = 2…5`, through the origin and with a threshold; Cover's count
 //! computed here; the JSON keys; the sampled estimate within its standard error.
 
+mod common;
+
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::rng::{gaussian, rng_from_seed};
@@ -49,24 +51,6 @@ fn csv_text(xs: &[f64], n: usize) -> String {
         writeln!(text, "{},{}", row.join(","), (mu + 1) % 2).unwrap();
     }
     text
-}
-
-/// Cover's `C(P, N) = 2 Σ_{i<N} binom(P−1, i)`; `C(0, N) = 1`.
-fn cover(p: u64, n: u64) -> u64 {
-    if p == 0 {
-        return 1;
-    }
-    if n == 0 {
-        return 0;
-    }
-    // binom(P−1, i) for i = 0, 1, …, N − 1
-    let mut binom = 1u64;
-    let mut sum = 1;
-    for i in 1..n.min(p) {
-        binom = binom * (p - i) / i;
-        sum += binom;
-    }
-    2 * sum
 }
 
 /// Every labelling of the inputs `xs` (`n` per row) tested with `exact::max_stability`.
@@ -124,7 +108,7 @@ fn count_matches_brute_force_for_n_2_to_5() {
                 let (text, json) = count(&xs, n, threshold, &[]);
                 let expected = brute_force(&xs, n, mode);
                 let n_cover = if threshold { n + 1 } else { n };
-                let c = cover(p as u64, n_cover as u64);
+                let c = common::cover(p as u64, n_cover as u64);
                 let what = format!("N = {n}, {kind}, threshold {threshold}: {text}");
                 assert_eq!(json["separable"].as_u64(), Some(expected), "{what}");
                 assert_eq!(json["total"].as_u64(), Some(1 << p), "{what}");
@@ -176,7 +160,7 @@ fn sampled_estimate_within_its_error() {
     let (_, json) = count(&xs, 5, true, &["--samples", "3000", "--seed", "2"]);
     assert_eq!(json["method"], "sampled");
     assert_eq!(json["total"].as_u64(), Some(1 << 22));
-    let c = cover(22, 6) as f64;
+    let c = common::cover(22, 6) as f64;
     assert_eq!(json["cover"].as_f64(), Some(c));
     let estimate = json["separable"].as_f64().unwrap();
     let se = json["std_error"].as_f64().unwrap();

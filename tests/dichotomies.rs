@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{dataset, dot, norm};
+use common::{cover, dataset, dot, norm};
 use perceptron_lab::data::Dataset;
 use perceptron_lab::dichotomies::{
     cake_number, count, count_any, count_any_with, labellings, CountParams, Degeneracy, Method,
@@ -22,24 +22,6 @@ use rand::Rng as _;
 use std::time::Instant;
 
 const MODES: [Mode; 2] = [Mode::Homogeneous, Mode::Threshold];
-
-/// Cover's `C(P, N) = 2 Σ_{i<N} binom(P−1, i)`; `C(0, N) = 1`.
-fn cover(p: u64, n: u64) -> u64 {
-    if p == 0 {
-        return 1;
-    }
-    if n == 0 {
-        return 0;
-    }
-    // binom(P−1, i) for i = 0, 1, …, N − 1
-    let mut binom = 1u64;
-    let mut sum = 1;
-    for i in 1..n.min(p) {
-        binom = binom * (p - i) / i;
-        sum += binom;
-    }
-    2 * sum
-}
 
 /// Every labelling of `data`'s inputs tested with `exact::max_stability`.
 fn brute_force(data: &Dataset, mode: Mode) -> u64 {

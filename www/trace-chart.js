@@ -7,6 +7,7 @@
  */
 
 import { COLORS, NAMES } from "./catalogue.js";
+import { fmt } from "./data-view.js";
 
 const PAD = { left: 44, right: 8, top: 16, bottom: 22 };
 
@@ -46,8 +47,8 @@ export function drawTraceChart(canvas, series, reference, yLabel, range) {
   }
   ctx.fillText("step t", plot.x + plot.w - 34, plot.y + plot.h + 14);
   ctx.fillText(yLabel, 4, plot.y - 4);
-  ctx.fillText(fmtAxis(range.hi), 2, plot.y + 10);
-  ctx.fillText(fmtAxis(range.lo), 2, plot.y + plot.h);
+  ctx.fillText(fmt(range.hi, 2), 2, plot.y + 10);
+  ctx.fillText(fmt(range.lo, 2), 2, plot.y + plot.h);
   ctx.save();
   ctx.beginPath();
   ctx.rect(plot.x, plot.y, plot.w, plot.h);
@@ -131,8 +132,4 @@ function superscript(d) {
     .split("")
     .map((c) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(c)])
     .join("");
-}
-
-function fmtAxis(v) {
-  return Number(v.toPrecision(2)).toString().replace("-", "−");
 }

@@ -3,6 +3,7 @@
  * the (φ, θ) plane with the version-space band (with threshold). All geometry comes from the core. */
 
 import { COLORS, HIGHLIGHT } from "./catalogue.js";
+import { fmt } from "./data-view.js";
 
 const TAU = 2 * Math.PI;
 const BAND_FILL = "rgba(86, 180, 233, 0.28)";
@@ -423,8 +424,8 @@ export class WeightView {
     });
     ctx.fillText("φ", p.x + p.w - 40, p.y + p.h + 15);
     ctx.fillText(yLabel, 4, p.y + 12);
-    ctx.fillText(fmtAxis(p.hi), 2, p.y + 26);
-    ctx.fillText(fmtAxis(p.lo), 2, p.y + p.h - 2);
+    ctx.fillText(fmt(p.hi, 2), 2, p.y + 26);
+    ctx.fillText(fmt(p.lo, 2), 2, p.y + p.h - 2);
   }
 }
 
@@ -526,8 +527,4 @@ function line(ctx, x0, y0, x1, y1) {
   ctx.moveTo(x0, y0);
   ctx.lineTo(x1, y1);
   ctx.stroke();
-}
-
-function fmtAxis(v) {
-  return Number(v.toPrecision(2)).toString().replace("-", "−");
 }

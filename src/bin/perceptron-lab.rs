@@ -109,6 +109,15 @@ mod native {
         Random,
     }
 
+    impl From<LabelsArg> for Labels {
+        fn from(a: LabelsArg) -> Self {
+            match a {
+                LabelsArg::Teacher => Labels::Teacher,
+                LabelsArg::Random => Labels::Random,
+            }
+        }
+    }
+
     #[derive(clap::Args)]
     struct TrainArgs {
         #[arg(long, value_parser = parse_algorithm, help = format!("One of: {}", Algorithm::names()))]
@@ -308,10 +317,7 @@ mod native {
             updates: a.updates,
             seed: a.seed,
             noise: a.noise,
-            labels: match a.labels {
-                LabelsArg::Teacher => Labels::Teacher,
-                LabelsArg::Random => Labels::Random,
-            },
+            labels: a.labels.into(),
             stop: parse_stop(&a.stop)?,
             random_separability: false, // not in the CLI's columns
         };
@@ -462,10 +468,7 @@ mod native {
             updates: a.updates,
             seed: a.seed,
             noise: a.noise,
-            labels: match a.labels {
-                LabelsArg::Teacher => Labels::Teacher,
-                LabelsArg::Random => Labels::Random,
-            },
+            labels: a.labels.into(),
             stop: parse_stop(&a.stop)?,
             random_separability: false,
         };

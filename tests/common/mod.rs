@@ -98,3 +98,21 @@ pub fn embedded_weights(x: &[f64], data: &Dataset) -> Vec<f64> {
     }
     w
 }
+
+/// Cover's `C(P, N) = 2 Σ_{i<N} binom(P−1, i)`; `C(0, N) = 1`.
+pub fn cover(p: u64, n: u64) -> u64 {
+    if p == 0 {
+        return 1;
+    }
+    if n == 0 {
+        return 0;
+    }
+    // binom(P−1, i) for i = 0, 1, …, N − 1
+    let mut binom = 1u64;
+    let mut sum = 1;
+    for i in 1..n.min(p) {
+        binom = binom * (p - i) / i;
+        sum += binom;
+    }
+    2 * sum
+}
