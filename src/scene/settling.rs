@@ -9,10 +9,11 @@
 
 use super::trace::{Recorder, Trace};
 use super::{fit_view, reference, step_cost, trainer, Scene, Settings};
-use crate::catalogue::Algorithm;
+use crate::catalogue::{Algorithm, StepCost};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::theory;
+use crate::train::students::NoStudent;
 use crate::train::{Mode, Trainer};
 use crate::version_space::VersionSpace;
 
@@ -49,14 +50,25 @@ impl Settling {
     ///
     /// # Errors
     /// [`Error::OutOfRange`] for bad settings; the rules' own errors but the one-class refusal
-    /// of the margin rules with a threshold (those rules are left out, the scene says why).
+    /// of the margin rules with a threshold (those rules are left out, the scene says why) and
+    /// the Gibbs and Bayes students' refusal of a set without a version space (shown without a
+    /// perceptron, stopped as [`crate::train::Stop::Stalled`], the readout says why).
     pub fn new(data: &Dataset, settings: &Settings) -> Result<Self> {
         let mut reference = reference(data, settings)?;
         let version_space = reference.version_space.take();
         let mut runs = Vec::new();
         if !data.is_empty() {
             for &algorithm in settings.algorithms.iter().filter(|a| a.is_rule()) {
-                match trainer(algorithm, data, settings, reference.separable) {
+                let built = match trainer(algorithm, data, settings, reference.separable) {
+                    // the students of a set without a version space: shown as absent, with why
+                    Err(Error::NotSeparable { .. })
+                        if algorithm.info().cost == StepCost::Sample =>
+                    {
+                        Ok(Box::new(NoStudent::new(data)) as Box<dyn Trainer>)
+                    }
+                    other => other,
+                };
+                match built {
                     Ok(trainer) => runs.push(Run {
                         algorithm,
                         recorder: settings
