@@ -1,16 +1,18 @@
 //! The measurements behind the Gibbs sampler's mixing length (`train::students::Mixing`): for
-//! teacher sets at `N` and `α`, hit-and-run chains from the maximal-stability start, recording
-//! every `D/4` steps (`D = N`) the overlap `R` with the teacher and the overlap `q` with the start.
+//! teacher sets at `N` and `α`, chains of the version-space sampler from the maximal-stability
+//! start, recording the overlap `R` with the teacher and the overlap `q` with the start every
+//! `--every k` steps of the chain (trajectories; without `--every`, every `N/4` steps, the unit
+//! the hit-and-run sampler of commit 4e083c4 was measured in):
 //!
 //! - burn-in: the mean of `R(t)` and `q(t)` over `--chains` independent sets and chains against
-//!   `t/D`, beside their late-time means (the start is atypical: closer to the teacher and at
-//!   `q = 1`);
-//! - thinning: the autocorrelation of `R` and `q` at lags of `D` steps and the integrated
-//!   autocorrelation time `τ = 1 + 2 Σ ρ(k)` (in units of `D` steps, summed while `ρ > 0.05`),
-//!   from the late part of the chains.
+//!   `t` (in records), beside their late-time means (the start is atypical: closer to the
+//!   teacher and at `q = 1`);
+//! - thinning: the autocorrelation of `R` and `q` about each chain's own mean at lags of `k`
+//!   records and the integrated autocorrelation time `τ = 1 + 2 Σ ρ(k)` (summed while
+//!   `ρ > 0.05`), from the second half of the chains.
 //!
 //! Run: `cargo run --release --example gibbs_mixing -- [--n 20] [--alphas 0.5,1,2,4,10]
-//! [--chains 100] [--length 200] [--seed 1]` (`--length` in units of `D` steps).
+//! [--chains 100] [--length 200] [--every 1] [--seed 1]` (`--length` in records).
 use perceptron_lab::data::generate;
 use perceptron_lab::linalg::{dot, norm};
 use perceptron_lab::rng::rng_from_seed;
@@ -32,7 +34,10 @@ fn main() {
     let length: usize = arg("--length", 200);
     let seed: u64 = arg("--seed", 1);
     let alphas: String = arg("--alphas", "0.5,1,2,4,10".to_string());
-    let per = 4; // records per D steps
+    // records per D steps (hit-and-run); with `--every k`, one record every k steps
+    let every: usize = arg("--every", 0);
+    let per = if every > 0 { 1 } else { 4 };
+    let stride = if every > 0 { every } else { n / per };
     for alpha in alphas.split(',').map(|a| a.parse::<f64>().expect("α")) {
         let p = (alpha * n as f64).round() as usize;
         let records = length * per + 1;
@@ -41,6 +46,7 @@ fn main() {
         let mut r_series = Vec::new();
         let mut q_series = Vec::new();
         let start = std::time::Instant::now();
+        let mut bounces = 0;
         for c in 0..chains {
             let mut rng = rng_from_seed(seed * 1000 + c as u64);
             let teacher = generate::teacher(n, &mut rng);
@@ -49,7 +55,7 @@ fn main() {
             let w0 = s.draw(0).w;
             let (mut rs, mut qs) = (Vec::new(), Vec::new());
             for k in 0..records {
-                let w = s.draw(if k == 0 { 0 } else { n / per }).w;
+                let w = s.draw(if k == 0 { 0 } else { stride }).w;
                 let r = dot(&w, &teacher) / norm(&teacher);
                 let q = dot(&w, &w0);
                 r_mean[k] += r / chains as f64;
@@ -57,19 +63,23 @@ fn main() {
                 rs.push(r);
                 qs.push(q);
             }
+            bounces += s.bounces();
             r_series.push(rs);
             q_series.push(qs);
         }
         let secs = start.elapsed().as_secs_f64();
         // late-time means: the second half
-        let late = |m: &[f64]| m[records / 2..].iter().sum::<f64>() / (records - records / 2) as f64;
+        let late =
+            |m: &[f64]| m[records / 2..].iter().sum::<f64>() / (records - records / 2) as f64;
         let (r_inf, q_inf) = (late(&r_mean), late(&q_mean));
         println!(
-            "N = {n}, α = {alpha}, P = {p}: {chains} chains of {length}·D steps in {secs:.1} s \
-             ({:.0} steps/s); late means R = {r_inf:.4}, q = {q_inf:.4}",
-            (chains * length * n) as f64 / secs
+            "N = {n}, α = {alpha}, P = {p}: {chains} chains of {} steps in {secs:.1} s \
+             ({:.0} steps/s, {:.1} walls per step); late means R = {r_inf:.4}, q = {q_inf:.4}",
+            length * per * stride,
+            (chains * length * per * stride) as f64 / secs,
+            bounces as f64 / (chains * length * per * stride) as f64
         );
-        print!("  burn-in, t/D: mean R − R∞, mean q − q∞:");
+        print!("  burn-in, t/(record unit): mean R − R∞, mean q − q∞:");
         for t in [0usize, 1, 2, 3, 5, 8, 10, 15, 20, 30, 40] {
             if t * per < records {
                 print!(
@@ -105,8 +115,8 @@ fn main() {
             };
             let mut tau = 1.0;
             let mut positive = true;
-            print!("  ρ_{name}(k·D):");
-            for k in 1..=40 {
+            print!("  ρ_{name}(k units):");
+            for k in (1..=40).take_while(|k| k * per < records / 2) {
                 let r = rho(k * per);
                 if k <= 10 || k % 5 == 0 {
                     print!(" {k}: {r:.3}");
@@ -117,7 +127,7 @@ fn main() {
                 }
             }
             println!(
-                "   τ_int ≈ {tau:.2} D steps (within-chain sd of {name}: {:.4})",
+                "   τ_int ≈ {tau:.2} units (within-chain sd of {name}: {:.4})",
                 var.sqrt()
             );
         }

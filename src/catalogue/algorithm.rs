@@ -94,8 +94,8 @@ pub enum StepCost {
     Pocket,
     /// One pass (Hebb).
     OnePass,
-    /// One hit-and-run step of the version-space sampler, `O(PN)`; in 2-D one exact draw
-    /// (Gibbs, Bayes).
+    /// One trajectory of the version-space sampler, `O(PN)` and `O(P)` per wall hit; in 2-D one
+    /// exact draw (Gibbs, Bayes).
     Sample,
     /// Not iterative (the exact optimum).
     Exact,
@@ -356,8 +356,8 @@ pub const TABLE: [AlgorithmInfo; 14] = [
         (true, false),
         [
             "nothing: a perceptron drawn uniformly from the version space (the typical student without errors)",
-            "with its draw: at once in 2-D (exact), else after the chain's burn-in of 20·N hit-and-run steps",
-            "w uniform on {w : Sμ(w·ξμ − θ) > 0 ∀μ}; 2-D: uniform φ on the arc (with θ: uniform (φ, θ) in the band); N-D: hit-and-run from the optimum",
+            "with its draw: at once in 2-D (exact), else after the chain's burn-in of 5 trajectories",
+            "w uniform on {w : Sμ(w·ξμ − θ) > 0 ∀μ}; 2-D: uniform φ on the arc (with θ: uniform (φ, θ) in the band); N-D: Hamiltonian Monte Carlo reflected at the walls, from the optimum",
         ],
     ),
     AlgorithmInfo {
@@ -373,7 +373,7 @@ pub const TABLE: [AlgorithmInfo; 14] = [
             [
                 "the generalisation error on average: the centre of mass of the version space",
                 "at once in 2-D (exact midpoint of the arc, centroid of the band), else after averaging 50 samples of the chain",
-                "w = ∫_V w dw / |∫_V w dw|; N-D: the normalised mean of 50 Gibbs samples taken 5·N steps apart",
+                "w = ∫_V w dw / |∫_V w dw|; N-D: the normalised mean of 50 Gibbs samples, 2 trajectories apart",
             ],
         )
     },

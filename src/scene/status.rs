@@ -44,7 +44,7 @@ pub fn status(
             "centre of mass of the version space (exact)".into()
         }
         (Stop::Sampled, A::Bayes) => format!(
-            "centre of mass estimated: the mean of {} samples of a hit-and-run chain ({} steps)",
+            "centre of mass estimated: the mean of {} samples of the chain ({} trajectories)",
             crate::train::students::BAYES_SAMPLES,
             fit.steps
         ),
@@ -52,7 +52,7 @@ pub fn status(
             "sampled: a uniform random draw from the version space (exact)".into()
         }
         (Stop::Sampled, _) => format!(
-            "sampled: a draw from the version space after {} hit-and-run steps",
+            "sampled: a draw from the version space after {} trajectories of the chain",
             fit.steps
         ),
         (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),

@@ -17,7 +17,7 @@
 //!   it at the first gradient step that reaches `T`;
 //! - Hebb: one pass whatever the budget (its one step per example is not cut, as no epoch limit
 //!   cuts it);
-//! - Gibbs, Bayes: one hit-and-run step (one exact step in 2-D); neither the budget nor the
+//! - Gibbs, Bayes: one trajectory of their chain (one exact step in 2-D); neither the budget nor the
 //!   angle rule cuts their chains, whose length is their mixing length ([`super::students`]).
 //!
 //! # References

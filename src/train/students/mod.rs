@@ -30,21 +30,24 @@
 //! # The estimators
 //! - In 2-D (and `N = 1` with a threshold) both students are exact: a Gibbs draw is an exact
 //!   uniform draw, the Bayes student the exact centre of mass; one step each.
-//! - Otherwise the Gibbs draw is the end point of a hit-and-run chain ([`chain`]) for the
-//!   Gaussian restricted to the cone, whose direction is uniform on the cone's spherical region,
-//!   started at the maximal-stability direction ([`crate::exact`]) and run for
-//!   [`Mixing::burn_in`] steps of `O(PD)` each (`D = N`, or `N + 1` with a threshold). The
-//!   lengths were chosen from measurements (BENCHMARKS.md, "Gibbs and Bayes students") and are
-//!   checked in `tests/students.rs`: the overlap with the teacher forgets the start within the
-//!   burn-in, and samples [`Mixing::thin`] steps apart are uncorrelated to within the test's
-//!   resolution.
-//! - The Bayes student in `D ≥ 3` is the normalised mean `m/|m|` of `K` =
-//!   [`BAYES_SAMPLES`] unit vectors `v_k/|v_k|` of one chain, taken every [`Mixing::thin`] steps
-//!   after the burn-in: an estimate of the centre of mass's direction whose angular standard
-//!   error is `σ_∠ = √(Σ_k (1 − (v̂_k·m̂)²) / (K(K−1))) / |m|` ([`BayesPoint::angle_se`]); on a
-//!   version space of angular radius `ρ` it is about `ρ/√K`. Its `ε_g` exceeds the exact centre
-//!   of mass's by a relative `O(1/K)` on average (the estimate's error is independent of the
-//!   teacher's position in `V`).
+//! - Otherwise the Gibbs draw is the state of a Markov chain whose stationary law is the
+//!   Gaussian restricted to the cone, whose direction is uniform on the cone's spherical region:
+//!   exact Hamiltonian Monte Carlo with reflections at the walls ([`chain`]), started at the
+//!   maximal-stability direction ([`crate::exact`]) and run for [`Mixing::burn_in`]
+//!   trajectories, each costing `O(PD)` plus `O(P)` per wall hit (`D = N`, or `N + 1` with a
+//!   threshold). The lengths were chosen from measurements ([`Mixing`]) and are checked in
+//!   `tests/students.rs`: the overlap with the teacher forgets the start within the burn-in,
+//!   and states [`Mixing::thin`] trajectories apart are uncorrelated to within the test's
+//!   resolution. (Hit-and-run, tried first, needed 20–30 `D` steps of `O(PD)` per independent
+//!   state at `N = 20`–50, `α ≥ 2`: 25–40 times the work; BENCHMARKS.md.)
+//! - The Bayes student in `D ≥ 3` is the normalised mean `m/|m|` of `K` = [`BAYES_SAMPLES`]
+//!   unit vectors `v_k/|v_k|` of one chain, taken every [`Mixing::thin`] trajectories after the
+//!   burn-in: an estimate of the direction of the centre of mass with the angular standard error
+//!   `σ_∠ = √(Σ_k (1 − (v̂_k·m̂)²) / (K(K−1))) / |m|` ([`BayesPoint::angle_se`]), about `ρ/√K`
+//!   on a version space of angular radius `ρ`. Its error is independent of where the teacher
+//!   lies in `V`, so on average it adds `σ_∠²` to the squared angle between the student and the
+//!   teacher: the estimate's `ε_g` exceeds the exact centre of mass's by a relative `≈ 1/(2K)`,
+//!   1 %.
 //!
 //! Every draw is seeded by [`Config::seed`](super::Config::seed) (mixed with a constant, so that
 //! the same seed as the data's gives an unrelated stream); `exp`, `ln` and the trigonometry are
@@ -55,6 +58,7 @@
 //! - M. Opper, D. Haussler, Phys. Rev. Lett. 66 (1991) 2677.
 //! - T. L. H. Watkin, Europhys. Lett. 21 (1993) 871 (the centre of mass of version space).
 //! - P. Ruján, Neural Computation 9 (1997) 99 (the billiard, another estimator of the centre).
+//! - A. Pakman, L. Paninski, J. Comput. Graph. Stat. 23 (2014) 518 (exact HMC).
 //! - M. Biehl, *The Shallow and the Deep*, §3.5 (eq. 3.52).
 
 pub mod chain;
@@ -71,31 +75,35 @@ use chain::Chain;
 use plane::{no_version_space, Arc, Region};
 use std::f64::consts::TAU;
 
-/// Burn-in of the chain, in steps per dimension `D` of the sampled vector (see [`Mixing`]).
-pub const BURN_IN_PER_DIM: usize = 20;
-/// Steps between two retained samples, per dimension `D` (see [`Mixing`]).
-pub const THIN_PER_DIM: usize = 5;
+/// Trajectories of the chain from the start (the maximal-stability direction) to the first
+/// sample (see [`Mixing`]).
+pub const BURN_IN: usize = 5;
+/// Trajectories between two retained samples (see [`Mixing`]).
+pub const THIN: usize = 2;
 /// Samples of the chain averaged by the Bayes student in `D ≥ 3` dimensions.
 pub const BAYES_SAMPLES: usize = 50;
 
-/// The mixing length of the hit-and-run chain in `D` dimensions.
+/// The mixing length of the chain, in trajectories ([`chain`]), measured with
+/// `examples/gibbs_mixing.rs` on teacher sets at `N = 20` and `50`, `α` from 0.5 to 10
+/// (BENCHMARKS.md, "Gibbs and Bayes students"): from the maximal-stability start, the mean
+/// overlaps with the teacher and with the start reach their stationary values within the
+/// noise (≤ 0.002 of an initial excess up to 0.33) after one trajectory, and the
+/// autocorrelation of either overlap is below 0.35 in magnitude at lag 1 (mostly negative)
+/// and below 0.2 from lag 2. The lengths below are several times that, for every `N` and `α`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mixing {
-    /// Steps from the start (the maximal-stability direction) to the first sample:
-    /// [`BURN_IN_PER_DIM`]` · D`.
+    /// Trajectories before the first sample: [`BURN_IN`].
     pub burn_in: usize,
-    /// Steps between two retained samples: [`THIN_PER_DIM`]` · D`.
+    /// Trajectories between two retained samples: [`THIN`].
     pub thin: usize,
 }
 
 impl Mixing {
-    /// The lengths for a chain in `d` dimensions.
-    pub fn for_dim(d: usize) -> Self {
-        Self {
-            burn_in: BURN_IN_PER_DIM * d.max(1),
-            thin: THIN_PER_DIM * d.max(1),
-        }
-    }
+    /// The lengths used by the students.
+    pub const DEFAULT: Mixing = Mixing {
+        burn_in: BURN_IN,
+        thin: THIN,
+    };
 }
 
 /// The version space in the form its sampler needs.
@@ -111,7 +119,7 @@ enum Space {
 }
 
 /// Uniform draws from the version space of a set (module docs: the measures): exact in 2-D,
-/// else the states of a hit-and-run chain.
+/// else the states of a Markov chain ([`chain`]).
 #[derive(Debug, Clone)]
 pub struct Sampler {
     space: Space,
@@ -201,7 +209,7 @@ impl Sampler {
         }
     }
 
-    /// Hit-and-run steps taken (0 for exact draws).
+    /// Trajectories run (0 for exact draws).
     pub fn steps(&self) -> usize {
         match &self.space {
             Space::Cone { chain, .. } => chain.steps(),
@@ -209,14 +217,23 @@ impl Sampler {
         }
     }
 
-    /// One hit-and-run step of the chain (nothing for exact draws).
+    /// Walls hit by the chain's trajectories so far (0 for exact draws).
+    pub fn bounces(&self) -> usize {
+        match &self.space {
+            Space::Cone { chain, .. } => chain.bounces(),
+            _ => 0,
+        }
+    }
+
+    /// One step of the chain (nothing for exact draws).
     pub fn step(&mut self) {
         if let Space::Cone { chain, .. } = &mut self.space {
             chain.step();
         }
     }
 
-    /// The next draw: an independent exact draw, or the chain's state after `steps` more steps,
+    /// The next draw: an independent exact draw, or the chain's state after `steps` more
+    /// trajectories,
     /// as a perceptron (through the origin `|w| = 1`; with a threshold `|w| = 1` in 2-D, else
     /// `|(w, −θ)| = 1`).
     pub fn draw(&mut self, steps: usize) -> Perceptron {
@@ -319,7 +336,7 @@ fn from_vector(v: &[f64], n: usize, augmented: bool) -> Perceptron {
 /// Those of [`Sampler::new`].
 pub fn samples(data: &Dataset, mode: Mode, k: usize, seed: u64) -> Result<Vec<Perceptron>> {
     let mut sampler = Sampler::new(data, mode, seed)?;
-    let mixing = Mixing::for_dim(sampler.dim());
+    let mixing = Mixing::DEFAULT;
     Ok((0..k)
         .map(|i| sampler.draw(if i == 0 { mixing.burn_in } else { mixing.thin }))
         .collect())
@@ -336,7 +353,7 @@ pub struct BayesPoint {
     /// The angular standard error `σ_∠` of the estimated direction in radians (module docs);
     /// 0 when exact.
     pub angle_se: f64,
-    /// Hit-and-run steps taken (0 when exact).
+    /// Trajectories of the chain run (0 when exact).
     pub steps: usize,
 }
 
@@ -384,8 +401,8 @@ enum Kind {
     Bayes,
 }
 
-/// The Gibbs or the Bayes student as a trainer: each step one hit-and-run step (one exact step
-/// in 2-D); it stops ([`Stop::Sampled`]) at its draw (Gibbs: after the burn-in) or once it has
+/// The Gibbs or the Bayes student as a trainer: each step one trajectory of the chain (one exact
+/// step in 2-D); it stops ([`Stop::Sampled`]) at its draw (Gibbs: after the burn-in) or once it has
 /// averaged its samples (Bayes). While the chain runs, the perceptron shown is the chain's
 /// state, and for Bayes, once samples come, their normalised running mean.
 #[derive(Debug, Clone)]
@@ -419,7 +436,7 @@ impl Student {
         Ok(Self {
             data: data.clone(),
             kind,
-            mixing: Mixing::for_dim(d),
+            mixing: Mixing::DEFAULT,
             wanted: match kind {
                 Kind::Gibbs => 1,
                 Kind::Bayes => BAYES_SAMPLES,
