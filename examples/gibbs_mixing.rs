@@ -104,7 +104,7 @@ fn main() {
             let var = centred.iter().flatten().map(|x| x * x).sum::<f64>()
                 / centred.iter().map(Vec::len).sum::<usize>() as f64;
             let rho = |lag: usize| {
-                let (mut sum, mut count) = (0.0, 0);
+                let (mut sum, mut count) = (0.0, 0usize);
                 for s in &centred {
                     for i in 0..s.len() - lag {
                         sum += s[i] * s[i + lag];

@@ -126,7 +126,7 @@ mod tests {
         };
         let big_phi = |t: f64| 0.5 * libm::erfc(-t / std::f64::consts::SQRT_2);
         let mut rng = rng_from_seed(5);
-        let n = 40_000;
+        let n: usize = 40_000;
         for (a, b) in [
             (-1.0, 1.0),
             (-0.3, 4.0),

@@ -7,7 +7,7 @@ use perceptron_lab::measure::Perceptron;
 use perceptron_lab::scene::{self, status, Settings};
 use perceptron_lab::train::{Fit, Stop};
 
-const STOPS: [Stop; 8] = [
+const STOPS: [Stop; 9] = [
     Stop::NoErrors,
     Stop::GapReached,
     Stop::Kkt,
@@ -15,6 +15,7 @@ const STOPS: [Stop; 8] = [
     Stop::Stalled,
     Stop::NoImprovement,
     Stop::OnePass,
+    Stop::Sampled,
     Stop::Settled,
 ];
 
@@ -58,7 +59,21 @@ fn status_of_every_rule_for_every_stop() {
                             .into()
                     }
                     (Stop::Kkt, _) => "converged: optimality conditions hold".into(),
+                    (Stop::Stalled, Algorithm::Gibbs | Algorithm::Bayes) => {
+                        "no version space: the set is not linearly separable (exact test), so no \
+                         student classifies it without errors"
+                            .into()
+                    }
                     (Stop::Stalled, _) => "stalled: no example can move w".into(),
+                    (Stop::Sampled, Algorithm::Bayes) => {
+                        "centre of mass estimated: the mean of 50 samples of the chain (37 \
+                         trajectories)"
+                            .into()
+                    }
+                    (Stop::Sampled, _) => {
+                        "sampled: a draw from the version space after 37 trajectories of the chain"
+                            .into()
+                    }
                     (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
                     (Stop::OnePass, _) => "one pass through the data".into(),
                     (Stop::Settled, _) => {

@@ -488,7 +488,7 @@ impl Trainer for Student {
         } else {
             self.sampler.step();
             let due = self.steps >= self.mixing.burn_in
-                && (self.steps - self.mixing.burn_in) % self.mixing.thin == 0;
+                && (self.steps - self.mixing.burn_in).is_multiple_of(self.mixing.thin);
             let unit = self.sampler.unit().expect("a chain");
             match self.kind {
                 Kind::Gibbs => {
