@@ -38,7 +38,7 @@ export type SceneWithVersionSpace = Scene & { versionSpace: VersionSpaceArrays |
 export interface RegionArrays { labels: Float64Array; arc: [number, number] | null; lower: Float64Array; upper: Float64Array }
 export interface ParsedPoints { xs: Float64Array; ys: Float64Array; notices: string[] }
 /** The Bayes student with the accuracy of its estimate (`train::students::BayesPoint`). */
-export interface BayesPoint { perceptron: { w: number[]; theta: number }; samples: number; angleSe: number; steps: number }
+export interface BayesPoint { perceptron: { w: number[]; theta: number }; samples: number; angleSe: number; thetaSe: number; steps: number }
 /** A seeded student–teacher set. */
 export interface TeacherSet { xs: number[]; ys: number[]; teacher: number[] }
 "#;
@@ -482,7 +482,7 @@ pub fn gibbs_samples(
 
 /// The Bayes student of the 2-D points (`train::students::bayes_point`; exact in 2-D: through
 /// the origin the arc's midpoint, with a threshold the band's centroid under `dφ dθ`):
-/// `{perceptron: {w, theta}, samples, angleSe, steps}`.
+/// `{perceptron: {w, theta}, samples, angleSe, thetaSe, steps}`.
 ///
 /// # Errors
 /// As `gibbsSamples`.

@@ -113,7 +113,10 @@ fn draws_through_the_origin_are_uniform_on_the_arc() {
         "{mid} vs {}",
         0.5 * (lo + hi)
     );
-    assert_eq!((bayes.samples, bayes.angle_se, bayes.steps), (0, 0.0, 0));
+    assert_eq!(
+        (bayes.samples, bayes.angle_se, bayes.theta_se, bayes.steps),
+        (0, 0.0, 0.0, 0)
+    );
     let size = version_space_size(&data, Mode::Homogeneous).unwrap();
     assert!((size - (hi - lo)).abs() < 1e-12);
 }
@@ -199,23 +202,26 @@ fn draws_with_a_threshold_are_uniform_in_the_band() {
     assert!((bayes.theta - m_theta / area).abs() < 1e-8);
 }
 
-/// The version space by rejection: directions uniform on the sphere (of `w`, or of `(w, −θ)`
-/// with a threshold), kept when they classify every example; `k` of them, as perceptrons.
+/// The version space by rejection: `w` uniform on the sphere, and with a threshold `θ` uniform
+/// on `[−R, R]`, `R = max_μ |ξ^μ|` (every `θ` of the version space is inside: `upper(w) ≤ R`,
+/// `lower(w) ≥ −R` for `|w| = 1`), kept when they classify every example: exactly uniform under
+/// `dS(w)` or `dS(w) dθ`; `k` of them.
 fn rejection(data: &Dataset, mode: Mode, k: usize, seed: u64) -> Vec<Perceptron> {
+    use rand::Rng as _;
     let mut rng = rng_from_seed(seed);
     let n = data.dim();
+    let r_max = (0..data.len())
+        .map(|mu| norm(data.x(mu)))
+        .fold(0.0, f64::max);
     let mut out = vec![];
     while out.len() < k {
-        let v = gaussian_vec(n + usize::from(mode == Mode::Threshold), &mut rng);
+        let v = gaussian_vec(n, &mut rng);
         let r = norm(&v);
-        let p = Perceptron::new(
-            v[..n].iter().map(|x| x / r).collect(),
-            if mode == Mode::Threshold {
-                -v[n] / r
-            } else {
-                0.0
-            },
-        );
+        let theta = match mode {
+            Mode::Threshold => r_max * (2.0 * rng.random::<f64>() - 1.0),
+            Mode::Homogeneous => 0.0,
+        };
+        let p = Perceptron::new(v.iter().map(|x| x / r).collect(), theta);
         if in_version_space(&p, data) {
             out.push(p);
         }
@@ -223,11 +229,40 @@ fn rejection(data: &Dataset, mode: Mode, k: usize, seed: u64) -> Vec<Perceptron>
     out
 }
 
-/// The chain against rejection in 5 dimensions through the origin and in 3 with a threshold (the
-/// augmented sphere), on small sets where rejection keeps a few per cent: two-sample KS on the
-/// overlap with the exact optimum and on the first weight; the Bayes student against the
-/// normalised mean of the rejection draws, within 4 of its stated standard errors (plus the
-/// rejection mean's own error).
+/// The mean `(w̄, θ̄)` of draws scaled to `|w̄| = 1` (the centre of mass, module docs), and its
+/// standard errors: of the direction of `w̄` (the angle) and of `θ̄`.
+fn centre_of_mass(draws: &[Perceptron]) -> (Perceptron, f64, f64) {
+    let k = draws.len() as f64;
+    let n = draws[0].w.len();
+    let mut w = vec![0.0; n];
+    let mut theta = 0.0;
+    for p in draws {
+        for (a, b) in w.iter_mut().zip(&p.w) {
+            *a += b / k;
+        }
+        theta += p.theta / k;
+    }
+    let r = norm(&w);
+    let unit: Vec<f64> = w.iter().map(|v| v / r).collect();
+    let (mut across, mut spread) = (0.0, 0.0);
+    for p in draws {
+        let d: Vec<f64> = p.w.iter().zip(&w).map(|(a, b)| a - b).collect();
+        across += dot(&d, &d) - dot(&d, &unit).powi(2);
+        spread += (p.theta - theta).powi(2);
+    }
+    let kk = k * (k - 1.0);
+    (
+        Perceptron::new(unit, theta / r),
+        (across / kk).sqrt() / r,
+        (spread / kk).sqrt() / r,
+    )
+}
+
+/// The chain against rejection in 5 dimensions through the origin and in 3 with a threshold
+/// (the cylinder's measure `dS(w) dθ`), on small sets where rejection keeps a few per cent:
+/// two-sample KS on the overlap of `w` with the exact optimum's, on `w₁` and on `θ`; the Bayes
+/// student against the centre of mass of the rejection draws, within 4 standard errors (its
+/// stated ones and the reference's, added in quadrature).
 #[test]
 fn the_chain_samples_what_rejection_samples() {
     for (mode, n, p, seed) in [(Mode::Homogeneous, 5, 7, 21), (Mode::Threshold, 3, 6, 22)] {
@@ -238,61 +273,44 @@ fn the_chain_samples_what_rejection_samples() {
         let reference = rejection(&data, mode, 3000, seed + 100);
         let chain = samples(&data, mode, 3000, seed + 200).unwrap();
         assert!(chain.iter().all(|q| in_version_space(q, &data)));
+        assert!(chain.iter().all(|q| (norm(&q.w) - 1.0).abs() < 1e-12));
         let opt = max_stability_reference(&data, mode)
             .unwrap()
             .perceptron
             .unwrap();
-        let vec_of = |q: &Perceptron| {
-            let mut v = q.w.clone();
-            if mode == Mode::Threshold {
-                v.push(-q.theta);
+        let o: Vec<f64> = opt.w.iter().map(|v| v / norm(&opt.w)).collect();
+        let stats: [(&str, &dyn Fn(&Perceptron) -> f64); 3] = [
+            ("overlap", &|q| dot(&q.w, &o)),
+            ("w_1", &|q| q.w[0]),
+            ("θ", &|q| q.theta),
+        ];
+        for (name, f) in stats {
+            if name == "θ" && mode == Mode::Homogeneous {
+                continue;
             }
-            v
-        };
-        let o = vec_of(&opt);
-        let stat = |qs: &[Perceptron], f: &dyn Fn(&[f64]) -> f64| -> Vec<f64> {
-            qs.iter().map(|q| f(&vec_of(q))).collect()
-        };
-        let overlap = |v: &[f64]| dot(v, &o) / (norm(v) * norm(&o));
-        let first = |v: &[f64]| v[0] / norm(v);
-        for (name, f) in [
-            ("overlap", &overlap as &dyn Fn(&[f64]) -> f64),
-            ("w_1", &first),
-        ] {
-            let (mut a, mut b) = (stat(&reference, f), stat(&chain, f));
+            let mut a: Vec<f64> = reference.iter().map(f).collect();
+            let mut b: Vec<f64> = chain.iter().map(f).collect();
             let d = ks2(&mut a, &mut b);
             assert!(d < ks2_critical(3000, 3000), "{mode:?} {name}: KS D = {d}");
         }
-        // the centre of mass of the rejection draws, and its standard error
-        let dim = o.len();
-        let mut mean = vec![0.0; dim];
-        for q in &reference {
-            let v = vec_of(q);
-            let r = norm(&v);
-            for (m, x) in mean.iter_mut().zip(&v) {
-                *m += x / r / reference.len() as f64;
-            }
-        }
-        let centre: Vec<f64> = mean.iter().map(|m| m / norm(&mean)).collect();
-        let across: f64 = reference
-            .iter()
-            .map(|q| {
-                let v = vec_of(q);
-                1.0 - (dot(&v, &centre) / norm(&v)).powi(2)
-            })
-            .sum::<f64>();
-        let ref_se =
-            (across / (reference.len() * (reference.len() - 1)) as f64).sqrt() / norm(&mean);
+        let (centre, ref_angle_se, ref_theta_se) = centre_of_mass(&reference);
         let bayes = bayes_point(&data, mode, seed).unwrap();
         assert_eq!(bayes.samples, BAYES_SAMPLES);
         assert!(in_version_space(&bayes.perceptron, &data));
-        let b = vec_of(&bayes.perceptron);
-        let angle = (dot(&b, &centre) / norm(&b)).clamp(-1.0, 1.0).acos();
-        let tolerance = 4.0 * (bayes.angle_se.powi(2) + ref_se.powi(2)).sqrt();
+        let angle = dot(&bayes.perceptron.w, &centre.w).clamp(-1.0, 1.0).acos();
+        let tolerance = 4.0 * bayes.angle_se.hypot(ref_angle_se);
         assert!(
             angle < tolerance,
-            "{mode:?}: Bayes {angle} rad from the rejection centre (σ_∠ = {}, reference {ref_se})",
+            "{mode:?}: Bayes {angle} rad from the rejection centre (σ_∠ = {}, reference {ref_angle_se})",
             bayes.angle_se
+        );
+        let dtheta = (bayes.perceptron.theta - centre.theta).abs();
+        assert!(
+            dtheta <= 4.0 * bayes.theta_se.hypot(ref_theta_se),
+            "{mode:?}: θ {} vs {} (σ {}, reference {ref_theta_se})",
+            bayes.perceptron.theta,
+            centre.theta,
+            bayes.theta_se
         );
     }
 }
@@ -347,12 +365,13 @@ fn the_orthant_and_its_centre_of_mass() {
     assert!((0.5..2.0).contains(&ratio), "scatter/σ² = {ratio}");
 }
 
-/// Every draw classifies every example, in any dimension and mode (the chains of `N = 3`, 10,
-/// 25 through the origin, `N = 4` and 10 with a threshold; the exact circle of `N = 1` with a
-/// threshold), and so does the Bayes student (the version space is convex).
+/// Every draw classifies every example, in any dimension and mode (the chains of `N = 1`, 3,
+/// 10, 25 through the origin, `N = 4` and 10 with a threshold; the exact gap of `N = 1` with a
+/// threshold), and so does the Bayes student (the version space is convex), with `|w| = 1`.
 #[test]
 fn every_draw_satisfies_every_constraint() {
     for (mode, n, p, offset) in [
+        (Mode::Homogeneous, 1, 5, 0.0),
         (Mode::Homogeneous, 3, 12, 0.0),
         (Mode::Homogeneous, 10, 30, 0.0),
         (Mode::Homogeneous, 25, 100, 0.0),
@@ -362,9 +381,14 @@ fn every_draw_satisfies_every_constraint() {
     ] {
         let data = shifted(&common::teacher_data(n as u64, n, p, 0.0), offset);
         let sampler = Sampler::new(&data, mode, 1).unwrap();
-        assert_eq!(sampler.is_exact(), n == 1, "N = {n}");
+        assert_eq!(
+            sampler.is_exact(),
+            n == 1 && mode == Mode::Threshold,
+            "N = {n}"
+        );
         for q in samples(&data, mode, 60, 5).unwrap() {
             assert!(in_version_space(&q, &data), "{mode:?}, N = {n}: {q:?}");
+            assert!((norm(&q.w) - 1.0).abs() < 1e-12);
         }
         let b = bayes_point(&data, mode, 5).unwrap().perceptron;
         assert!(

@@ -35,6 +35,7 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
 use crate::hull::convex_hull;
+use crate::measure::Perceptron;
 use crate::train::Mode;
 use crate::version_space::{arcs, check_2d, direction};
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
@@ -99,6 +100,10 @@ struct Piece {
 pub struct Region {
     /// `φ*`, the direction of the maximal-stability optimum (inside the band).
     phi0: f64,
+    /// The optimum's threshold `θ*` (in the inputs' units).
+    theta0: f64,
+    /// The power of two `s` the inputs were multiplied by (`θ` and areas are divided by it).
+    scale: f64,
     pieces: Vec<Piece>,
     /// Cumulative areas of the pieces.
     cumulative: Vec<f64>,
@@ -113,11 +118,25 @@ impl Region {
     /// [`Error::NotSeparable`] when no line separates the classes (no version space).
     pub fn of(data: &Dataset) -> Result<Self> {
         check_2d(data)?;
+        // on inputs of largest magnitude near 1 (a power of two: exact), so that the squares of
+        // the centroid's θ-moment stay in range whatever the inputs' scale
+        let top = data.features().iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        let scale = if top > 0.0 {
+            libm::exp2(-libm::round(libm::log2(top)))
+        } else {
+            1.0
+        };
+        let data = &Dataset::from_row_major(
+            data.features().iter().map(|v| v * scale).collect(),
+            2,
+            data.labels().to_vec(),
+        )?;
         let exact = max_stability(data, Mode::Threshold)?;
         let Some(opt) = exact.perceptron.as_ref().filter(|_| exact.separable) else {
             return Err(no_version_space());
         };
         let phi0 = direction(&opt.w);
+        let theta0 = opt.theta / crate::linalg::norm(&opt.w) / scale;
         let (c0, s0) = (libm::cos(phi0), libm::sin(phi0));
         let rotated = |mu: usize, sign: f64| {
             let x = data.x(mu);
@@ -185,6 +204,8 @@ impl Region {
         }
         Ok(Self {
             phi0,
+            theta0,
+            scale,
             pieces,
             cumulative,
         })
@@ -192,7 +213,20 @@ impl Region {
 
     /// The band's area `A = ∫ (upper − lower)⁺ dφ`.
     pub fn area(&self) -> f64 {
+        self.scaled_area() / self.scale
+    }
+
+    /// The area on the scaled inputs.
+    fn scaled_area(&self) -> f64 {
         *self.cumulative.last().expect("a region has pieces")
+    }
+
+    /// The maximal-stability optimum `(u(φ*), θ*)`, inside the band.
+    pub fn start(&self) -> Perceptron {
+        Perceptron::new(
+            vec![libm::cos(self.phi0), libm::sin(self.phi0)],
+            self.theta0,
+        )
     }
 
     /// The directions the band covers: `(φ_from, φ_to)` with `φ_from ∈ [0, 2π)` and
@@ -206,7 +240,7 @@ impl Region {
 
     /// A uniform point `(φ, θ)` of the band under `dφ dθ` (`φ ∈ [0, 2π)`).
     pub fn sample(&self, rng: &mut impl rand::Rng) -> (f64, f64) {
-        let target = self.area() * rng.random::<f64>();
+        let target = self.scaled_area() * rng.random::<f64>();
         let k = self
             .cumulative
             .partition_point(|&c| c <= target)
@@ -220,7 +254,7 @@ impl Region {
         let lower = p.b[0] * c + p.b[1] * s;
         let upper = p.a[0] * c + p.a[1] * s;
         let theta = lower + (upper - lower) * rng.random::<f64>();
-        (wrap(psi + self.phi0), theta)
+        (wrap(psi + self.phi0), theta / self.scale)
     }
 
     /// The centre of mass `(φ̄, θ̄)` of the band under `dφ dθ` (`φ̄ ∈ [0, 2π)`), in closed form
@@ -240,8 +274,8 @@ impl Region {
             };
             m_theta += 0.5 * (square(p.a) - square(p.b));
         }
-        let area = self.area();
-        (wrap(self.phi0 + m_phi / area), m_theta / area)
+        let area = self.scaled_area();
+        (wrap(self.phi0 + m_phi / area), m_theta / area / self.scale)
     }
 }
 
