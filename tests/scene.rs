@@ -162,7 +162,12 @@ fn scene_status_of_real_runs() {
         }
         if matches!(a.name, Algorithm::Gibbs | Algorithm::Bayes) {
             // in 2-D one exact step, a perceptron of the version space
-            assert_eq!((stop, a.steps, a.errors), (Stop::Sampled, 1, 0), "{}", a.name);
+            assert_eq!(
+                (stop, a.steps, a.errors),
+                (Stop::Sampled, 1, 0),
+                "{}",
+                a.name
+            );
             assert!(a.status.ends_with("(exact)"), "{}", a.status);
         }
     }
