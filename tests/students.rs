@@ -229,6 +229,9 @@ fn rejection(data: &Dataset, mode: Mode, k: usize, seed: u64) -> Vec<Perceptron>
     out
 }
 
+/// A named statistic of a draw.
+type Statistic<'a> = (&'a str, &'a dyn Fn(&Perceptron) -> f64);
+
 /// The mean `(w̄, θ̄)` of draws scaled to `|w̄| = 1` (the centre of mass, module docs), and its
 /// standard errors: of the direction of `w̄` (the angle) and of `θ̄`.
 fn centre_of_mass(draws: &[Perceptron]) -> (Perceptron, f64, f64) {
@@ -279,7 +282,7 @@ fn the_chain_samples_what_rejection_samples() {
             .perceptron
             .unwrap();
         let o: Vec<f64> = opt.w.iter().map(|v| v / norm(&opt.w)).collect();
-        let stats: [(&str, &dyn Fn(&Perceptron) -> f64); 3] = [
+        let stats: [Statistic; 3] = [
             ("overlap", &|q| dot(&q.w, &o)),
             ("w_1", &|q| q.w[0]),
             ("θ", &|q| q.theta),

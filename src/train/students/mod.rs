@@ -129,7 +129,7 @@ enum Space {
     Gap { sign: f64, lower: f64, upper: f64 },
     /// A cone in `D` dimensions sampled by a chain: `D = N` through the origin (`c = None`),
     /// `D = N + 1` with the constant input `c` of a threshold.
-    Cone { chain: Chain, c: Option<f64> },
+    Cone { chain: Box<Chain>, c: Option<f64> },
 }
 
 /// Uniform draws from the version space of a set (module docs: the measures): exact in 2-D and
@@ -191,13 +191,13 @@ impl Sampler {
                 } else {
                     // the tilt W = (|v|²/|u|²)^{(N+1)/2} of a threshold (module docs)
                     let tilt = c.map(|_| 0.5 * (n + 1) as f64);
-                    let chain = Chain::new(
+                    let chain = Box::new(Chain::new(
                         cone.features().to_vec(),
                         cone.dim(),
                         &centre,
                         child(&mut rng),
                         tilt,
-                    );
+                    ));
                     (Space::Cone { chain, c }, start)
                 }
             }
@@ -536,7 +536,9 @@ impl Student {
             theta += p.theta / k;
         }
         let r = norm(&w);
-        w.iter_mut().for_each(|v| *v /= r);
+        for v in &mut w {
+            *v /= r;
+        }
         (Perceptron::new(w, theta / r), r)
     }
 
