@@ -24,6 +24,8 @@ const FILES = [
   "./www/interaction.js",
   "./www/animation.js",
   "./www/animation-panel.js",
+  "./www/player.js",
+  "./www/race.js",
   "./www/count-panel.js",
   "./www/trace-chart.js",
   "./www/presets.js",

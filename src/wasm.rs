@@ -249,13 +249,6 @@ impl Training {
         self.inner.settled()
     }
 
-    /// One step of every rule that has not stopped (compare mode's race); returns whether every
-    /// rule has stopped.
-    #[wasm_bindgen(js_name = stepEach)]
-    pub fn step_each(&mut self) -> bool {
-        self.inner.step_each()
-    }
-
     /// The scene as it stands (as `computeScene` returns it, without the version space).
     ///
     /// # Errors
@@ -371,6 +364,116 @@ impl Animation {
     #[wasm_bindgen(unchecked_return_type = "Frame")]
     pub fn step(&mut self) -> Result<JsValue, JsError> {
         to_js(self.inner.step())
+    }
+
+    /// The rule's trace up to recorded frame `i` (`{t, kappa, upper, updates, errors,
+    /// pocketErrors}`, `scene::Trace`), built from the frames shown.
+    ///
+    /// # Errors
+    /// Throws only if it cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Trace")]
+    pub fn trace(&self, i: usize) -> Result<JsValue, JsError> {
+        to_js(&self.inner.trace(i))
+    }
+}
+
+/// One rule's view as a plain object, its per-example arrays as typed arrays (as [`scene_js`]).
+fn view_js(mut view: AlgorithmView) -> Result<JsValue, JsError> {
+    let stabilities = std::mem::take(&mut view.stabilities);
+    let embedding = std::mem::take(&mut view.embedding);
+    let misclassified: Vec<u32> = std::mem::take(&mut view.misclassified)
+        .into_iter()
+        .map(|i| i as u32)
+        .collect();
+    let out = to_js(&view)?;
+    let o: &Object = out.unchecked_ref();
+    set(
+        o,
+        "stabilities",
+        &Float64Array::from(&stabilities[..]).into(),
+    )?;
+    set(o, "embedding", &Float64Array::from(&embedding[..]).into())?;
+    set(
+        o,
+        "misclassified",
+        &Uint32Array::from(&misclassified[..]).into(),
+    )?;
+    Ok(out)
+}
+
+/// Compare mode's race (see `animation::Race`): the compared rules stepped in lockstep, every
+/// step recorded, so that the page can scrub it.
+#[wasm_bindgen]
+pub struct Race {
+    inner: animation::Race,
+}
+
+#[wasm_bindgen]
+impl Race {
+    /// Starts `rules` tabula rasa on 2-D points with the page's settings (as for `Training`).
+    ///
+    /// # Errors
+    /// Throws on bad points, unknown names or malformed settings.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        xs: &[f64],
+        ys: &[f64],
+        #[wasm_bindgen(unchecked_param_type = "Partial<Settings> | undefined")] settings: JsValue,
+        rules: Vec<String>,
+    ) -> Result<Race, JsError> {
+        let data = points(xs, ys)?;
+        let rules = rules
+            .iter()
+            .map(|r| Algorithm::from_name(r))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            inner: animation::Race::new(&data, &settings_from(settings)?, &rules)?,
+        })
+    }
+
+    /// One step of every rule that has not stopped; returns whether every rule has stopped.
+    pub fn step(&mut self) -> bool {
+        self.inner.step()
+    }
+
+    /// The race steps taken.
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> usize {
+        self.inner.steps()
+    }
+
+    /// Whether every rule has stopped.
+    #[wasm_bindgen(getter)]
+    pub fn stopped(&self) -> bool {
+        self.inner.stopped()
+    }
+
+    /// The rules at race step `t` (clamped to the steps taken), as `Scene.algorithms`.
+    ///
+    /// # Errors
+    /// Throws only if they cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "AlgorithmView[]")]
+    pub fn views(&self, t: usize) -> Result<JsValue, JsError> {
+        let out = js_sys::Array::new();
+        for view in self.inner.views(t) {
+            out.push(&view_js(view)?);
+        }
+        Ok(out.into())
+    }
+
+    /// The rules' traces up to race step `t`: `{name: Trace}`.
+    ///
+    /// # Errors
+    /// Throws only if they cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Record<string, Trace>")]
+    pub fn traces(&self, t: usize) -> Result<JsValue, JsError> {
+        let map: std::collections::BTreeMap<&str, scene::Trace> = self
+            .inner
+            .traces(t)
+            .into_iter()
+            .map(|(a, t)| (a.name(), t))
+            .collect();
+        to_js(&map)
     }
 }
 

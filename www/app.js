@@ -8,6 +8,7 @@ import { History, createState, fitView, flattenPoints, pointsFrom, restore, snap
 import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { parseCsv } from "./io.js";
 import { Animator } from "./animation.js";
+import { RacePlayer } from "./race.js";
 import { encodeHash } from "./io.js";
 import { Counts, degeneracyPoints } from "./count-panel.js";
 
@@ -33,12 +34,8 @@ export class App {
     /** the rules compare mode compares */
     /** @type {import("./pkg/perceptron_lab.js").Algorithm[]} */
     this.compareRules = ["rosenblatt", "minover"];
-    /** @type {import("./pkg/perceptron_lab.js").Training | null} the race of the compared rules, one step each per stepRace() */
-    this.race = null;
-    /** @type {any} the race's scene as it stands */
-    this.raceScene = null;
-    /** @type {ReturnType<typeof setInterval> | undefined} */
-    this.raceTimer = undefined;
+    /** the race of the compared rules (a player: step, play, scrub), one step each per stepRace() */
+    this.race = new RacePlayer(wasm, this);
     this.el = el;
     this.state = createState();
     this.history = new History();
@@ -60,6 +57,8 @@ export class App {
     this.numberPoints = false;
     /** whether the animated rule's final line stays visible while it is stepped (hidden: Fig. 3.4 does not give the answer away) */
     this.showFinal = false;
+    /** whether the data view sizes the rings by the embedding strengths x^μ (area ∝ x^μ) instead of ringing the exact optimum's support vectors */
+    this.ringsByStrength = false;
     /** whether the weight view numbers its cells (the separable labellings; few points only) */
     this.showRegions = false;
     this.dirty = true;
@@ -328,52 +327,53 @@ export class App {
     this.scheduleRender();
   }
 
-  /** The compared rules' traces (`{name: Trace}`): the race's while one is being stepped, else the full runs'. */
+  /**
+   * The traces (`{name: Trace}`): in compare mode the compared rules' — the race's up to the step
+   * shown while a race is under way, else the full runs' — and the animated rule's up to the
+   * frame shown once the animation has taken a step (unless that rule is compared).
+   */
   traces() {
-    if (this.compare === null) return {};
-    if (this.race) return this.race.traces();
-    if (this.dirty) this.retrain();
-    return this.training?.traces() ?? {};
+    let out = {};
+    if (this.compare !== null) {
+      if (this.race.active) out = this.race.traces();
+      else {
+        if (this.dirty) this.retrain();
+        out = this.training?.traces() ?? {};
+      }
+    }
+    const animated = this.animator.trace();
+    if (animated && !(this.animator.algorithm in out)) out[this.animator.algorithm] = animated;
+    return out;
   }
 
   /**
    * The race: every compared rule advanced by one step (from tabula rasa on the first call), in
-   * lockstep; the data view shows where each rule stands.
+   * lockstep — or, scrubbed back, the next recorded step; the data view shows where each rule stands.
    */
   stepRace() {
     if (this.compare === null) throw new Error("stepCompare: compare mode is off");
-    if (!this.race) {
-      const { xs, ys } = flattenPoints(this.state.points);
-      this.race = new this.wasm.Training(xs, ys, { ...this.trainSettings(), algorithms: this.compareRules, traces: this.compareRules });
-    }
-    this.race.stepEach();
-    this.raceScene = this.race.scene();
+    this.race.step();
     this.scheduleRender();
   }
 
   /** Ends the race (the views show the full runs again). */
   stopRace() {
-    clearInterval(this.raceTimer);
-    this.raceTimer = undefined;
-    this.race?.free();
-    this.race = null;
-    this.raceScene = null;
+    this.race.clear();
   }
 
-  /** Plays the race at `stepsPerSecond` (or pauses it); it ends by itself when every compared rule has stopped. */
-  playRace(on, stepsPerSecond = 20) {
-    clearInterval(this.raceTimer);
-    this.raceTimer = undefined;
-    if (!on) return this.scheduleRender();
-    this.raceTimer = setInterval(() => {
-      if (this.race?.settled) {
-        clearInterval(this.raceTimer);
-        this.raceTimer = undefined;
-        this.scheduleRender();
-        return;
-      }
-      this.stepRace();
-    }, 1000 / stepsPerSecond);
+  /**
+   * Shows race step `t` of the steps taken (scrubbing: every compared rule as it stood after t steps).
+   * @param {number} t
+   */
+  scrubRace(t) {
+    if (!this.race.active) throw new Error("scrubCompare: no race is under way (step or play it first)");
+    this.race.scrub(t);
+  }
+
+  /** Plays the race at the race's speed (or pauses it); it stops by itself when every compared rule has stopped. */
+  playRace(on) {
+    if (on) this.race.play();
+    else this.race.pause();
     this.scheduleRender();
   }
 
@@ -398,18 +398,41 @@ export class App {
     };
   }
 
-  /** The scene the views draw: the race's compared rules while a race is stepped (with the version space of the points), else the full runs'. */
+  /** The scene the views draw: while a race is under way the compared rules at the race step shown (with the exact optimum and the version space of the points), else the full runs'. */
   viewScene() {
-    return this.raceScene ? { ...this.raceScene, versionSpace: this.versionSpace } : this.scene;
+    return this.race.active && this.scene ? { ...this.scene, algorithms: this.race.views() } : this.scene;
   }
 
-  /** `getState().compare`: `{rules, kappa: {name: κ}}` of the compared rules (the race's while it runs), or null. */
+  /**
+   * `getState().compare`: `{rules, kappa: {name: κ}, race}` of the compared rules (the race's at
+   * the step shown while it is under way), with the race's `step` shown (null without a race),
+   * `steps` taken, `playing`, `speed` (steps per second) and each rule's `w` and `theta` as drawn;
+   * or null.
+   */
   compareState() {
     if (this.compare === null) return null;
-    const scene = this.raceScene ?? this.scene;
+    const scene = this.viewScene();
     const kappa = {};
-    for (const a of scene?.algorithms ?? []) if (this.compareRules.includes(a.name)) kappa[a.name] = a.kappa;
-    return { rules: [...this.compareRules], kappa, race: this.race !== null };
+    const w = {};
+    const theta = {};
+    for (const a of scene?.algorithms ?? []) {
+      if (!this.compareRules.includes(a.name)) continue;
+      kappa[a.name] = a.kappa;
+      w[a.name] = [...a.w];
+      theta[a.name] = a.theta;
+    }
+    const race = this.race;
+    return {
+      rules: [...this.compareRules],
+      kappa,
+      race: race.active,
+      step: race.active ? race.index : null,
+      steps: race.length - 1,
+      playing: race.playing,
+      speed: race.speed,
+      w,
+      theta,
+    };
   }
 
   /** Shows a message in the status line until the next edit. */
@@ -514,10 +537,18 @@ export class App {
       animation: this.animator.status(),
       dichotomies: dichotomiesState(this.counts.current(this)),
       compare: this.compareState(),
+      rings: { byStrength: this.ringsByStrength, drawn: this.dataView.rings.map((r) => ({ ...r })), scales: this.dataView.ringScales.map((r) => ({ ...r })) },
       traces: Object.fromEntries(
         Object.entries(this.traces()).map(([name, t]) => [
           name,
-          { t: [...t.t], kappa: [...t.kappa], upper: t.upper ? [...t.upper] : null, updates: [...t.updates], errors: [...t.errors] },
+          {
+            t: [...t.t],
+            kappa: [...t.kappa],
+            upper: t.upper ? [...t.upper] : null,
+            updates: [...t.updates],
+            errors: [...t.errors],
+            pocketErrors: t.pocketErrors ? [...t.pocketErrors] : null,
+          },
         ]),
       ),
     };

@@ -32,6 +32,14 @@ const MAX_NUMBERED = 300;
 const COMPARE_DASH = 10;
 /** The cell under the pointer in weight space and the line that realises its labelling. */
 const REGION_COLOR = HIGHLIGHT;
+/**
+ * The rules whose rings can be sized by their embedding strengths x^μ (w = Σ x^μ S^μ ξ^μ): the
+ * exact optimum, AdaTron and the soft margin, and MinOver and Rosenblatt, whose x^μ count their
+ * updates on the example (1/N each).
+ */
+export const RING_RULES = ["exact", "adatron", "soft-margin", "minover", "rosenblatt"];
+/** The radius (CSS px, before the projector's scale) of a rule's ring at its largest x^μ. */
+const RING_MAX_RADIUS = 22;
 
 /** The data view: a square canvas showing `[cx − half, cx + half] × [cy − half, cy + half]`. */
 export class DataSpaceView {
@@ -49,6 +57,12 @@ export class DataSpaceView {
     this.keyboard = false;
     /** @type {{x: number, y: number} | null} the keyboard's cursor, in data coordinates */
     this.cursor = null;
+    /** whether the rings are sized by the embedding strengths (area ∝ x^μ) */
+    this.ringsByStrength = false;
+    /** @type {{rule: string, point: number, x: number | null, radius: number}[]} the rings drawn last (radius in CSS px; x null for the fixed support-vector rings) */
+    this.rings = [];
+    /** @type {{rule: string, max: number}[]} each sized rule's largest x^μ (its largest ring), as drawn last */
+    this.ringScales = [];
   }
 
   /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
@@ -95,6 +109,9 @@ export class DataSpaceView {
     this.canvas.classList.toggle("delete-mode", app.state.deleteMode);
     this.showFinal = app.showFinal;
     this.numberPoints = app.numberPoints;
+    this.ringsByStrength = app.ringsByStrength;
+    this.rings = [];
+    this.ringScales = [];
     if (app.region) this.drawRegion(app.state, app.region, app.counts.numberOf(app.region.labels));
     else this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation(), app.compare !== null ? app.compareRules : null);
     if (this.keyboard) this.drawKeyboardCursor(app.state.points[app.keyboardPoint]);
@@ -331,7 +348,8 @@ export class DataSpaceView {
     ctx.fillStyle = "#fff";
     ctx.fill();
     ctx.stroke();
-    if (scene && state.shown.exact && scene.support.length) {
+    if (scene && this.ringsByStrength) this.drawStrengthRings(state, scene, pixels, anim);
+    else if (scene && state.shown.exact && scene.support.length) {
       ctx.strokeStyle = COLORS.exact;
       ctx.lineWidth = 1.5;
       ctx.beginPath();
@@ -340,6 +358,7 @@ export class DataSpaceView {
         if (!q) continue;
         ctx.moveTo(q.px + POINT_RADIUS + 5, q.py);
         ctx.arc(q.px, q.py, POINT_RADIUS + 5, 0, 2 * Math.PI);
+        this.rings.push({ rule: "exact", point: i, x: null, radius: POINT_RADIUS + 5 });
       }
       ctx.stroke();
     }
@@ -375,6 +394,51 @@ export class DataSpaceView {
       ctx.stroke();
       ctx.restore();
     }
+  }
+
+  /**
+   * The rings sized by the embedding strengths: for every shown rule of RING_RULES (the exact
+   * optimum among them when it exists), a ring in its colour around each point with x^μ > 0,
+   * its area ∝ x^μ — radius RING_MAX_RADIUS·√(x^μ / max_ν x^ν), the largest x^μ of each rule
+   * getting the largest ring. The rules' rings are dashed in turn (as compared lines are), so
+   * rings that coincide show every colour. The animated rule is left out while its final line is.
+   */
+  drawStrengthRings(state, scene, pixels, anim) {
+    const rules = [];
+    if (scene.exact?.converged && state.shown.exact) rules.push(scene.exact);
+    for (const a of scene.algorithms) {
+      if (!state.shown[a.name] || !RING_RULES.includes(a.name)) continue;
+      if (anim && a.name === anim.algorithm && !this.showFinal) continue;
+      rules.push(a);
+    }
+    const ctx = this.ctx;
+    const scale = this.widthScale ?? 1;
+    const n = rules.length;
+    rules.forEach((a, k) => {
+      const x = a.embedding ?? [];
+      let max = 0;
+      for (const v of x) if (v > max) max = v;
+      if (!(max > 0)) return;
+      this.ringScales.push({ rule: a.name, max });
+      ctx.save();
+      ctx.strokeStyle = COLORS[a.name];
+      ctx.lineWidth = 2;
+      if (n > 1) {
+        ctx.setLineDash([5, 5 * (n - 1)]);
+        ctx.lineDashOffset = -5 * k;
+      }
+      ctx.beginPath();
+      x.forEach((v, i) => {
+        const q = pixels[i];
+        if (!(v > 0) || !q) return;
+        const radius = RING_MAX_RADIUS * scale * Math.sqrt(v / max);
+        ctx.moveTo(q.px + radius, q.py);
+        ctx.arc(q.px, q.py, radius, 0, 2 * Math.PI);
+        this.rings.push({ rule: a.name, point: i, x: v, radius });
+      });
+      ctx.stroke();
+      ctx.restore();
+    });
   }
 
   /**

@@ -1,6 +1,8 @@
 // @ts-check
 /** DOM events → edits of the app's state → a scheduled render. */
 
+import { ANIMATION_CONTROLS, bindPlayer } from "./player.js";
+
 /** @typedef {import("./app.js").App} App */
 
 const DRAG_THRESHOLD_PX = 4;
@@ -247,22 +249,7 @@ export function bindControls(app, el) {
   el("help").addEventListener("click", () => /** @type {HTMLDialogElement} */ (el("help-dialog")).showModal());
   const a = app.animator;
   el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(inputValue(e)));
-  el("anim-step").addEventListener("click", () => {
-    a.step();
-    app.scheduleRender();
-  });
-  el("anim-play").addEventListener("click", () => {
-    if (a.playing) a.pause();
-    else a.play();
-    app.scheduleRender();
-  });
-  el("anim-reset").addEventListener("click", () => a.reset());
-  el("anim-scrub").addEventListener("input", (e) => a.scrub(Number(inputValue(e))));
-  el("anim-speed").addEventListener("input", (e) => {
-    // 0..100 on a log scale: 1 to 1000 steps per second
-    a.speed = Math.round(10 ** (3 * (Number(inputValue(e)) / 100)));
-    app.scheduleRender();
-  });
+  bindPlayer(a, app, el, ANIMATION_CONTROLS);
 }
 
 /** @param {number} v */

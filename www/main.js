@@ -43,6 +43,7 @@ async function boot() {
   for (const [id, key] of [
     ["anim-number", "numberPoints"],
     ["anim-final", "showFinal"],
+    ["ring-strength", "ringsByStrength"],
   ]) {
     el(id).addEventListener("change", () => {
       app[key] = /** @type {HTMLInputElement} */ (el(id)).checked;

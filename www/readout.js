@@ -3,7 +3,8 @@
 
 import { COLORS, NAMES } from "./catalogue.js";
 import { fmt } from "./data-view.js";
-import { drawCompareTraces } from "./trace-chart.js";
+import { RACE_CONTROLS, renderPlayer } from "./player.js";
+import { drawTraces } from "./trace-chart.js";
 
 /**
  * What a screen reader announces: the points and every shown rule's κ and errors, e.g.
@@ -128,10 +129,19 @@ export function renderCompare(app) {
   }
   el("compare-bars").replaceChildren(...bars);
   const steps = compared.map((a) => `${NAMES[a.name]} t = ${a.steps}${a.settled ? " (stopped)" : ""}`).join(" · ");
-  el("race-counter").textContent = app.race ? `race: ${steps}` : "Step or play the race: every compared rule takes one step at a time, from w = 0.";
-  el("race-play").textContent = app.raceTimer ? "Pause race" : "Play race";
+  const race = app.race;
+  el("race-counter").textContent = race.active
+    ? `race step ${race.index} of ${race.length - 1}: ${steps}`
+    : "Step or play the race: every compared rule takes one step at a time, from w = 0; the scrubber goes back over the steps taken.";
+  renderPlayer(race, el, RACE_CONTROLS);
   const rosenblatt = scene?.algorithms.find((a) => a.name === "rosenblatt");
-  drawCompareTraces(el("trace-kappa"), el("trace-updates"), app.traces(), app.compareRules, ex?.converged ? ex.kappa : NaN, rosenblatt?.updateBound ?? null);
+  drawTraces(
+    { kappa: el("trace-kappa"), updates: el("trace-updates"), errors: el("trace-errors") },
+    app.traces(),
+    app.compareRules,
+    ex?.converged ? ex.kappa : NaN,
+    rosenblatt?.updateBound ?? null,
+  );
 }
 
 /** The readout table and the comparison panel: a view the app renders. */

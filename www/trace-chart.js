@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * Compare mode's traces against the step t (logarithmic axis): κ(w(t)) of every compared rule
- * with κ_max as a line and, dashed, the certified upper bound closing on it (MinOver, AdaTron);
- * for Rosenblatt the updates M(t) against the convergence theorem's bound M*. The traces come
- * from the core (`Training.traces`): the runs whose lines are drawn.
+ * Traces against the step t (logarithmic axis), of compare mode's rules and of the animated rule:
+ * κ(w(t)) of every rule with κ_max as a line and, dashed, the certified upper bound closing on it
+ * (MinOver, AdaTron); for Rosenblatt the updates M(t) against the convergence theorem's bound M*;
+ * for pocket the training errors of the pocket (solid) and of the current w (dashed). The traces
+ * come from the core (`Training.traces`, `Race.traces`, `Animation.trace`): the runs whose lines
+ * are drawn.
  */
 
 import { COLORS, NAMES } from "./catalogue.js";
@@ -87,16 +89,16 @@ export function drawTraceChart(canvas, series, reference, yLabel, range) {
 }
 
 /**
- * Both charts of compare mode from the traces (`{name: Trace}`), the exact κ_max and
- * Rosenblatt's M* (or null).
- * @param {HTMLCanvasElement} kappaCanvas
- * @param {HTMLCanvasElement} updatesCanvas
+ * The charts of `traces` (`{name: Trace}`) of `rules`: κ on `canvases.kappa`, Rosenblatt's
+ * updates on `canvases.updates` and pocket's two error series on `canvases.errors` (each hidden
+ * when no rule has it), with the exact κ_max and Rosenblatt's M* (or null).
+ * @param {{kappa: HTMLCanvasElement, updates: HTMLCanvasElement, errors: HTMLCanvasElement}} canvases
  * @param {Record<string, any>} traces
  * @param {string[]} rules
  * @param {number} kappaMax
  * @param {number | null} updateBound
  */
-export function drawCompareTraces(kappaCanvas, updatesCanvas, traces, rules, kappaMax, updateBound) {
+export function drawTraces(canvases, traces, rules, kappaMax, updateBound) {
   const shown = rules.filter((r) => traces[r]?.t.length);
   const series = [];
   for (const name of shown) {
@@ -108,23 +110,35 @@ export function drawCompareTraces(kappaCanvas, updatesCanvas, traces, rules, kap
   const top = Number.isFinite(kappaMax) && kappaMax > 0 ? 1.6 * kappaMax : Math.max(1e-9, ...kappas);
   const lo = Math.min(0, ...kappas.map((k) => Math.max(k, -top)));
   drawTraceChart(
-    kappaCanvas,
+    canvases.kappa,
     series,
     Number.isFinite(kappaMax) ? { value: kappaMax, label: `κ_max = ${kappaMax.toFixed(3)}` } : null,
     "κ(w(t)) · dashed: certified bound",
     { lo, hi: top },
   );
-  const ros = traces.rosenblatt;
-  updatesCanvas.hidden = !ros;
-  if (!ros) return;
-  const mTop = Math.max(1, updateBound ?? 0, ...ros.updates) * 1.1;
-  drawTraceChart(
-    updatesCanvas,
-    [{ name: "rosenblatt", t: ros.t, y: ros.updates }],
-    updateBound !== null ? { value: updateBound, label: `M* = ${Math.floor(updateBound + 1e-9)} (convergence theorem)` } : null,
-    `${NAMES.rosenblatt}: updates M(t)`,
-    { lo: 0, hi: mTop },
-  );
+  const ros = shown.includes("rosenblatt") ? traces.rosenblatt : null;
+  canvases.updates.hidden = !ros;
+  if (ros) {
+    const mTop = Math.max(1, updateBound ?? 0, ...ros.updates) * 1.1;
+    drawTraceChart(
+      canvases.updates,
+      [{ name: "rosenblatt", t: ros.t, y: ros.updates }],
+      updateBound !== null ? { value: updateBound, label: `M* = ${Math.floor(updateBound + 1e-9)} (convergence theorem)` } : null,
+      `${NAMES.rosenblatt}: updates M(t)`,
+      { lo: 0, hi: mTop },
+    );
+  }
+  // pocket: its own errors (the answer) and the current w's (the Rosenblatt steps it takes)
+  const pockets = shown.filter((n) => traces[n].pocketErrors);
+  canvases.errors.hidden = !pockets.length;
+  if (pockets.length) {
+    const errorSeries = pockets.flatMap((name) => [
+      { name, t: traces[name].t, y: traces[name].pocketErrors },
+      { name, t: traces[name].t, y: traces[name].errors, dash: [4, 4] },
+    ]);
+    const eTop = Math.max(1, ...errorSeries.flatMap((s) => s.y)) * 1.1;
+    drawTraceChart(canvases.errors, errorSeries, null, `${NAMES.pocket}: training errors · solid: the pocket's, dashed: the current w's`, { lo: 0, hi: eTop });
+  }
 }
 
 function superscript(d) {
