@@ -80,6 +80,12 @@ export function automation(app, curves) {
       app.stepRace();
       app.render();
     },
+    /** Extension: shows race step t of the steps taken (as the race's scrubber does); throws without a race. */
+    scrubCompare: (t) => {
+      if (!Number.isInteger(t) || t < 0) throw new Error(`scrubCompare expects a whole number ≥ 0, got ${t}`);
+      app.scrubRace(t);
+      app.render();
+    },
     /** Extension: `{trainMs, drawMs}` of the last rendered frame (for benchmarks). */
     lastFrame: () => ({ ...app.lastFrame }),
     /** Extension: loads a preset by id (resolves once a file preset has arrived). */
