@@ -51,6 +51,8 @@ export class DataSpaceView {
     this.cursor = null;
     /** whether the pointer is over the teacher (its tooltip is drawn) */
     this.teacherHover = false;
+    /** @type {{w: number[], theta: number}[]} further Gibbs students, drawn faintly */
+    this.gibbs = [];
   }
 
   /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
@@ -98,6 +100,7 @@ export class DataSpaceView {
     this.showFinal = app.showFinal;
     this.numberPoints = app.numberPoints;
     this.teacherHover = app.student.hover;
+    this.gibbs = app.student.gibbsSamples();
     if (app.region) this.drawRegion(app.state, app.region, app.counts.numberOf(app.region.labels));
     else this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation(), app.compare !== null ? app.compareRules : null);
     if (this.keyboard) this.drawKeyboardCursor(app.state.points[app.keyboardPoint]);
@@ -179,6 +182,12 @@ export class DataSpaceView {
         if (k >= 0) this.drawCompared(a, k, compared.length);
         else this.drawSolution(a, false);
       }
+    }
+    if (this.gibbs.length) {
+      this.ctx.save();
+      this.ctx.globalAlpha = 0.35;
+      for (const g of this.gibbs) this.drawLine(g.w, g.theta, COLORS.gibbs, 1);
+      this.ctx.restore();
     }
     if (state.teacher && state.showTeacher) this.drawTeacher(state.teacher);
     if (frame?.w.some((v) => v !== 0)) {

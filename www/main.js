@@ -43,6 +43,7 @@ async function boot() {
   app.views = [dataView, weightView, new ReadoutView(el), new ControlBar(el), new AnimationPanel(el), new TeacherPanel(el), new CountPanel(el)];
   el("teacher-show").addEventListener("change", () => app.setShowTeacher(/** @type {HTMLInputElement} */ (el("teacher-show")).checked));
   el("teacher-relabel").addEventListener("click", () => app.relabelByTeacher());
+  el("gibbs-resample").addEventListener("click", () => app.student.resample());
   el("add-example").addEventListener("click", () => {
     try {
       app.student.addExample();

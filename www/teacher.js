@@ -13,6 +13,9 @@ import { drawTraceChart } from "./trace-chart.js";
 
 /** @typedef {{w: number[], theta: number, noise: number}} Teacher */
 
+/** How many further Gibbs students the data view draws faintly beside the Gibbs rule's own. */
+export const GIBBS_SHOWN = 8;
+
 /** The teacher of a generated set: `w*` through the origin with the set's label noise λ. */
 export function teacherOfSet(w, noise) {
   return /** @type {Teacher} */ (checkTeacher({ w: [...w], theta: 0, noise }));
@@ -63,6 +66,39 @@ export class StudentTeacher {
     this.adding = false;
     /** whether the pointer is over the teacher (its tooltip names it) */
     this.hover = false;
+    /** how many times the faint Gibbs students were resampled (their seed) */
+    this.draws = 0;
+    /** @type {{revision: number, draws: number, threshold: boolean, samples: {w: number[], theta: number}[]} | null} */
+    this.gibbs = null;
+  }
+
+  /**
+   * The faint Gibbs students: `GIBBS_SHOWN` independent uniform samples of the version space
+   * (the core's `gibbsSamples`: through the origin uniform on the arc, with a threshold uniform in
+   * the (φ, θ) region), while the Gibbs rule is shown and the points are separable; computed once
+   * per edit and resample.
+   */
+  gibbsSamples() {
+    const app = this.app;
+    if (!app.state.shown.gibbs || !app.scene?.separable || typeof app.wasm.gibbsSamples !== "function") return [];
+    const g = this.gibbs;
+    if (g && g.revision === app.revision && g.draws === this.draws && g.threshold === app.state.threshold) return g.samples;
+    const xs = Float64Array.from(app.state.points.flatMap((p) => [p.x, p.y]));
+    const ys = Float64Array.from(app.state.points.map((p) => p.label));
+    let samples = [];
+    try {
+      samples = app.wasm.gibbsSamples(xs, ys, app.state.threshold, GIBBS_SHOWN, (app.state.seed + 7919 * (this.draws + 1)) >>> 0);
+    } catch {
+      samples = []; // an empty version space: the Gibbs rule's row says why
+    }
+    this.gibbs = { revision: app.revision, draws: this.draws, threshold: app.state.threshold, samples };
+    return samples;
+  }
+
+  /** New faint Gibbs students. */
+  resample() {
+    this.draws++;
+    this.app.scheduleRender();
   }
 
   /** An edit other than adding an example: the curve no longer describes these points. */
@@ -132,6 +168,7 @@ export class TeacherPanel {
     el("teacher-show").disabled = !t;
     el("add-example").disabled = !t;
     el("teacher-relabel").disabled = !t || !app.state.points.length;
+    el("gibbs-resample").hidden = !app.state.shown.gibbs;
     el("teacher-text").textContent = t
       ? `Teacher w* = (${fmt(t.w[0], 3)}, ${fmt(t.w[1], 3)}), θ* = ${fmt(t.theta, 3)}, label noise λ = ${fmt(t.noise, 2)}. Drag the tip of its arrow to turn it${app.state.threshold ? ", its line to shift it" : ""}.`
       : "No teacher: the points were not drawn from one. Load a teacher set (New teacher set, or the noisy preset) to see ε_g.";
