@@ -31,7 +31,11 @@ export interface VersionSpaceArrays {
     upper: Float64Array;
     curves: Float64Array;
     curveExamples: number[];
+    /** arc length (radians) through the origin, area of the (φ, θ) region with a threshold */
+    size: number;
 }
+/** One teacher-labelled example (`data::generate::example`). */
+export interface TeacherExample { x: number; y: number; label: number }
 /** A scene with its version space (`null` for no points). */
 export type SceneWithVersionSpace = Scene & { versionSpace: VersionSpaceArrays | null };
 /** 2-D points from CSV text. */
@@ -106,7 +110,7 @@ fn set(target: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
 }
 
 /// The version space as `{kind: "arc" | "band", arcs, phi, kappa, lower, upper, curveExamples,
-/// curves, peak}`, the sampled arrays as `Float64Array`s (copies).
+/// curves, peak, size}`, the sampled arrays as `Float64Array`s (copies).
 fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
     let o = Object::new();
     let kind = match vs.mode {
@@ -116,6 +120,7 @@ fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
     set(&o, "kind", &kind.into())?;
     set(&o, "arcs", &to_js(&vs.arcs)?)?;
     set(&o, "peak", &to_js(&vs.peak)?)?;
+    set(&o, "size", &vs.size.into())?;
     set(&o, "curveExamples", &to_js(&vs.curve_examples)?)?;
     for (key, values) in [
         ("phi", &vs.phi),
@@ -552,6 +557,39 @@ pub fn region_at(
     ] {
         set(&o, key, &Float64Array::from(&values[..]).into())?;
     }
+    Ok(o.into())
+}
+
+/// The generalisation error of `(w, θ)` against the teacher `(w*, θ*)` for Gaussian inputs
+/// (`generalization::generalization_error`): `arccos(R)/π` through the origin, the exact
+/// probability of disagreement with thresholds; `NaN` for a zero vector.
+#[wasm_bindgen(js_name = generalizationError)]
+pub fn generalization_error(w: &[f64], theta: f64, teacher: &[f64], teacher_theta: f64) -> f64 {
+    crate::generalization::generalization_error(w, theta, teacher, teacher_theta)
+}
+
+/// Example `k` of the growing teacher set of `seed` (`data::generate::example`): a 2-D Gaussian
+/// input labelled by the teacher `(w*, θ*)`, flipped with probability `noise`.
+///
+/// # Errors
+/// Throws for a teacher that is not 2-D and for a bad noise level.
+#[wasm_bindgen(js_name = teacherExample, unchecked_return_type = "TeacherExample")]
+pub fn teacher_example(
+    teacher: &[f64],
+    teacher_theta: f64,
+    noise: f64,
+    seed: u32,
+    k: u32,
+) -> Result<JsValue, JsError> {
+    if teacher.len() != 2 {
+        return Err(js_error("the teacher must be a 2-D vector"));
+    }
+    let (x, label) =
+        generate::example(teacher, teacher_theta, noise, u64::from(seed), u64::from(k))?;
+    let o = Object::new();
+    set(&o, "x", &x[0].into())?;
+    set(&o, "y", &x[1].into())?;
+    set(&o, "label", &label.into())?;
     Ok(o.into())
 }
 

@@ -11,6 +11,8 @@ import { Animator } from "./animation.js";
 import { RacePlayer } from "./race.js";
 import { encodeHash } from "./io.js";
 import { Counts, degeneracyPoints } from "./count-panel.js";
+import { StudentTeacher, generalizationErrors, teacherLabel, teacherOfSet } from "./teacher.js";
+import { checkTeacher } from "./schema.js";
 
 /**
  * Training per frame (ms): on the frame of an edit (which also starts a new training and
@@ -53,6 +55,8 @@ export class App {
     this.revision = 0;
     /** the separable labellings of the current points (Cover's count), once per edit */
     this.counts = new Counts(wasm);
+    /** the teacher's learning curve of the examples added one at a time, and its hover */
+    this.student = new StudentTeacher(this);
     /** whether the data view numbers the points (as the animation's status line names them) */
     this.numberPoints = false;
     /** whether the animated rule's final line stays visible while it is stepped (hidden: Fig. 3.4 does not give the answer away) */
@@ -106,6 +110,7 @@ export class App {
   /** Ends an edit: saves, clears a stale message, schedules a render. */
   commit() {
     this.message = null;
+    this.student.edited();
     this.dirty = true;
     this.animator.clear(); // the run belongs to the old points
     save(this.state);
@@ -124,7 +129,6 @@ export class App {
     if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`point ${i}: coordinates must be finite numbers, got (${x}, ${y})`);
     if (record) this.beginEdit();
     Object.assign(this.state.points[i], { x, y });
-    this.state.teacher = null;
     this.dirty = true;
     this.animator.clear();
     if (record) this.commit();
@@ -138,9 +142,47 @@ export class App {
     this.state.points.forEach((p, i) => {
       p.label = labels[i] > 0 ? 1 : -1;
     });
-    this.state.teacher = null;
     this.region = null;
     this.commit();
+  }
+
+  /**
+   * Sets the teacher `{w, theta, noise}` (or null; checked first: a bad one throws and changes
+   * nothing). The points keep their labels (`relabelByTeacher` relabels them) and the rules their
+   * training; every ε_g follows.
+   */
+  setTeacher(teacher, { record = true } = {}) {
+    const t = checkTeacher(teacher);
+    if (record) this.beginEdit();
+    this.state.teacher = t;
+    this.student.edited();
+    save(this.state);
+    this.saveToUrl();
+    this.scheduleRender();
+  }
+
+  /** Shows or hides the teacher's line and mark. */
+  setShowTeacher(on) {
+    this.beginEdit();
+    this.state.showTeacher = on;
+    save(this.state);
+    this.saveToUrl();
+    this.scheduleRender();
+  }
+
+  /** Gives every point the teacher's label `sign(w*·ξ − θ*)` (without noise; one edit). */
+  relabelByTeacher() {
+    const t = this.state.teacher;
+    if (!t) throw new Error("relabelByTeacher: the points have no teacher");
+    this.beginEdit();
+    for (const p of this.state.points) p.label = teacherLabel(t, p);
+    this.region = null;
+    this.commit();
+  }
+
+  /** Every shown rule's ε_g against the teacher (`{}` without one). */
+  generalizationErrors() {
+    return generalizationErrors(this.wasm, this.state.teacher, this.state, this.viewScene());
   }
 
   /**
@@ -163,7 +205,6 @@ export class App {
   flipLabel(i) {
     this.beginEdit();
     this.state.points[i].label = -this.state.points[i].label;
-    this.state.teacher = null;
     this.commit();
   }
 
@@ -283,7 +324,7 @@ export class App {
       checkSeed(seed);
       const set = this.wasm.teacherSet(p, seed, noise);
       this.state.seed = seed;
-      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: gen.noise === 0.5 ? null : set.teacher });
+      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: gen.noise === 0.5 ? null : teacherOfSet(set.teacher, noise) });
       this.el("preset").value = id;
     } catch (e) {
       this.setMessage(e.message, "error");
@@ -521,17 +562,22 @@ export class App {
   getState() {
     if (this.dirty) this.retrain(); // an edit may be waiting for its frame
     const algorithms = {};
+    const teacher = this.state.teacher;
+    const eps = generalizationErrors(this.wasm, teacher, { shown: Object.fromEntries(Object.keys(this.state.shown).map((n) => [n, true])) }, this.scene);
     for (const a of this.scene?.algorithms ?? []) algorithms[a.name] = algorithmState(a);
     algorithms.exact = this.scene?.exact
       ? algorithmState(this.scene.exact)
       : { w: null, theta: null, kappa: NaN, converged: false, updates: 0, status: this.scene?.notes.join(" ") ?? "" };
+    for (const [name, a] of Object.entries(algorithms)) a.generalizationError = teacher ? (eps[name] ?? null) : null;
     return {
       points: this.state.points.map((p) => ({ ...p })),
       threshold: this.state.threshold,
       algorithms,
       separable: this.scene?.separable ?? false,
       support: [...(this.scene?.support ?? [])],
-      teacher: this.state.teacher ? [...this.state.teacher] : null,
+      teacher: teacher ? { w: [...teacher.w], theta: teacher.theta, noise: teacher.noise } : null,
+      showTeacher: this.state.showTeacher,
+      learningCurve: this.student.state(),
       notes: [...(this.scene?.notes ?? [])],
       versionSpace: versionSpaceState(this.scene?.versionSpace, this.state.threshold),
       animation: this.animator.status(),
@@ -571,9 +617,9 @@ function dichotomiesState(c) {
 
 /** `getState().versionSpace` as docs/design.md promises: plain arrays. */
 function versionSpaceState(vs, threshold) {
-  if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [] } : { kind: "arc", arcs: [[0, 2 * Math.PI]] };
-  if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak };
-  return { kind: "band", phi: Array.from(vs.phi), lower: Array.from(vs.lower), upper: Array.from(vs.upper) };
+  if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [], size: Infinity } : { kind: "arc", arcs: [[0, 2 * Math.PI]], size: 2 * Math.PI };
+  if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak, size: vs.size };
+  return { kind: "band", phi: Array.from(vs.phi), lower: Array.from(vs.lower), upper: Array.from(vs.upper), size: vs.size };
 }
 
 function algorithmState(a) {

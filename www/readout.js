@@ -20,11 +20,11 @@ export function summaryText(state, scene) {
 }
 
 /** Fills `tbody` from the scene. */
-export function renderReadout(tbody, state, scene) {
+export function renderReadout(tbody, state, scene, eps = {}) {
   const rows = [];
   if (scene) {
-    for (const a of scene.algorithms) if (state.shown[a.name]) rows.push(...row(a, false));
-    if (state.shown.exact && scene.exact) rows.push(...row(scene.exact, true));
+    for (const a of scene.algorithms) if (state.shown[a.name]) rows.push(...row(a, false, eps[a.name]));
+    if (state.shown.exact && scene.exact) rows.push(...row(scene.exact, true, eps.exact));
   }
   tbody.replaceChildren(...rows);
 }
@@ -51,7 +51,8 @@ function fmtBound(v) {
   return v < 1e9 ? Math.floor(v + 1e-9).toLocaleString("en") : v.toExponential(2);
 }
 
-function row(a, isExact) {
+/** `eps`: the rule's ε_g against the teacher (undefined without one). */
+function row(a, isExact, eps) {
   const tr = document.createElement("tr");
   tr.dataset.algorithm = a.name;
   if (isExact) tr.className = "exact";
@@ -62,11 +63,12 @@ function row(a, isExact) {
     NAMES[a.name],
     isExact ? `κ_max = ${fmt(a.kappa)}` : fmt(a.kappa),
     isExact ? "" : String(a.errors),
+    eps === undefined || !Number.isFinite(eps) ? "—" : fmt(eps, 3),
     isExact ? "" : updatesText(a),
     isExact ? "" : String(a.steps),
     isExact ? "" : gapText(a),
   ];
-  const classes = ["swatch", "name", "kappa", "errors", "updates", "steps", "gap"];
+  const classes = ["swatch", "name", "kappa", "errors", "eps", "updates", "steps", "gap"];
   cells.forEach((c, k) => {
     const td = document.createElement("td");
     td.className = classes[k];
@@ -153,7 +155,7 @@ export class ReadoutView {
 
   /** @param {import("./app.js").App} app */
   render(app) {
-    renderReadout(this.el("readout").tBodies[0], app.state, app.viewScene());
+    renderReadout(this.el("readout").tBodies[0], app.state, app.viewScene(), app.generalizationErrors());
     renderCompare(app);
     // the live region speaks once the rules have stopped, not at every frame of their settling
     const summary = this.el("summary");
