@@ -19,6 +19,7 @@ export const LESSON_PARTS = {
   data: '[aria-label="Data sets"]',
   algorithms: "#shown",
   compare: "#compare",
+  teacher: "#teacher-panel",
   mode: '[aria-label="Mode"]',
 };
 

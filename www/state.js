@@ -16,7 +16,8 @@ export { restore, snapshot } from "./schema.js";
  * @property {{gamma: number, notesEta: number}} rules
  * @property {number} seed
  * @property {any} curves
- * @property {number[] | null} teacher
+ * @property {{w: number[], theta: number, noise: number} | null} teacher
+ * @property {boolean} showTeacher
  * @property {{cx: number, cy: number, half: number}} view
  * @property {boolean} projector
  * @property {boolean} explanations

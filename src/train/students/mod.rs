@@ -86,7 +86,6 @@ use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
 use chain::Chain;
 use plane::{no_version_space, Arc, Region};
-use std::f64::consts::TAU;
 
 /// Trajectories of the chain from the start to the first sample (see [`Mixing`]).
 pub const BURN_IN: usize = 5;
@@ -454,27 +453,6 @@ pub fn bayes_point(data: &Dataset, mode: Mode, seed: u64) -> Result<BayesPoint> 
         theta_se,
         steps: student.sampler.steps(),
     })
-}
-
-/// The size of the version space of 2-D `data` in `mode`, in the measure of the draws: through
-/// the origin the arc's length (radians, `2π` for no points), with a threshold the band's area
-/// in the `(φ, θ)` plane (`∞` with one class or no points); 0 when it is empty.
-///
-/// # Errors
-/// [`Error::OutOfRange`] unless the data are 2-D.
-pub fn version_space_size(data: &Dataset, mode: Mode) -> Result<f64> {
-    crate::version_space::check_2d(data)?;
-    let size = match mode {
-        Mode::Homogeneous if data.is_empty() => return Ok(TAU),
-        Mode::Threshold if data.is_empty() || !data.has_both_classes() => return Ok(f64::INFINITY),
-        Mode::Homogeneous => Arc::of(data).map(|a| a.length),
-        Mode::Threshold => Region::of(data).map(|r| r.area()),
-    };
-    match size {
-        Ok(s) => Ok(s),
-        Err(Error::NotSeparable { .. }) => Ok(0.0),
-        Err(e) => Err(e),
-    }
 }
 
 /// Which student.
