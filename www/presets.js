@@ -32,6 +32,20 @@ export const FIXED_PRESETS = [
     ],
   },
   {
+    // D of the perceptron lecture notes ("Linear Discriminants"), used there with a threshold
+    // (f(x) = a₁x₁ + a₂x₂ + b); the notes' labels 1 / 0 are +1 / −1 here, as an imported file's are
+    id: "notes-d",
+    name: "Lecture notes: data set D (with θ)",
+    threshold: true,
+    points: [
+      { x: 3, y: 1, label: 1 },
+      { x: 2, y: 2.5, label: -1 },
+      { x: 2, y: 1.5, label: 1 },
+      { x: 4, y: 3, label: 1 },
+      { x: 3, y: 3, label: -1 },
+    ],
+  },
+  {
     id: "xor",
     name: "XOR (not separable)",
     threshold: true,

@@ -4,10 +4,11 @@
 //!
 //! The palette: Okabe–Ito for Rosenblatt, MinOver, AdaTron and the exact optimum, Paul Tol's
 //! palettes (bright, muted, light, medium-contrast, dark) for the rest, chosen so that every pair
-//! of the thirteen line colours (with the teacher's and the error crosses') differs by CIE76
+//! of the line colours (with the teacher's and the error crosses') differs by CIE76
 //! ΔE ≥ 18 both for normal vision and under a deuteranopia simulation (Machado et al. 2009,
 //! severity 1), checked in `tests/e2e/catalogue.test.mjs`; relatives (Adaline and its batch form,
-//! the two logistic units, Rosenblatt and the notes' perceptron) also differ by their dash.
+//! the two logistic units and the tanh Adaline, Rosenblatt and the notes' perceptron) also differ
+//! by their dash.
 
 use super::{named_enum, Rgb};
 use crate::train::registry::Builder;
@@ -47,6 +48,9 @@ pub enum Algorithm {
     Logistic,
     /// Logistic unit, squared error (`src/train/logistic.rs`).
     LogisticSquared,
+    /// The tanh Adaline of the course notes: squared error of `tanh(a)`, started far off
+    /// (`src/train/logistic.rs`).
+    AdalineTanh,
     /// The lecture notes' perceptron: 0/1 targets, learning rate η (`src/train/notes.rs`).
     PerceptronNotes,
     /// The exact optimum of maximal stability (`src/exact.rs`); not a training rule.
@@ -128,6 +132,9 @@ pub struct AlgorithmInfo {
     pub stops: &'static str,
     /// Its update rule (plain text).
     pub rule: &'static str,
+    /// Where its runs start (plain text, after "learn from"): `w = 0` but for the rules that
+    /// start elsewhere.
+    pub start: &'static str,
     /// Its trainer from the shared settings (the function in the rule's file).
     #[serde(skip)]
     pub build: Builder,
@@ -159,12 +166,13 @@ const fn row(
         optimises: texts[0],
         stops: texts[1],
         rule: texts[2],
+        start: "w = 0",
         build,
     }
 }
 
 /// The table, in the order of [`Algorithm::ALL`] (the order of the menus).
-pub const TABLE: [AlgorithmInfo; 12] = [
+pub const TABLE: [AlgorithmInfo; 13] = [
     AlgorithmInfo {
         width: 2.5,
         ..row(
@@ -321,7 +329,26 @@ pub const TABLE: [AlgorithmInfo; 12] = [
         )
     },
     AlgorithmInfo {
+        dash: &[8.0, 3.0, 2.0, 3.0],
+        start: "far off on the wrong side (against Hebb's w, |a| up to 6: tanh is flat there)",
+        ..row(
+            logistic::tanh_from_config,
+            "adaline-tanh",
+            "Adaline (tanh)",
+            Rgb(0x22, 0x11, 0xDD),
+            Role::Extra,
+            StepCost::Gradient,
+            (false, false),
+            [
+                "the squared error ½ Σμ (tanh(aμ) − Sμ)² of the tanh output, a = w·ξ − θ",
+                "when w settles (10⁻⁵ relative per epoch) or at the epoch limit; it starts far off (|a| up to 6), where tanh′ ≈ 0: the wrong examples hardly move w at first (the vanishing gradient)",
+                "w ← w − (η/N)(tanh aμ − Sμ)(1 − tanh² aμ) ξμ,  θ ← θ + (η/N)(tanh aμ − Sμ)(1 − tanh² aμ),  η = 1/max Cμμ",
+            ],
+        )
+    },
+    AlgorithmInfo {
         dash: &[2.0, 4.0],
+        start: "random weights and threshold in [−1, 1]",
         ..row(
             notes::from_config,
             "perceptron-notes",
@@ -355,7 +382,7 @@ pub const TABLE: [AlgorithmInfo; 12] = [
 
 impl Algorithm {
     /// Every algorithm, in the order of the menus.
-    pub const ALL: [Algorithm; 12] = [
+    pub const ALL: [Algorithm; 13] = [
         Algorithm::Rosenblatt,
         Algorithm::Minover,
         Algorithm::Adatron,
@@ -366,6 +393,7 @@ impl Algorithm {
         Algorithm::SoftMargin,
         Algorithm::Logistic,
         Algorithm::LogisticSquared,
+        Algorithm::AdalineTanh,
         Algorithm::PerceptronNotes,
         Algorithm::Exact,
     ];
@@ -417,6 +445,7 @@ mod tests {
             "soft-margin",
             "logistic",
             "logistic-squared",
+            "adaline-tanh",
             "perceptron-notes",
         ] {
             assert_eq!(Algorithm::from_name(name).unwrap().name(), name);

@@ -56,6 +56,10 @@ pub fn status(
             "epoch limit ({}): on separable data cross-entropy has no minimum, |w| keeps growing",
             limit.ceil()
         ),
+        (Stop::Limit, A::AdalineTanh) if separable => format!(
+            "epoch limit ({}): on separable data the squared error of tanh has no minimum, |w| keeps growing",
+            limit.ceil()
+        ),
         (Stop::Limit, A::Minover | A::Adatron) if !separable => format!(
             "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
             fit.steps,
@@ -75,6 +79,7 @@ pub fn status(
             | A::SoftMargin
             | A::Logistic
             | A::LogisticSquared
+            | A::AdalineTanh
             | A::Exact,
         ) => format!("epoch limit ({}) before w settled", limit.ceil()),
     }
