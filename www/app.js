@@ -81,13 +81,14 @@ export class App {
     return pointsFrom(xs, labels);
   }
 
-  /** Replaces the points (validated first: on bad input throws and keeps the old points). */
-  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold } = {}) {
+  /** Replaces the points (validated first: on bad input throws and keeps the old points); `preset`: the preset they are. */
+  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold, preset = null } = {}) {
     const clean = this.checkPoints(points);
     if (record) this.beginEdit();
     this.state.points = clean;
     this.state.threshold = threshold;
     this.state.teacher = teacher;
+    this.state.preset = preset;
     if (fit) this.state.view = fitView(clean);
     this.commit();
   }
@@ -114,10 +115,20 @@ export class App {
     this.scheduleRender();
   }
 
-  addPoint(p) {
+  /**
+   * One undoable edit of the points by `change()`: they are no preset any more ("custom" in the
+   * menu), and unless `keepTeacher` the teacher line no longer labels them.
+   */
+  editPoints(change, { keepTeacher = false } = {}) {
     this.beginEdit();
-    this.state.points.push(p);
+    change();
+    this.state.preset = null;
+    if (!keepTeacher) this.state.teacher = null;
     this.commit();
+  }
+
+  addPoint(p) {
+    this.editPoints(() => this.state.points.push(p), { keepTeacher: true });
   }
 
   movePoint(i, x, y, { record = true } = {}) {
@@ -126,6 +137,7 @@ export class App {
     if (record) this.beginEdit();
     Object.assign(this.state.points[i], { x, y });
     this.state.teacher = null;
+    this.state.preset = null;
     this.dirty = true;
     this.animator.clear();
     if (record) this.commit();
@@ -135,13 +147,12 @@ export class App {
   /** Gives the points the labels `labels` (±1 each; one edit). */
   relabel(labels) {
     if (labels.length !== this.state.points.length) throw new Error(`relabel: ${labels.length} labels for ${this.state.points.length} points`);
-    this.beginEdit();
-    this.state.points.forEach((p, i) => {
-      p.label = labels[i] > 0 ? 1 : -1;
-    });
-    this.state.teacher = null;
     this.region = null;
-    this.commit();
+    this.editPoints(() =>
+      this.state.points.forEach((p, i) => {
+        p.label = labels[i] > 0 ? 1 : -1;
+      }),
+    );
   }
 
   /**
@@ -162,25 +173,21 @@ export class App {
   }
 
   flipLabel(i) {
-    this.beginEdit();
-    this.state.points[i].label = -this.state.points[i].label;
-    this.state.teacher = null;
-    this.commit();
+    this.editPoints(() => {
+      this.state.points[i].label = -this.state.points[i].label;
+    });
   }
 
   deletePoint(i) {
-    this.beginEdit();
-    this.state.points.splice(i, 1);
     this.hover = -1;
-    this.commit();
+    this.editPoints(() => this.state.points.splice(i, 1), { keepTeacher: true });
   }
 
   clearPoints() {
     if (!this.state.points.length) return;
-    this.beginEdit();
-    this.state.points = [];
-    this.state.teacher = null;
-    this.commit();
+    this.editPoints(() => {
+      this.state.points = [];
+    });
   }
 
   undo() {
@@ -243,15 +250,17 @@ export class App {
     this.scheduleRender();
   }
 
-  /** Loads a preset by id; generated presets use P, λ and the seed from the control bar. */
+  /**
+   * Loads a preset by id; generated presets use P and the seed from the control bar, the teacher
+   * sets their own λ, which they put in the λ field (`newTeacherSet`).
+   */
   loadPreset(id) {
     const fixed = FIXED_PRESETS.find((p) => p.id === id);
     if (fixed) {
       this.setPoints(
         fixed.points.map((p) => ({ ...p })),
-        { threshold: fixed.threshold },
+        { threshold: fixed.threshold, preset: id },
       );
-      this.el("preset").value = id;
       return;
     }
     const file = FILE_PRESETS.find((p) => p.id === id);
@@ -267,8 +276,7 @@ export class App {
             })
       )
         .then((text) => {
-          this.setPoints(parseCsv(this.wasm, text).points, { threshold: file.threshold });
-          this.el("preset").value = id;
+          this.setPoints(parseCsv(this.wasm, text).points, { threshold: file.threshold, preset: id });
           this.render();
         })
         .catch((e) => this.setMessage(`The preset could not be loaded: ${e.message}`, "error"));
@@ -276,16 +284,28 @@ export class App {
     }
     const gen = GENERATED_PRESETS.find((p) => p.id === id);
     if (!gen) throw new Error(`unknown preset "${id}"`);
-    const p = Number(this.el("teacher-p").value);
-    const seed = Number(this.el("teacher-seed").value);
-    const noise = id === "teacher" ? Number(this.el("teacher-noise").value) : gen.noise;
+    if (id !== "random") this.el("teacher-noise").value = String(gen.noise);
+    this.newTeacherSet(id === "random");
+  }
+
+  /**
+   * A new generated set from the control bar's P, λ and seed, of the kind the menu shows unless
+   * `random` says otherwise: random labels, else a teacher's with label noise λ. The menu then
+   * names it ("teacher", or "noisy" when λ > 0, or "random").
+   */
+  newTeacherSet(random = this.state.preset === "random") {
+    const field = (id) => /** @type {HTMLInputElement} */ (this.el(id)).value;
+    const p = Number(field("teacher-p"));
+    const seed = Number(field("teacher-seed"));
+    const noise = random ? 0.5 : Number(field("teacher-noise"));
     try {
-      if (!Number.isInteger(p) || p < 1) throw new Error(`P must be a whole number ≥ 1, got ${this.el("teacher-p").value}`);
+      if (!Number.isInteger(p) || p < 1) throw new Error(`P must be a whole number ≥ 1, got ${field("teacher-p")}`);
+      if (!(noise >= 0 && noise <= 1)) throw new Error(`λ must be a number in [0, 1], got ${field("teacher-noise")}`);
       checkSeed(seed);
       const set = this.wasm.teacherSet(p, seed, noise);
       this.state.seed = seed;
-      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: gen.noise === 0.5 ? null : set.teacher });
-      this.el("preset").value = id;
+      const preset = random ? "random" : noise > 0 ? "noisy" : "teacher";
+      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : set.teacher, preset });
     } catch (e) {
       this.setMessage(e.message, "error");
     }
@@ -509,6 +529,8 @@ export class App {
       separable: this.scene?.separable ?? false,
       support: [...(this.scene?.support ?? [])],
       teacher: this.state.teacher ? [...this.state.teacher] : null,
+      preset: this.state.preset,
+      hover: this.hover,
       notes: [...(this.scene?.notes ?? [])],
       versionSpace: versionSpaceState(this.scene?.versionSpace, this.state.threshold),
       animation: this.animator.status(),

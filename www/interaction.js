@@ -8,15 +8,23 @@ const DRAG_THRESHOLD_PX = 4;
 /** How far (CSS px) outside a point's mark a press still takes it: a fingertip covers more than a cursor. */
 const HIT_SLACK_PX = { mouse: 5, pen: 5, touch: 16 };
 
+/** A touch held this long (ms) on a point without moving shows its information, as hovering does. */
+export const LONG_PRESS_MS = 500;
+
 /**
- * Wires pointer events on the data view: add, drag, flip, delete, hover.
+ * Wires pointer events on the data view: add, drag, flip, delete, hover (on touch: a long press).
+ * After a click on a point its tooltip stays away until the pointer leaves the point.
  * @param {App} app
  * @param {HTMLCanvasElement} canvas
  */
 export function bindDataView(app, canvas) {
   const view = app.dataView;
-  /** @type {{ i: number, px: number, py: number, moved: boolean, pointerId: number } | null} */
+  /** @type {{ i: number, px: number, py: number, moved: boolean, pointerId: number, held: boolean } | null} */
   let drag = null;
+  /** the point just clicked: no tooltip for it until the pointer leaves it */
+  let quiet = -1;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let longPress;
 
   /** @param {MouseEvent} e */
   const local = (e) => {
@@ -28,13 +36,21 @@ export function bindDataView(app, canvas) {
     if (e.button !== 0) return;
     const { px, py } = local(e);
     const i = view.hit(app.state.points, px, py, HIT_SLACK_PX[e.pointerType] ?? HIT_SLACK_PX.mouse);
+    if (e.pointerType === "touch") app.setHover(-1); // a long press's information goes with the next touch
     if (i >= 0 && app.state.deleteMode) {
       app.deletePoint(i);
       return;
     }
     if (i >= 0) {
-      drag = { i, px, py, moved: false, pointerId: e.pointerId };
+      drag = { i, px, py, moved: false, pointerId: e.pointerId, held: false };
       canvas.setPointerCapture(e.pointerId);
+      if (e.pointerType === "touch") {
+        const pressed = drag;
+        longPress = setTimeout(() => {
+          pressed.held = true;
+          app.setHover(pressed.i);
+        }, LONG_PRESS_MS);
+      }
       return;
     }
     if (app.state.deleteMode) return;
@@ -46,7 +62,8 @@ export function bindDataView(app, canvas) {
   canvas.addEventListener("pointermove", (e) => {
     const { px, py } = local(e);
     if (drag) {
-      if (!drag.moved && Math.hypot(px - drag.px, py - drag.py) > DRAG_THRESHOLD_PX) {
+      if (!drag.moved && !drag.held && Math.hypot(px - drag.px, py - drag.py) > DRAG_THRESHOLD_PX) {
+        clearTimeout(longPress);
         drag.moved = true;
         app.beginEdit();
         canvas.classList.add("dragging");
@@ -58,24 +75,33 @@ export function bindDataView(app, canvas) {
       }
       return;
     }
+    if (e.pointerType === "touch") return; // a finger's information comes with a long press
     const i = view.hit(app.state.points, px, py);
     canvas.classList.toggle("over-point", i >= 0);
-    app.setHover(i);
+    if (i !== quiet) quiet = -1;
+    app.setHover(i === quiet ? -1 : i);
   });
 
   /** @param {boolean} cancelled */
   const end = (cancelled) => {
+    clearTimeout(longPress);
     if (!drag) return;
-    if (!drag.moved && !cancelled) app.flipLabel(drag.i);
-    else app.commit();
+    if (drag.held) {
+      // a long press showed the point's information (kept until the next touch); no flip
+    } else if (!drag.moved && !cancelled) {
+      app.flipLabel(drag.i);
+      quiet = drag.i; // the tooltip would cover what the click changed
+      app.setHover(-1);
+    } else app.commit();
     if (canvas.hasPointerCapture(drag.pointerId)) canvas.releasePointerCapture(drag.pointerId);
     canvas.classList.remove("dragging");
     drag = null;
   };
   canvas.addEventListener("pointerup", () => end(false));
   canvas.addEventListener("pointercancel", () => end(true));
-  canvas.addEventListener("pointerleave", () => {
-    if (!drag) app.setHover(-1);
+  canvas.addEventListener("pointerleave", (e) => {
+    // a lifted finger leaves too: a long press's information stays until the next touch
+    if (!drag && e.pointerType !== "touch") app.setHover(-1);
   });
   canvas.addEventListener("contextmenu", (e) => {
     e.preventDefault();
@@ -240,7 +266,15 @@ export function bindControls(app, el) {
   el("mode-origin").addEventListener("click", () => app.setThreshold(false));
   el("mode-threshold").addEventListener("click", () => app.setThreshold(true));
   el("preset").addEventListener("change", (e) => app.loadPreset(inputValue(e)));
-  el("teacher-new").addEventListener("click", () => app.loadPreset("teacher"));
+  el("teacher-new").addEventListener("click", () => app.newTeacherSet());
+  // Enter in P, λ or the seed draws the set, as the button does
+  for (const id of ["teacher-p", "teacher-noise", "teacher-seed"]) {
+    el(id).addEventListener("keydown", (e) => {
+      if (/** @type {KeyboardEvent} */ (e).key !== "Enter") return;
+      e.preventDefault();
+      app.newTeacherSet();
+    });
+  }
   el("compare").addEventListener("click", () => app.setCompare(app.compare === null));
   el("projector").addEventListener("click", () => app.setProjector(!app.state.projector));
   el("explain-toggle").addEventListener("click", () => app.setExplanations(!app.state.explanations));

@@ -68,12 +68,22 @@ export const FILE_PRESETS = [
   },
 ];
 
-/** Generated presets: `{id, name, noise}`; drawn by `teacherSet(P, seed, noise)` (noise ½ = random labels). */
+/**
+ * Generated presets: `{id, name, noise}`; drawn by `teacherSet(P, seed, noise)` (noise ½ = random
+ * labels). Chosen from the menu, the teacher sets put their λ in the control bar's λ field; "New
+ * teacher set" and Enter in P, λ or seed draw the kind the menu shows with the fields' values.
+ */
 export const GENERATED_PRESETS = [
   { id: "teacher", name: "Teacher set (P, seed)", noise: 0 },
-  { id: "noisy", name: "Noisy teacher set (λ = 0.2)", noise: 0.2 },
+  { id: "noisy", name: "Noisy teacher set (λ, default 0.2)", noise: 0.2 },
   { id: "random", name: "Random labels", noise: 0.5 },
 ];
+
+/** Every preset's id (the menu's values besides "custom"). */
+export const PRESET_IDS = [...FIXED_PRESETS, ...FILE_PRESETS, ...GENERATED_PRESETS].map((p) => p.id);
+
+/** The menu's entry for points that are no preset (edited, cleared, imported). */
+export const CUSTOM = "custom";
 
 /** The preset shown on a first visit. */
 export const DEFAULT_PRESET = "six";

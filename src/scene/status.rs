@@ -61,10 +61,14 @@ pub fn status(
             limit.ceil()
         ),
         (Stop::Limit, A::Minover | A::Adatron) if !separable => format!(
-            "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
+            "stopped after {} steps ({} epochs): set not separable{}",
             fit.steps,
             limit.ceil(),
-            fit.kappa
+            if fit.kappa.is_finite() {
+                format!(", κ(w) = {:.3}", fit.kappa)
+            } else {
+                String::new() // w = 0: no κ(w) to report
+            }
         ),
         (Stop::Limit, A::Minover | A::Adatron) => format!(
             "step limit ({} steps) before the gap closed to {}%",
