@@ -10,6 +10,7 @@ import { parseCsv } from "./io.js";
 import { Animator } from "./animation.js";
 import { encodeHash } from "./io.js";
 import { Counts, degeneracyPoints } from "./count-panel.js";
+import { layout } from "./layout.js";
 
 /**
  * Training per frame (ms): on the frame of an edit (which also starts a new training and
@@ -217,11 +218,26 @@ export class App {
     this.commit();
   }
 
-  /** Projector mode: large type and marks. */
+  /** Projector mode: large views, type and marks, on one screen (layout.js sizes the views). */
   setProjector(on) {
     this.state.projector = on;
     document.body.classList.toggle("projector", on);
+    layout(this.dataView, this.weightView);
     save(this.state);
+    this.scheduleRender();
+  }
+
+  /** Zooms the weight view's lower plot onto the version space (a message when there is none). */
+  fitWeightView() {
+    if (!this.weightView.fitVersionSpace(this.scene?.versionSpace)) {
+      this.setMessage("No version space to zoom onto: these points are not linearly separable in this mode.");
+    }
+    this.scheduleRender();
+  }
+
+  /** The weight view's lower plot over every direction and threshold again. */
+  wholeWeightView() {
+    this.weightView.window = null;
     this.scheduleRender();
   }
 
@@ -477,6 +493,7 @@ export class App {
     this.training?.free();
     this.training = null;
     const { xs, ys } = flattenPoints(this.state.points);
+    this.scene = null; // the old points' (a new training that is settled at once, as on no points, still takes its scene)
     try {
       this.training = new this.wasm.Training(xs, ys, this.trainSettings());
       this.versionSpace = this.training.versionSpace();
@@ -534,6 +551,7 @@ export class App {
       notes: [...(this.scene?.notes ?? [])],
       versionSpace: versionSpaceState(this.scene?.versionSpace, this.state.threshold),
       animation: this.animator.status(),
+      weightPlot: this.weightView.plot ? (({ phi0, phi1, lo, hi }) => ({ phi0, phi1, lo, hi }))(this.weightView.plot) : null,
       dichotomies: dichotomiesState(this.counts.current(this)),
       compare: this.compareState(),
       traces: Object.fromEntries(

@@ -209,7 +209,7 @@ export class DataSpaceView {
     const { cx, cy, half } = this.view;
     const step = niceStep(half / 4);
     ctx.lineWidth = 1;
-    ctx.font = `${this.widthScale > 1 ? 16 : 11}px system-ui, sans-serif`;
+    ctx.font = `${this.widthScale > 1 ? 18 : 11}px system-ui, sans-serif`;
     ctx.fillStyle = AXIS_COLOR;
     for (let v = Math.ceil((cx - half) / step) * step; v <= cx + half; v += step) {
       const { px } = this.toPixel(v, 0);
@@ -445,7 +445,7 @@ export class DataSpaceView {
     if (points.length > MAX_NUMBERED) return;
     const ctx = this.ctx;
     ctx.fillStyle = "#333";
-    ctx.font = `${this.widthScale > 1 ? 17 : 11}px system-ui, sans-serif`;
+    ctx.font = `${this.widthScale > 1 ? 18 : 11}px system-ui, sans-serif`;
     points.forEach((p, i) => {
       const { px, py } = this.toPixel(p.x, p.y);
       ctx.fillText(String(i + 1), px + POINT_RADIUS + 2, py - POINT_RADIUS + 2);

@@ -186,15 +186,54 @@ function nearest(points, c) {
   return best;
 }
 
+/** One notch of the mouse wheel zooms the weight view's lower plot by this factor. */
+const WHEEL_ZOOM = 1.25;
+
 /**
- * Wires hover on the weight-space view: hovering a curve highlights its point.
+ * Wires hover on the weight-space view: hovering a curve highlights its point; the mouse wheel
+ * zooms its lower plot about the pointer and a drag pans it.
  * @param {App} app
  * @param {HTMLCanvasElement} canvas
  */
 export function bindWeightView(app, canvas) {
-  canvas.addEventListener("pointermove", (e) => {
+  const view = app.weightView;
+  /** @type {{x: number, y: number, pointerId: number} | null} a drag panning the lower plot */
+  let pan = null;
+  const local = (e) => {
     const r = canvas.getBoundingClientRect();
-    const [px, py] = [e.clientX - r.left, e.clientY - r.top];
+    return [e.clientX - r.left, e.clientY - r.top];
+  };
+  canvas.addEventListener(
+    "wheel",
+    (e) => {
+      const [px, py] = local(e);
+      if (!view.inPlot(px, py)) return;
+      e.preventDefault();
+      view.zoomAt(e.deltaY < 0 ? WHEEL_ZOOM : 1 / WHEEL_ZOOM, px, py);
+      app.scheduleRender();
+    },
+    { passive: false },
+  );
+  canvas.addEventListener("pointerdown", (e) => {
+    const [px, py] = local(e);
+    if (e.button !== 0 || !view.inPlot(px, py)) return;
+    pan = { x: px, y: py, pointerId: e.pointerId };
+    canvas.setPointerCapture(e.pointerId);
+  });
+  const endPan = () => {
+    if (pan && canvas.hasPointerCapture(pan.pointerId)) canvas.releasePointerCapture(pan.pointerId);
+    pan = null;
+  };
+  canvas.addEventListener("pointerup", endPan);
+  canvas.addEventListener("pointercancel", endPan);
+  canvas.addEventListener("pointermove", (e) => {
+    const [px, py] = local(e);
+    if (pan) {
+      view.panBy(px - pan.x, py - pan.y);
+      Object.assign(pan, { x: px, y: py });
+      app.scheduleRender();
+      return;
+    }
     const i = app.weightView.hitCurve(app.scene, px, py);
     app.setHover(i);
     // off every curve: the cell under the pointer, its labelling previewed in the data view
@@ -235,7 +274,10 @@ export function bindKeys(app) {
     else if (key === "c") app.setCompare(app.compare === null);
     else if (key === "p") app.setProjector(!app.state.projector);
     else if (key === "e") app.setExplanations(!app.state.explanations);
-    else if (e.key === "?") /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog")).showModal();
+    else if (key === "v") {
+      if (e.shiftKey) app.wholeWeightView();
+      else app.fitWeightView();
+    } else if (e.key === "?") /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog")).showModal();
     else if (key === "s") {
       app.animator.step();
       app.scheduleRender();
@@ -279,6 +321,8 @@ export function bindControls(app, el) {
   el("projector").addEventListener("click", () => app.setProjector(!app.state.projector));
   el("explain-toggle").addEventListener("click", () => app.setExplanations(!app.state.explanations));
   el("help").addEventListener("click", () => /** @type {HTMLDialogElement} */ (el("help-dialog")).showModal());
+  el("weight-fit").addEventListener("click", () => app.fitWeightView());
+  el("weight-whole").addEventListener("click", () => app.wholeWeightView());
   const a = app.animator;
   el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(inputValue(e)));
   el("anim-step").addEventListener("click", () => {

@@ -50,6 +50,16 @@ function fmtBound(v) {
   return v < 1e9 ? Math.floor(v + 1e-9).toLocaleString("en") : v.toExponential(2);
 }
 
+/** "κ_max = 1.021", broken (in a narrow column) only before the number. */
+function kappaMaxCell(kappa) {
+  const label = document.createElement("span");
+  label.className = "nowrap";
+  label.textContent = "κ_max =";
+  const cell = document.createElement("span");
+  cell.append(label, ` ${fmt(kappa)}`);
+  return cell;
+}
+
 function row(a, isExact) {
   const tr = document.createElement("tr");
   tr.dataset.algorithm = a.name;
@@ -59,7 +69,7 @@ function row(a, isExact) {
   const cells = [
     swatch,
     NAMES[a.name],
-    isExact ? `κ_max = ${fmt(a.kappa)}` : fmt(a.kappa),
+    isExact ? kappaMaxCell(a.kappa) : fmt(a.kappa),
     isExact ? "" : String(a.errors),
     isExact ? "" : updatesText(a),
     isExact ? "" : String(a.steps),
