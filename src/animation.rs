@@ -1,13 +1,20 @@
 //! Step-by-step training for the animation: one rule stepped from its start (tabula rasa but for
 //! the notes' perceptron and the tanh Adaline), every step recorded as a [`Frame`] (the history
-//! the scrubber moves over).
+//! the scrubber moves over), and the [`Race`] of compare mode: several rules stepped in lockstep,
+//! each an [`Animation`], scrubbed together.
+//!
+//! The traces of a stepped rule (`scene::Trace`) and the views the page draws at a recorded step
+//! are built from the recorded frames — the run that is shown — never from a second run.
 
 use crate::catalogue::Algorithm;
 use crate::data::Dataset;
-use crate::error::Result;
-use crate::measure::stability_upper_bound;
-use crate::scene::{trainer, Settings};
-use crate::train::{Stop, Trainer};
+use crate::error::{Error, Result};
+use crate::exact::max_stability;
+use crate::measure::{stability_upper_bound, Perceptron};
+use crate::scene::{
+    fit_view, next_sample, rosenblatt_bound, trainer, AlgorithmView, Sample, Settings, Trace,
+};
+use crate::train::{Fit, Mode, Stop, Trainer};
 use crate::version_space::direction;
 use serde::Serialize;
 
@@ -36,8 +43,11 @@ pub struct Frame {
     pub updates: usize,
     /// `κ(w(t))` (`NaN` while `w = 0`).
     pub kappa: f64,
-    /// Training errors of `w(t)`.
+    /// Training errors of `w(t)` (pocket: of the pocketed perceptron, the answer).
     pub errors: usize,
+    /// Pocket only: training errors of the current Rosenblatt `w` (the one it steps); `None` for
+    /// every other rule.
+    pub current_errors: Option<usize>,
     /// Certified upper bound on `κ_max`, where the rule keeps one.
     pub kappa_upper: Option<f64>,
     /// Set once the rule has stopped.
@@ -46,8 +56,17 @@ pub struct Frame {
 
 /// A rule being stepped, with its recorded frames.
 pub struct Animation {
+    algorithm: Algorithm,
     trainer: Box<dyn Trainer>,
     frames: Vec<Frame>,
+    settings: Settings,
+    /// Whether the set is separable (the trainer's limits and the status texts).
+    separable: bool,
+    /// The embedding strengths `x^μ` each frame changed: `(μ, x^μ)` (frame 0: from zero), so
+    /// that a frame's strengths are known without a copy of all `P` per frame.
+    strengths: Vec<Vec<(usize, f64)>>,
+    /// The strengths at the last frame.
+    last_strengths: Vec<f64>,
 }
 
 impl Animation {
@@ -57,14 +76,37 @@ impl Animation {
     /// Those of [`trainer`] (`exact` is not a rule and cannot be stepped).
     pub fn new(algorithm: Algorithm, data: &Dataset, settings: &Settings) -> Result<Self> {
         // stepped by hand: the limits of a separable set (an animation is stopped at will)
-        let trainer = trainer(algorithm, data, settings, true)?;
+        Self::with_limits(algorithm, data, settings, true)
+    }
+
+    /// [`Animation::new`] with the limits (and status texts) of a set that is `separable` or not
+    /// (exact test), as the data view's training has them.
+    ///
+    /// # Errors
+    /// Those of [`trainer`].
+    pub fn with_limits(
+        algorithm: Algorithm,
+        data: &Dataset,
+        settings: &Settings,
+        separable: bool,
+    ) -> Result<Self> {
+        let trainer = trainer(algorithm, data, settings, separable)?;
         let mut a = Self {
+            algorithm,
+            last_strengths: vec![0.0; trainer.embedding().len()],
             trainer,
             frames: vec![],
+            settings: settings.clone(),
+            separable,
+            strengths: vec![],
         };
-        let first = a.frame(None, None, false, None);
-        a.frames.push(first);
+        a.record(None, None, false, None);
         Ok(a)
+    }
+
+    /// The rule stepped.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
     }
 
     /// Whether the rule has stopped (the last frame says why).
@@ -85,8 +127,7 @@ impl Animation {
                     last.stop = s.stop;
                 }
             } else {
-                let frame = self.frame(s.example, s.partner, s.updated, s.stop);
-                self.frames.push(frame);
+                self.record(s.example, s.partner, s.updated, s.stop);
             }
         }
         self.frames.last().expect("the start frame")
@@ -103,6 +144,88 @@ impl Animation {
         let f = self.frames.get(i)?;
         let p = crate::measure::Perceptron::new(f.w.clone(), f.theta);
         Some(crate::scene::misclassified(&p, self.trainer.data()))
+    }
+
+    /// The embedding strengths `x^μ` at frame `i` (clamped to the last frame).
+    pub fn embedding_at(&self, i: usize) -> Vec<f64> {
+        let mut x = vec![0.0; self.last_strengths.len()];
+        for changes in self.strengths.iter().take(i + 1) {
+            for &(mu, v) in changes {
+                x[mu] = v;
+            }
+        }
+        x
+    }
+
+    /// The trace up to frame `i` (clamped to the last frame): the frames `1..=i` on the sampling
+    /// plan of the data view's traces, and frame `i` itself; empty for `i = 0`.
+    pub fn trace(&self, i: usize) -> Trace {
+        let i = i.min(self.frames.len() - 1);
+        let mut trace = Trace::new(
+            self.trainer.certifies(),
+            self.trainer.current_errors().is_some(),
+        );
+        let mut next = 1;
+        for (k, f) in self.frames.iter().enumerate().take(i + 1).skip(1) {
+            if f.step >= next || k == i {
+                trace.push(Sample {
+                    t: f.step,
+                    kappa: f.kappa,
+                    upper: f.kappa_upper,
+                    updates: f.updates,
+                    errors: f.errors,
+                    current_errors: f.current_errors,
+                });
+                next = next_sample(f.step);
+            }
+        }
+        trace
+    }
+
+    /// The readout's view of the rule at frame `i` (clamped to the last frame), as the data view's
+    /// training gives it for a rule that has taken those steps (`scene::fit_view`).
+    pub fn view(&self, i: usize) -> AlgorithmView {
+        let i = i.min(self.frames.len() - 1);
+        let f = &self.frames[i];
+        let data = self.trainer.data();
+        let certifies = self.trainer.certifies();
+        let fit = Fit {
+            perceptron: Perceptron::new(f.w.clone(), f.theta),
+            stop: f.stop,
+            converged: f.stop.is_some_and(Stop::converged),
+            steps: f.step,
+            updates: f.updates,
+            epochs: f.step as f64 / data.len().max(1) as f64,
+            kappa: f.kappa,
+            errors: f.errors,
+            kappa_upper: certifies.then(|| f.kappa_upper.unwrap_or(f64::INFINITY)),
+            embedding: self.embedding_at(i),
+        };
+        fit_view(self.algorithm, data, &fit, &self.settings, self.separable)
+    }
+
+    /// Appends the frame of the trainer as it stands and the strengths that changed.
+    fn record(
+        &mut self,
+        example: Option<usize>,
+        partner: Option<usize>,
+        updated: bool,
+        stop: Option<Stop>,
+    ) {
+        let frame = self.frame(example, partner, updated, stop);
+        self.frames.push(frame);
+        let x = self.trainer.embedding();
+        let changes = x
+            .iter()
+            .zip(&mut self.last_strengths)
+            .enumerate()
+            .filter(|(_, (new, old))| new.to_bits() != old.to_bits())
+            .map(|(mu, (&new, old))| {
+                *old = new;
+                (mu, new)
+            })
+            .collect();
+        self.strengths.push(changes);
     }
 
     fn frame(
@@ -122,6 +245,7 @@ impl Animation {
             theta_unit: if n > 0.0 { p.theta / n } else { f64::NAN },
             kappa: p.stability(data),
             errors: p.errors(data),
+            current_errors: self.trainer.current_errors(),
             kappa_upper: (self.trainer.certifies() && updates > 0)
                 .then(|| stability_upper_bound(&p.w, self.trainer.embedding())),
             w: p.w,
@@ -132,6 +256,100 @@ impl Animation {
             updates,
             stop,
         }
+    }
+}
+
+/// Compare mode's race: the compared rules stepped in lockstep from tabula rasa, each an
+/// [`Animation`] with its recorded frames, so that the race can be scrubbed: at race step `t`
+/// every rule shows its frame `t` (or its last, once it has stopped).
+pub struct Race {
+    runs: Vec<Animation>,
+    /// Rosenblatt's `M*` for these data (`None` if not separable or not raced).
+    update_bound: Option<f64>,
+    /// Race steps taken.
+    steps: usize,
+}
+
+impl Race {
+    /// Starts `rules` (the training rules among them) on `data` with the page's settings and the
+    /// limits of the data view's training (from the exact separability test); rules that refuse
+    /// one class with a threshold are left out, as in the data view.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] for bad settings; the rules' other errors.
+    pub fn new(data: &Dataset, settings: &Settings, rules: &[Algorithm]) -> Result<Self> {
+        let mode = Mode::from_threshold(settings.threshold);
+        let mut race = Self {
+            runs: vec![],
+            update_bound: None,
+            steps: 0,
+        };
+        if data.is_empty() {
+            return Ok(race);
+        }
+        let (separable, kappa_max) = match max_stability(data, mode) {
+            Ok(exact) => (exact.separable, Some(exact.kappa)),
+            Err(Error::OneClass { .. }) => (true, None),
+            Err(e) => return Err(e),
+        };
+        for &rule in rules.iter().filter(|a| a.is_rule()) {
+            match Animation::with_limits(rule, data, settings, separable) {
+                Ok(a) => race.runs.push(a),
+                Err(Error::OneClass { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if rules.contains(&Algorithm::Rosenblatt) {
+            race.update_bound = rosenblatt_bound(data, mode, separable, kappa_max)?;
+        }
+        Ok(race)
+    }
+
+    /// One step of every rule that has not stopped (nothing once all have); returns whether
+    /// every rule has stopped.
+    pub fn step(&mut self) -> bool {
+        if !self.stopped() {
+            for run in &mut self.runs {
+                run.step();
+            }
+            self.steps += 1;
+        }
+        self.stopped()
+    }
+
+    /// Whether every rule has stopped.
+    pub fn stopped(&self) -> bool {
+        self.runs.iter().all(Animation::stopped)
+    }
+
+    /// The race steps taken.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// The rules racing, each at race step `t` (clamped to the steps taken): the views the page
+    /// draws and reads out.
+    pub fn views(&self, t: usize) -> Vec<AlgorithmView> {
+        let t = t.min(self.steps);
+        self.runs
+            .iter()
+            .map(|run| {
+                let mut view = run.view(t);
+                if run.algorithm == Algorithm::Rosenblatt {
+                    view.update_bound = self.update_bound;
+                }
+                view
+            })
+            .collect()
+    }
+
+    /// Every rule's trace up to race step `t` (clamped to the steps taken).
+    pub fn traces(&self, t: usize) -> Vec<(Algorithm, Trace)> {
+        let t = t.min(self.steps);
+        self.runs
+            .iter()
+            .map(|run| (run.algorithm, run.trace(t)))
+            .collect()
     }
 }
 

@@ -28,6 +28,7 @@ pub mod dichotomies;
 pub mod error;
 pub mod exact;
 pub mod experiment;
+pub mod generalization;
 pub mod hull;
 #[cfg(feature = "bench")]
 pub mod kernels;

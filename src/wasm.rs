@@ -31,7 +31,11 @@ export interface VersionSpaceArrays {
     upper: Float64Array;
     curves: Float64Array;
     curveExamples: number[];
+    /** arc length (radians) through the origin, area of the (φ, θ) region with a threshold */
+    size: number;
 }
+/** One teacher-labelled example (`data::generate::example`). */
+export interface TeacherExample { x: number; y: number; label: number }
 /** A scene with its version space (`null` for no points). */
 export type SceneWithVersionSpace = Scene & { versionSpace: VersionSpaceArrays | null };
 /** 2-D points from CSV text. */
@@ -106,7 +110,7 @@ fn set(target: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
 }
 
 /// The version space as `{kind: "arc" | "band", arcs, phi, kappa, lower, upper, curveExamples,
-/// curves, peak}`, the sampled arrays as `Float64Array`s (copies).
+/// curves, peak, size}`, the sampled arrays as `Float64Array`s (copies).
 fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
     let o = Object::new();
     let kind = match vs.mode {
@@ -116,6 +120,7 @@ fn version_space_js(vs: &VersionSpace) -> Result<JsValue, JsError> {
     set(&o, "kind", &kind.into())?;
     set(&o, "arcs", &to_js(&vs.arcs)?)?;
     set(&o, "peak", &to_js(&vs.peak)?)?;
+    set(&o, "size", &vs.size.into())?;
     set(&o, "curveExamples", &to_js(&vs.curve_examples)?)?;
     for (key, values) in [
         ("phi", &vs.phi),
@@ -249,13 +254,6 @@ impl Training {
         self.inner.settled()
     }
 
-    /// One step of every rule that has not stopped (compare mode's race); returns whether every
-    /// rule has stopped.
-    #[wasm_bindgen(js_name = stepEach)]
-    pub fn step_each(&mut self) -> bool {
-        self.inner.step_each()
-    }
-
     /// The scene as it stands (as `computeScene` returns it, without the version space).
     ///
     /// # Errors
@@ -372,6 +370,116 @@ impl Animation {
     pub fn step(&mut self) -> Result<JsValue, JsError> {
         to_js(self.inner.step())
     }
+
+    /// The rule's trace up to recorded frame `i` (`{t, kappa, upper, updates, errors,
+    /// pocketErrors}`, `scene::Trace`), built from the frames shown.
+    ///
+    /// # Errors
+    /// Throws only if it cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Trace")]
+    pub fn trace(&self, i: usize) -> Result<JsValue, JsError> {
+        to_js(&self.inner.trace(i))
+    }
+}
+
+/// One rule's view as a plain object, its per-example arrays as typed arrays (as [`scene_js`]).
+fn view_js(mut view: AlgorithmView) -> Result<JsValue, JsError> {
+    let stabilities = std::mem::take(&mut view.stabilities);
+    let embedding = std::mem::take(&mut view.embedding);
+    let misclassified: Vec<u32> = std::mem::take(&mut view.misclassified)
+        .into_iter()
+        .map(|i| i as u32)
+        .collect();
+    let out = to_js(&view)?;
+    let o: &Object = out.unchecked_ref();
+    set(
+        o,
+        "stabilities",
+        &Float64Array::from(&stabilities[..]).into(),
+    )?;
+    set(o, "embedding", &Float64Array::from(&embedding[..]).into())?;
+    set(
+        o,
+        "misclassified",
+        &Uint32Array::from(&misclassified[..]).into(),
+    )?;
+    Ok(out)
+}
+
+/// Compare mode's race (see `animation::Race`): the compared rules stepped in lockstep, every
+/// step recorded, so that the page can scrub it.
+#[wasm_bindgen]
+pub struct Race {
+    inner: animation::Race,
+}
+
+#[wasm_bindgen]
+impl Race {
+    /// Starts `rules` tabula rasa on 2-D points with the page's settings (as for `Training`).
+    ///
+    /// # Errors
+    /// Throws on bad points, unknown names or malformed settings.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        xs: &[f64],
+        ys: &[f64],
+        #[wasm_bindgen(unchecked_param_type = "Partial<Settings> | undefined")] settings: JsValue,
+        rules: Vec<String>,
+    ) -> Result<Race, JsError> {
+        let data = points(xs, ys)?;
+        let rules = rules
+            .iter()
+            .map(|r| Algorithm::from_name(r))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            inner: animation::Race::new(&data, &settings_from(settings)?, &rules)?,
+        })
+    }
+
+    /// One step of every rule that has not stopped; returns whether every rule has stopped.
+    pub fn step(&mut self) -> bool {
+        self.inner.step()
+    }
+
+    /// The race steps taken.
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> usize {
+        self.inner.steps()
+    }
+
+    /// Whether every rule has stopped.
+    #[wasm_bindgen(getter)]
+    pub fn stopped(&self) -> bool {
+        self.inner.stopped()
+    }
+
+    /// The rules at race step `t` (clamped to the steps taken), as `Scene.algorithms`.
+    ///
+    /// # Errors
+    /// Throws only if they cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "AlgorithmView[]")]
+    pub fn views(&self, t: usize) -> Result<JsValue, JsError> {
+        let out = js_sys::Array::new();
+        for view in self.inner.views(t) {
+            out.push(&view_js(view)?);
+        }
+        Ok(out.into())
+    }
+
+    /// The rules' traces up to race step `t`: `{name: Trace}`.
+    ///
+    /// # Errors
+    /// Throws only if they cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Record<string, Trace>")]
+    pub fn traces(&self, t: usize) -> Result<JsValue, JsError> {
+        let map: std::collections::BTreeMap<&str, scene::Trace> = self
+            .inner
+            .traces(t)
+            .into_iter()
+            .map(|(a, t)| (a.name(), t))
+            .collect();
+        to_js(&map)
+    }
 }
 
 #[derive(Serialize)]
@@ -449,6 +557,39 @@ pub fn region_at(
     ] {
         set(&o, key, &Float64Array::from(&values[..]).into())?;
     }
+    Ok(o.into())
+}
+
+/// The generalisation error of `(w, θ)` against the teacher `(w*, θ*)` for Gaussian inputs
+/// (`generalization::generalization_error`): `arccos(R)/π` through the origin, the exact
+/// probability of disagreement with thresholds; `NaN` for a zero vector.
+#[wasm_bindgen(js_name = generalizationError)]
+pub fn generalization_error(w: &[f64], theta: f64, teacher: &[f64], teacher_theta: f64) -> f64 {
+    crate::generalization::generalization_error(w, theta, teacher, teacher_theta)
+}
+
+/// Example `k` of the growing teacher set of `seed` (`data::generate::example`): a 2-D Gaussian
+/// input labelled by the teacher `(w*, θ*)`, flipped with probability `noise`.
+///
+/// # Errors
+/// Throws for a teacher that is not 2-D and for a bad noise level.
+#[wasm_bindgen(js_name = teacherExample, unchecked_return_type = "TeacherExample")]
+pub fn teacher_example(
+    teacher: &[f64],
+    teacher_theta: f64,
+    noise: f64,
+    seed: u32,
+    k: u32,
+) -> Result<JsValue, JsError> {
+    if teacher.len() != 2 {
+        return Err(js_error("the teacher must be a 2-D vector"));
+    }
+    let (x, label) =
+        generate::example(teacher, teacher_theta, noise, u64::from(seed), u64::from(k))?;
+    let o = Object::new();
+    set(&o, "x", &x[0].into())?;
+    set(&o, "y", &x[1].into())?;
+    set(&o, "label", &label.into())?;
     Ok(o.into())
 }
 

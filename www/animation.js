@@ -1,33 +1,32 @@
 // @ts-check
 /** The training animation: one rule stepped by the core, which keeps the history (what counts as a
- * step, when the rule stopped); `frames` mirrors it for the views and the scrubber. */
+ * step, when the rule stopped); `frames` mirrors it for the views and the scrubber. A `Player`:
+ * step, play at a speed, scrub, as compare mode's race. */
 
 import { ALGORITHMS, INFO } from "./catalogue.js";
+import { Player } from "./player.js";
 
 /** The rules the animation can step (the catalogue's animatable ones). */
 export const ANIMATED = ALGORITHMS;
-const MAX_STEPS_PER_FRAME = 500;
 
-/** Steps one algorithm on the current points; `app` supplies points, settings and redraws. */
-export class Animator {
+/**
+ * Steps one algorithm on the current points; `app` supplies points, settings and redraws.
+ * @extends {Player<import("./app.js").App>}
+ */
+export class Animator extends Player {
   /**
    * `wasm`: the core's exports; `app`: the App.
    * @param {typeof import("./pkg/perceptron_lab.js")} wasm
    * @param {import("./app.js").App} app
    */
   constructor(wasm, app) {
+    super(app);
     this.wasm = wasm;
-    this.app = app;
     this.algorithm = "rosenblatt";
-    this.speed = 10; // steps per second
-    this.playing = false;
-    /** @type {number | null} the pending animation frame while playing */
-    this.raf = null;
     /** @type {import("./pkg/perceptron_lab.js").Animation | null} */
     this.handle = null;
     /** @type {any[]} mirror of the core's frames `{step, w, theta, …, stop}`, index 0 the start */
     this.frames = [];
-    this.index = 0;
     /** @type {string | null} */
     this.error = null;
     this.clear();
@@ -35,12 +34,19 @@ export class Animator {
 
   /** Forgets the run (the points or the mode changed). */
   clear() {
-    this.pause();
+    super.clear();
     this.handle?.free();
     this.handle = null;
     this.frames = [];
-    this.index = 0;
     this.error = null;
+  }
+
+  get length() {
+    return this.frames.length;
+  }
+
+  get stopped() {
+    return this.handle?.stopped ?? true;
   }
 
   /** `{algorithm, step, playing}` as in docs/design.md. */
@@ -55,12 +61,26 @@ export class Animator {
       theta: f?.theta ?? null,
       example: f?.example ?? null,
       misclassified: f?.misclassified ? Array.from(f.misclassified) : [],
+      // extension: its κ(w(t)), errors and updates, the speed (steps per second) and the recorded steps
+      kappa: f?.kappa ?? null,
+      errors: f?.errors ?? null,
+      updates: f?.updates ?? 0,
+      speed: this.speed,
+      steps: Math.max(0, this.frames.length - 1),
     };
   }
 
   /** The frame shown now, or null before the first step. */
   current() {
     return this.frames.length > 1 ? this.frames[this.index] : null;
+  }
+
+  /**
+   * The animated rule's trace up to the frame shown (`{t, kappa, upper, updates, errors,
+   * pocketErrors}`, built by the core from the frames of this run), or null before the first step.
+   */
+  trace() {
+    return this.handle && this.frames.length > 1 ? this.handle.trace(this.index) : null;
   }
 
   /**
@@ -92,19 +112,11 @@ export class Animator {
     }
   }
 
-  /** One step forward: through the recorded history if scrubbed back, else a new step of the rule. */
-  step() {
-    if (!this.ensure()) return false;
-    if (this.index < this.frames.length - 1) {
-      this.index += 1;
-      return true;
-    }
+  /** A new step of the rule, mirrored. */
+  advance() {
     const handle = /** @type {import("./pkg/perceptron_lab.js").Animation} */ (this.handle);
-    if (handle.stopped) return false;
     handle.step();
     this.sync(handle);
-    this.index = this.frames.length - 1;
-    return !handle.stopped;
   }
 
   /**
@@ -116,52 +128,5 @@ export class Animator {
     const n = handle.length;
     if (this.frames.length) this.frames[this.frames.length - 1] = handle.frame(this.frames.length - 1);
     while (this.frames.length < n) this.frames.push(handle.frame(this.frames.length));
-  }
-
-  /** Back to step 0 (the recorded history is kept for the scrubber until the points change). */
-  reset() {
-    this.pause();
-    this.clear();
-    this.app.scheduleRender();
-  }
-
-  /**
-   * Shows recorded frame `i`.
-   * @param {number} i
-   */
-  scrub(i) {
-    this.pause();
-    this.index = Math.max(0, Math.min(this.frames.length - 1, i));
-    this.app.scheduleRender();
-  }
-
-  /** Plays at `speed` steps per second until the rule stops or `pause()`. */
-  play() {
-    if (this.playing || !this.ensure()) return;
-    this.playing = true;
-    let last = performance.now();
-    let owed = 0;
-    /** @param {number} now */
-    const tick = (now) => {
-      if (!this.playing) return;
-      owed += ((now - last) / 1000) * this.speed;
-      last = now;
-      let n = Math.min(Math.floor(owed), MAX_STEPS_PER_FRAME);
-      owed -= Math.floor(owed);
-      let going = true;
-      while (n-- > 0 && going) going = this.step();
-      if (!going) this.playing = false;
-      this.app.scheduleRender();
-      if (this.playing) this.raf = requestAnimationFrame(tick);
-    };
-    this.raf = requestAnimationFrame(tick);
-    this.app.scheduleRender();
-  }
-
-  /** Stops playing. */
-  pause() {
-    this.playing = false;
-    if (this.raf) cancelAnimationFrame(this.raf);
-    this.raf = null;
   }
 }

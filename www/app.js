@@ -8,8 +8,11 @@ import { History, createState, fitView, flattenPoints, pointsFrom, restore, snap
 import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { parseCsv } from "./io.js";
 import { Animator } from "./animation.js";
+import { RacePlayer } from "./race.js";
 import { encodeHash } from "./io.js";
 import { Counts, degeneracyPoints } from "./count-panel.js";
+import { StudentTeacher, generalizationErrors, teacherLabel, teacherOfSet } from "./teacher.js";
+import { checkTeacher } from "./schema.js";
 import { layout } from "./layout.js";
 
 /**
@@ -34,12 +37,8 @@ export class App {
     /** the rules compare mode compares */
     /** @type {import("./pkg/perceptron_lab.js").Algorithm[]} */
     this.compareRules = ["rosenblatt", "minover"];
-    /** @type {import("./pkg/perceptron_lab.js").Training | null} the race of the compared rules, one step each per stepRace() */
-    this.race = null;
-    /** @type {any} the race's scene as it stands */
-    this.raceScene = null;
-    /** @type {ReturnType<typeof setInterval> | undefined} */
-    this.raceTimer = undefined;
+    /** the race of the compared rules (a player: step, play, scrub), one step each per stepRace() */
+    this.race = new RacePlayer(wasm, this);
     this.el = el;
     this.state = createState();
     this.history = new History();
@@ -57,10 +56,14 @@ export class App {
     this.revision = 0;
     /** the separable labellings of the current points (Cover's count), once per edit */
     this.counts = new Counts(wasm);
+    /** the teacher's learning curve of the examples added one at a time, and its hover */
+    this.student = new StudentTeacher(this);
     /** whether the data view numbers the points (as the animation's status line names them) */
     this.numberPoints = false;
     /** whether the animated rule's final line stays visible while it is stepped (hidden: Fig. 3.4 does not give the answer away) */
     this.showFinal = false;
+    /** whether the data view sizes the rings by the embedding strengths x^μ (area ∝ x^μ) instead of ringing the exact optimum's support vectors */
+    this.ringsByStrength = false;
     /** whether the weight view numbers its cells (the separable labellings; few points only) */
     this.showRegions = false;
     this.dirty = true;
@@ -109,6 +112,7 @@ export class App {
   /** Ends an edit: saves, clears a stale message, schedules a render. */
   commit() {
     this.message = null;
+    this.student.edited();
     this.dirty = true;
     this.animator.clear(); // the run belongs to the old points
     save(this.state);
@@ -116,20 +120,16 @@ export class App {
     this.scheduleRender();
   }
 
-  /**
-   * One undoable edit of the points by `change()`: they are no preset any more ("custom" in the
-   * menu), and unless `keepTeacher` the teacher line no longer labels them.
-   */
-  editPoints(change, { keepTeacher = false } = {}) {
+  /** One undoable edit of the points by `change()`: they are no preset any more ("custom" in the menu). */
+  editPoints(change) {
     this.beginEdit();
     change();
     this.state.preset = null;
-    if (!keepTeacher) this.state.teacher = null;
     this.commit();
   }
 
   addPoint(p) {
-    this.editPoints(() => this.state.points.push(p), { keepTeacher: true });
+    this.editPoints(() => this.state.points.push(p));
   }
 
   movePoint(i, x, y, { record = true } = {}) {
@@ -137,7 +137,6 @@ export class App {
     if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`point ${i}: coordinates must be finite numbers, got (${x}, ${y})`);
     if (record) this.beginEdit();
     Object.assign(this.state.points[i], { x, y });
-    this.state.teacher = null;
     this.state.preset = null;
     this.dirty = true;
     this.animator.clear();
@@ -154,6 +153,45 @@ export class App {
         p.label = labels[i] > 0 ? 1 : -1;
       }),
     );
+  }
+
+  /**
+   * Sets the teacher `{w, theta, noise}` (or null; checked first: a bad one throws and changes
+   * nothing). The points keep their labels (`relabelByTeacher` relabels them) and the rules their
+   * training; every ε_g follows.
+   */
+  setTeacher(teacher, { record = true } = {}) {
+    const t = checkTeacher(teacher);
+    if (record) this.beginEdit();
+    this.state.teacher = t;
+    this.student.edited();
+    save(this.state);
+    this.saveToUrl();
+    this.scheduleRender();
+  }
+
+  /** Shows or hides the teacher's line and mark. */
+  setShowTeacher(on) {
+    this.beginEdit();
+    this.state.showTeacher = on;
+    save(this.state);
+    this.saveToUrl();
+    this.scheduleRender();
+  }
+
+  /** Gives every point the teacher's label `sign(w*·ξ − θ*)` (without noise; one edit). */
+  relabelByTeacher() {
+    const t = this.state.teacher;
+    if (!t) throw new Error("relabelByTeacher: the points have no teacher");
+    this.beginEdit();
+    for (const p of this.state.points) p.label = teacherLabel(t, p);
+    this.region = null;
+    this.commit();
+  }
+
+  /** Every shown rule's ε_g against the teacher (`{}` without one). */
+  generalizationErrors() {
+    return generalizationErrors(this.wasm, this.state.teacher, this.state, this.viewScene());
   }
 
   /**
@@ -181,13 +219,14 @@ export class App {
 
   deletePoint(i) {
     this.hover = -1;
-    this.editPoints(() => this.state.points.splice(i, 1), { keepTeacher: true });
+    this.editPoints(() => this.state.points.splice(i, 1));
   }
 
   clearPoints() {
     if (!this.state.points.length) return;
     this.editPoints(() => {
       this.state.points = [];
+      this.state.teacher = null;
     });
   }
 
@@ -321,7 +360,7 @@ export class App {
       const set = this.wasm.teacherSet(p, seed, noise);
       this.state.seed = seed;
       const preset = random ? "random" : noise > 0 ? "noisy" : "teacher";
-      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : set.teacher, preset });
+      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : teacherOfSet(set.teacher, noise), preset });
     } catch (e) {
       this.setMessage(e.message, "error");
     }
@@ -364,52 +403,53 @@ export class App {
     this.scheduleRender();
   }
 
-  /** The compared rules' traces (`{name: Trace}`): the race's while one is being stepped, else the full runs'. */
+  /**
+   * The traces (`{name: Trace}`): in compare mode the compared rules' — the race's up to the step
+   * shown while a race is under way, else the full runs' — and the animated rule's up to the
+   * frame shown once the animation has taken a step (unless that rule is compared).
+   */
   traces() {
-    if (this.compare === null) return {};
-    if (this.race) return this.race.traces();
-    if (this.dirty) this.retrain();
-    return this.training?.traces() ?? {};
+    let out = {};
+    if (this.compare !== null) {
+      if (this.race.active) out = this.race.traces();
+      else {
+        if (this.dirty) this.retrain();
+        out = this.training?.traces() ?? {};
+      }
+    }
+    const animated = this.animator.trace();
+    if (animated && !(this.animator.algorithm in out)) out[this.animator.algorithm] = animated;
+    return out;
   }
 
   /**
    * The race: every compared rule advanced by one step (from tabula rasa on the first call), in
-   * lockstep; the data view shows where each rule stands.
+   * lockstep — or, scrubbed back, the next recorded step; the data view shows where each rule stands.
    */
   stepRace() {
     if (this.compare === null) throw new Error("stepCompare: compare mode is off");
-    if (!this.race) {
-      const { xs, ys } = flattenPoints(this.state.points);
-      this.race = new this.wasm.Training(xs, ys, { ...this.trainSettings(), algorithms: this.compareRules, traces: this.compareRules });
-    }
-    this.race.stepEach();
-    this.raceScene = this.race.scene();
+    this.race.step();
     this.scheduleRender();
   }
 
   /** Ends the race (the views show the full runs again). */
   stopRace() {
-    clearInterval(this.raceTimer);
-    this.raceTimer = undefined;
-    this.race?.free();
-    this.race = null;
-    this.raceScene = null;
+    this.race.clear();
   }
 
-  /** Plays the race at `stepsPerSecond` (or pauses it); it ends by itself when every compared rule has stopped. */
-  playRace(on, stepsPerSecond = 20) {
-    clearInterval(this.raceTimer);
-    this.raceTimer = undefined;
-    if (!on) return this.scheduleRender();
-    this.raceTimer = setInterval(() => {
-      if (this.race?.settled) {
-        clearInterval(this.raceTimer);
-        this.raceTimer = undefined;
-        this.scheduleRender();
-        return;
-      }
-      this.stepRace();
-    }, 1000 / stepsPerSecond);
+  /**
+   * Shows race step `t` of the steps taken (scrubbing: every compared rule as it stood after t steps).
+   * @param {number} t
+   */
+  scrubRace(t) {
+    if (!this.race.active) throw new Error("scrubCompare: no race is under way (step or play it first)");
+    this.race.scrub(t);
+  }
+
+  /** Plays the race at the race's speed (or pauses it); it stops by itself when every compared rule has stopped. */
+  playRace(on) {
+    if (on) this.race.play();
+    else this.race.pause();
     this.scheduleRender();
   }
 
@@ -434,18 +474,41 @@ export class App {
     };
   }
 
-  /** The scene the views draw: the race's compared rules while a race is stepped (with the version space of the points), else the full runs'. */
+  /** The scene the views draw: while a race is under way the compared rules at the race step shown (with the exact optimum and the version space of the points), else the full runs'. */
   viewScene() {
-    return this.raceScene ? { ...this.raceScene, versionSpace: this.versionSpace } : this.scene;
+    return this.race.active && this.scene ? { ...this.scene, algorithms: this.race.views() } : this.scene;
   }
 
-  /** `getState().compare`: `{rules, kappa: {name: κ}}` of the compared rules (the race's while it runs), or null. */
+  /**
+   * `getState().compare`: `{rules, kappa: {name: κ}, race}` of the compared rules (the race's at
+   * the step shown while it is under way), with the race's `step` shown (null without a race),
+   * `steps` taken, `playing`, `speed` (steps per second) and each rule's `w` and `theta` as drawn;
+   * or null.
+   */
   compareState() {
     if (this.compare === null) return null;
-    const scene = this.raceScene ?? this.scene;
+    const scene = this.viewScene();
     const kappa = {};
-    for (const a of scene?.algorithms ?? []) if (this.compareRules.includes(a.name)) kappa[a.name] = a.kappa;
-    return { rules: [...this.compareRules], kappa, race: this.race !== null };
+    const w = {};
+    const theta = {};
+    for (const a of scene?.algorithms ?? []) {
+      if (!this.compareRules.includes(a.name)) continue;
+      kappa[a.name] = a.kappa;
+      w[a.name] = [...a.w];
+      theta[a.name] = a.theta;
+    }
+    const race = this.race;
+    return {
+      rules: [...this.compareRules],
+      kappa,
+      race: race.active,
+      step: race.active ? race.index : null,
+      steps: race.length - 1,
+      playing: race.playing,
+      speed: race.speed,
+      w,
+      theta,
+    };
   }
 
   /** Shows a message in the status line until the next edit. */
@@ -535,17 +598,22 @@ export class App {
   getState() {
     if (this.dirty) this.retrain(); // an edit may be waiting for its frame
     const algorithms = {};
+    const teacher = this.state.teacher;
+    const eps = generalizationErrors(this.wasm, teacher, { shown: Object.fromEntries(Object.keys(this.state.shown).map((n) => [n, true])) }, this.scene);
     for (const a of this.scene?.algorithms ?? []) algorithms[a.name] = algorithmState(a);
     algorithms.exact = this.scene?.exact
       ? algorithmState(this.scene.exact)
       : { w: null, theta: null, kappa: NaN, converged: false, updates: 0, status: this.scene?.notes.join(" ") ?? "" };
+    for (const [name, a] of Object.entries(algorithms)) a.generalizationError = teacher ? (eps[name] ?? null) : null;
     return {
       points: this.state.points.map((p) => ({ ...p })),
       threshold: this.state.threshold,
       algorithms,
       separable: this.scene?.separable ?? false,
       support: [...(this.scene?.support ?? [])],
-      teacher: this.state.teacher ? [...this.state.teacher] : null,
+      teacher: teacher ? { w: [...teacher.w], theta: teacher.theta, noise: teacher.noise } : null,
+      showTeacher: this.state.showTeacher,
+      learningCurve: this.student.state(),
       preset: this.state.preset,
       hover: this.hover,
       notes: [...(this.scene?.notes ?? [])],
@@ -554,10 +622,18 @@ export class App {
       weightPlot: this.weightView.plot ? (({ phi0, phi1, lo, hi }) => ({ phi0, phi1, lo, hi }))(this.weightView.plot) : null,
       dichotomies: dichotomiesState(this.counts.current(this)),
       compare: this.compareState(),
+      rings: { byStrength: this.ringsByStrength, drawn: this.dataView.rings.map((r) => ({ ...r })), scales: this.dataView.ringScales.map((r) => ({ ...r })) },
       traces: Object.fromEntries(
         Object.entries(this.traces()).map(([name, t]) => [
           name,
-          { t: [...t.t], kappa: [...t.kappa], upper: t.upper ? [...t.upper] : null, updates: [...t.updates], errors: [...t.errors] },
+          {
+            t: [...t.t],
+            kappa: [...t.kappa],
+            upper: t.upper ? [...t.upper] : null,
+            updates: [...t.updates],
+            errors: [...t.errors],
+            pocketErrors: t.pocketErrors ? [...t.pocketErrors] : null,
+          },
         ]),
       ),
     };
@@ -580,9 +656,9 @@ function dichotomiesState(c) {
 
 /** `getState().versionSpace` as docs/design.md promises: plain arrays. */
 function versionSpaceState(vs, threshold) {
-  if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [] } : { kind: "arc", arcs: [[0, 2 * Math.PI]] };
-  if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak };
-  return { kind: "band", phi: Array.from(vs.phi), lower: Array.from(vs.lower), upper: Array.from(vs.upper) };
+  if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [], size: Infinity } : { kind: "arc", arcs: [[0, 2 * Math.PI]], size: 2 * Math.PI };
+  if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak, size: vs.size };
+  return { kind: "band", phi: Array.from(vs.phi), lower: Array.from(vs.lower), upper: Array.from(vs.upper), size: vs.size };
 }
 
 function algorithmState(a) {

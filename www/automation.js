@@ -85,6 +85,33 @@ export function automation(app, curves) {
       app.stepRace();
       app.render();
     },
+    /** Extension: shows race step t of the steps taken (as the race's scrubber does); throws without a race. */
+    scrubCompare: (t) => {
+      if (!Number.isInteger(t) || t < 0) throw new Error(`scrubCompare expects a whole number ≥ 0, got ${t}`);
+      app.scrubRace(t);
+      app.render();
+    },
+    /**
+     * Extension: adds one example drawn from the teacher set's density and labelled by the
+     * teacher (with its noise λ), trains, records every shown rule's ε_g in
+     * `getState().learningCurve` and returns the point; throws without a teacher.
+     */
+    addExample: () => {
+      const point = app.student.addExample();
+      app.render();
+      return point;
+    },
+    /** Extension: sets the teacher `{w: [w1, w2], theta, noise}` (or null); throws on a bad one, changing nothing. */
+    setTeacher: (teacher) => {
+      app.setTeacher(teacher);
+      app.render();
+    },
+    /** Extension: relabels every point by the teacher (without noise). */
+    relabelByTeacher: () => {
+      app.relabelByTeacher();
+      app.settleNow();
+      app.render();
+    },
     /** Extension: `{trainMs, drawMs}` of the last rendered frame (for benchmarks). */
     lastFrame: () => ({ ...app.lastFrame }),
     /** Extension: loads a preset by id (resolves once a file preset has arrived). */

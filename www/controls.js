@@ -3,9 +3,11 @@
  * menu, the rules' explanations) and the file controls (import, export, copy link). */
 
 import { ALGORITHMS, CORE, COLORS, INFO, NAMES, SHOWN_NAMES } from "./catalogue.js";
+import { fmt } from "./data-view.js";
 import { exportPng, exportPoints, readDataFile } from "./io.js";
 import { checkRules } from "./schema.js";
 import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+import { RACE_CONTROLS, bindPlayer } from "./player.js";
 
 /** The preset menu: "custom" (the points are no preset: edited, cleared, imported; not choosable), then every preset. */
 export function fillPresetMenu(el) {
@@ -109,7 +111,8 @@ export function syncShownToggles(app, el) {
 
 /**
  * Compare mode's own controls: which rules are compared (one checkbox per rule, from the
- * catalogue; at least one stays checked) and the race (step, play/pause, reset).
+ * catalogue; at least one stays checked) and the race's player (step, play/pause, reset, speed,
+ * scrubber: those of the animation).
  */
 export function bindCompare(app, el) {
   const box = el("compare-rules");
@@ -134,15 +137,7 @@ export function bindCompare(app, el) {
     label.append(input, swatch, NAMES[name]);
     box.append(label);
   }
-  el("race-step").addEventListener("click", () => {
-    app.playRace(false);
-    app.stepRace();
-  });
-  el("race-play").addEventListener("click", () => app.playRace(app.raceTimer === undefined));
-  el("race-reset").addEventListener("click", () => {
-    app.stopRace();
-    app.scheduleRender();
-  });
+  bindPlayer(app.race, app, el, RACE_CONTROLS);
 }
 
 /** Import (file picker, drag and drop), export and the copied link. */
@@ -228,9 +223,23 @@ export class ControlBar {
     el("preset").value = state.preset ?? CUSTOM;
     el("undo").disabled = app.history.undoStack.length === 0;
     el("redo").disabled = app.history.redoStack.length === 0;
+    renderRingNote(app, el("ring-note"));
     const status = el("status");
     const msg = app.message ?? (app.scene?.notes.length ? { text: app.scene.notes.join(" "), kind: "note" } : null);
     status.textContent = msg ? msg.text : "";
     status.className = msg ? msg.kind : "";
   }
+}
+
+/**
+ * The legend of the rings sized by the embedding strengths: what their area says and each rule's
+ * largest x^μ (its largest ring), as the data view drew them.
+ * @param {import("./app.js").App} app
+ * @param {HTMLElement} note
+ */
+function renderRingNote(app, note) {
+  note.hidden = !app.ringsByStrength;
+  if (!app.ringsByStrength) return;
+  const scales = app.dataView.ringScales.map((r) => `${NAMES[r.rule]} ${fmt(r.max)}`);
+  note.textContent = `Ring area ∝ embedding strength x^μ (w = Σ x^μ S^μ ξ^μ), per rule in its colour; its largest ring is its largest x^μ${scales.length ? `: ${scales.join(", ")}` : ""}. Rosenblatt's and MinOver's x^μ count their updates on the example (1/N each). No ring: x^μ = 0.`;
 }

@@ -32,6 +32,14 @@ const MAX_NUMBERED = 300;
 const COMPARE_DASH = 10;
 /** The cell under the pointer in weight space and the line that realises its labelling. */
 const REGION_COLOR = HIGHLIGHT;
+/**
+ * The rules whose rings can be sized by their embedding strengths x^μ (w = Σ x^μ S^μ ξ^μ): the
+ * exact optimum, AdaTron and the soft margin, and MinOver and Rosenblatt, whose x^μ count their
+ * updates on the example (1/N each).
+ */
+export const RING_RULES = ["exact", "adatron", "soft-margin", "minover", "rosenblatt"];
+/** The radius (CSS px, before the projector's scale) of a rule's ring at its largest x^μ. */
+const RING_MAX_RADIUS = 22;
 
 /** The data view: a square canvas showing `[cx − half, cx + half] × [cy − half, cy + half]`. */
 export class DataSpaceView {
@@ -53,6 +61,16 @@ export class DataSpaceView {
     this.lines = [];
     /** @type {{x: number, y: number, w: number, h: number} | null} where the tooltip was drawn this frame (CSS pixels), if one was */
     this.tooltip = null;
+    /** whether the rings are sized by the embedding strengths (area ∝ x^μ) */
+    this.ringsByStrength = false;
+    /** @type {{rule: string, point: number, x: number | null, radius: number}[]} the rings drawn last (radius in CSS px; x null for the fixed support-vector rings) */
+    this.rings = [];
+    /** @type {{rule: string, max: number}[]} each sized rule's largest x^μ (its largest ring), as drawn last */
+    this.ringScales = [];
+    /** whether the pointer is over the teacher (its tooltip is drawn) */
+    this.teacherHover = false;
+    /** @type {{w: number[], theta: number}[]} further Gibbs students, drawn faintly */
+    this.gibbs = [];
   }
 
   /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
@@ -99,6 +117,11 @@ export class DataSpaceView {
     this.canvas.classList.toggle("delete-mode", app.state.deleteMode);
     this.showFinal = app.showFinal;
     this.numberPoints = app.numberPoints;
+    this.ringsByStrength = app.ringsByStrength;
+    this.rings = [];
+    this.ringScales = [];
+    this.teacherHover = app.student.hover;
+    this.gibbs = app.student.gibbsSamples();
     if (app.region) this.drawRegion(app.state, app.region, app.counts.numberOf(app.region.labels));
     else this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation(), app.compare !== null ? app.compareRules : null);
     if (this.keyboard) this.drawKeyboardCursor(app.state.points[app.keyboardPoint]);
@@ -182,7 +205,13 @@ export class DataSpaceView {
         else this.drawSolution(a, false);
       }
     }
-    if (state.teacher) this.drawLine(state.teacher, 0, COLORS.teacher, 2, [2, 5]);
+    if (this.gibbs.length) {
+      this.ctx.save();
+      this.ctx.globalAlpha = 0.35;
+      for (const g of this.gibbs) this.drawLine(g.w, g.theta, COLORS.gibbs, 1);
+      this.ctx.restore();
+    }
+    if (state.teacher && state.showTeacher) this.drawTeacher(state.teacher);
     if (frame?.w.some((v) => v !== 0)) {
       this.drawLine(frame.w, frame.theta, COLORS[anim.algorithm], 3.5, [12, 6]);
     }
@@ -202,6 +231,64 @@ export class DataSpaceView {
     }
     this.tooltip = null;
     if (scene && hover >= 0 && hover < state.points.length) this.drawTooltip(state, scene, hover, frame ? anim : null);
+    else if (this.teacherHover && state.teacher && state.showTeacher) this.drawTeacherTooltip(state);
+  }
+
+  /** Length of the teacher's arrow in data units (a share of the view). */
+  teacherArrow() {
+    return 0.3 * this.view.half;
+  }
+
+  /** The teacher: its dotted line, and its normal w* as an arrow from the line's point nearest the origin, with the handle at its tip. */
+  drawTeacher(t) {
+    this.drawLine(t.w, t.theta, COLORS.teacher, 2, [2, 5]);
+    const { base, tip } = teacherHandle(t, this.teacherArrow());
+    this.arrow(base, tip, COLORS.teacher, 1.5);
+    const q = this.toPixel(tip[0], tip[1]);
+    const r = 6 * (this.widthScale ?? 1);
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.fillStyle = "#fff";
+    ctx.strokeStyle = COLORS.teacher;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(q.px, q.py - r);
+    ctx.lineTo(q.px + r, q.py);
+    ctx.lineTo(q.px, q.py + r);
+    ctx.lineTo(q.px - r, q.py);
+    ctx.closePath();
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = COLORS.teacher;
+    ctx.font = `bold ${this.widthScale > 1 ? 18 : 12}px system-ui, sans-serif`;
+    ctx.fillText("w*", q.px + r + 3, q.py - r);
+    ctx.restore();
+  }
+
+  /**
+   * What of the teacher is under canvas pixel (px, py): "turn" at its arrow's tip, "shift" on its
+   * line (with a threshold only: through the origin its line stays there), else null.
+   */
+  teacherHit(t, threshold, px, py, slack = 5) {
+    const { tip } = teacherHandle(t, this.teacherArrow());
+    const q = this.toPixel(tip[0], tip[1]);
+    if (Math.hypot(q.px - px, q.py - py) <= 8 + slack) return "turn";
+    const { x, y } = this.toData(px, py);
+    const n = Math.hypot(t.w[0], t.w[1]);
+    const d = (Math.abs(t.w[0] * x + t.w[1] * y - t.theta) / n) * (this.size / (2 * this.view.half));
+    return d <= 3 + slack ? (threshold ? "shift" : "line") : null;
+  }
+
+  /** The teacher's name and values beside its arrow. */
+  drawTeacherTooltip(state) {
+    const t = state.teacher;
+    const rows = [
+      `${NAMES.teacher} = (${fmt(t.w[0], 3)}, ${fmt(t.w[1], 3)}), θ* = ${fmt(t.theta, 3)}, λ = ${fmt(t.noise, 2)}`,
+      state.threshold ? "drag the arrow's tip to turn it, the line to shift it" : "drag the arrow's tip to turn it",
+    ];
+    const { tip } = teacherHandle(t, this.teacherArrow());
+    const q = this.toPixel(tip[0], tip[1]);
+    this.drawBox(rows, q.px, q.py, state.projector);
   }
 
   drawAxes() {
@@ -338,7 +425,8 @@ export class DataSpaceView {
     ctx.fillStyle = "#fff";
     ctx.fill();
     ctx.stroke();
-    if (scene && state.shown.exact && scene.support.length) {
+    if (scene && this.ringsByStrength) this.drawStrengthRings(state, scene, pixels, anim);
+    else if (scene && state.shown.exact && scene.support.length) {
       ctx.strokeStyle = COLORS.exact;
       ctx.lineWidth = 1.5;
       ctx.beginPath();
@@ -347,6 +435,7 @@ export class DataSpaceView {
         if (!q) continue;
         ctx.moveTo(q.px + POINT_RADIUS + 5, q.py);
         ctx.arc(q.px, q.py, POINT_RADIUS + 5, 0, 2 * Math.PI);
+        this.rings.push({ rule: "exact", point: i, x: null, radius: POINT_RADIUS + 5 });
       }
       ctx.stroke();
     }
@@ -382,6 +471,51 @@ export class DataSpaceView {
       ctx.stroke();
       ctx.restore();
     }
+  }
+
+  /**
+   * The rings sized by the embedding strengths: for every shown rule of RING_RULES (the exact
+   * optimum among them when it exists), a ring in its colour around each point with x^μ > 0,
+   * its area ∝ x^μ — radius RING_MAX_RADIUS·√(x^μ / max_ν x^ν), the largest x^μ of each rule
+   * getting the largest ring. The rules' rings are dashed in turn (as compared lines are), so
+   * rings that coincide show every colour. The animated rule is left out while its final line is.
+   */
+  drawStrengthRings(state, scene, pixels, anim) {
+    const rules = [];
+    if (scene.exact?.converged && state.shown.exact) rules.push(scene.exact);
+    for (const a of scene.algorithms) {
+      if (!state.shown[a.name] || !RING_RULES.includes(a.name)) continue;
+      if (anim && a.name === anim.algorithm && !this.showFinal) continue;
+      rules.push(a);
+    }
+    const ctx = this.ctx;
+    const scale = this.widthScale ?? 1;
+    const n = rules.length;
+    rules.forEach((a, k) => {
+      const x = a.embedding ?? [];
+      let max = 0;
+      for (const v of x) if (v > max) max = v;
+      if (!(max > 0)) return;
+      this.ringScales.push({ rule: a.name, max });
+      ctx.save();
+      ctx.strokeStyle = COLORS[a.name];
+      ctx.lineWidth = 2;
+      if (n > 1) {
+        ctx.setLineDash([5, 5 * (n - 1)]);
+        ctx.lineDashOffset = -5 * k;
+      }
+      ctx.beginPath();
+      x.forEach((v, i) => {
+        const q = pixels[i];
+        if (!(v > 0) || !q) return;
+        const radius = RING_MAX_RADIUS * scale * Math.sqrt(v / max);
+        ctx.moveTo(q.px + radius, q.py);
+        ctx.arc(q.px, q.py, radius, 0, 2 * Math.PI);
+        this.rings.push({ rule: a.name, point: i, x: v, radius });
+      });
+      ctx.stroke();
+      ctx.restore();
+    });
   }
 
   /**
@@ -454,7 +588,6 @@ export class DataSpaceView {
 
   /** The hovered point's information: its stabilities under each shown rule, and which rules misclassify it. */
   drawTooltip(state, scene, i, anim = null) {
-    const ctx = this.ctx;
     const p = state.points[i];
     const rows = [`point ${i + 1}: (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), S = ${p.label > 0 ? "+1" : "−1"}`];
     const list = [...scene.algorithms.filter((a) => state.shown[a.name])];
@@ -465,11 +598,18 @@ export class DataSpaceView {
     }
     const wrong = misclassifiedBy(state, scene, anim).get(i);
     if (wrong) rows.push(`misclassified by ${wrong.map((n) => NAMES[n]).join(", ")}`);
-    const fs = state.projector ? 20 : 13;
+    const { px, py } = this.toPixel(p.x, p.y);
+    this.drawBox(rows, px, py, state.projector);
+  }
+
+  /** A box of text `rows` beside canvas pixel (px, py), off the drawn lines where it can be (`tooltipPlace`), inside the view. */
+  drawBox(rows, px, py, projector) {
+    const ctx = this.ctx;
+    const fs = projector ? 20 : 13;
     ctx.font = `${fs}px system-ui, sans-serif`;
     const w = Math.max(...rows.map((r) => ctx.measureText(r).width)) + 12;
     const h = rows.length * (fs + 4) + 8;
-    const { px, py } = this.tooltipPlace(this.toPixel(p.x, p.y), w, h);
+    ({ px, py } = this.tooltipPlace({ px, py }, w, h));
     this.tooltip = { x: px, y: py, w, h };
     ctx.fillStyle = "rgba(255,255,255,0.94)";
     ctx.strokeStyle = "#999";
@@ -542,6 +682,17 @@ function misclassifiedBy(state, scene, anim) {
     }
   }
   return out;
+}
+
+/**
+ * The teacher's handle in data coordinates: the base (the point of its line nearest the origin,
+ * `θ* · w* / |w*|²`) and the tip of its normal arrow, `len` beyond it.
+ */
+export function teacherHandle(t, len) {
+  const n = Math.hypot(t.w[0], t.w[1]);
+  const u = [t.w[0] / n, t.w[1] / n];
+  const base = [(t.theta / n) * u[0], (t.theta / n) * u[1]];
+  return { base, tip: [base[0] + len * u[0], base[1] + len * u[1]] };
 }
 
 function line(ctx, x0, y0, x1, y1) {

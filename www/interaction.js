@@ -1,6 +1,9 @@
 // @ts-check
 /** DOM events → edits of the app's state → a scheduled render. */
 
+import { ANIMATION_CONTROLS, bindPlayer } from "./player.js";
+import { draggedTeacher } from "./teacher.js";
+
 /** @typedef {import("./app.js").App} App */
 
 const DRAG_THRESHOLD_PX = 4;
@@ -32,10 +35,20 @@ export function bindDataView(app, canvas) {
     return { px: e.clientX - r.left, py: e.clientY - r.top };
   };
 
+  /** the teacher being turned or shifted: how, and whether it has moved yet */
+  /** @type {{ how: string, pointerId: number, moved: boolean } | null} */
+  let teacherDrag = null;
+  /** What of the shown teacher is under (px, py): "turn", "shift", "line" or null. */
+  const teacherAt = (px, py, slack = HIT_SLACK_PX.mouse) => {
+    const t = app.state.teacher;
+    return t && app.state.showTeacher ? view.teacherHit(t, app.state.threshold, px, py, slack) : null;
+  };
+
   canvas.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     const { px, py } = local(e);
-    const i = view.hit(app.state.points, px, py, HIT_SLACK_PX[e.pointerType] ?? HIT_SLACK_PX.mouse);
+    const slack = HIT_SLACK_PX[e.pointerType] ?? HIT_SLACK_PX.mouse;
+    const i = view.hit(app.state.points, px, py, slack);
     if (e.pointerType === "touch") app.setHover(-1); // a long press's information goes with the next touch
     if (i >= 0 && app.state.deleteMode) {
       app.deletePoint(i);
@@ -53,6 +66,12 @@ export function bindDataView(app, canvas) {
       }
       return;
     }
+    const how = app.state.deleteMode ? null : teacherAt(px, py, slack);
+    if (how === "turn" || how === "shift") {
+      teacherDrag = { how, pointerId: e.pointerId, moved: false };
+      canvas.setPointerCapture(e.pointerId);
+      return;
+    }
     if (app.state.deleteMode) return;
     const { x, y } = view.toData(px, py);
     const label = e.shiftKey ? -app.state.addLabel : app.state.addLabel;
@@ -61,6 +80,13 @@ export function bindDataView(app, canvas) {
 
   canvas.addEventListener("pointermove", (e) => {
     const { px, py } = local(e);
+    if (teacherDrag) {
+      if (!teacherDrag.moved) app.beginEdit();
+      teacherDrag.moved = true;
+      const { x, y } = view.toData(px, py);
+      app.setTeacher(draggedTeacher(app.state.teacher, teacherDrag.how, [x, y], view.teacherArrow()), { record: false });
+      return;
+    }
     if (drag) {
       if (!drag.moved && !drag.held && Math.hypot(px - drag.px, py - drag.py) > DRAG_THRESHOLD_PX) {
         clearTimeout(longPress);
@@ -80,11 +106,22 @@ export function bindDataView(app, canvas) {
     canvas.classList.toggle("over-point", i >= 0);
     if (i !== quiet) quiet = -1;
     app.setHover(i === quiet ? -1 : i);
+    const over = i < 0 && teacherAt(px, py) !== null;
+    canvas.classList.toggle("over-teacher", over);
+    if (over !== app.student.hover) {
+      app.student.hover = over;
+      app.scheduleRender();
+    }
   });
 
   /** @param {boolean} cancelled */
   const end = (cancelled) => {
     clearTimeout(longPress);
+    if (teacherDrag) {
+      if (canvas.hasPointerCapture(teacherDrag.pointerId)) canvas.releasePointerCapture(teacherDrag.pointerId);
+      teacherDrag = null;
+      return;
+    }
     if (!drag) return;
     if (drag.held) {
       // a long press showed the point's information (kept until the next touch); no flip
@@ -102,6 +139,10 @@ export function bindDataView(app, canvas) {
   canvas.addEventListener("pointerleave", (e) => {
     // a lifted finger leaves too: a long press's information stays until the next touch
     if (!drag && e.pointerType !== "touch") app.setHover(-1);
+    if (app.student.hover) {
+      app.student.hover = false;
+      app.scheduleRender();
+    }
   });
   canvas.addEventListener("contextmenu", (e) => {
     e.preventDefault();
@@ -325,22 +366,7 @@ export function bindControls(app, el) {
   el("weight-whole").addEventListener("click", () => app.wholeWeightView());
   const a = app.animator;
   el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(inputValue(e)));
-  el("anim-step").addEventListener("click", () => {
-    a.step();
-    app.scheduleRender();
-  });
-  el("anim-play").addEventListener("click", () => {
-    if (a.playing) a.pause();
-    else a.play();
-    app.scheduleRender();
-  });
-  el("anim-reset").addEventListener("click", () => a.reset());
-  el("anim-scrub").addEventListener("input", (e) => a.scrub(Number(inputValue(e))));
-  el("anim-speed").addEventListener("input", (e) => {
-    // 0..100 on a log scale: 1 to 1000 steps per second
-    a.speed = Math.round(10 ** (3 * (Number(inputValue(e)) / 100)));
-    app.scheduleRender();
-  });
+  bindPlayer(a, app, el, ANIMATION_CONTROLS);
 }
 
 /** @param {number} v */

@@ -2,7 +2,7 @@
 /** Where things sit: the views' sizes for the window, and the parts a lesson link hides. */
 
 /** The readout's width beside the views in projector mode (CSS px: its table at 16 px, #side's min-width). */
-const PROJECTOR_READOUT = 400;
+const PROJECTOR_READOUT = 430;
 /** The page's side padding, the gaps between the views and the readout, and the canvases' borders in projector mode (CSS px). */
 const PROJECTOR_SPACING = 2 * 9 + 2 * 14.4 + 4 + 2;
 
@@ -38,6 +38,7 @@ export const LESSON_PARTS = {
   data: '[aria-label="Data sets"]',
   algorithms: "#shown",
   compare: "#compare",
+  teacher: "#teacher-panel",
   mode: '[aria-label="Mode"]',
 };
 

@@ -16,6 +16,7 @@ import { restoreOrPreset, save } from "./persistence.js";
 import { DataSpaceView } from "./data-view.js";
 import { ReadoutView } from "./readout.js";
 import { WeightView } from "./weight-view.js";
+import { TeacherPanel } from "./teacher.js";
 
 const el = (id) => document.getElementById(id);
 let resolveReady;
@@ -39,10 +40,21 @@ async function boot() {
     const p = app.state.points[mu];
     return p ? wasm.exampleCurve(p.x, p.y, p.label, app.state.threshold) : null;
   };
-  app.views = [dataView, weightView, new ReadoutView(el), new ControlBar(el), new AnimationPanel(el), new CountPanel(el)];
+  app.views = [dataView, weightView, new ReadoutView(el), new ControlBar(el), new AnimationPanel(el), new TeacherPanel(el), new CountPanel(el)];
+  el("teacher-show").addEventListener("change", () => app.setShowTeacher(/** @type {HTMLInputElement} */ (el("teacher-show")).checked));
+  el("teacher-relabel").addEventListener("click", () => app.relabelByTeacher());
+  el("gibbs-resample").addEventListener("click", () => app.student.resample());
+  el("add-example").addEventListener("click", () => {
+    try {
+      app.student.addExample();
+    } catch (e) {
+      app.setMessage(e.message, "error");
+    }
+  });
   for (const [id, key] of [
     ["anim-number", "numberPoints"],
     ["anim-final", "showFinal"],
+    ["ring-strength", "ringsByStrength"],
   ]) {
     el(id).addEventListener("change", () => {
       app[key] = /** @type {HTMLInputElement} */ (el(id)).checked;

@@ -3,7 +3,8 @@
 
 import { COLORS, NAMES } from "./catalogue.js";
 import { fmt } from "./data-view.js";
-import { drawCompareTraces } from "./trace-chart.js";
+import { RACE_CONTROLS, renderPlayer } from "./player.js";
+import { drawTraces } from "./trace-chart.js";
 
 /**
  * What a screen reader announces: the points and every shown rule's κ and errors, e.g.
@@ -19,11 +20,11 @@ export function summaryText(state, scene) {
 }
 
 /** Fills `tbody` from the scene. */
-export function renderReadout(tbody, state, scene) {
+export function renderReadout(tbody, state, scene, eps = {}) {
   const rows = [];
   if (scene) {
-    for (const a of scene.algorithms) if (state.shown[a.name]) rows.push(...row(a, false));
-    if (state.shown.exact && scene.exact) rows.push(...row(scene.exact, true));
+    for (const a of scene.algorithms) if (state.shown[a.name]) rows.push(...row(a, false, eps[a.name]));
+    if (state.shown.exact && scene.exact) rows.push(...row(scene.exact, true, eps.exact));
   }
   tbody.replaceChildren(...rows);
 }
@@ -60,7 +61,8 @@ function kappaMaxCell(kappa) {
   return cell;
 }
 
-function row(a, isExact) {
+/** `eps`: the rule's ε_g against the teacher (undefined without one). */
+function row(a, isExact, eps) {
   const tr = document.createElement("tr");
   tr.dataset.algorithm = a.name;
   if (isExact) tr.className = "exact";
@@ -71,11 +73,12 @@ function row(a, isExact) {
     NAMES[a.name],
     isExact ? kappaMaxCell(a.kappa) : fmt(a.kappa),
     isExact ? "" : String(a.errors),
+    eps === undefined || !Number.isFinite(eps) ? "—" : fmt(eps, 3),
     isExact ? "" : updatesText(a),
     isExact ? "" : String(a.steps),
     isExact ? "" : gapText(a),
   ];
-  const classes = ["swatch", "name", "kappa", "errors", "updates", "steps", "gap"];
+  const classes = ["swatch", "name", "kappa", "errors", "eps", "updates", "steps", "gap"];
   cells.forEach((c, k) => {
     const td = document.createElement("td");
     td.className = classes[k];
@@ -138,10 +141,19 @@ export function renderCompare(app) {
   }
   el("compare-bars").replaceChildren(...bars);
   const steps = compared.map((a) => `${NAMES[a.name]} t = ${a.steps}${a.settled ? " (stopped)" : ""}`).join(" · ");
-  el("race-counter").textContent = app.race ? `race: ${steps}` : "Step or play the race: every compared rule takes one step at a time, from w = 0.";
-  el("race-play").textContent = app.raceTimer ? "Pause race" : "Play race";
+  const race = app.race;
+  el("race-counter").textContent = race.active
+    ? `race step ${race.index} of ${race.length - 1}: ${steps}`
+    : "Step or play the race: every compared rule takes one step at a time, from w = 0; the scrubber goes back over the steps taken.";
+  renderPlayer(race, el, RACE_CONTROLS);
   const rosenblatt = scene?.algorithms.find((a) => a.name === "rosenblatt");
-  drawCompareTraces(el("trace-kappa"), el("trace-updates"), app.traces(), app.compareRules, ex?.converged ? ex.kappa : NaN, rosenblatt?.updateBound ?? null);
+  drawTraces(
+    { kappa: el("trace-kappa"), updates: el("trace-updates"), errors: el("trace-errors") },
+    app.traces(),
+    app.compareRules,
+    ex?.converged ? ex.kappa : NaN,
+    rosenblatt?.updateBound ?? null,
+  );
 }
 
 /** The readout table and the comparison panel: a view the app renders. */
@@ -153,7 +165,7 @@ export class ReadoutView {
 
   /** @param {import("./app.js").App} app */
   render(app) {
-    renderReadout(this.el("readout").tBodies[0], app.state, app.viewScene());
+    renderReadout(this.el("readout").tBodies[0], app.state, app.viewScene(), app.generalizationErrors());
     renderCompare(app);
     // the live region speaks once the rules have stopped, not at every frame of their settling
     const summary = this.el("summary");

@@ -59,6 +59,23 @@ export function checkSeed(v) {
   return v;
 }
 
+/**
+ * Checks a teacher `{w: [w1, w2], theta, noise}` (a bare `[w1, w2]`, as older links have it, is a
+ * teacher through the origin without noise); throws an Error saying what is wrong.
+ * @returns {{w: number[], theta: number, noise: number} | null}
+ */
+export function checkTeacher(v) {
+  if (v === null || v === undefined) return null;
+  const t = Array.isArray(v) ? { w: v, theta: 0, noise: 0 } : v;
+  if (!isObject(t) || !Array.isArray(t.w) || t.w.length !== 2) throw new Error("not a vector (w1, w2) with a threshold");
+  const w = t.w.map((x, i) => finite(x, `teacher component ${i + 1}`));
+  if (w[0] === 0 && w[1] === 0) throw new Error("the teacher's weights are zero");
+  const theta = finite(t.theta ?? 0, "the teacher's threshold");
+  const noise = finite(t.noise ?? 0, "the teacher's label noise λ");
+  if (!(noise >= 0 && noise <= 1)) throw new Error(`the teacher's label noise λ must be in [0, 1], got ${noise}`);
+  return { w, theta, noise };
+}
+
 /** @param {Partial<Field> & {key: string, short: string, what: string, decode: (json: any) => any, initial: () => any}} f @returns {Field} */
 const field = (f) => ({ link: false, undo: false, soft: false, encode: (v) => v, ...f });
 
@@ -130,14 +147,12 @@ export const FIELDS = [
     initial: () => null,
     short: "w",
     what: "teacher",
+    link: true,
     undo: true,
-    encode: (w) => (w ? [...w] : null),
-    decode: (v) => {
-      if (v === null) return null;
-      if (!Array.isArray(v) || v.length !== 2) throw new Error("not a vector (w1, w2)");
-      return v.map((x, i) => finite(x, `teacher component ${i + 1}`));
-    },
+    encode: (t) => (t ? { w: [...t.w], theta: t.theta, noise: t.noise } : null),
+    decode: checkTeacher,
   }),
+  field({ key: "showTeacher", short: "ws", what: "teacher shown", link: true, undo: true, initial: () => true, decode: (v) => v !== false && v !== 0 }),
   field({
     key: "view",
     initial: () => ({ cx: 0, cy: 0, half: 4 }),

@@ -17,7 +17,8 @@ export { restore, snapshot } from "./schema.js";
  * @property {number} seed
  * @property {string | null} preset the preset the points are (null: edited, "custom")
  * @property {any} curves
- * @property {number[] | null} teacher
+ * @property {{w: number[], theta: number, noise: number} | null} teacher
+ * @property {boolean} showTeacher
  * @property {{cx: number, cy: number, half: number}} view
  * @property {boolean} projector
  * @property {boolean} explanations

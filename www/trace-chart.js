@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * Compare mode's traces against the step t (logarithmic axis): κ(w(t)) of every compared rule
- * with κ_max as a line and, dashed, the certified upper bound closing on it (MinOver, AdaTron);
- * for Rosenblatt the updates M(t) against the convergence theorem's bound M*. The traces come
- * from the core (`Training.traces`): the runs whose lines are drawn.
+ * Traces against the step t (logarithmic axis), of compare mode's rules and of the animated rule:
+ * κ(w(t)) of every rule with κ_max as a line and, dashed, the certified upper bound closing on it
+ * (MinOver, AdaTron); for Rosenblatt the updates M(t) against the convergence theorem's bound M*;
+ * for pocket the training errors of the pocket (solid) and of the current w (dashed). The traces
+ * come from the core (`Training.traces`, `Race.traces`, `Animation.trace`): the runs whose lines
+ * are drawn.
  */
 
 import { COLORS, NAMES } from "./catalogue.js";
@@ -12,15 +14,17 @@ import { fmt } from "./data-view.js";
 const PAD = { left: 44, right: 8, top: 16, bottom: 22 };
 
 /**
- * Draws one chart of `series` (`{name, t, y, dash}`) on `canvas` against log t, with the
- * horizontal `reference` line (`{value, label}`, or null); `yLabel` names the quantity.
+ * Draws one chart of `series` (`{name, t, y, dash}`) on `canvas` against t (log t unless
+ * `axis.log` is false; `axis.label` names it), with the horizontal `reference` line
+ * (`{value, label}`, or null); `yLabel` names the quantity.
  * @param {HTMLCanvasElement} canvas
  * @param {{name: string, t: number[], y: number[], dash?: number[]}[]} series
  * @param {{value: number, label: string} | null} reference
  * @param {string} yLabel
  * @param {{lo: number, hi: number}} range
+ * @param {{log: boolean, label: string}} [axis]
  */
-export function drawTraceChart(canvas, series, reference, yLabel, range) {
+export function drawTraceChart(canvas, series, reference, yLabel, range, axis = { log: true, label: "step t" }) {
   const dpr = window.devicePixelRatio || 1;
   const width = canvas.clientWidth || 300;
   const height = canvas.clientHeight || 150;
@@ -30,10 +34,12 @@ export function drawTraceChart(canvas, series, reference, yLabel, range) {
   if (!ctx) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
-  const tMax = Math.max(10, ...series.flatMap((s) => s.t));
+  const ts = series.flatMap((s) => s.t);
+  const tMax = Math.max(axis.log ? 10 : 1, ...ts);
+  const tMin = axis.log ? 1 : Math.min(tMax - 1, ...ts);
   const decades = Math.ceil(Math.log10(tMax));
   const plot = { x: PAD.left, y: PAD.top, w: width - PAD.left - PAD.right, h: height - PAD.top - PAD.bottom };
-  const X = (t) => plot.x + (Math.log10(Math.max(1, t)) / decades) * plot.w;
+  const X = axis.log ? (t) => plot.x + (Math.log10(Math.max(1, t)) / decades) * plot.w : (t) => plot.x + ((t - tMin) / (tMax - tMin)) * plot.w;
   const span = range.hi - range.lo || 1;
   const Y = (v) => plot.y + ((range.hi - Math.min(range.hi + span, Math.max(range.lo - span, v))) / span) * plot.h;
   ctx.font = "11px system-ui, sans-serif";
@@ -41,11 +47,11 @@ export function drawTraceChart(canvas, series, reference, yLabel, range) {
   ctx.strokeStyle = "#bbb";
   ctx.lineWidth = 1;
   ctx.strokeRect(plot.x, plot.y, plot.w, plot.h);
-  for (let d = 0; d <= decades; d++) {
-    const x = X(10 ** d);
-    ctx.fillText(d === 0 ? "1" : `10${superscript(d)}`, x - 6, plot.y + plot.h + 14);
-  }
-  ctx.fillText("step t", plot.x + plot.w - 34, plot.y + plot.h + 14);
+  const ticks = axis.log
+    ? Array.from({ length: decades + 1 }, (_, d) => ({ t: 10 ** d, text: d === 0 ? "1" : `10${superscript(d)}` }))
+    : [tMin, tMax].map((t) => ({ t, text: String(t) }));
+  for (const { t, text } of ticks) ctx.fillText(text, X(t) - 6, plot.y + plot.h + 14);
+  ctx.fillText(axis.label, plot.x + plot.w / 2 - ctx.measureText(axis.label).width / 2, plot.y + plot.h + 14);
   ctx.fillText(yLabel, 4, plot.y - 4);
   ctx.fillText(fmt(range.hi, 2), 2, plot.y + 10);
   ctx.fillText(fmt(range.lo, 2), 2, plot.y + plot.h);
@@ -78,6 +84,16 @@ export function drawTraceChart(canvas, series, reference, yLabel, range) {
       pen = true;
     });
     ctx.stroke();
+    if (!axis.log) {
+      // few points, one per example added: each is marked
+      ctx.fillStyle = COLORS[s.name];
+      s.t.forEach((t, k) => {
+        if (!Number.isFinite(s.y[k])) return;
+        ctx.beginPath();
+        ctx.arc(X(t), Y(s.y[k]), 2.5, 0, 2 * Math.PI);
+        ctx.fill();
+      });
+    }
   }
   ctx.restore();
   if (reference) {
@@ -87,16 +103,16 @@ export function drawTraceChart(canvas, series, reference, yLabel, range) {
 }
 
 /**
- * Both charts of compare mode from the traces (`{name: Trace}`), the exact κ_max and
- * Rosenblatt's M* (or null).
- * @param {HTMLCanvasElement} kappaCanvas
- * @param {HTMLCanvasElement} updatesCanvas
+ * The charts of `traces` (`{name: Trace}`) of `rules`: κ on `canvases.kappa`, Rosenblatt's
+ * updates on `canvases.updates` and pocket's two error series on `canvases.errors` (each hidden
+ * when no rule has it), with the exact κ_max and Rosenblatt's M* (or null).
+ * @param {{kappa: HTMLCanvasElement, updates: HTMLCanvasElement, errors: HTMLCanvasElement}} canvases
  * @param {Record<string, any>} traces
  * @param {string[]} rules
  * @param {number} kappaMax
  * @param {number | null} updateBound
  */
-export function drawCompareTraces(kappaCanvas, updatesCanvas, traces, rules, kappaMax, updateBound) {
+export function drawTraces(canvases, traces, rules, kappaMax, updateBound) {
   const shown = rules.filter((r) => traces[r]?.t.length);
   const series = [];
   for (const name of shown) {
@@ -108,23 +124,35 @@ export function drawCompareTraces(kappaCanvas, updatesCanvas, traces, rules, kap
   const top = Number.isFinite(kappaMax) && kappaMax > 0 ? 1.6 * kappaMax : Math.max(1e-9, ...kappas);
   const lo = Math.min(0, ...kappas.map((k) => Math.max(k, -top)));
   drawTraceChart(
-    kappaCanvas,
+    canvases.kappa,
     series,
     Number.isFinite(kappaMax) ? { value: kappaMax, label: `κ_max = ${kappaMax.toFixed(3)}` } : null,
     "κ(w(t)) · dashed: certified bound",
     { lo, hi: top },
   );
-  const ros = traces.rosenblatt;
-  updatesCanvas.hidden = !ros;
-  if (!ros) return;
-  const mTop = Math.max(1, updateBound ?? 0, ...ros.updates) * 1.1;
-  drawTraceChart(
-    updatesCanvas,
-    [{ name: "rosenblatt", t: ros.t, y: ros.updates }],
-    updateBound !== null ? { value: updateBound, label: `M* = ${Math.floor(updateBound + 1e-9)} (convergence theorem)` } : null,
-    `${NAMES.rosenblatt}: updates M(t)`,
-    { lo: 0, hi: mTop },
-  );
+  const ros = shown.includes("rosenblatt") ? traces.rosenblatt : null;
+  canvases.updates.hidden = !ros;
+  if (ros) {
+    const mTop = Math.max(1, updateBound ?? 0, ...ros.updates) * 1.1;
+    drawTraceChart(
+      canvases.updates,
+      [{ name: "rosenblatt", t: ros.t, y: ros.updates }],
+      updateBound !== null ? { value: updateBound, label: `M* = ${Math.floor(updateBound + 1e-9)} (convergence theorem)` } : null,
+      `${NAMES.rosenblatt}: updates M(t)`,
+      { lo: 0, hi: mTop },
+    );
+  }
+  // pocket: its own errors (the answer) and the current w's (the Rosenblatt steps it takes)
+  const pockets = shown.filter((n) => traces[n].pocketErrors);
+  canvases.errors.hidden = !pockets.length;
+  if (pockets.length) {
+    const errorSeries = pockets.flatMap((name) => [
+      { name, t: traces[name].t, y: traces[name].pocketErrors },
+      { name, t: traces[name].t, y: traces[name].errors, dash: [4, 4] },
+    ]);
+    const eTop = Math.max(1, ...errorSeries.flatMap((s) => s.y)) * 1.1;
+    drawTraceChart(canvases.errors, errorSeries, null, `${NAMES.pocket}: training errors · solid: the pocket's, dashed: the current w's`, { lo: 0, hi: eTop });
+  }
 }
 
 function superscript(d) {

@@ -553,11 +553,12 @@ function solutionMarks(state, scene) {
   if (e?.converged && state.shown.exact) {
     marks.push({ phi: e.phi, kappa: e.kappa, thetaUnit: e.thetaUnit, color: COLORS.exact, shape: "ring" });
   }
-  if (state.teacher) {
-    const t = state.teacher;
-    const phi = (Math.atan2(t[1], t[0]) + 2 * Math.PI) % (2 * Math.PI);
-    const kappa = Math.min(...state.points.map((p) => (p.label * (t[0] * p.x + t[1] * p.y)) / Math.hypot(t[0], t[1])));
-    marks.push({ phi, kappa, thetaUnit: 0, color: COLORS.teacher, shape: "diamond" });
+  if (state.teacher && state.showTeacher) {
+    const { w, theta } = state.teacher;
+    const n = Math.hypot(w[0], w[1]);
+    const phi = (Math.atan2(w[1], w[0]) + 2 * Math.PI) % (2 * Math.PI);
+    const kappa = Math.min(...state.points.map((p) => (p.label * (w[0] * p.x + w[1] * p.y - theta)) / n));
+    marks.push({ phi, kappa, thetaUnit: theta / n, color: COLORS.teacher, shape: "diamond" });
   }
   return marks;
 }

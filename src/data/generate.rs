@@ -68,6 +68,50 @@ pub fn preset_2d(p: usize, seed: u64, noise: f64) -> Result<(Dataset, Vec<f64>)>
     Ok((data, w_star))
 }
 
+/// Example number `k` (0, 1, …) of a growing student–teacher set ("Add an example" on the page):
+/// an input `ξ ~ N(0, 1)^N` with `N = w*.len()`, labelled `S = sign(w*·ξ − θ*)` (+1 on the
+/// boundary), flipped with probability `noise` (λ). Its own generator is seeded from `(seed, k)`,
+/// so the `k`-th example is the same whatever was added or deleted before it.
+///
+/// # Errors
+/// [`crate::Error::OutOfRange`] if `noise ∉ [0, 1]`, the teacher is empty or not finite.
+pub fn example(
+    w_star: &[f64],
+    theta_star: f64,
+    noise: f64,
+    seed: u64,
+    k: u64,
+) -> Result<(Vec<f64>, f64)> {
+    if !(0.0..=1.0).contains(&noise) {
+        return Err(crate::Error::OutOfRange {
+            name: "label noise λ",
+            value: noise,
+            range: "[0, 1]",
+        });
+    }
+    if w_star.is_empty() || !w_star.iter().chain([&theta_star]).all(|v| v.is_finite()) {
+        return Err(crate::Error::OutOfRange {
+            name: "teacher component",
+            value: w_star
+                .iter()
+                .copied()
+                .find(|v| !v.is_finite())
+                .unwrap_or(theta_star),
+            range: "finite numbers, at least one",
+        });
+    }
+    // SplitMix64 expands the seed, so the streams of nearby (seed, k) are unrelated
+    let mut rng = crate::rng::rng_from_seed(seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let x = gaussian_vec(w_star.len(), &mut rng);
+    let s = if dot(w_star, &x) - theta_star >= 0.0 {
+        1.0
+    } else {
+        -1.0
+    };
+    let flip = noise > 0.0 && rand::Rng::random::<f64>(&mut rng) < noise;
+    Ok((x, if flip { -s } else { s }))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -14,9 +14,11 @@ mod settling;
 mod status;
 mod trace;
 
+pub(crate) use settling::rosenblatt_bound;
 pub use settling::Settling;
 pub use status::status;
 pub use trace::Trace;
+pub(crate) use trace::{next_sample, Sample};
 
 /// The algorithms the data view trains by default (the catalogue's core rules; any rule can be
 /// asked for).
@@ -431,7 +433,9 @@ pub fn misclassified(p: &Perceptron, data: &Dataset) -> Vec<usize> {
         .collect()
 }
 
-fn fit_view(
+/// The readout's view of `algorithm`'s `fit` on `data` (the status for a set that is `separable`
+/// or not).
+pub(crate) fn fit_view(
     algorithm: Algorithm,
     data: &Dataset,
     fit: &Fit,

@@ -62,7 +62,7 @@ impl Settling {
                         recorder: settings
                             .traces
                             .contains(&algorithm)
-                            .then(|| Recorder::new(trainer.certifies())),
+                            .then(|| Recorder::new(trainer.as_ref())),
                         trainer,
                         stopped: false,
                         chunk: (CHUNK_WORK / step_cost(algorithm, data.len(), settings.threshold))
@@ -74,7 +74,8 @@ impl Settling {
             }
         }
         let update_bound = if runs.iter().any(|r| r.algorithm == Algorithm::Rosenblatt) {
-            rosenblatt_bound(data, &reference)?
+            let kappa_max = reference.exact.as_ref().map(|e| e.kappa);
+            rosenblatt_bound(data, reference.mode, reference.separable, kappa_max)?
         } else {
             None
         };
@@ -114,18 +115,6 @@ impl Settling {
                 return true;
             }
         }
-    }
-
-    /// One step of every rule that has not stopped (the race of compare mode: the rules in
-    /// lockstep); returns whether every rule has stopped.
-    pub fn step_each(&mut self) -> bool {
-        for run in self.runs.iter_mut().filter(|r| !r.stopped) {
-            run.stopped = run.trainer.step().stop.is_some();
-            if let Some(recorder) = &mut run.recorder {
-                recorder.observe_every_step(run.trainer.as_ref());
-            }
-        }
-        self.settled()
     }
 
     /// The version space of the points (computed once).
@@ -176,17 +165,26 @@ impl Settling {
     }
 }
 
-/// Rosenblatt's `M*` in the data view (margin `c = 0`): through the origin from the exact
-/// optimum already solved (`R²/κ_max²`), with a threshold from the augmented problem's
-/// ([`theory::rosenblatt_update_bound`]); `None` if not separable.
-fn rosenblatt_bound(data: &Dataset, reference: &Scene) -> Result<Option<f64>> {
-    if !reference.separable {
+/// Rosenblatt's `M*` in the data view (margin `c = 0`) for a set that is `separable` or not:
+/// through the origin from the exact optimum's `kappa_max` already solved (`R²/κ_max²`), with a
+/// threshold from the augmented problem's ([`theory::rosenblatt_update_bound`]); `None` if not
+/// separable.
+///
+/// # Errors
+/// Those of [`theory::rosenblatt_update_bound`].
+pub(crate) fn rosenblatt_bound(
+    data: &Dataset,
+    mode: Mode,
+    separable: bool,
+    kappa_max: Option<f64>,
+) -> Result<Option<f64>> {
+    if !separable {
         return Ok(None);
     }
-    match (reference.mode, &reference.exact) {
-        (Mode::Homogeneous, Some(exact)) => Ok(Some(theory::update_bound(
+    match (mode, kappa_max) {
+        (Mode::Homogeneous, Some(kappa)) => Ok(Some(theory::update_bound(
             data.max_norm_sq(),
-            exact.kappa,
+            kappa,
             0.0,
             data.dim(),
         ))),

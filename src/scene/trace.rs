@@ -2,11 +2,14 @@
 //! is drawn (no second computation that could disagree): `κ(w(t))`, the certified upper bound
 //! `κ_upper(t) ≥ κ_max` where the rule has one (MinOver, AdaTron: `|w| / Σ_μ x^μ` with the
 //! embedding strengths `x^μ`; Biehl §3.6), the updates `M(t)` (for Rosenblatt against the
-//! convergence theorem's `M*`) and the training errors (for pocket: those of the current `w`).
+//! convergence theorem's `M*`) and the training errors of the current `w(t)` — for pocket both
+//! the running Rosenblatt `w(t)`'s (`errors`) and the pocket's (`pocket_errors`).
 //!
 //! Samples are taken at every step up to [`DENSE_STEPS`], then at steps growing by a factor of
 //! about [`GROWTH`] (about 40 per decade), and at the step where the rule stops, so a trace of
-//! `10⁷` steps holds a few hundred points and looks right on a logarithmic `t` axis.
+//! `10⁷` steps holds a few hundred points and looks right on a logarithmic `t` axis. The
+//! settling runs record theirs with a [`Recorder`]; the animation and the race build theirs from
+//! their recorded frames (`animation::Animation::trace`) on the same plan.
 
 use crate::train::Trainer;
 use serde::Serialize;
@@ -22,16 +25,67 @@ pub const GROWTH: f64 = 1.06;
 #[serde(rename_all = "camelCase")]
 pub struct Trace {
     /// The steps `t` sampled (from 1, increasing; the last is the step the rule stopped at, once
-    /// it has).
+    /// it has, or for a stepped rule the step shown).
     pub t: Vec<usize>,
-    /// `κ(w(t))`.
+    /// `κ(w(t))` of the rule's answer (pocket: the pocketed perceptron, as the readout shows).
     pub kappa: Vec<f64>,
-    /// The certified upper bound on `κ_max` after step `t`; `None` for a rule without one.
+    /// The certified upper bound on `κ_max` after step `t` (`∞` before the first update); `None`
+    /// for a rule without one.
     pub upper: Option<Vec<f64>>,
     /// The updates `M(t)` of `w` up to step `t`.
     pub updates: Vec<usize>,
-    /// Training errors of `w(t)`.
+    /// Training errors of the current `w(t)`: the perceptron the rule steps (pocket: the running
+    /// Rosenblatt `w`, not the pocketed one; every other rule: its answer).
     pub errors: Vec<usize>,
+    /// Pocket only: training errors of the pocketed perceptron (the answer; by the ratchet never
+    /// more than those of any earlier current `w`); `None` for every other rule.
+    pub pocket_errors: Option<Vec<usize>>,
+}
+
+/// One sampled step of a [`Trace`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Sample {
+    /// The step `t`.
+    pub t: usize,
+    /// `κ(w(t))` of the answer.
+    pub kappa: f64,
+    /// The certified bound, where the rule keeps one (`None` also before the first update).
+    pub upper: Option<f64>,
+    /// Updates so far.
+    pub updates: usize,
+    /// Training errors of the answer.
+    pub errors: usize,
+    /// Training errors of the current `w` when the answer is another perceptron (pocket).
+    pub current_errors: Option<usize>,
+}
+
+impl Trace {
+    /// An empty trace for a rule that does (`certifies`) or does not have a certified bound, and
+    /// that does (`pocket`) or does not answer with another perceptron than the one it steps.
+    pub(crate) fn new(certifies: bool, pocket: bool) -> Self {
+        Self {
+            t: vec![],
+            kappa: vec![],
+            upper: certifies.then(Vec::new),
+            updates: vec![],
+            errors: vec![],
+            pocket_errors: pocket.then(Vec::new),
+        }
+    }
+
+    /// Appends `s`.
+    pub(crate) fn push(&mut self, s: Sample) {
+        self.t.push(s.t);
+        self.kappa.push(s.kappa);
+        if let Some(upper) = &mut self.upper {
+            upper.push(s.upper.unwrap_or(f64::INFINITY));
+        }
+        self.updates.push(s.updates);
+        self.errors.push(s.current_errors.unwrap_or(s.errors));
+        if let Some(pocket) = &mut self.pocket_errors {
+            pocket.push(s.errors);
+        }
+    }
 }
 
 /// Records a [`Trace`] as a rule is stepped.
@@ -42,16 +96,11 @@ pub(super) struct Recorder {
 }
 
 impl Recorder {
-    /// An empty trace for a rule that does (`certifies`) or does not have a certified bound.
-    pub(super) fn new(certifies: bool) -> Self {
+    /// An empty trace for `trainer` (with its certified bound where it keeps one, with the
+    /// pocket's errors where its answer is not the `w` it steps).
+    pub(super) fn new(trainer: &dyn Trainer) -> Self {
         Self {
-            trace: Trace {
-                t: vec![],
-                kappa: vec![],
-                upper: certifies.then(Vec::new),
-                updates: vec![],
-                errors: vec![],
-            },
+            trace: Trace::new(trainer.certifies(), trainer.current_errors().is_some()),
             next: 1,
         }
     }
@@ -65,21 +114,15 @@ impl Recorder {
             return;
         }
         let fit = trainer.fit();
-        self.trace.t.push(steps);
-        self.trace.kappa.push(fit.kappa);
-        if let Some(upper) = &mut self.trace.upper {
-            upper.push(fit.kappa_upper.unwrap_or(f64::INFINITY));
-        }
-        self.trace.updates.push(fit.updates);
-        self.trace.errors.push(fit.errors);
+        self.trace.push(Sample {
+            t: steps,
+            kappa: fit.kappa,
+            upper: fit.kappa_upper,
+            updates: fit.updates,
+            errors: fit.errors,
+            current_errors: trainer.current_errors(),
+        });
         self.next = next_sample(steps);
-    }
-
-    /// Samples `trainer` at its current step, whatever the sampling plan (a race shows every
-    /// step it takes).
-    pub(super) fn observe_every_step(&mut self, trainer: &dyn Trainer) {
-        self.next = self.next.min(trainer.progress().0);
-        self.observe(trainer);
     }
 
     /// The trace so far.
@@ -89,7 +132,7 @@ impl Recorder {
 }
 
 /// The step sampled after step `t`: `t + 1` up to [`DENSE_STEPS`], then `⌈t·GROWTH⌉`.
-fn next_sample(t: usize) -> usize {
+pub(crate) fn next_sample(t: usize) -> usize {
     if t < DENSE_STEPS {
         t + 1
     } else {

@@ -34,7 +34,7 @@
 
 mod convergence;
 mod maxstab;
-mod quad;
+pub(crate) mod quad;
 mod storage;
 mod teacher;
 

@@ -172,6 +172,13 @@ pub trait Trainer {
     /// `(steps, updates, stop)` so far.
     fn progress(&self) -> (usize, usize, Option<Stop>);
 
+    /// Training errors of the rule's working `w` when its answer is another perceptron (pocket:
+    /// the running Rosenblatt `w`, while [`Trainer::perceptron`] is the pocketed one); `None` for
+    /// the rules whose answer is the `w` they step.
+    fn current_errors(&self) -> Option<usize> {
+        None
+    }
+
     /// Steps until the rule stops, and summarises.
     fn run(&mut self) -> Fit {
         while self.step().stop.is_none() {}

@@ -80,6 +80,7 @@ impl PocketParams {
             max_steps: (self.max_epochs * data.len() as f64).ceil() as usize,
             rng: rng_from_seed(self.seed),
             best: (Perceptron::new(w.clone(), theta), errors),
+            errors,
             x: vec![0.0; data.len()],
             best_x: vec![0.0; data.len()],
             data: data.clone(),
@@ -110,6 +111,8 @@ pub struct Pocket {
     /// The current Rosenblatt perceptron.
     w: Vec<f64>,
     theta: f64,
+    /// Training errors of the current `w`.
+    errors: usize,
     x: Vec<f64>,
     /// The best perceptron so far and its errors.
     best: (Perceptron, usize),
@@ -144,6 +147,7 @@ impl Trainer for Pocket {
             self.x[mu] += self.eta;
             self.updates += 1;
             let errors = count_errors(&self.w, self.theta, &self.data);
+            self.errors = errors;
             if errors < self.best.1 {
                 self.best = (Perceptron::new(self.w.clone(), self.theta), errors);
                 self.best_x.clone_from(&self.x);
@@ -182,6 +186,11 @@ impl Trainer for Pocket {
 
     fn progress(&self) -> (usize, usize, Option<Stop>) {
         (self.steps, self.updates, self.stop)
+    }
+
+    /// The training errors of the current Rosenblatt `w` (the pocket's are [`Pocket::pocket_errors`]).
+    fn current_errors(&self) -> Option<usize> {
+        Some(self.errors)
     }
 }
 

@@ -1,5 +1,6 @@
 // An accessibility audit with axe-core (the npm package, run inside the page) in the states a
-// lesson passes through: the default page, compare mode with a race, threshold mode in projector
+// lesson passes through: the default page, compare mode with a race (scrubbed, pocket's two error
+// series, the animation's traces, the rings sized by x^μ), threshold mode in projector
 // mode with the cells numbered and every algorithm listed, after a learning-curve run, and with
 // the help dialog open. No violation is allowed.
 import { test } from "node:test";
@@ -23,10 +24,16 @@ test("axe-core finds no violation in the states a lesson passes through", async 
   await lab.setPoints(SIX);
   assert.deepEqual(await audit(page), [], "the page as it opens");
   await page.evaluate(() => {
-    window.lab.setCompare(true);
+    window.lab.setCompare(true, ["rosenblatt", "minover", "pocket"]);
     window.lab.stepCompare();
+    window.lab.stepCompare();
+    window.lab.step("pocket");
   });
-  assert.deepEqual(await audit(page), [], "compare mode with a race");
+  await page.locator("#race-scrub").focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.locator("#ring-strength").check();
+  assert.deepEqual(await audit(page), [], "compare mode with a race scrubbed back, the animation's traces, the rings sized by x^μ");
+  await page.locator("#ring-strength").uncheck();
   await page.evaluate(() => {
     window.lab.setCompare(false);
     window.lab.setThreshold(true);

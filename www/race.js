@@ -1,0 +1,82 @@
+// @ts-check
+/**
+ * Compare mode's race: every compared rule stepped in lockstep from w = 0 by the core's `Race`,
+ * which records every step; a `Player` as the training animation is (step, play at a speed,
+ * scrub): at race step t every compared rule is drawn, read out and traced as it stood after t
+ * steps (or at its stop).
+ */
+
+import { Player } from "./player.js";
+
+/**
+ * The race of the app's compared rules.
+ * @extends {Player<import("./app.js").App>}
+ */
+export class RacePlayer extends Player {
+  /**
+   * @param {typeof import("./pkg/perceptron_lab.js")} wasm
+   * @param {import("./app.js").App} app
+   */
+  constructor(wasm, app) {
+    super(app);
+    this.wasm = wasm;
+    /** @type {import("./pkg/perceptron_lab.js").Race | null} */
+    this.handle = null;
+    /** @type {{key: string, views: any[]} | null} the views at the step shown (the views of one frame ask more than once) */
+    this.cache = null;
+  }
+
+  /** Whether a race is under way (else the views show the full runs). */
+  get active() {
+    return this.handle !== null;
+  }
+
+  get length() {
+    return this.handle ? this.handle.steps + 1 : 1;
+  }
+
+  get stopped() {
+    return this.handle?.stopped ?? true;
+  }
+
+  /** Starts the race of the compared rules from w = 0 (once); false, with a message, if it cannot. */
+  ensure() {
+    if (this.handle) return true;
+    const app = this.app;
+    if (app.compare === null) return false;
+    try {
+      const { xs, ys, settings } = app.trainingInput();
+      this.handle = new this.wasm.Race(xs, ys, { ...settings, traces: [] }, [...app.compareRules]);
+      this.index = 0;
+      return true;
+    } catch (e) {
+      app.setMessage(`The race cannot start: ${e.message}`, "error");
+      return false;
+    }
+  }
+
+  advance() {
+    this.handle?.step();
+  }
+
+  /** Ends the race (the views show the full runs again). */
+  clear() {
+    super.clear();
+    this.handle?.free();
+    this.handle = null;
+    this.cache = null;
+  }
+
+  /** The compared rules at the race step shown (as `Scene.algorithms`). */
+  views() {
+    if (!this.handle) return [];
+    const key = `${this.index}/${this.length}`;
+    if (this.cache?.key !== key) this.cache = { key, views: this.handle.views(this.index) };
+    return this.cache.views;
+  }
+
+  /** The compared rules' traces up to the race step shown (`{name: Trace}`). */
+  traces() {
+    return this.handle ? this.handle.traces(this.index) : {};
+  }
+}
