@@ -1,6 +1,7 @@
-//! Step-by-step training for the animation: one rule stepped from tabula rasa, every step
-//! recorded as a [`Frame`] (the history the scrubber moves over), and the [`Race`] of compare
-//! mode: several rules stepped in lockstep, each an [`Animation`], scrubbed together.
+//! Step-by-step training for the animation: one rule stepped from its start (tabula rasa but for
+//! the notes' perceptron and the tanh Adaline), every step recorded as a [`Frame`] (the history
+//! the scrubber moves over), and the [`Race`] of compare mode: several rules stepped in lockstep,
+//! each an [`Animation`], scrubbed together.
 //!
 //! The traces of a stepped rule (`scene::Trace`) and the views the page draws at a recorded step
 //! are built from the recorded frames — the run that is shown — never from a second run.
@@ -371,10 +372,14 @@ mod tests {
             assert_eq!(a.frames()[0].step, 0);
             if !matches!(
                 name,
-                Algorithm::PerceptronNotes | Algorithm::Gibbs | Algorithm::Bayes
+                Algorithm::PerceptronNotes
+                    | Algorithm::AdalineTanh
+                    | Algorithm::Gibbs
+                    | Algorithm::Bayes
             ) {
-                // tabula rasa (the notes' perceptron starts from random weights, the students
-                // at the maximal-stability optimum, where their chains start)
+                // tabula rasa (the notes' perceptron starts from random weights, the tanh
+                // Adaline far off, the students at the maximal-stability optimum, where their
+                // chains start)
                 assert!(a.frames()[0].kappa.is_nan(), "{name}: w = 0 at the start");
             }
             let mut n = 0;

@@ -19,6 +19,12 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use serde::Serialize;
 
+mod legend;
+mod marker;
+
+pub use legend::{Entry as LegendEntry, Swatch};
+pub use marker::Shape;
+
 /// A measured point: a mean with its standard error, and how many sets it averages.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mark {
@@ -81,9 +87,9 @@ pub struct ChartSpec {
     pub series: Vec<Series>,
     /// Theory overlays.
     pub theory: Vec<Line>,
-    /// The legend in the lower left instead of the upper right (for curves that fall from 1 at
-    /// small α to 0 at large α, whose upper right is taken).
-    pub legend_lower_left: bool,
+    /// Why the chart has no points, where it can have none (ε_g of random labels: no teacher);
+    /// printed in the plot.
+    pub empty: Option<String>,
     /// The sweep's `α` range (the x axis spans it, points or not).
     pub alpha_range: (f64, f64),
     /// Notes printed under the chart: the points left out and why, what hollow points mean.
@@ -147,7 +153,11 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             } else {
                 vec![]
             },
-            legend_lower_left: false,
+            empty: (params.labels == Labels::Random).then(|| {
+                "No ε_g with random labels: there is no teacher, so nothing to generalise. \
+                 κ(α) and the separable fraction show what the rules store."
+                    .into()
+            }),
             alpha_range: (0.0, 0.0),
             notes: vec![],
         },
@@ -159,7 +169,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
                 Labels::Teacher => vec![line(TheoryCurve::MaxstabKappa)],
                 Labels::Random => vec![line(TheoryCurve::Gardner)],
             },
-            legend_lower_left: false,
+            empty: None,
             alpha_range: (0.0, 0.0),
             notes: vec![],
         },
@@ -168,7 +178,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             y_label: "training error".into(),
             series: measured(|r| (r.train_error_mean, f64::NAN)),
             theory: vec![],
-            legend_lower_left: false,
+            empty: None,
             alpha_range: (0.0, 0.0),
             notes: vec![],
         },
@@ -177,7 +187,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             y_label: "P_ls".into(),
             series: separable_series(params, rows),
             theory: vec![line(TheoryCurve::CoverFraction)],
-            legend_lower_left: true,
+            empty: None,
             alpha_range: (0.0, 0.0),
             notes: vec![],
         },
@@ -315,7 +325,7 @@ fn notes(series: &[Series], reps: usize) -> Vec<String> {
     }
     if series.iter().any(|s| s.points.iter().any(Mark::hollow)) {
         out.push(format!(
-            "○ hollow: a mean over fewer than the {reps} sets asked for (exact, Gibbs and Bayes: the separable ones only); point at it for the count."
+            "hollow marks (white inside): a mean over fewer than the {reps} sets asked for (exact, Gibbs and Bayes: the separable ones only); point at one for the count."
         ));
     }
     out
@@ -460,9 +470,11 @@ fn valid_scale(scale: f64) -> f64 {
 
 /// Draws `spec` on `area`, every size (type, margins, marks, strokes) times `scale`: 1 for a
 /// canvas whose backing store has its CSS size, the device pixel ratio (× the export factor)
-/// otherwise, so the chart looks the same at any resolution. Points averaged over fewer sets
-/// than asked are drawn hollow (a white disc in a ring of the series' colour); the notes go
-/// under the chart, wrapped to its width. Returns where each point was drawn.
+/// otherwise, so the chart looks the same at any resolution. Each series has its shape
+/// ([`Shape::of_series`]); points averaged over fewer sets than asked are drawn hollow (white
+/// in an outline of the series' colour); the legend goes under the plot ([`legend::below`]) and
+/// the notes under it, wrapped to its width; a chart that cannot have points says why in the
+/// plot. Returns where each point was drawn.
 ///
 /// # Errors
 /// The backend's drawing errors.
@@ -473,9 +485,9 @@ pub fn draw_marked<DB: DrawingBackend>(
 ) -> Result<Drawn, DrawingAreaErrorKind<DB::ErrorType>> {
     let scale = valid_scale(scale);
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
-    let ipx = |v: f64| (v * scale).round() as i32;
     area.fill(&WHITE)?;
     let plot_area = draw_notes(area, &spec.notes, scale)?;
+    let plot_area = legend::below(&plot_area, &legend_entries(spec), 12.0, scale)?;
     let xs = spec
         .series
         .iter()
@@ -500,10 +512,12 @@ pub fn draw_marked<DB: DrawingBackend>(
                 .iter()
                 .flat_map(|l| l.points.iter().map(|p| p.1)),
         );
-    let (y0, y1) = bounds(ys, 0.05);
+    // one value (a chart of zeros): an axis around it, not a span of 10⁻⁹ labelled 0.0 0.0 …
+    let (y0, y1) = widen(bounds(ys, 0.05), 0.05);
     let mut chart = ChartBuilder::on(&plot_area)
         .caption(&spec.title, ("sans-serif", 16.0 * scale))
         .margin(px(10.0))
+        .margin_right(px(24.0)) // the last tick's label is centred on the plot's edge
         .x_label_area_size(px(36.0))
         .y_label_area_size(px(52.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
@@ -511,35 +525,39 @@ pub fn draw_marked<DB: DrawingBackend>(
         .configure_mesh()
         .x_desc("α = P/N")
         .y_desc(spec.y_label.as_str())
+        .x_label_formatter(&|v| tick(*v))
+        .y_label_formatter(&|v| tick(*v))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .label_style(("sans-serif", 12.0 * scale))
         .axis_desc_style(("sans-serif", 12.0 * scale))
         .draw()?;
     for l in &spec.theory {
-        let color = l.color;
-        chart
-            .draw_series(LineSeries::new(
-                l.points.iter().copied(),
-                color.stroke_width(px(2.0)),
-            ))?
-            .label(l.name.as_str())
-            .legend(move |(x, y)| {
-                PathElement::new(
-                    vec![(x, y), (x + ipx(18.0), y)],
-                    color.stroke_width(px(2.0)),
-                )
-            });
+        chart.draw_series(LineSeries::new(
+            l.points.iter().copied(),
+            l.color.stroke_width(px(2.0)),
+        ))?;
     }
     let hits = draw_points(&mut chart, &spec.series, scale)?;
-    draw_legend(
-        &mut chart,
-        12.0 * scale,
-        if spec.legend_lower_left {
-            SeriesLabelPosition::LowerLeft
-        } else {
-            SeriesLabelPosition::UpperRight
-        },
-    )?;
+    if let Some(why) = &spec.empty {
+        let plot = chart.plotting_area().strip_coord_spec();
+        let (w, h) = plot.dim_in_pixel();
+        let font = ("sans-serif", 13.0 * scale)
+            .into_font()
+            .color(&RGBColor(0x44, 0x44, 0x44));
+        let lines = wrap(&plot, std::slice::from_ref(why), &font, w * 4 / 5)?;
+        let line_height = 18.0 * scale;
+        let top = f64::from(h) / 2.0 - lines.len() as f64 * line_height / 2.0;
+        for (k, line) in lines.iter().enumerate() {
+            plot.draw_text(
+                line,
+                &font,
+                (
+                    (f64::from(w) / 10.0).round() as i32,
+                    (top + k as f64 * line_height).round() as i32,
+                ),
+            )?;
+        }
+    }
     area.present()?;
     Ok(Drawn {
         hits,
@@ -550,19 +568,54 @@ pub fn draw_marked<DB: DrawingBackend>(
 /// The chart's coordinates: `α` across, the measured quantity up.
 type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
-/// Draws every series' points with their error bars (hollow where a mean is over fewer sets
-/// than asked: a white disc over the bar in a ring of the series' colour) and its legend entry;
-/// returns where each point went.
+/// The legend of `spec`: its theory curves, then the series that have points, each with its
+/// shape.
+fn legend_entries(spec: &ChartSpec) -> Vec<LegendEntry> {
+    let lines = spec.theory.iter().map(|l| LegendEntry {
+        text: l.name.clone(),
+        swatch: Swatch::Line {
+            color: l.color,
+            dashed: false,
+        },
+    });
+    let series = spec
+        .series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.points.is_empty())
+        .map(|(k, s)| LegendEntry {
+            text: s.name.clone(),
+            swatch: Swatch::Marker {
+                color: s.color,
+                shape: Shape::of_series(k),
+            },
+        });
+    lines.chain(series).collect()
+}
+
+/// A tick label: at most six decimals, no trailing zeros, and no "−0".
+fn tick(v: f64) -> String {
+    let r = (v * 1e6).round() / 1e6;
+    if r == 0.0 {
+        "0".into()
+    } else {
+        format!("{r}")
+    }
+}
+
+/// Draws every series' points in its shape with their error bars (hollow where a mean is over
+/// fewer sets than asked: white inside an outline of the series' colour); returns where each
+/// point went.
 fn draw_points<DB: DrawingBackend>(
     chart: &mut Plot<'_, DB>,
     series: &[Series],
     scale: f64,
 ) -> Result<Vec<Hit>, DrawingAreaErrorKind<DB::ErrorType>> {
     let px = move |v: f64| (v * scale).round().max(1.0) as u32;
-    let ipx = move |v: f64| (v * scale).round() as i32;
     let mut hits = Vec::new();
-    for s in series {
+    for (k, s) in series.iter().enumerate() {
         let color = s.color;
+        let shape = Shape::of_series(k);
         chart.draw_series(s.points.iter().map(|p| {
             ErrorBar::new_vertical(
                 p.alpha,
@@ -574,21 +627,17 @@ fn draw_points<DB: DrawingBackend>(
             )
         }))?;
         let hollow = || s.points.iter().filter(|p| p.hollow());
+        let size = 7.0 * scale;
+        chart.draw_series(hollow().map(|p| shape.at((p.alpha, p.mean), size, WHITE.filled())))?;
         chart.draw_series(
-            hollow().map(|p| Circle::new((p.alpha, p.mean), px(3.5), WHITE.filled())),
+            hollow().map(|p| shape.at((p.alpha, p.mean), size, color.stroke_width(px(1.5)))),
         )?;
         chart.draw_series(
-            hollow().map(|p| Circle::new((p.alpha, p.mean), px(3.5), color.stroke_width(px(1.5)))),
+            s.points
+                .iter()
+                .filter(|p| !p.hollow())
+                .map(|p| shape.at((p.alpha, p.mean), 6.0 * scale, color.filled())),
         )?;
-        chart
-            .draw_series(
-                s.points
-                    .iter()
-                    .filter(|p| !p.hollow())
-                    .map(|p| Circle::new((p.alpha, p.mean), px(3.0), color.filled())),
-            )?
-            .label(s.name.as_str())
-            .legend(move |(x, y)| Circle::new((x + ipx(9.0), y), px(4.0), color.filled()));
         for p in &s.points {
             let (x, y) = chart.backend_coord(&(p.alpha, p.mean));
             hits.push(Hit {

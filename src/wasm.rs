@@ -719,6 +719,22 @@ impl Curve {
         Ok(Curve { params, rows })
     }
 
+    /// The curve of a sweep still running: the rows of the `α` whose cells are all among
+    /// `results` (`experiment::summarize_finished`), drawn as they come.
+    ///
+    /// # Errors
+    /// Throws on bad parameters, or a cell out of range or given twice.
+    pub fn partial(
+        #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CellResult[]")] results: JsValue,
+    ) -> Result<Curve, JsError> {
+        let params = curve_params(params)?;
+        let results: Vec<experiment::CellResult> =
+            serde_wasm_bindgen::from_value(results).map_err(js_error)?;
+        let rows = experiment::summarize_finished(&params, &results)?;
+        Ok(Curve { params, rows })
+    }
+
     /// The rows `{algorithm, n, p, alpha, reps, epsGMean, …}`.
     ///
     /// # Errors

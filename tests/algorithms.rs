@@ -1,7 +1,8 @@
 //! The rest of the algorithm family against independent references: Adaline against the
 //! pseudo-inverse solution, the pocket algorithm against the enumerated minimum of training
 //! errors, the soft margin against the exact hard-margin optimum and its own optimality
-//! conditions, the logistic Adaline's gradient against finite differences, and the lecture-notes
+//! conditions, the logistic and tanh Adalines' gradients against finite differences (and the tanh
+//! Adaline's slow start from far off and its stops), and the lecture-notes
 //! perceptron against the notes' worked exercise.
 
 mod common;
@@ -446,4 +447,206 @@ fn every_rule_is_reachable_by_name_and_seeded() {
     }
     let exact = perceptron_lab::catalogue::Algorithm::Exact;
     assert!(train::build(exact, &noisy, Mode::Homogeneous, &Config::default()).is_err());
+}
+
+/// The tanh Adaline's cost `½ Σ_μ (tanh(w·ξ^μ − θ) − S^μ)²`, written from the definition.
+fn tanh_cost(w: &[f64], theta: f64, data: &Dataset) -> f64 {
+    (0..data.len())
+        .map(|mu| {
+            let d = (dot(w, data.x(mu)) - theta).tanh() - data.y(mu);
+            0.5 * d * d
+        })
+        .sum()
+}
+
+/// The six points of the page's first preset (cf. Biehl Fig. 3.4), separable through the origin.
+fn six_points() -> Dataset {
+    Dataset::from_row_major(
+        vec![
+            1.0, 2.0, 2.0, 0.5, 0.5, 1.0, -1.5, -0.5, -0.5, -2.0, 1.0, -1.5,
+        ],
+        2,
+        vec![1.0, 1.0, 1.0, -1.0, -1.0, -1.0],
+    )
+    .unwrap()
+}
+
+/// `(w, θ)` as one vector, `θ` last.
+fn flat(p: &Perceptron) -> Vec<f64> {
+    p.w.iter().copied().chain([p.theta]).collect()
+}
+
+/// `|a − b|` of two perceptrons as `(w, θ)` vectors.
+fn distance(a: &Perceptron, b: &Perceptron) -> f64 {
+    let d: Vec<f64> = flat(a).iter().zip(flat(b)).map(|(x, y)| x - y).collect();
+    norm(&d)
+}
+
+/// The tanh Adaline's cost and its on-line step against finite differences of the cost written
+/// above: `Loss::Tanh`'s gradient, and one step of the catalogue's rule on example μ moves
+/// `(w, θ)` by `−(η/N) ∂cost^μ/∂(w, θ)` with `η = 1 / max_μ C̃_μμ`.
+#[test]
+fn tanh_adaline_gradient_and_step_match_finite_differences() {
+    use perceptron_lab::catalogue::Algorithm;
+    let data = gaussian_data(23, 4, 15);
+    let mut rng = rng_from_seed(6);
+    let h = 1e-6;
+    for _ in 0..5 {
+        let p = Perceptron::new(gaussian_vec(4, &mut rng), gaussian_vec(1, &mut rng)[0]);
+        let (gw, gt) = Loss::Tanh.gradient(&p, &data);
+        assert!((Loss::Tanh.total(&p, &data) - tanh_cost(&p.w, p.theta, &data)).abs() < 1e-12);
+        let numeric = |cost: &dyn Fn(&[f64], f64) -> f64, i: usize| {
+            let shifted = |d: f64| {
+                let mut v = flat(&p);
+                v[i] += d;
+                cost(&v[..4], v[4])
+            };
+            (shifted(h) - shifted(-h)) / (2.0 * h)
+        };
+        for (i, analytic) in gw.iter().copied().chain([gt]).enumerate() {
+            let fd = numeric(&|w, t| tanh_cost(w, t, &data), i);
+            assert!(
+                (fd - analytic).abs() < 1e-6 * (1.0 + analytic.abs()),
+                "∂L/∂{i}: analytic {analytic}, numeric {fd}"
+            );
+        }
+        // one step on the first example (cyclic order) from p
+        let options = train::Options {
+            init: Some(p.clone()),
+            order: Some(train::Presentation::Cyclic),
+            ..train::Options::default()
+        };
+        let mut t = train::build_with(
+            Algorithm::AdalineTanh,
+            &data,
+            Mode::Threshold,
+            &Config::default(),
+            &options,
+        )
+        .unwrap();
+        let step = t.step();
+        assert_eq!(step.example, Some(0));
+        let first = Dataset::from_row_major(data.x(0).to_vec(), 4, vec![data.y(0)]).unwrap();
+        let max_c = (0..data.len())
+            .map(|mu| (dot(data.x(mu), data.x(mu)) + 1.0) / 4.0)
+            .fold(0.0, f64::max);
+        let rate = 1.0 / max_c / 4.0;
+        let moved: Vec<f64> = flat(&t.perceptron())
+            .iter()
+            .zip(flat(&p))
+            .map(|(a, b)| a - b)
+            .collect();
+        for (i, m) in moved.iter().enumerate() {
+            let fd = numeric(&|w, t| tanh_cost(w, t, &first), i);
+            assert!(
+                (m + rate * fd).abs() < 1e-8 * (1.0 + m.abs()),
+                "step along {i}: moved {m}, −(η/N)∂cost/∂ = {}",
+                -rate * fd
+            );
+        }
+    }
+}
+
+/// The slow start: from its far-off start on the wrong side (every example saturated, `|a| ≤ 6`)
+/// the tanh Adaline needs many times the steps it needs from tabula rasa to classify the six
+/// points, and its first epoch hardly moves `(w, θ)`; it stops at the epoch limit on separable
+/// data (no minimum at finite `w`: the cost falls towards 0 as `|w|` grows) with no errors, and
+/// settles on a set that is not separable, where one more epoch moves `(w, θ)` by at most the
+/// tolerance.
+#[test]
+fn tanh_adaline_starts_slowly_from_far_off_and_stops() {
+    use perceptron_lab::catalogue::Algorithm;
+    use perceptron_lab::train::logistic::{far_start, FAR_START};
+    let data = six_points();
+    let config = Config {
+        max_epochs: Some(1000.0),
+        ..Config::default()
+    };
+    for mode in [Mode::Homogeneous, Mode::Threshold] {
+        let start = far_start(&data, mode);
+        let a: Vec<f64> = (0..data.len())
+            .map(|mu| potential(&start.w, start.theta, &data, mu))
+            .collect();
+        assert!(
+            a.iter().all(|&e| (-FAR_START - 1e-12..0.0).contains(&e)),
+            "{a:?}"
+        );
+        let steps_to_separate = |options: &train::Options| {
+            let mut t =
+                train::build_with(Algorithm::AdalineTanh, &data, mode, &config, options).unwrap();
+            let mut k = 0;
+            loop {
+                let p = t.perceptron();
+                if errors(&p.w, p.theta, &data) == 0 {
+                    return (k, t);
+                }
+                t.step();
+                k += 1;
+            }
+        };
+        let (far, mut t) = steps_to_separate(&train::Options::default());
+        let zero = train::Options {
+            init: Some(Perceptron::new(vec![0.0; 2], 0.0)),
+            ..train::Options::default()
+        };
+        let (near, _) = steps_to_separate(&zero);
+        assert!(
+            far >= 10 * near.max(1),
+            "{mode:?}: {far} steps from far off, {near} from 0"
+        );
+        // its first epoch moves (w, θ) by less than 5% of its length
+        let mut first = train::build(Algorithm::AdalineTanh, &data, mode, &config).unwrap();
+        for _ in 0..data.len() {
+            first.step();
+        }
+        let moved = distance(&first.perceptron(), &start) / norm(&flat(&start));
+        assert!(
+            moved < 0.05,
+            "{mode:?}: the first epoch moved {moved} of |(w, θ)|"
+        );
+        // separable: no minimum, the run ends at the epoch limit without errors
+        let fit = t.run();
+        assert_eq!(fit.stop, Some(Stop::Limit), "{mode:?}");
+        assert_eq!(fit.errors, 0);
+        assert!(tanh_cost(&fit.perceptron.w, fit.perceptron.theta, &data) < 1e-3);
+    }
+    // the six points and a seventh −1 among the +1s: not separable, a minimum at finite w
+    let mut xs = data.features().to_vec();
+    xs.extend([0.8, 1.6]);
+    let mut ys = data.labels().to_vec();
+    ys.push(-1.0);
+    let noisy = Dataset::from_row_major(xs, 2, ys).unwrap();
+    for mode in [Mode::Homogeneous, Mode::Threshold] {
+        let fit = train::build(Algorithm::AdalineTanh, &noisy, mode, &Config::default())
+            .unwrap()
+            .run();
+        assert_eq!(fit.stop, Some(Stop::Settled), "{mode:?}");
+        // the stop as defined: one more epoch (the same cyclic order) from where it stopped
+        // moves (w, θ) by at most the tolerance 10⁻⁵ of its length, as the last epoch did
+        let again = train::Options {
+            init: Some(fit.perceptron.clone()),
+            ..train::Options::default()
+        };
+        let mut t = train::build_with(
+            Algorithm::AdalineTanh,
+            &noisy,
+            mode,
+            &Config::default(),
+            &again,
+        )
+        .unwrap();
+        for _ in 0..noisy.len() {
+            t.step();
+        }
+        let moved = distance(&t.perceptron(), &fit.perceptron);
+        assert!(
+            moved <= 1.1e-5 * norm(&flat(&fit.perceptron)),
+            "{mode:?}: one more epoch moved {moved}"
+        );
+        let start = far_start(&noisy, mode);
+        assert!(
+            tanh_cost(&fit.perceptron.w, fit.perceptron.theta, &noisy)
+                < 0.5 * tanh_cost(&start.w, start.theta, &noisy)
+        );
+    }
 }

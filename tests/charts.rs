@@ -122,7 +122,6 @@ fn teacher_charts_have_one_series_per_algorithm_in_its_colour_and_the_theory() {
     );
     assert!(sep.series[0].points.iter().all(|pt| pt.mean == 1.0));
     assert_eq!(sep.theory[0].name, "Cover C(P,N)/2^P, N = 10");
-    assert!(sep.legend_lower_left);
 }
 
 #[test]
@@ -141,11 +140,11 @@ fn random_label_charts_have_no_generalisation_error_and_gardners_curve() {
     let sep = chart::spec(Chart::Separable, &p, &rows);
     assert_eq!(sep.series.len(), 1);
     assert_eq!(sep.series[0].name, "random labels (exact test)");
-    // every chart draws (an empty one too) and names its series
+    // every chart draws (an empty one too) and names its series that have points
     for which in Chart::ALL {
         let spec = chart::spec(which, &p, &rows);
         let text = svg(&spec);
-        for s in &spec.series {
+        for s in spec.series.iter().filter(|s| !s.points.is_empty()) {
             assert!(text.contains(&s.name), "{which}: {}", s.name);
         }
     }
@@ -192,6 +191,34 @@ fn separable_counts(p: &CurveParams) -> Vec<usize> {
                 .count()
         })
         .collect()
+}
+
+/// Each `<text>` element of an SVG: its text and its `x`, `y`.
+fn svg_placed_texts(svg: &str) -> Vec<(String, f64, f64)> {
+    let attr = |t: &str, name: &str| -> f64 {
+        let at = t.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        t[at..at + t[at..].find('"').unwrap()].parse().unwrap()
+    };
+    svg.split("<text")
+        .skip(1)
+        .map(|t| {
+            let body = &t[t.find('>').unwrap() + 1..];
+            let text = body[..body.find("</text>").unwrap()].trim().to_string();
+            (text, attr(t, "x"), attr(t, "y"))
+        })
+        .collect()
+}
+
+/// The white-filled marks (circles, squares, polygons) of an SVG `width` pixels wide, not counting
+/// its background: the hollow points.
+fn white_marks(svg: &str, width: u32) -> usize {
+    let background = format!("width=\"{width}\"");
+    svg.split('<')
+        .skip(1)
+        .filter(|e| e.starts_with("circle") || e.starts_with("rect") || e.starts_with("polygon"))
+        .map(|e| &e[..e.find("/>").unwrap()])
+        .filter(|e| e.contains("fill=\"#FFFFFF\"") && !e.contains(&background))
+        .count()
 }
 
 /// The texts of an SVG's `<text>` elements, in order.
@@ -267,10 +294,14 @@ fn random_labels_exact_is_hollow_where_sets_are_dropped_and_noted_where_none_is_
             p.reps
         );
         assert_eq!(spec.notes[0], note);
-        assert!(spec.notes[1].starts_with("○ hollow"), "{:?}", spec.notes);
+        assert!(
+            spec.notes[1].starts_with("hollow marks"),
+            "{:?}",
+            spec.notes
+        );
         assert_eq!(spec.notes.len(), 2);
 
-        // drawn: the notes under the chart (wrapped), one white disc per hollow point, and a hit
+        // drawn: the notes under the chart (wrapped), one white mark per hollow point, and a hit
         // per point in the plot, hollow where the spec says
         let mut text = String::new();
         let drawn = {
@@ -280,13 +311,9 @@ fn random_labels_exact_is_hollow_where_sets_are_dropped_and_noted_where_none_is_
         let texts = svg_texts(&text).join(" ");
         assert!(texts.contains(&note), "{texts}");
         let hollow = counts.iter().filter(|&&c| c > 0 && c < p.reps).count();
-        let white_discs = text
-            .split("<circle")
-            .skip(1)
-            .map(|c| &c[..c.find("/>").unwrap()])
-            .filter(|c| c.contains("fill=\"#FFFFFF\""))
-            .count();
-        assert_eq!(white_discs, hollow, "{which}");
+        // white shapes (exact, the second series, is a square) but the background
+        let white_marks = white_marks(&text, 560);
+        assert_eq!(white_marks, hollow, "{which}");
         assert_eq!(drawn.hits.len(), 2 * p.alphas.len() - none.len());
         assert_eq!(drawn.hits.iter().filter(|h| h.hollow).count(), hollow);
         for h in &drawn.hits {
@@ -427,4 +454,148 @@ fn trace_chart_shows_kappa_its_bound_and_the_errors_inside_the_plot() {
         }
     }
     assert!(coords > 100, "{coords} polyline points");
+}
+
+/// A teacher sweep of MinOver, Hebb and exact up to α = 10 (its rows).
+fn teacher_sweep() -> (CurveParams, Vec<Row>) {
+    let mut p = params(
+        Labels::Teacher,
+        &[Algorithm::Minover, Algorithm::Hebb, Algorithm::Exact],
+    );
+    p.alphas = vec![0.5, 5.0, 10.0];
+    let rows = rows(&p);
+    (p, rows)
+}
+
+/// The legend under the plot (below the x axis's description, so that it covers no data), the
+/// last tick's label inside the canvas, no "−0" among the labels, and every series in its own
+/// colour within a chart (a theory line shares one only with its own rule's series: Hebb's).
+#[test]
+fn legends_below_the_plot_last_tick_inside_and_series_distinct() {
+    let (p, rows) = teacher_sweep();
+    for which in Chart::ALL {
+        let spec = chart::spec(which, &p, &rows);
+        let placed = svg_placed_texts(&svg(&spec));
+        let axis_y = placed
+            .iter()
+            .find(|t| t.0 == "α = P/N")
+            .expect("the x axis's description")
+            .2;
+        let entries = spec.theory.iter().map(|l| &l.name);
+        for entry in entries.chain(spec.series.iter().map(|s| &s.name)) {
+            if let Some(t) = placed.iter().find(|t| &t.0 == entry) {
+                assert!(
+                    t.2 > axis_y,
+                    "{which}: legend entry {entry} at y = {} above the axis at {axis_y}",
+                    t.2
+                );
+            }
+        }
+        let last = placed
+            .iter()
+            .find(|t| t.0 == "10")
+            .expect("a tick at α = 10");
+        assert!(
+            last.1 + 8.0 < 640.0,
+            "{which}: the label 10 at x = {}",
+            last.1
+        );
+        let negative_zero = |t: &str| {
+            t == "-0"
+                || (t.starts_with('-') || t.starts_with('−'))
+                    && t.trim_start_matches(['-', '−'])
+                        .trim_end_matches('0')
+                        .trim_end_matches('.')
+                        == "0"
+        };
+        let bad: Vec<&String> = placed
+            .iter()
+            .map(|t| &t.0)
+            .filter(|t| negative_zero(t))
+            .collect();
+        assert!(bad.is_empty(), "{which}: labels {bad:?}");
+        for (i, a) in spec.series.iter().enumerate() {
+            for b in &spec.series[i + 1..] {
+                assert_ne!(a.color, b.color, "{which}: {} and {}", a.name, b.name);
+            }
+            for l in &spec.theory {
+                let own = a.name == "hebb" && l.name.starts_with("Hebb");
+                assert!(
+                    own || a.color != l.color,
+                    "{which}: {} and {}",
+                    a.name,
+                    l.name
+                );
+            }
+        }
+    }
+}
+
+/// MinOver (the first series: a circle) and exact (the third: a triangle) at the same place
+/// (training error 0 at every α): different shapes, so exact's does not hide MinOver's.
+#[test]
+fn series_at_the_same_place_have_different_shapes() {
+    let (p, rows) = teacher_sweep();
+    assert_eq!(chart::Shape::of_series(0), chart::Shape::Circle);
+    let shapes: Vec<chart::Shape> = (0..4).map(chart::Shape::of_series).collect();
+    for (i, a) in shapes.iter().enumerate() {
+        assert!(!shapes[i + 1..].contains(a), "{shapes:?}");
+    }
+    let text = svg(&chart::spec(Chart::TrainError, &p, &rows));
+    let (c, e) = (
+        Algorithm::Minover.info().color.hex(),
+        Algorithm::Exact.info().color.hex(),
+    );
+    assert!(
+        text.contains(&format!("fill=\"{c}\"")),
+        "MinOver's points are drawn"
+    );
+    assert!(
+        text.split("<polygon")
+            .skip(1)
+            .any(|p| p.contains(&format!("fill=\"{e}\""))),
+        "exact's triangles"
+    );
+}
+
+/// A chart whose values are all zero labels its axis with distinct numbers, 0 among them (not
+/// "0.0 0.0 … −0.0" over a span of 10⁻⁹).
+#[test]
+fn a_chart_of_zeros_has_a_sane_axis() {
+    let (mut p, rows) = teacher_sweep();
+    let zeros: Vec<Row> = rows
+        .into_iter()
+        .filter(|r| r.algorithm == Algorithm::Exact)
+        .collect();
+    p.algorithms = vec![Algorithm::Exact];
+    let flat = svg(&chart::spec(Chart::TrainError, &p, &zeros));
+    let ticks: Vec<String> = svg_placed_texts(&flat)
+        .into_iter()
+        .filter(|t| t.1 <= 52.5 && t.0.parse::<f64>().is_ok())
+        .map(|t| t.0)
+        .collect();
+    let mut unique = ticks.clone();
+    unique.dedup();
+    assert!(
+        ticks.len() >= 2 && unique.len() == ticks.len(),
+        "y ticks {ticks:?}"
+    );
+    assert!(ticks.contains(&"0".to_string()), "y ticks {ticks:?}");
+}
+
+/// With random labels the ε_g chart says why it has no points, and lists no series without one.
+#[test]
+fn the_random_label_eps_chart_says_why_it_is_empty() {
+    let r = params(Labels::Random, &[Algorithm::Minover]);
+    let eps = svg(&chart::spec(Chart::Eps, &r, &experiment::run(&r).unwrap()));
+    let said = svg_texts(&eps);
+    assert!(
+        said.join(" ")
+            .contains("No ε_g with random labels: there is no teacher"),
+        "{said:?}"
+    );
+    assert!(
+        !said.iter().any(|t| t.trim() == "minover"),
+        "no legend entry without points"
+    );
 }

@@ -93,6 +93,11 @@ fn status_of_every_rule_for_every_stop() {
                          |w| keeps growing"
                             .into()
                     }
+                    (Stop::Limit, Algorithm::AdalineTanh) if separable => {
+                        "epoch limit (40): on separable data the squared error of tanh has no \
+                         minimum, |w| keeps growing"
+                            .into()
+                    }
                     (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) if separable => {
                         "step limit (37 steps) before the gap closed to 0.1%".into()
                     }
@@ -257,4 +262,40 @@ fn soft_margin_violators_slacks_and_objective() {
         }
         assert!(scene.algorithms.iter().any(|a| a.soft_margin.is_some()));
     }
+}
+
+/// Words, not NaN: a rule that ends at `w = 0` on a set that is not separable reports no κ(w), and
+/// one support vector is singular.
+#[test]
+fn status_without_nan_and_in_the_singular() {
+    let settings = Settings::default();
+    let mut at_zero = fit(Some(Stop::Limit));
+    at_zero.kappa = f64::NAN;
+    let text = status(Algorithm::Minover, &at_zero, 40.0, &settings, false);
+    assert_eq!(
+        text,
+        "stopped after 37 steps (40 epochs): set not separable"
+    );
+    // XOR with a threshold: MinOver ends at w = 0
+    let xor = set(
+        &[1.0, 1.0, -1.0, -1.0, 1.0, -1.0, -1.0, 1.0],
+        &[1.0, 1.0, -1.0, -1.0],
+    );
+    let s = scene::compute(
+        &xor,
+        &Settings {
+            threshold: true,
+            ..Settings::default()
+        },
+    )
+    .unwrap();
+    for a in &s.algorithms {
+        assert!(!a.status.contains("NaN"), "{}: {}", a.name, a.status);
+    }
+    // one support vector: a single point through the origin
+    let one = set(&[1.0, 2.0], &[1.0]);
+    let s = scene::compute(&one, &Settings::default()).unwrap();
+    assert_eq!(s.support.len(), 1);
+    let status = &s.exact.unwrap().status;
+    assert!(status.ends_with(", 1 support vector"), "{status}");
 }

@@ -1,6 +1,7 @@
 // @ts-check
 /** The training animation's controls and counters beside the views: a view the app renders. */
 
+import { INFO } from "./catalogue.js";
 import { fmt } from "./data-view.js";
 import { ANIMATION_CONTROLS, renderPlayer } from "./player.js";
 import { drawTraces } from "./trace-chart.js";
@@ -25,7 +26,7 @@ export class AnimationPanel {
     }
     const f = a.frames[a.index];
     if (!f) {
-      counters.textContent = "Press Step or Play to watch the rule learn from w = 0.";
+      counters.textContent = `Press Step or Play to watch the rule learn from ${INFO[a.algorithm].start}.`;
       return;
     }
     const gap = f.kappaUpper === null || f.kappaUpper === undefined ? "—" : fmt(f.kappaUpper - f.kappa);

@@ -95,7 +95,7 @@ export class Animator extends Player {
     this.app.scheduleRender();
   }
 
-  /** Starts the rule tabula rasa on the current points. Returns false (with `error`) if it cannot. */
+  /** Starts the rule on the current points (from its own start: the catalogue's `start`). Returns false (with `error`) if it cannot. */
   ensure() {
     if (this.handle) return true;
     try {

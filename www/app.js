@@ -13,6 +13,7 @@ import { encodeHash } from "./io.js";
 import { Counts, degeneracyPoints } from "./count-panel.js";
 import { StudentTeacher, generalizationErrors, teacherLabel, teacherOfSet } from "./teacher.js";
 import { checkTeacher } from "./schema.js";
+import { layout } from "./layout.js";
 
 /**
  * Training per frame (ms): on the frame of an edit (which also starts a new training and
@@ -84,13 +85,14 @@ export class App {
     return pointsFrom(xs, labels);
   }
 
-  /** Replaces the points (validated first: on bad input throws and keeps the old points). */
-  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold } = {}) {
+  /** Replaces the points (validated first: on bad input throws and keeps the old points); `preset`: the preset they are. */
+  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold, preset = null } = {}) {
     const clean = this.checkPoints(points);
     if (record) this.beginEdit();
     this.state.points = clean;
     this.state.threshold = threshold;
     this.state.teacher = teacher;
+    this.state.preset = preset;
     if (fit) this.state.view = fitView(clean);
     this.commit();
   }
@@ -118,10 +120,16 @@ export class App {
     this.scheduleRender();
   }
 
-  addPoint(p) {
+  /** One undoable edit of the points by `change()`: they are no preset any more ("custom" in the menu). */
+  editPoints(change) {
     this.beginEdit();
-    this.state.points.push(p);
+    change();
+    this.state.preset = null;
     this.commit();
+  }
+
+  addPoint(p) {
+    this.editPoints(() => this.state.points.push(p));
   }
 
   movePoint(i, x, y, { record = true } = {}) {
@@ -129,6 +137,7 @@ export class App {
     if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`point ${i}: coordinates must be finite numbers, got (${x}, ${y})`);
     if (record) this.beginEdit();
     Object.assign(this.state.points[i], { x, y });
+    this.state.preset = null;
     this.dirty = true;
     this.animator.clear();
     if (record) this.commit();
@@ -138,12 +147,12 @@ export class App {
   /** Gives the points the labels `labels` (±1 each; one edit). */
   relabel(labels) {
     if (labels.length !== this.state.points.length) throw new Error(`relabel: ${labels.length} labels for ${this.state.points.length} points`);
-    this.beginEdit();
-    this.state.points.forEach((p, i) => {
-      p.label = labels[i] > 0 ? 1 : -1;
-    });
     this.region = null;
-    this.commit();
+    this.editPoints(() =>
+      this.state.points.forEach((p, i) => {
+        p.label = labels[i] > 0 ? 1 : -1;
+      }),
+    );
   }
 
   /**
@@ -203,24 +212,22 @@ export class App {
   }
 
   flipLabel(i) {
-    this.beginEdit();
-    this.state.points[i].label = -this.state.points[i].label;
-    this.commit();
+    this.editPoints(() => {
+      this.state.points[i].label = -this.state.points[i].label;
+    });
   }
 
   deletePoint(i) {
-    this.beginEdit();
-    this.state.points.splice(i, 1);
     this.hover = -1;
-    this.commit();
+    this.editPoints(() => this.state.points.splice(i, 1));
   }
 
   clearPoints() {
     if (!this.state.points.length) return;
-    this.beginEdit();
-    this.state.points = [];
-    this.state.teacher = null;
-    this.commit();
+    this.editPoints(() => {
+      this.state.points = [];
+      this.state.teacher = null;
+    });
   }
 
   undo() {
@@ -250,11 +257,26 @@ export class App {
     this.commit();
   }
 
-  /** Projector mode: large type and marks. */
+  /** Projector mode: large views, type and marks, on one screen (layout.js sizes the views). */
   setProjector(on) {
     this.state.projector = on;
     document.body.classList.toggle("projector", on);
+    layout(this.dataView, this.weightView);
     save(this.state);
+    this.scheduleRender();
+  }
+
+  /** Zooms the weight view's lower plot onto the version space (a message when there is none). */
+  fitWeightView() {
+    if (!this.weightView.fitVersionSpace(this.scene?.versionSpace)) {
+      this.setMessage("No version space to zoom onto: these points are not linearly separable in this mode.");
+    }
+    this.scheduleRender();
+  }
+
+  /** The weight view's lower plot over every direction and threshold again. */
+  wholeWeightView() {
+    this.weightView.window = null;
     this.scheduleRender();
   }
 
@@ -283,15 +305,17 @@ export class App {
     this.scheduleRender();
   }
 
-  /** Loads a preset by id; generated presets use P, λ and the seed from the control bar. */
+  /**
+   * Loads a preset by id; generated presets use P and the seed from the control bar, the teacher
+   * sets their own λ, which they put in the λ field (`newTeacherSet`).
+   */
   loadPreset(id) {
     const fixed = FIXED_PRESETS.find((p) => p.id === id);
     if (fixed) {
       this.setPoints(
         fixed.points.map((p) => ({ ...p })),
-        { threshold: fixed.threshold },
+        { threshold: fixed.threshold, preset: id },
       );
-      this.el("preset").value = id;
       return;
     }
     const file = FILE_PRESETS.find((p) => p.id === id);
@@ -307,8 +331,7 @@ export class App {
             })
       )
         .then((text) => {
-          this.setPoints(parseCsv(this.wasm, text).points, { threshold: file.threshold });
-          this.el("preset").value = id;
+          this.setPoints(parseCsv(this.wasm, text).points, { threshold: file.threshold, preset: id });
           this.render();
         })
         .catch((e) => this.setMessage(`The preset could not be loaded: ${e.message}`, "error"));
@@ -316,16 +339,28 @@ export class App {
     }
     const gen = GENERATED_PRESETS.find((p) => p.id === id);
     if (!gen) throw new Error(`unknown preset "${id}"`);
-    const p = Number(this.el("teacher-p").value);
-    const seed = Number(this.el("teacher-seed").value);
-    const noise = id === "teacher" ? Number(this.el("teacher-noise").value) : gen.noise;
+    if (id !== "random") this.el("teacher-noise").value = String(gen.noise);
+    this.newTeacherSet(id === "random");
+  }
+
+  /**
+   * A new generated set from the control bar's P, λ and seed, of the kind the menu shows unless
+   * `random` says otherwise: random labels, else a teacher's with label noise λ. The menu then
+   * names it ("teacher", or "noisy" when λ > 0, or "random").
+   */
+  newTeacherSet(random = this.state.preset === "random") {
+    const field = (id) => /** @type {HTMLInputElement} */ (this.el(id)).value;
+    const p = Number(field("teacher-p"));
+    const seed = Number(field("teacher-seed"));
+    const noise = random ? 0.5 : Number(field("teacher-noise"));
     try {
-      if (!Number.isInteger(p) || p < 1) throw new Error(`P must be a whole number ≥ 1, got ${this.el("teacher-p").value}`);
+      if (!Number.isInteger(p) || p < 1) throw new Error(`P must be a whole number ≥ 1, got ${field("teacher-p")}`);
+      if (!(noise >= 0 && noise <= 1)) throw new Error(`λ must be a number in [0, 1], got ${field("teacher-noise")}`);
       checkSeed(seed);
       const set = this.wasm.teacherSet(p, seed, noise);
       this.state.seed = seed;
-      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: gen.noise === 0.5 ? null : teacherOfSet(set.teacher, noise) });
-      this.el("preset").value = id;
+      const preset = random ? "random" : noise > 0 ? "noisy" : "teacher";
+      this.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : teacherOfSet(set.teacher, noise), preset });
     } catch (e) {
       this.setMessage(e.message, "error");
     }
@@ -521,6 +556,7 @@ export class App {
     this.training?.free();
     this.training = null;
     const { xs, ys } = flattenPoints(this.state.points);
+    this.scene = null; // the old points' (a new training that is settled at once, as on no points, still takes its scene)
     try {
       this.training = new this.wasm.Training(xs, ys, this.trainSettings());
       this.versionSpace = this.training.versionSpace();
@@ -578,9 +614,12 @@ export class App {
       teacher: teacher ? { w: [...teacher.w], theta: teacher.theta, noise: teacher.noise } : null,
       showTeacher: this.state.showTeacher,
       learningCurve: this.student.state(),
+      preset: this.state.preset,
+      hover: this.hover,
       notes: [...(this.scene?.notes ?? [])],
       versionSpace: versionSpaceState(this.scene?.versionSpace, this.state.threshold),
       animation: this.animator.status(),
+      weightPlot: this.weightView.plot ? (({ phi0, phi1, lo, hi }) => ({ phi0, phi1, lo, hi }))(this.weightView.plot) : null,
       dichotomies: dichotomiesState(this.counts.current(this)),
       compare: this.compareState(),
       rings: { byStrength: this.ringsByStrength, drawn: this.dataView.rings.map((r) => ({ ...r })), scales: this.dataView.ringScales.map((r) => ({ ...r })) },

@@ -1,13 +1,18 @@
 // @ts-check
 /** `window.lab`: the automation interface of docs/design.md ("Automation interface") and its extensions. */
 
+import { readParams } from "./curve-form.js";
+
 /** `window.lab`, as promised by docs/design.md ("Automation interface"), plus a few extensions. */
 export function automation(app, curves) {
   return {
     /** Extension: the core's catalogue `{algorithms, charts, theoryCurves, teacherColor, errorColor, limits}` (a copy). */
     catalogue: () => app.wasm.catalogue(),
-    /** Extension: runs a learning-curve sweep in the workers; resolves `{rows, csv, ms}`. */
-    runLearningCurve: (params) => curves.run(params),
+    /**
+     * Extension: runs a learning-curve sweep in the workers; resolves `{rows, csv, ms}`. Fields
+     * `params` leaves out take the form's defaults (the page's, not what is typed in the form).
+     */
+    runLearningCurve: (params = {}) => curves.run({ ...readParams(app.wasm, app.el, { defaults: true }), ...params }),
     /** Extension: cancels a running sweep (its promise rejects with an AbortError). */
     cancelLearningCurve: () => curves.cancel(),
     /**

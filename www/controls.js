@@ -6,14 +6,15 @@ import { ALGORITHMS, CORE, COLORS, INFO, NAMES, SHOWN_NAMES } from "./catalogue.
 import { fmt } from "./data-view.js";
 import { exportPng, exportPoints, readDataFile } from "./io.js";
 import { checkRules } from "./schema.js";
-import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { RACE_CONTROLS, bindPlayer } from "./player.js";
 
+/** The preset menu: "custom" (the points are no preset: edited, cleared, imported; not choosable), then every preset. */
 export function fillPresetMenu(el) {
   const select = el("preset");
-  const placeholder = new Option("Presets…", "", true, true);
-  placeholder.disabled = true;
-  select.append(placeholder);
+  const custom = new Option("custom", CUSTOM, true, true);
+  custom.disabled = true;
+  select.append(custom);
   for (const p of [...FIXED_PRESETS, ...FILE_PRESETS, ...GENERATED_PRESETS]) select.append(new Option(p.name, p.id));
 }
 
@@ -219,6 +220,7 @@ export class ControlBar {
     el("mode-threshold").setAttribute("aria-pressed", String(state.threshold));
     el("projector").setAttribute("aria-pressed", String(state.projector));
     el("explain-toggle").setAttribute("aria-pressed", String(state.explanations));
+    el("preset").value = state.preset ?? CUSTOM;
     el("undo").disabled = app.history.undoStack.length === 0;
     el("redo").disabled = app.history.redoStack.length === 0;
     renderRingNote(app, el("ring-note"));

@@ -22,7 +22,7 @@ export function fillAlgorithms(el) {
     const box = document.createElement("input");
     box.type = "checkbox";
     box.value = name;
-    box.checked = INFO[name].curveDefault;
+    box.checked = box.defaultChecked = INFO[name].curveDefault;
     label.append(box, ` ${NAMES[name]}${setting[name] ?? ""}`);
     if (INFO[name].curveMain) group.insertBefore(label, more);
     else more.append(label);
@@ -108,14 +108,30 @@ export function syncForm(el) {
 }
 
 /**
- * Reads the panel's inputs into sweep parameters; throws an Error naming a field that is not a
- * number of the right kind. The core checks the ranges (`curveCells`, `CurveParams::validate`).
+ * The form's value of input or select `id`: as typed, or its default (the page's own, whatever was typed).
+ * @param {(id: string) => any} el
+ * @param {boolean} defaults
  */
-export function readParams(wasm, el) {
+function formValue(el, defaults) {
+  return (id) => {
+    const input = el(id);
+    if (!defaults) return input.value;
+    if (input.tagName === "SELECT") return ([...input.options].find((o) => o.defaultSelected) ?? input.options[0]).value;
+    return input.defaultValue;
+  };
+}
+
+/**
+ * Reads the panel's inputs (or with `defaults` the page's defaults of them) into sweep
+ * parameters; throws an Error naming a field that is not a number of the right kind. The core
+ * checks the ranges (`curveCells`, `CurveParams::validate`).
+ */
+export function readParams(wasm, el, { defaults = false } = {}) {
+  const value = formValue(el, defaults);
   const num = (id, what, { int = false, min = -Infinity, max = Infinity } = {}) => {
-    const v = Number(el(id).value);
-    if (el(id).value.trim() === "" || !Number.isFinite(v) || (int && !Number.isInteger(v)) || v < min || v > max) {
-      throw new Error(`${what} must be ${int ? "a whole number" : "a number"} in [${min}, ${max}], got "${el(id).value}"`);
+    const v = Number(value(id));
+    if (value(id).trim() === "" || !Number.isFinite(v) || (int && !Number.isInteger(v)) || v < min || v > max) {
+      throw new Error(`${what} must be ${int ? "a whole number" : "a number"} in [${min}, ${max}], got "${value(id)}"`);
     }
     return v;
   };
@@ -125,10 +141,10 @@ export function readParams(wasm, el) {
   const count = num("lc-alpha-count", "number of α values", { int: true, min: 1, max: 1000 });
   const alphas = Array.from(wasm.alphaGrid(a0, a1, count));
   const algorithms = boxes()
-    .filter((b) => b.checked)
+    .filter((b) => (defaults ? b.defaultChecked : b.checked))
     .map((b) => b.value);
   if (!algorithms.length) throw new Error("choose at least one algorithm");
-  const byUpdates = el("lc-budget").value === "updates";
+  const byUpdates = value("lc-budget") === "updates";
   const budget = byUpdates
     ? // the epoch limit is not used with a step budget; the CLI's default stands in for it
       { epochs: 100, updates: num("lc-updates", "updates T", { int: true, min: 1, max: 1e12 }) }
@@ -141,20 +157,20 @@ export function readParams(wasm, el) {
     ...budget,
     seed: num("lc-seed", "seed", { int: true, min: 0, max: LIMITS.maxSeed }),
     noise: num("lc-noise", "label noise λ", { min: 0, max: 1 }),
-    labels: el("lc-labels").value,
-    stop: readStop(el, num),
+    labels: value("lc-labels"),
+    stop: readStop(value, num),
     randomSeparability: true, // the storage panel: random labellings of the same inputs, against Cover
   };
 }
 
 /** The stopping rule of the form (`StopRule`: `{kind}`, with its tolerance and the angle's optional block). */
-function readStop(el, num) {
-  const kind = el("lc-stop").value;
+function readStop(value, num) {
+  const kind = value("lc-stop");
   if (kind === "gap") return { kind, tolerance: num("lc-gap", "gap tolerance", { min: 1e-12, max: 1 }) };
   if (kind === "angle") {
     const tolerance = num("lc-angle", "angle tolerance (radians)", { min: 1e-15, max: Math.PI });
     // no block: one epoch (P steps), as the CLI's angle:TOL
-    if (el("lc-angle-block").value.trim() === "") return { kind, tolerance };
+    if (value("lc-angle-block").trim() === "") return { kind, tolerance };
     return { kind, tolerance, block: num("lc-angle-block", "angle block T (steps)", { int: true, min: 1, max: 1e12 }) };
   }
   return { kind };

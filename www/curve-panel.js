@@ -19,6 +19,8 @@ const EXPORT_COLUMNS = 2;
 const HIT_RADIUS = 8;
 /** A trace has a row every K steps, K chosen for about this many rows (plus the first and the last). */
 const TRACE_ROWS = 400;
+/** While a sweep runs, its finished α are drawn at most this often (ms). */
+const PROGRESS_DRAW_MS = 150;
 
 /**
  * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
@@ -57,6 +59,7 @@ export class CurvePanel {
         el("lc-assignment").value = ""; // the form is no longer the preset
         el("lc-assignment-what").textContent = "";
         onForm(readForm(el));
+        if (!this.last) this.preview();
       });
     }
     el("lc-assignment").addEventListener("change", () => this.applyAssignment(el("lc-assignment").value));
@@ -93,16 +96,30 @@ export class CurvePanel {
     el("lc-progress").value = 0;
     this.status(`running ${cells} cells on ${this.pool.size} workers…`);
     const t0 = performance.now();
+    this.preview(params); // the new sweep's theory while its points come
+    let drawnAt = t0;
     try {
-      const results = await this.pool.run(params, cells, (done, total) => {
-        el("lc-progress").value = done / total;
-        this.status(`${done} / ${total} cells`);
-      });
+      const results = await this.pool.run(
+        params,
+        cells,
+        (done, total) => {
+          el("lc-progress").value = done / total;
+          this.status(`${done} / ${total} cells`);
+        },
+        (sofar) => {
+          // the α finished so far, as they come (at most every PROGRESS_DRAW_MS)
+          if (performance.now() - drawnAt < PROGRESS_DRAW_MS) return;
+          drawnAt = performance.now();
+          const partial = this.wasm.Curve.partial(params, sofar);
+          this.drawCurve(partial);
+          partial.free();
+        },
+      );
       const ms = performance.now() - t0;
-      this.last?.curve.free();
       const curve = new this.wasm.Curve(params, results); // summarised once for the table, CSV and charts
       const rows = curve.rows();
       const csv = curve.csv();
+      this.last?.curve.free();
       this.last = { params, curve, rows, csv, ms };
       this.drawCharts();
       el("lc-progress").value = 1;
@@ -112,6 +129,7 @@ export class CurvePanel {
       return { rows, csv, ms };
     } catch (e) {
       this.status(e.name === "AbortError" ? "cancelled; nothing else changed" : `failed: ${e.message}`);
+      this.drawCharts(); // the last finished sweep again, where there is one
       throw e;
     } finally {
       el("lc-run").disabled = false;
@@ -136,21 +154,39 @@ export class CurvePanel {
     el("lc-assignment").value = id;
     el("lc-assignment-what").textContent = a.what;
     this.onForm(readForm(el));
+    this.clearResults();
     try {
       const params = readParams(this.wasm, el);
-      this.last?.curve.free();
-      this.last = null;
-      el("lc-csv").disabled = true;
-      el("lc-png").disabled = true;
-      el("lc-progress").value = 0;
-      CHARTS.forEach((c, k) => {
-        this.wasm.drawPreview(this.canvases[k], params, c.name, this.scale);
-        this.setDrawn(k, { hits: [], notes: [] });
-      });
       const cells = this.wasm.curveCells(params);
+      this.preview(params);
       this.status(`${a.group}, ${a.label}: ${cells} cells; press Run (the lines are the theory)${a.long ? "; this one takes minutes" : ""}`);
     } catch (e) {
       this.status(`Not previewed: ${e.message}`);
+    }
+  }
+
+  /** Forgets the last sweep's results (its points belong to other parameters). */
+  clearResults() {
+    this.last?.curve.free();
+    this.last = null;
+    this.el("lc-csv").disabled = true;
+    this.el("lc-png").disabled = true;
+    this.el("lc-progress").value = 0;
+  }
+
+  /**
+   * Draws every chart's theory curves for the sweep `params` (default: the form's), no points:
+   * what the charts show before Run. A form that does not read leaves the charts as they are.
+   */
+  preview(params = null) {
+    try {
+      const p = params ?? readParams(this.wasm, this.el);
+      CHARTS.forEach((c, k) => {
+        this.wasm.drawPreview(this.canvases[k], p, c.name, this.scale);
+        this.setDrawn(k, { hits: [], notes: [] });
+      });
+    } catch {
+      // the form is being typed: the charts keep what they show
     }
   }
 
@@ -169,9 +205,13 @@ export class CurvePanel {
 
   /** Draws every chart of the last sweep at the current scale, keeping where its points went. */
   drawCharts() {
-    if (!this.last) return;
+    if (this.last) this.drawCurve(this.last.curve);
+  }
+
+  /** Draws every chart of `curve` (a finished sweep, or the finished α of a running one). */
+  drawCurve(curve) {
     CHARTS.forEach((c, k) => {
-      this.setDrawn(k, this.last.curve.drawMarked(this.canvases[k], c.name, this.scale));
+      this.setDrawn(k, curve.drawMarked(this.canvases[k], c.name, this.scale));
     });
   }
 

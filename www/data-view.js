@@ -6,7 +6,7 @@ import { COLORS, HIGHLIGHT, INFO, NAMES } from "./catalogue.js";
 /** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
 const SETTLING_DASH = [1, 5];
 const SETTLING_HALO = 6;
-/** Most misclassification crosses drawn per rule (a uniform subsample above it). */
+/** Most misclassification crosses drawn (a uniform subsample of the crossed points above it). */
 const MAX_CROSSES = 300;
 const BASE_POINT_RADIUS = 7;
 /** Marks and lines grow by this factor in projector mode. */
@@ -57,6 +57,10 @@ export class DataSpaceView {
     this.keyboard = false;
     /** @type {{x: number, y: number} | null} the keyboard's cursor, in data coordinates */
     this.cursor = null;
+    /** @type {[number, number, number, number][]} the lines drawn this frame as pixel segments (x0, y0, x1, y1): the tooltip keeps off them */
+    this.lines = [];
+    /** @type {{x: number, y: number, w: number, h: number} | null} where the tooltip was drawn this frame (CSS pixels), if one was */
+    this.tooltip = null;
     /** whether the rings are sized by the embedding strengths (area ∝ x^μ) */
     this.ringsByStrength = false;
     /** @type {{rule: string, point: number, x: number | null, radius: number}[]} the rings drawn last (radius in CSS px; x null for the fixed support-vector rings) */
@@ -186,6 +190,7 @@ export class DataSpaceView {
     POINT_RADIUS = BASE_POINT_RADIUS * (state.projector ? PROJECTOR_SCALE : 1);
     this.widthScale = state.projector ? PROJECTOR_SCALE : 1;
     ctx.clearRect(0, 0, this.size, this.size);
+    this.lines = [];
     this.drawAxes();
     const frame = anim && anim.frames.length > 1 ? anim.frames[anim.index] : null;
     if (scene) {
@@ -224,7 +229,8 @@ export class DataSpaceView {
         this.ctx.stroke();
       }
     }
-    if (scene && hover >= 0 && hover < state.points.length) this.drawTooltip(state, scene, hover);
+    this.tooltip = null;
+    if (scene && hover >= 0 && hover < state.points.length) this.drawTooltip(state, scene, hover, frame ? anim : null);
     else if (this.teacherHover && state.teacher && state.showTeacher) this.drawTeacherTooltip(state);
   }
 
@@ -290,7 +296,7 @@ export class DataSpaceView {
     const { cx, cy, half } = this.view;
     const step = niceStep(half / 4);
     ctx.lineWidth = 1;
-    ctx.font = `${this.widthScale > 1 ? 16 : 11}px system-ui, sans-serif`;
+    ctx.font = `${this.widthScale > 1 ? 18 : 11}px system-ui, sans-serif`;
     ctx.fillStyle = AXIS_COLOR;
     for (let v = Math.ceil((cx - half) / step) * step; v <= cx + half; v += step) {
       const { px } = this.toPixel(v, 0);
@@ -322,6 +328,7 @@ export class DataSpaceView {
     const L = 4 * this.view.half + Math.hypot(this.view.cx, this.view.cy) + Math.abs(c) * n;
     const a = this.toPixel(x0[0] - L * d[0], x0[1] - L * d[1]);
     const b = this.toPixel(x0[0] + L * d[0], x0[1] + L * d[1]);
+    this.lines.push([a.px, a.py, b.px, b.py]);
     const ctx = this.ctx;
     ctx.save();
     ctx.strokeStyle = color;
@@ -390,9 +397,9 @@ export class DataSpaceView {
 
   /**
    * The points (+1 filled circles, −1 open squares; one path per class, so that 10 000 points
-   * cost a few draw calls), the support vectors ringed, and the misclassified points crossed in
-   * each shown rule's colour (one path per rule; at most MAX_CROSSES per rule, a uniform
-   * subsample — the readout counts them all).
+   * cost a few draw calls), the support vectors ringed, and one cross beside each point a shown
+   * rule misclassifies: in that rule's colour, or the error colour where several do (the tooltip
+   * names them); at most MAX_CROSSES, a uniform subsample — the readout counts them all.
    */
   drawPoints(state, scene, anim = null) {
     const ctx = this.ctx;
@@ -433,20 +440,20 @@ export class DataSpaceView {
       ctx.stroke();
     }
     if (!scene) return;
-    // misclassified: a cross in each algorithm's colour, offset so that several stay visible
-    scene.algorithms
-      .filter((a) => state.shown[a.name])
-      .forEach((a, k) => {
-        // the animated rule: the examples w(t) misclassifies, not its final line's
-        const wrong = anim && a.name === anim.algorithm ? (anim.frames[anim.index].misclassified ?? []) : a.misclassified;
-        const every = Math.ceil(wrong.length / MAX_CROSSES);
-        const at = [];
-        for (let j = 0; j < wrong.length; j += every) {
-          const q = pixels[wrong[j]];
-          if (q) at.push([q.px + POINT_RADIUS + 4 + 7 * k, q.py - POINT_RADIUS - 4]);
-        }
-        crosses(ctx, at, 4, COLORS[a.name]);
-      });
+    const wrong = misclassifiedBy(state, scene, anim);
+    const crossed = [...wrong.keys()].sort((a, b) => a - b);
+    const every = Math.ceil(crossed.length / MAX_CROSSES);
+    /** @type {Map<string, number[][]>} colour → where its crosses go */
+    const byColor = new Map();
+    for (let j = 0; j < crossed.length; j += every) {
+      const names = /** @type {string[]} */ (wrong.get(crossed[j]));
+      const color = names.length === 1 ? COLORS[names[0]] : COLORS.error;
+      const q = pixels[crossed[j]];
+      if (!q) continue;
+      if (!byColor.has(color)) byColor.set(color, []);
+      byColor.get(color)?.push([q.px + POINT_RADIUS + 4, q.py - POINT_RADIUS - 4]);
+    }
+    for (const [color, at] of byColor) crosses(ctx, at, 4, color);
     // the soft margin's violators (slack β^μ > 0: inside the lines E = ±1 or beyond): a dashed ring
     for (const a of scene.algorithms) {
       if (!state.shown[a.name] || !a.softMargin) continue;
@@ -572,14 +579,15 @@ export class DataSpaceView {
     if (points.length > MAX_NUMBERED) return;
     const ctx = this.ctx;
     ctx.fillStyle = "#333";
-    ctx.font = `${this.widthScale > 1 ? 17 : 11}px system-ui, sans-serif`;
+    ctx.font = `${this.widthScale > 1 ? 18 : 11}px system-ui, sans-serif`;
     points.forEach((p, i) => {
       const { px, py } = this.toPixel(p.x, p.y);
       ctx.fillText(String(i + 1), px + POINT_RADIUS + 2, py - POINT_RADIUS + 2);
     });
   }
 
-  drawTooltip(state, scene, i) {
+  /** The hovered point's information: its stabilities under each shown rule, and which rules misclassify it. */
+  drawTooltip(state, scene, i, anim = null) {
     const p = state.points[i];
     const rows = [`point ${i + 1}: (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), S = ${p.label > 0 ? "+1" : "−1"}`];
     const list = [...scene.algorithms.filter((a) => state.shown[a.name])];
@@ -588,19 +596,21 @@ export class DataSpaceView {
       rows.push(`κ^μ ${NAMES[a.name]}: ${fmt(a.stabilities[i])}${embeddingText(a, i)}`);
       if (a.softMargin) rows.push(`   slack β^μ = ${fmt(a.softMargin.slack[i])}${a.softMargin.slack[i] > 0 ? " (a margin violator)" : ""}`);
     }
+    const wrong = misclassifiedBy(state, scene, anim).get(i);
+    if (wrong) rows.push(`misclassified by ${wrong.map((n) => NAMES[n]).join(", ")}`);
     const { px, py } = this.toPixel(p.x, p.y);
     this.drawBox(rows, px, py, state.projector);
   }
 
-  /** A box of text `rows` below and right of canvas pixel (px, py), kept inside the view. */
+  /** A box of text `rows` beside canvas pixel (px, py), off the drawn lines where it can be (`tooltipPlace`), inside the view. */
   drawBox(rows, px, py, projector) {
     const ctx = this.ctx;
     const fs = projector ? 20 : 13;
     ctx.font = `${fs}px system-ui, sans-serif`;
     const w = Math.max(...rows.map((r) => ctx.measureText(r).width)) + 12;
     const h = rows.length * (fs + 4) + 8;
-    px = Math.min(px + 14, this.size - w - 2);
-    py = Math.min(Math.max(py + 14, 2), this.size - h - 2);
+    ({ px, py } = this.tooltipPlace({ px, py }, w, h));
+    this.tooltip = { x: px, y: py, w, h };
     ctx.fillStyle = "rgba(255,255,255,0.94)";
     ctx.strokeStyle = "#999";
     ctx.lineWidth = 1;
@@ -611,6 +621,67 @@ export class DataSpaceView {
       ctx.fillText(r, px + 6, py + (fs + 4) * (k + 1));
     });
   }
+
+  /**
+   * Where a `w × h` tooltip for the point at pixel `at` goes: beside the point (below right,
+   * below left, above right, above left) or in a corner of the view, whichever crosses the fewest
+   * of the lines drawn this frame (the first such, so it stays beside the point when it can),
+   * inside the view.
+   */
+  tooltipPlace(at, w, h) {
+    const gap = POINT_RADIUS + 8;
+    const inside = ({ px, py }) => ({ px: Math.min(Math.max(px, 2), this.size - w - 2), py: Math.min(Math.max(py, 2), this.size - h - 2) });
+    const candidates = [
+      { px: at.px + gap, py: at.py + gap },
+      { px: at.px - gap - w, py: at.py + gap },
+      { px: at.px + gap, py: at.py - gap - h },
+      { px: at.px - gap - w, py: at.py - gap - h },
+      { px: 2, py: 2 },
+      { px: this.size - w - 2, py: 2 },
+      { px: 2, py: this.size - h - 2 },
+      { px: this.size - w - 2, py: this.size - h - 2 },
+    ].map(inside);
+    const covers = ({ px, py }) => {
+      const pointIn = at.px >= px - POINT_RADIUS && at.px <= px + w + POINT_RADIUS && at.py >= py - POINT_RADIUS && at.py <= py + h + POINT_RADIUS;
+      return this.lines.filter((l) => crossesBox(l, px, py, w, h)).length + (pointIn ? 1 : 0);
+    };
+    let best = candidates[0];
+    let fewest = Infinity;
+    for (const c of candidates) {
+      const n = covers(c);
+      if (n < fewest) [best, fewest] = [c, n];
+      if (n === 0) break;
+    }
+    return best;
+  }
+}
+
+/**
+ * Whether the line through the segment `[x0, y0, x1, y1]` passes through the box: its corners do
+ * not all lie on one side of it.
+ */
+function crossesBox([x0, y0, x1, y1], x, y, w, h) {
+  const side = (cx, cy) => Math.sign((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0));
+  const s = [side(x, y), side(x + w, y), side(x, y + h), side(x + w, y + h)];
+  return s.some((v) => v > 0) && s.some((v) => v < 0);
+}
+
+/**
+ * The points the shown rules misclassify, each with the names of the rules that do (the animated
+ * rule: the examples w(t) of the shown frame misclassifies, not its final line's).
+ * @returns {Map<number, string[]>}
+ */
+function misclassifiedBy(state, scene, anim) {
+  const out = new Map();
+  for (const a of scene.algorithms) {
+    if (!state.shown[a.name]) continue;
+    const wrong = anim && a.name === anim.algorithm ? (anim.frames[anim.index].misclassified ?? []) : a.misclassified;
+    for (const i of wrong) {
+      if (!out.has(i)) out.set(i, []);
+      out.get(i).push(a.name);
+    }
+  }
+  return out;
 }
 
 /**

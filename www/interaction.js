@@ -11,15 +11,23 @@ const DRAG_THRESHOLD_PX = 4;
 /** How far (CSS px) outside a point's mark a press still takes it: a fingertip covers more than a cursor. */
 const HIT_SLACK_PX = { mouse: 5, pen: 5, touch: 16 };
 
+/** A touch held this long (ms) on a point without moving shows its information, as hovering does. */
+export const LONG_PRESS_MS = 500;
+
 /**
- * Wires pointer events on the data view: add, drag, flip, delete, hover.
+ * Wires pointer events on the data view: add, drag, flip, delete, hover (on touch: a long press).
+ * After a click on a point its tooltip stays away until the pointer leaves the point.
  * @param {App} app
  * @param {HTMLCanvasElement} canvas
  */
 export function bindDataView(app, canvas) {
   const view = app.dataView;
-  /** @type {{ i: number, px: number, py: number, moved: boolean, pointerId: number } | null} */
+  /** @type {{ i: number, px: number, py: number, moved: boolean, pointerId: number, held: boolean } | null} */
   let drag = null;
+  /** the point just clicked: no tooltip for it until the pointer leaves it */
+  let quiet = -1;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let longPress;
 
   /** @param {MouseEvent} e */
   const local = (e) => {
@@ -41,13 +49,21 @@ export function bindDataView(app, canvas) {
     const { px, py } = local(e);
     const slack = HIT_SLACK_PX[e.pointerType] ?? HIT_SLACK_PX.mouse;
     const i = view.hit(app.state.points, px, py, slack);
+    if (e.pointerType === "touch") app.setHover(-1); // a long press's information goes with the next touch
     if (i >= 0 && app.state.deleteMode) {
       app.deletePoint(i);
       return;
     }
     if (i >= 0) {
-      drag = { i, px, py, moved: false, pointerId: e.pointerId };
+      drag = { i, px, py, moved: false, pointerId: e.pointerId, held: false };
       canvas.setPointerCapture(e.pointerId);
+      if (e.pointerType === "touch") {
+        const pressed = drag;
+        longPress = setTimeout(() => {
+          pressed.held = true;
+          app.setHover(pressed.i);
+        }, LONG_PRESS_MS);
+      }
       return;
     }
     const how = app.state.deleteMode ? null : teacherAt(px, py, slack);
@@ -72,7 +88,8 @@ export function bindDataView(app, canvas) {
       return;
     }
     if (drag) {
-      if (!drag.moved && Math.hypot(px - drag.px, py - drag.py) > DRAG_THRESHOLD_PX) {
+      if (!drag.moved && !drag.held && Math.hypot(px - drag.px, py - drag.py) > DRAG_THRESHOLD_PX) {
+        clearTimeout(longPress);
         drag.moved = true;
         app.beginEdit();
         canvas.classList.add("dragging");
@@ -84,9 +101,11 @@ export function bindDataView(app, canvas) {
       }
       return;
     }
+    if (e.pointerType === "touch") return; // a finger's information comes with a long press
     const i = view.hit(app.state.points, px, py);
     canvas.classList.toggle("over-point", i >= 0);
-    app.setHover(i);
+    if (i !== quiet) quiet = -1;
+    app.setHover(i === quiet ? -1 : i);
     const over = i < 0 && teacherAt(px, py) !== null;
     canvas.classList.toggle("over-teacher", over);
     if (over !== app.student.hover) {
@@ -97,22 +116,29 @@ export function bindDataView(app, canvas) {
 
   /** @param {boolean} cancelled */
   const end = (cancelled) => {
+    clearTimeout(longPress);
     if (teacherDrag) {
       if (canvas.hasPointerCapture(teacherDrag.pointerId)) canvas.releasePointerCapture(teacherDrag.pointerId);
       teacherDrag = null;
       return;
     }
     if (!drag) return;
-    if (!drag.moved && !cancelled) app.flipLabel(drag.i);
-    else app.commit();
+    if (drag.held) {
+      // a long press showed the point's information (kept until the next touch); no flip
+    } else if (!drag.moved && !cancelled) {
+      app.flipLabel(drag.i);
+      quiet = drag.i; // the tooltip would cover what the click changed
+      app.setHover(-1);
+    } else app.commit();
     if (canvas.hasPointerCapture(drag.pointerId)) canvas.releasePointerCapture(drag.pointerId);
     canvas.classList.remove("dragging");
     drag = null;
   };
   canvas.addEventListener("pointerup", () => end(false));
   canvas.addEventListener("pointercancel", () => end(true));
-  canvas.addEventListener("pointerleave", () => {
-    if (!drag) app.setHover(-1);
+  canvas.addEventListener("pointerleave", (e) => {
+    // a lifted finger leaves too: a long press's information stays until the next touch
+    if (!drag && e.pointerType !== "touch") app.setHover(-1);
     if (app.student.hover) {
       app.student.hover = false;
       app.scheduleRender();
@@ -201,15 +227,54 @@ function nearest(points, c) {
   return best;
 }
 
+/** One notch of the mouse wheel zooms the weight view's lower plot by this factor. */
+const WHEEL_ZOOM = 1.25;
+
 /**
- * Wires hover on the weight-space view: hovering a curve highlights its point.
+ * Wires hover on the weight-space view: hovering a curve highlights its point; the mouse wheel
+ * zooms its lower plot about the pointer and a drag pans it.
  * @param {App} app
  * @param {HTMLCanvasElement} canvas
  */
 export function bindWeightView(app, canvas) {
-  canvas.addEventListener("pointermove", (e) => {
+  const view = app.weightView;
+  /** @type {{x: number, y: number, pointerId: number} | null} a drag panning the lower plot */
+  let pan = null;
+  const local = (e) => {
     const r = canvas.getBoundingClientRect();
-    const [px, py] = [e.clientX - r.left, e.clientY - r.top];
+    return [e.clientX - r.left, e.clientY - r.top];
+  };
+  canvas.addEventListener(
+    "wheel",
+    (e) => {
+      const [px, py] = local(e);
+      if (!view.inPlot(px, py)) return;
+      e.preventDefault();
+      view.zoomAt(e.deltaY < 0 ? WHEEL_ZOOM : 1 / WHEEL_ZOOM, px, py);
+      app.scheduleRender();
+    },
+    { passive: false },
+  );
+  canvas.addEventListener("pointerdown", (e) => {
+    const [px, py] = local(e);
+    if (e.button !== 0 || !view.inPlot(px, py)) return;
+    pan = { x: px, y: py, pointerId: e.pointerId };
+    canvas.setPointerCapture(e.pointerId);
+  });
+  const endPan = () => {
+    if (pan && canvas.hasPointerCapture(pan.pointerId)) canvas.releasePointerCapture(pan.pointerId);
+    pan = null;
+  };
+  canvas.addEventListener("pointerup", endPan);
+  canvas.addEventListener("pointercancel", endPan);
+  canvas.addEventListener("pointermove", (e) => {
+    const [px, py] = local(e);
+    if (pan) {
+      view.panBy(px - pan.x, py - pan.y);
+      Object.assign(pan, { x: px, y: py });
+      app.scheduleRender();
+      return;
+    }
     const i = app.weightView.hitCurve(app.scene, px, py);
     app.setHover(i);
     // off every curve: the cell under the pointer, its labelling previewed in the data view
@@ -250,7 +315,10 @@ export function bindKeys(app) {
     else if (key === "c") app.setCompare(app.compare === null);
     else if (key === "p") app.setProjector(!app.state.projector);
     else if (key === "e") app.setExplanations(!app.state.explanations);
-    else if (e.key === "?") /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog")).showModal();
+    else if (key === "v") {
+      if (e.shiftKey) app.wholeWeightView();
+      else app.fitWeightView();
+    } else if (e.key === "?") /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog")).showModal();
     else if (key === "s") {
       app.animator.step();
       app.scheduleRender();
@@ -281,11 +349,21 @@ export function bindControls(app, el) {
   el("mode-origin").addEventListener("click", () => app.setThreshold(false));
   el("mode-threshold").addEventListener("click", () => app.setThreshold(true));
   el("preset").addEventListener("change", (e) => app.loadPreset(inputValue(e)));
-  el("teacher-new").addEventListener("click", () => app.loadPreset("teacher"));
+  el("teacher-new").addEventListener("click", () => app.newTeacherSet());
+  // Enter in P, λ or the seed draws the set, as the button does
+  for (const id of ["teacher-p", "teacher-noise", "teacher-seed"]) {
+    el(id).addEventListener("keydown", (e) => {
+      if (/** @type {KeyboardEvent} */ (e).key !== "Enter") return;
+      e.preventDefault();
+      app.newTeacherSet();
+    });
+  }
   el("compare").addEventListener("click", () => app.setCompare(app.compare === null));
   el("projector").addEventListener("click", () => app.setProjector(!app.state.projector));
   el("explain-toggle").addEventListener("click", () => app.setExplanations(!app.state.explanations));
   el("help").addEventListener("click", () => /** @type {HTMLDialogElement} */ (el("help-dialog")).showModal());
+  el("weight-fit").addEventListener("click", () => app.fitWeightView());
+  el("weight-whole").addEventListener("click", () => app.wholeWeightView());
   const a = app.animator;
   el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(inputValue(e)));
   bindPlayer(a, app, el, ANIMATION_CONTROLS);

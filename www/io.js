@@ -24,7 +24,10 @@ export async function readDataFile(wasm, file) {
   const text = await file.text();
   const looksJson = /\.json$/i.test(file.name) || /^\s*[[{]/.test(text);
   try {
-    return looksJson ? parseJson(text) : parseCsv(wasm, text);
+    const imported = looksJson ? parseJson(text) : parseCsv(wasm, text);
+    // an empty set would replace the points with nothing (the core refuses a CSV header alone)
+    if (!imported.points.length) throw new Error("the file has no points");
+    return imported;
   } catch (e) {
     throw new Error(`${file.name}: ${e.message}`);
   }

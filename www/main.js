@@ -88,6 +88,7 @@ async function boot() {
   restoreOrPreset(app, el);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);
+  curves.preview(); // the theory curves at once, before any Run
   Object.assign(lab, automation(app, curves));
   app.render();
   registerOfflineCache();

@@ -32,6 +32,20 @@ export const FIXED_PRESETS = [
     ],
   },
   {
+    // D of the perceptron lecture notes ("Linear Discriminants"), used there with a threshold
+    // (f(x) = a₁x₁ + a₂x₂ + b); the notes' labels 1 / 0 are +1 / −1 here, as an imported file's are
+    id: "notes-d",
+    name: "Lecture notes: data set D (with θ)",
+    threshold: true,
+    points: [
+      { x: 3, y: 1, label: 1 },
+      { x: 2, y: 2.5, label: -1 },
+      { x: 2, y: 1.5, label: 1 },
+      { x: 4, y: 3, label: 1 },
+      { x: 3, y: 3, label: -1 },
+    ],
+  },
+  {
     id: "xor",
     name: "XOR (not separable)",
     threshold: true,
@@ -54,12 +68,22 @@ export const FILE_PRESETS = [
   },
 ];
 
-/** Generated presets: `{id, name, noise}`; drawn by `teacherSet(P, seed, noise)` (noise ½ = random labels). */
+/**
+ * Generated presets: `{id, name, noise}`; drawn by `teacherSet(P, seed, noise)` (noise ½ = random
+ * labels). Chosen from the menu, the teacher sets put their λ in the control bar's λ field; "New
+ * teacher set" and Enter in P, λ or seed draw the kind the menu shows with the fields' values.
+ */
 export const GENERATED_PRESETS = [
   { id: "teacher", name: "Teacher set (P, seed)", noise: 0 },
-  { id: "noisy", name: "Noisy teacher set (λ = 0.2)", noise: 0.2 },
+  { id: "noisy", name: "Noisy teacher set (λ, default 0.2)", noise: 0.2 },
   { id: "random", name: "Random labels", noise: 0.5 },
 ];
+
+/** Every preset's id (the menu's values besides "custom"). */
+export const PRESET_IDS = [...FIXED_PRESETS, ...FILE_PRESETS, ...GENERATED_PRESETS].map((p) => p.id);
+
+/** The menu's entry for points that are no preset (edited, cleared, imported). */
+export const CUSTOM = "custom";
 
 /** The preset shown on a first visit. */
 export const DEFAULT_PRESET = "six";

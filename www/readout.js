@@ -51,6 +51,16 @@ function fmtBound(v) {
   return v < 1e9 ? Math.floor(v + 1e-9).toLocaleString("en") : v.toExponential(2);
 }
 
+/** "κ_max = 1.021", broken (in a narrow column) only before the number. */
+function kappaMaxCell(kappa) {
+  const label = document.createElement("span");
+  label.className = "nowrap";
+  label.textContent = "κ_max =";
+  const cell = document.createElement("span");
+  cell.append(label, ` ${fmt(kappa)}`);
+  return cell;
+}
+
 /** `eps`: the rule's ε_g against the teacher (undefined without one). */
 function row(a, isExact, eps) {
   const tr = document.createElement("tr");
@@ -61,7 +71,7 @@ function row(a, isExact, eps) {
   const cells = [
     swatch,
     NAMES[a.name],
-    isExact ? `κ_max = ${fmt(a.kappa)}` : fmt(a.kappa),
+    isExact ? kappaMaxCell(a.kappa) : fmt(a.kappa),
     isExact ? "" : String(a.errors),
     eps === undefined || !Number.isFinite(eps) ? "—" : fmt(eps, 3),
     isExact ? "" : updatesText(a),

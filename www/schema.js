@@ -9,6 +9,7 @@
 
 import { CORE, LIMITS, SHOWN_NAMES } from "./catalogue.js";
 import { checkForm } from "./curve-form.js";
+import { PRESET_IDS } from "./presets.js";
 
 /**
  * @typedef {object} Field
@@ -119,6 +120,19 @@ export const FIELDS = [
   }),
   field({ key: "rules", short: "r", what: "rule settings", link: true, undo: true, initial: defaultRules, encode: (r) => ({ ...r }), decode: checkRules }),
   field({ key: "seed", short: "s", what: "seed", link: true, initial: () => 1, decode: checkSeed }),
+  field({
+    key: "preset",
+    short: "d",
+    what: "preset's name",
+    link: true,
+    undo: true,
+    soft: true,
+    initial: () => null, // the preset the points are, as loaded; null once they are edited ("custom")
+    decode: (v) => {
+      if (v !== null && !PRESET_IDS.includes(v)) throw new Error(`unknown preset ${JSON.stringify(v).slice(0, 30)}`);
+      return v;
+    },
+  }),
   field({
     key: "curves",
     short: "c",

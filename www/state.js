@@ -15,6 +15,7 @@ export { restore, snapshot } from "./schema.js";
  * @property {Record<string, boolean>} shown
  * @property {{gamma: number, notesEta: number}} rules
  * @property {number} seed
+ * @property {string | null} preset the preset the points are (null: edited, "custom")
  * @property {any} curves
  * @property {{w: number[], theta: number, noise: number} | null} teacher
  * @property {boolean} showTeacher
@@ -41,6 +42,9 @@ export function createState(points = []) {
   });
 }
 
+/** The share of the half-width kept free between the outermost point and the view's edge (its mark, a cross beside it). */
+export const VIEW_MARGIN = 0.1;
+
 /** A square data window `{cx, cy, half}` that holds the origin and every point with a margin. */
 export function fitView(points) {
   let lo = [-1, -1];
@@ -49,12 +53,12 @@ export function fitView(points) {
     lo = [Math.min(lo[0], p.x), Math.min(lo[1], p.y)];
     hi = [Math.max(hi[0], p.x), Math.max(hi[1], p.y)];
   }
-  const half = (1.15 * Math.max(hi[0] - lo[0], hi[1] - lo[1])) / 2;
-  const nice = niceCeil(Math.max(half, 1));
+  const half = Math.max(hi[0] - lo[0], hi[1] - lo[1]) / 2 / (1 - VIEW_MARGIN);
   const c = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
-  // keep the origin in view: centre on it when the points allow
-  const centred = points.every((p) => Math.abs(p.x) <= nice && Math.abs(p.y) <= nice);
-  return centred ? { cx: 0, cy: 0, half: nice } : { cx: c[0], cy: c[1], half: half };
+  // keep the origin in view: centre on it when that costs at most a third of the zoom
+  const reach = Math.max(...[...lo, ...hi].map(Math.abs)) / (1 - VIEW_MARGIN);
+  const nice = niceCeil(Math.max(reach, 1));
+  return nice <= 1.5 * Math.max(half, 1) ? { cx: 0, cy: 0, half: nice } : { cx: c[0], cy: c[1], half: half };
 }
 
 function niceCeil(v) {

@@ -11,6 +11,8 @@ const BAND_EDGE = "#2a7fb8";
 const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
 const CURVE_MINUS = "rgba(120, 120, 120, 0.32)";
 const PAD = 34;
+/** Type and the room for it grow by this factor in projector mode (12 px labels → 18 px). */
+const PROJECTOR_TEXT = 1.5;
 
 /** The weight-space view. */
 export class WeightView {
@@ -29,6 +31,105 @@ export class WeightView {
     this.curveOf = null;
     /** @type {{c: {x: number, y: number}, R: number} | null} the circle of directions as last drawn (through the origin), for hit tests */
     this.circle = null;
+    /**
+     * The lower plot's window `{phi0, phi1, lo, hi}` (φ across within [0, 2π], θ or κ up) when
+     * zoomed, null for the whole view; `kind` is the version space's kind it was set for.
+     * @type {{phi0: number, phi1: number, lo: number, hi: number, kind: string} | null}
+     */
+    this.window = null;
+    /** type size factor (PROJECTOR_TEXT in projector mode) */
+    this.k = 1;
+  }
+
+  /** A font of `px` CSS pixels (× the projector's factor). */
+  font(px, weight = "") {
+    return `${weight ? `${weight} ` : ""}${Math.round(px * this.k)}px system-ui, sans-serif`;
+  }
+
+  /** Canvas x of direction `phi` in the lower plot. */
+  plotX(phi) {
+    const p = /** @type {any} */ (this.plot);
+    return p.x + ((phi - p.phi0) / (p.phi1 - p.phi0)) * p.w;
+  }
+
+  /** Canvas y of value `v` (θ or κ) in the lower plot. */
+  plotY(v) {
+    const p = /** @type {any} */ (this.plot);
+    return p.y + ((p.hi - v) / (p.hi - p.lo)) * p.h;
+  }
+
+  /** The direction φ and value at canvas pixel (px, py) of the lower plot. */
+  plotAt(px, py) {
+    const p = /** @type {any} */ (this.plot);
+    return { phi: p.phi0 + ((px - p.x) / p.w) * (p.phi1 - p.phi0), value: p.hi - ((py - p.y) / p.h) * (p.hi - p.lo) };
+  }
+
+  /** Whether canvas pixel (px, py) lies in the lower plot. */
+  inPlot(px, py) {
+    const p = this.plot;
+    return Boolean(p) && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h;
+  }
+
+  /**
+   * Zooms the lower plot by `factor` (> 1: in) about canvas pixel (px, py), within φ ∈ [0, 2π].
+   * @param {number} factor
+   * @param {number} px
+   * @param {number} py
+   */
+  zoomAt(factor, px, py) {
+    const p = this.plot;
+    if (!p || !this.inPlot(px, py)) return;
+    const { phi, value } = this.plotAt(px, py);
+    const span = (p.phi1 - p.phi0) / factor;
+    const left = (phi - p.phi0) / (p.phi1 - p.phi0);
+    const phi0 = phi - left * span;
+    const lo = value - ((value - p.lo) / (p.hi - p.lo)) * ((p.hi - p.lo) / factor);
+    this.setWindow(phi0, phi0 + span, lo, lo + (p.hi - p.lo) / factor);
+  }
+
+  /** Moves the lower plot's window by (dx, dy) canvas pixels (a drag). */
+  panBy(dx, dy) {
+    const p = this.plot;
+    if (!p) return;
+    const dphi = (-dx / p.w) * (p.phi1 - p.phi0);
+    const dv = (dy / p.h) * (p.hi - p.lo);
+    this.setWindow(p.phi0 + dphi, p.phi1 + dphi, p.lo + dv, p.hi + dv);
+  }
+
+  /** Sets the window (φ kept within [0, 2π], the full turn at most). */
+  setWindow(phi0, phi1, lo, hi) {
+    const span = Math.min(TAU, phi1 - phi0);
+    const start = Math.min(Math.max(0, phi0), TAU - span);
+    this.window = { phi0: start, phi1: start + span, lo, hi, kind: this.plot?.kind ?? "" };
+  }
+
+  /**
+   * Zooms the lower plot onto the version space of `vs` (the band's φ extent and θ range with a
+   * threshold; the arc's φ extent and the landscape from 0 to its peak through the origin), with a
+   * margin; false when there is none (not separable) or it wraps past φ = 0 (then the whole φ
+   * range, zoomed in θ).
+   */
+  fitVersionSpace(vs) {
+    if (!vs || !this.plot) return false;
+    const n = vs.phi.length;
+    const inside = [];
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < n; k++) {
+      const [a, b] = vs.kind === "band" ? [vs.lower[k], vs.upper[k]] : [0, vs.kappa[k]];
+      if (!(Number.isFinite(a) && Number.isFinite(b) && b > a)) continue;
+      inside.push(k);
+      lo = Math.min(lo, a);
+      hi = Math.max(hi, b);
+    }
+    if (!inside.length) return false;
+    const wraps = inside[0] === 0 && inside[inside.length - 1] === n - 1;
+    let [phi0, phi1] = wraps ? [0, TAU] : [vs.phi[inside[0]], vs.phi[inside[inside.length - 1]]];
+    const dphi = Math.max(0.25 * (phi1 - phi0), 0.02);
+    if (!wraps) [phi0, phi1] = [phi0 - dphi, phi1 + dphi];
+    const dv = Math.max(0.3 * (hi - lo), 1e-3);
+    this.setWindow(phi0, phi1, lo - dv, hi + dv);
+    return true;
   }
 
   /** Sets the CSS size and the backing store for the device pixel ratio (× `scale`). */
@@ -71,19 +172,19 @@ export class WeightView {
     if (!labellings && !region) return;
     const threshold = app.state.threshold;
     ctx.save();
-    ctx.font = "bold 12px system-ui, sans-serif";
+    ctx.font = this.font(12, "bold");
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     const label = (text, x, y, color) => {
       ctx.fillStyle = "rgba(255,255,255,0.85)";
       const w = ctx.measureText(text).width + 6;
-      ctx.fillRect(x - w / 2, y - 8, w, 16);
+      ctx.fillRect(x - w / 2, y - 8 * this.k, w, 16 * this.k);
       ctx.fillStyle = color;
       ctx.fillText(text, x, y);
     };
     const p = this.plot;
-    const X = (phi) => p.x + (phi / TAU) * p.w;
-    const Y = (v) => p.y + ((p.hi - v) / (p.hi - p.lo)) * p.h;
+    const X = (phi) => this.plotX(phi);
+    const Y = (v) => this.plotY(v);
     if (region) {
       ctx.fillStyle = "rgba(170, 51, 119, 0.16)";
       ctx.strokeStyle = HIGHLIGHT;
@@ -143,7 +244,7 @@ export class WeightView {
       const k = app.counts.numberOf(region.labels);
       const text = k ? `labelling ${k}` : "this cell's labelling";
       const caption = `${text}: shown in the data view`;
-      label(caption, this.width - ctx.measureText(caption).width / 2 - 8, 8, HIGHLIGHT);
+      label(caption, this.width - ctx.measureText(caption).width / 2 - 8, 8 * this.k, HIGHLIGHT);
     }
     ctx.restore();
   }
@@ -154,10 +255,9 @@ export class WeightView {
    * circle its φ (and θ with a threshold).
    */
   perceptronAt(px, py) {
-    const p = this.plot;
-    if (p && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h) {
-      const phi = ((px - p.x) / p.w) * TAU;
-      return { phi, theta: p.hi - ((py - p.y) / p.h) * (p.hi - p.lo) };
+    if (this.inPlot(px, py)) {
+      const { phi, value } = this.plotAt(px, py);
+      return { phi: ((phi % TAU) + TAU) % TAU, theta: value };
     }
     if (this.circle) {
       const { c, R } = this.circle;
@@ -169,6 +269,8 @@ export class WeightView {
 
   draw(state, scene, hover, anim) {
     this.curvesShown = "";
+    this.k = state.projector ? PROJECTOR_TEXT : 1;
+    const k = this.k;
     const ctx = this.ctx;
     ctx.clearRect(0, 0, this.width, this.height);
     const vs = scene?.versionSpace;
@@ -176,19 +278,26 @@ export class WeightView {
     this.circle = null;
     if (!vs) {
       ctx.fillStyle = "#777";
-      ctx.font = "14px system-ui, sans-serif";
-      ctx.fillText("No points: the whole circle is the version space.", 16, 30);
+      ctx.font = this.font(14);
+      const text = state.threshold ? "No points: every (φ, θ) is in the version space." : "No points: the whole circle is the version space.";
+      wrapText(ctx, text, this.width - 32).forEach((l, i) => {
+        ctx.fillText(l, 16, 30 * k + i * 20 * k);
+      });
       return;
     }
+    if (this.window && this.window.kind !== vs.kind) this.window = null; // the mode changed
     const marks = solutionMarks(state, scene);
     const range = yRange(state.points);
+    const win = this.window ?? { phi0: 0, phi1: TAU, lo: -range, hi: range };
+    const pad = { left: PAD * k, right: 10, bottom: 26 * k };
+    const rect = (y) => ({ x: pad.left, y, w: this.width - pad.left - pad.right, h: this.height - y - pad.bottom, kind: vs.kind, ...win });
     if (vs.kind === "arc") {
       const circleH = Math.round(this.height * 0.52);
       this.drawCircle(state, scene, vs, marks, hover, anim, { x: 0, y: 0, w: this.width, h: circleH });
-      this.plot = { x: PAD, y: circleH + 12, w: this.width - PAD - 10, h: this.height - circleH - 12 - 26, lo: -range, hi: range };
+      this.plot = rect(circleH + 12);
       this.drawPlot(state, vs, marks, hover, anim, "κ(φ)");
     } else {
-      this.plot = { x: PAD, y: 14, w: this.width - PAD - 10, h: this.height - 14 - 26, lo: -range, hi: range };
+      this.plot = rect(14 * k);
       this.drawPlot(state, vs, marks, hover, anim, "θ");
     }
   }
@@ -197,10 +306,10 @@ export class WeightView {
   hitCurve(scene, px, py) {
     const vs = scene?.versionSpace;
     const p = this.plot;
-    if (!vs || !p || px < p.x || px > p.x + p.w || py < p.y || py > p.y + p.h) return -1;
+    if (!vs || !p || !this.inPlot(px, py)) return -1;
     const n = vs.phi.length;
-    const k = Math.min(n - 1, Math.max(0, Math.round(((px - p.x) / p.w) * n)));
-    const y = p.hi - ((py - p.y) / p.h) * (p.hi - p.lo);
+    const { phi, value: y } = this.plotAt(px, py);
+    const k = Math.min(n - 1, Math.max(0, Math.round((phi / TAU) * n)));
     let best = -1;
     let bestD = (7 / p.h) * (p.hi - p.lo);
     // the curves the version space carries (all, or a uniform subsample of many)
@@ -231,7 +340,7 @@ export class WeightView {
 
   drawCircle(state, _scene, vs, marks, hover, anim, box) {
     const ctx = this.ctx;
-    const R = Math.min(box.w, box.h) / 2 - 26;
+    const R = Math.min(box.w, box.h) / 2 - 26 * this.k;
     const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 + 4 };
     const at = (phi, r = R) => ({ x: c.x + r * Math.cos(phi), y: c.y - r * Math.sin(phi) });
     this.circle = { c, R };
@@ -309,8 +418,8 @@ export class WeightView {
       mark(ctx, q.x, q.y, m);
     }
     ctx.fillStyle = "#444";
-    ctx.font = "12px system-ui, sans-serif";
-    ctx.fillText("w/|w| = (cos φ, sin φ)", box.x + 6, box.y + 14);
+    ctx.font = this.font(12);
+    ctx.fillText("w/|w| = (cos φ, sin φ)", box.x + 6, box.y + 14 * this.k);
     ctx.fillText("φ = 0", at(0, R + 8).x - 2, at(0).y + 4);
   }
 
@@ -318,8 +427,8 @@ export class WeightView {
     const ctx = this.ctx;
     const p = this.plot;
     const n = vs.phi.length;
-    const X = (phi) => p.x + (phi / TAU) * p.w;
-    const Y = (v) => p.y + ((p.hi - v) / (p.hi - p.lo)) * p.h;
+    const X = (phi) => this.plotX(phi);
+    const Y = (v) => this.plotY(v);
     ctx.save();
     ctx.beginPath();
     ctx.rect(p.x, p.y, p.w, p.h);
@@ -418,13 +527,16 @@ export class WeightView {
     ctx.lineWidth = 1;
     ctx.strokeRect(p.x, p.y, p.w, p.h);
     ctx.fillStyle = "#555";
-    ctx.font = "12px system-ui, sans-serif";
-    ["0", "π/2", "π", "3π/2", "2π"].forEach((t, k) => {
-      ctx.fillText(t, X((k * Math.PI) / 2) - 6, p.y + p.h + 15);
-    });
-    ctx.fillText("φ", p.x + p.w - 40, p.y + p.h + 15);
-    ctx.fillText(yLabel, 4, p.y + 12);
-    ctx.fillText(fmt(p.hi, 2), 2, p.y + 26);
+    ctx.font = this.font(12);
+    const k = this.k;
+    const below = p.y + p.h + 15 * k;
+    for (const { phi, text } of phiTicks(p.phi0, p.phi1)) {
+      const x = X(phi) - ctx.measureText(text).width / 2;
+      ctx.fillText(text, Math.min(Math.max(x, 0), this.width - ctx.measureText(text).width), below);
+    }
+    ctx.fillText("φ", 4, below);
+    ctx.fillText(yLabel, 4, p.y + 12 * k);
+    ctx.fillText(fmt(p.hi, 2), 2, p.y + 26 * k);
     ctx.fillText(fmt(p.lo, 2), 2, p.y + p.h - 2);
   }
 }
@@ -521,6 +633,38 @@ function fillBetween(ctx, n, X, Y, phi, lo, hi) {
 function clampY(v, p) {
   const span = p.hi - p.lo;
   return Number.isNaN(v) ? v : Math.min(p.hi + span, Math.max(p.lo - span, v));
+}
+
+/**
+ * Ticks of the φ axis between `phi0` and `phi1`: the multiples of π/2 when the window spans half a
+ * turn or more (0, π/2, …, 2π), else about four round values in radians.
+ */
+function phiTicks(phi0, phi1) {
+  const span = phi1 - phi0;
+  if (span >= Math.PI) {
+    return ["0", "π/2", "π", "3π/2", "2π"].map((text, k) => ({ phi: (k * Math.PI) / 2, text })).filter((t) => t.phi >= phi0 - 1e-9 && t.phi <= phi1 + 1e-9);
+  }
+  const raw = span / 4;
+  const e = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * e).find((s) => s >= raw) ?? 10 * e;
+  const out = [];
+  for (let phi = Math.ceil(phi0 / step) * step; phi <= phi1 + 1e-12; phi += step) out.push({ phi, text: fmt(phi, 3) });
+  return out;
+}
+
+/** `text` broken at spaces into lines no wider than `width` (in the context's font). */
+function wrapText(ctx, text, width) {
+  const lines = [];
+  let current = "";
+  for (const word of text.split(" ")) {
+    const next = current ? `${current} ${word}` : word;
+    if (current && ctx.measureText(next).width > width) {
+      lines.push(current);
+      current = word;
+    } else current = next;
+  }
+  if (current) lines.push(current);
+  return lines;
 }
 
 function line(ctx, x0, y0, x1, y1) {

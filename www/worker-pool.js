@@ -24,10 +24,15 @@ export class WorkerPool {
   }
 
   /**
-   * Runs every cell of `params` (`cells` of them), calling `onProgress(done, total)`; resolves
-   * with all cell results. `cancel()` rejects it with an Error named "AbortError".
+   * Runs every cell of `params` (`cells` of them), calling `onProgress(done, total)` as cells
+   * finish and `onResults(results)` with every result so far after each chunk; resolves with all
+   * cell results. `cancel()` rejects it with an Error named "AbortError".
+   * @param {any} params
+   * @param {number} cells
+   * @param {(done: number, total: number) => void} onProgress
+   * @param {(results: any[]) => void} [onResults]
    */
-  run(params, cells, onProgress) {
+  run(params, cells, onProgress, onResults = () => {}) {
     this.cancel();
     this.workers = Array.from({ length: this.size }, () => this.spawn());
     const chunk = Math.max(1, Math.ceil(cells / (this.size * CHUNKS_PER_WORKER)));
@@ -56,6 +61,7 @@ export class WorkerPool {
             return;
           }
           results.push(...data.results);
+          if (results.length < cells) onResults(results);
           if (results.length === cells) {
             this.reject = null;
             this.terminate();

@@ -136,14 +136,15 @@ mod native {
         /// Starting perceptron w1,…,wN[,θ] (θ needs --threshold); default: the rule's own start.
         #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
         init: Option<Vec<f64>>,
-        /// Learning rate η (perceptron-notes, adaline, adaline-batch, logistic, logistic-squared).
+        /// Learning rate η (perceptron-notes, adaline, adaline-batch, logistic, logistic-squared,
+        /// adaline-tanh).
         #[arg(long)]
         eta: Option<f64>,
         /// Rosenblatt's margin c ≥ 0: update when E = (w·ξ − θ)S ≤ c.
         #[arg(long)]
         margin: Option<f64>,
-        /// Presentation order (rosenblatt, perceptron-notes, adaline, logistic, logistic-squared);
-        /// default: the rule's own (cyclic; perceptron-notes random).
+        /// Presentation order (rosenblatt, perceptron-notes, adaline, logistic, logistic-squared,
+        /// adaline-tanh); default: the rule's own (cyclic; perceptron-notes random).
         #[arg(long, value_enum)]
         order: Option<OrderArg>,
         /// Stopping rule as in curve; default: the rule's own (MinOver and AdaTron at a certified
@@ -164,7 +165,7 @@ mod native {
     /// What one step of the budget is, for `--updates`' help.
     const UPDATES_HELP: &str = "Step budget T instead of --epochs (T/P epochs): T steps of the rule. \
         MinOver: one update on the least stable example (every step is an update: the reports' t_max); \
-        Rosenblatt, perceptron-notes, pocket, adaline, logistic: one presentation of an example (updating or not); \
+        Rosenblatt, perceptron-notes, pocket, adaline, logistic, adaline-tanh: one presentation of an example (updating or not); \
         AdaTron, soft-margin: one coordinate step (a pair step with a threshold); \
         adaline-batch: one gradient step counts P; hebb: one pass, not cut";
 

@@ -8,8 +8,8 @@
 //! of the line colours (with the teacher's and the error crosses') differs by CIE76
 //! ΔE ≥ 18 both for normal vision and under a deuteranopia simulation (Machado et al. 2009,
 //! severity 1), checked in `tests/e2e/catalogue.test.mjs`; relatives (Adaline and its batch form,
-//! the two logistic units, Rosenblatt and the notes' perceptron, the Gibbs and Bayes students)
-//! also differ by their dash.
+//! the two logistic units and the tanh Adaline, Rosenblatt and the notes' perceptron, the Gibbs
+//! and Bayes students) also differ by their dash.
 
 use super::{named_enum, Rgb};
 use crate::train::registry::Builder;
@@ -49,6 +49,9 @@ pub enum Algorithm {
     Logistic,
     /// Logistic unit, squared error (`src/train/logistic.rs`).
     LogisticSquared,
+    /// The tanh Adaline of the course notes: squared error of `tanh(a)`, started far off
+    /// (`src/train/logistic.rs`).
+    AdalineTanh,
     /// The lecture notes' perceptron: 0/1 targets, learning rate η (`src/train/notes.rs`).
     PerceptronNotes,
     /// The Gibbs student: a uniform draw from the version space (`src/train/students/`).
@@ -137,6 +140,9 @@ pub struct AlgorithmInfo {
     pub stops: &'static str,
     /// Its update rule (plain text).
     pub rule: &'static str,
+    /// Where its runs start (plain text, after "learn from"): `w = 0` but for the rules that
+    /// start elsewhere.
+    pub start: &'static str,
     /// Its trainer from the shared settings (the function in the rule's file).
     #[serde(skip)]
     pub build: Builder,
@@ -168,12 +174,13 @@ const fn row(
         optimises: texts[0],
         stops: texts[1],
         rule: texts[2],
+        start: "w = 0",
         build,
     }
 }
 
 /// The table, in the order of [`Algorithm::ALL`] (the order of the menus).
-pub const TABLE: [AlgorithmInfo; 14] = [
+pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         width: 2.5,
         ..row(
@@ -330,7 +337,26 @@ pub const TABLE: [AlgorithmInfo; 14] = [
         )
     },
     AlgorithmInfo {
+        dash: &[8.0, 3.0, 2.0, 3.0],
+        start: "far off on the wrong side (against Hebb's w, |a| up to 6: tanh is flat there)",
+        ..row(
+            logistic::tanh_from_config,
+            "adaline-tanh",
+            "Adaline (tanh)",
+            Rgb(0xDD, 0x33, 0xFF),
+            Role::Extra,
+            StepCost::Gradient,
+            (false, false),
+            [
+                "the squared error ½ Σμ (tanh(aμ) − Sμ)² of the tanh output, a = w·ξ − θ",
+                "when w settles (10⁻⁵ relative per epoch) or at the epoch limit; it starts far off (|a| up to 6), where tanh′ ≈ 0: the wrong examples hardly move w at first (the vanishing gradient)",
+                "w ← w − (η/N)(tanh aμ − Sμ)(1 − tanh² aμ) ξμ,  θ ← θ + (η/N)(tanh aμ − Sμ)(1 − tanh² aμ),  η = 1/max Cμμ",
+            ],
+        )
+    },
+    AlgorithmInfo {
         dash: &[2.0, 4.0],
+        start: "random weights and threshold in [−1, 1]",
         ..row(
             notes::from_config,
             "perceptron-notes",
@@ -395,7 +421,7 @@ pub const TABLE: [AlgorithmInfo; 14] = [
 
 impl Algorithm {
     /// Every algorithm, in the order of the menus.
-    pub const ALL: [Algorithm; 14] = [
+    pub const ALL: [Algorithm; 15] = [
         Algorithm::Rosenblatt,
         Algorithm::Minover,
         Algorithm::Adatron,
@@ -406,6 +432,7 @@ impl Algorithm {
         Algorithm::SoftMargin,
         Algorithm::Logistic,
         Algorithm::LogisticSquared,
+        Algorithm::AdalineTanh,
         Algorithm::PerceptronNotes,
         Algorithm::Gibbs,
         Algorithm::Bayes,
@@ -459,6 +486,7 @@ mod tests {
             "soft-margin",
             "logistic",
             "logistic-squared",
+            "adaline-tanh",
             "perceptron-notes",
             "gibbs",
             "bayes",

@@ -1,107 +1,159 @@
 //! CSV data: a header naming the inputs and the label (`x1,…,xN,label`; the page's 2-D points also
-//! `x,y,label` in any column order), one example per line. Labels ±1 or 0/1. Every error names
-//! its line.
+//! `x,y,label` in any column order), one example per line. Labels ±1 or 0/1. Fields may be quoted
+//! (`"x","y","label"`, as R's `write.csv` writes them; its unnamed first column of row names is
+//! then an ignored column of the page's points). Every error names its line.
+//!
+//! The fields of each line come from the `csv` crate (quotes, doubled quotes inside them); this file
+//! gives them their meaning.
 
 use super::Dataset;
 use crate::error::{Error, Result};
-use std::fmt::Write as _;
+
+/// One record: its line in the file and its fields, trimmed.
+struct Record {
+    line: usize,
+    fields: Vec<String>,
+}
+
+/// The non-blank records of `text`, one per line, each with its line number (read line by line,
+/// so that every message names the right line; a quoted field cannot span lines).
+///
+/// # Errors
+/// [`Error::Parse`] for a line the CSV reader does not read as one record.
+fn records(text: &str) -> Result<Vec<Record>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .trim(csv::Trim::All)
+            .from_reader(line.as_bytes());
+        let mut record = csv::StringRecord::new();
+        let complete = reader.read_record(&mut record).is_ok_and(|read| read)
+            && reader
+                .read_record(&mut csv::StringRecord::new())
+                .is_ok_and(|more| !more);
+        if !complete {
+            return Err(Error::Parse {
+                line: i + 1,
+                message: format!(
+                    "\"{}\" is not one row of comma-separated fields",
+                    line.trim()
+                ),
+            });
+        }
+        out.push(Record {
+            line: i + 1,
+            fields: record.iter().map(str::to_owned).collect(),
+        });
+    }
+    Ok(out)
+}
+
+/// The header: its line, the text as written (for messages) and the column names, lowercase.
+fn header(records: &[Record]) -> Result<(usize, String, Vec<String>)> {
+    let first = records.first().ok_or_else(|| Error::Parse {
+        line: 1,
+        message: "the file is empty: expected a header such as x1,x2,label".into(),
+    })?;
+    let names = first.fields.iter().map(|f| f.to_lowercase()).collect();
+    Ok((first.line, first.fields.join(","), names))
+}
+
+/// The data set of the rows after the header: column `label` the labels, `inputs` the inputs in
+/// that order; every row must have as many fields as the header.
+fn rows(records: &[Record], names: &[String], label: usize, inputs: &[usize]) -> Result<Dataset> {
+    let rows = &records[1..];
+    if rows.len() > super::MAX_POINTS {
+        return Err(Error::TooMany {
+            got: rows.len(),
+            max: super::MAX_POINTS,
+        });
+    }
+    let mut xs = Vec::with_capacity(rows.len() * inputs.len());
+    let mut ys = Vec::with_capacity(rows.len());
+    for Record { line, fields } in rows {
+        let parse_err = |message: String| Error::Parse {
+            line: *line,
+            message,
+        };
+        if fields.len() != names.len() {
+            return Err(parse_err(format!(
+                "expected {} fields, found {}",
+                names.len(),
+                fields.len()
+            )));
+        }
+        let value = |c: usize| -> Result<f64> {
+            let f = &fields[c];
+            let v: f64 = f
+                .parse()
+                .map_err(|_| parse_err(format!("column {}: \"{f}\" is not a number", names[c])))?;
+            if v.is_finite() {
+                Ok(v)
+            } else {
+                Err(parse_err(format!("column {}: {v} is not finite", names[c])))
+            }
+        };
+        for &c in inputs {
+            xs.push(value(c)?);
+        }
+        let y = value(label)?;
+        if super::normalize_label(y).is_none() {
+            return Err(parse_err(format!(
+                "label {y} is not one of −1, +1 (or 0, 1)"
+            )));
+        }
+        ys.push(y);
+    }
+    Dataset::from_user(xs, inputs.len(), ys)
+}
 
 /// Parses CSV text into a data set (any `N ≥ 1`).
 ///
 /// The header names the columns: the one named `label` (case-insensitive, in any position) holds
 /// the labels, every other column is an input, in header order. Blank lines and a UTF-8 BOM are
-/// ignored; `\r\n` line ends are accepted.
+/// ignored; `\r\n` line ends and quoted fields are accepted. A header without rows is the empty set.
 ///
 /// # Errors
-/// [`Error::Parse`] naming the line and the problem (empty file, no label column, a wrong
-/// number of fields, a value that is not a finite number, a label not in {−1, +1, 0, 1});
-/// [`Error::TooMany`] above [`super::MAX_POINTS`] rows.
+/// [`Error::Parse`] naming the line and the problem (empty file, no label column, a wrong number of
+/// fields, a value that is not a finite number, a label not in
+/// {−1, +1, 0, 1}); [`Error::TooMany`] above [`super::MAX_POINTS`] rows.
 pub fn parse(text: &str) -> Result<Dataset> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty());
-    let parse_err = |line, message: String| Error::Parse { line, message };
-    let (hline, header) = lines.next().ok_or_else(|| {
-        parse_err(
-            1,
-            "the file is empty: expected a header such as x1,x2,label".into(),
-        )
-    })?;
-    let names: Vec<String> = header.split(',').map(|s| s.trim().to_lowercase()).collect();
-    let label_col = names.iter().position(|n| n == "label").ok_or_else(|| {
-        parse_err(
-            hline,
-            format!("the header \"{header}\" has no column named label (expected x1,…,xN,label)"),
-        )
-    })?;
-    let dim = names.len() - 1;
-    if dim == 0 {
-        return Err(parse_err(hline, "the header names no input column".into()));
+    let records = records(text)?;
+    let (hline, header, names) = header(&records)?;
+    let label = names
+        .iter()
+        .position(|n| n == "label")
+        .ok_or_else(|| Error::Parse {
+            line: hline,
+            message: format!(
+                "the header \"{header}\" has no column named label (expected x1,…,xN,label)"
+            ),
+        })?;
+    let inputs: Vec<usize> = (0..names.len()).filter(|&c| c != label).collect();
+    if inputs.is_empty() {
+        return Err(Error::Parse {
+            line: hline,
+            message: "the header names no input column".into(),
+        });
     }
-    let mut xs = Vec::new();
-    let mut ys = Vec::new();
-    for (line, row) in lines {
-        if ys.len() == super::MAX_POINTS {
-            return Err(Error::TooMany {
-                got: ys.len() + 1,
-                max: super::MAX_POINTS,
-            });
-        }
-        let fields: Vec<&str> = row.split(',').map(str::trim).collect();
-        if fields.len() != names.len() {
-            return Err(parse_err(
-                line,
-                format!("expected {} fields, found {}", names.len(), fields.len()),
-            ));
-        }
-        for (c, f) in fields.iter().enumerate() {
-            let v: f64 = f.parse().map_err(|_| {
-                parse_err(
-                    line,
-                    format!("column {}: \"{f}\" is not a number", names[c]),
-                )
-            })?;
-            if !v.is_finite() {
-                return Err(parse_err(
-                    line,
-                    format!("column {}: {v} is not finite", names[c]),
-                ));
-            }
-            if c == label_col {
-                if super::normalize_label(v).is_none() {
-                    return Err(parse_err(
-                        line,
-                        format!("label {v} is not one of −1, +1 (or 0, 1)"),
-                    ));
-                }
-                ys.push(v);
-            } else {
-                xs.push(v);
-            }
-        }
-    }
-    Dataset::from_user(xs, dim, ys)
+    rows(&records, &names, label, &inputs)
 }
 
 /// Parses CSV text of 2-D points for the page: the columns `x1,x2` (or `x,y`) and `label` are
-/// used, in any order; any other column is ignored and named in the returned notices.
+/// used, in any order; any other column is ignored and named in the returned notices (an unnamed
+/// one, such as R's row names, as "(unnamed)").
 ///
 /// # Errors
-/// As [`parse`], plus [`Error::Parse`] (line 1) when the header lacks an input column.
+/// As [`parse`], plus [`Error::Parse`] (the header's line) when the header lacks an input column
+/// or no row follows it (the page keeps its points rather than show none).
 pub fn parse_2d(text: &str) -> Result<(Dataset, Vec<String>)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let Some((hline, header)) = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .find(|(_, l)| !l.is_empty())
-    else {
-        return parse(text).map(|d| (d, vec![]));
-    };
-    let names: Vec<String> = header.split(',').map(|s| s.trim().to_lowercase()).collect();
+    let records = records(text)?;
+    let (hline, header, names) = header(&records)?;
     let find = |options: &[&str]| names.iter().position(|n| options.contains(&n.as_str()));
     let (Some(cx), Some(cy), Some(cl)) = (find(&["x1", "x"]), find(&["x2", "y"]), find(&["label"]))
     else {
@@ -114,30 +166,27 @@ pub fn parse_2d(text: &str) -> Result<(Dataset, Vec<String>)> {
         .iter()
         .enumerate()
         .filter(|(i, _)| ![cx, cy, cl].contains(i))
-        .map(|(_, n)| n.as_str())
+        .map(|(_, n)| {
+            if n.is_empty() {
+                "(unnamed)"
+            } else {
+                n.as_str()
+            }
+        })
         .collect();
     let notices = if ignored.is_empty() {
         vec![]
     } else {
         vec![format!("ignored column(s): {}", ignored.join(", "))]
     };
-    // keep only the three columns (fields keep their line numbers), then parse strictly
-    let mut kept = String::with_capacity(text.len());
-    for (i, line) in text.lines().enumerate() {
-        if i + 1 < hline || line.trim().is_empty() {
-            kept.push('\n');
-            continue;
-        }
-        let fields: Vec<&str> = line.split(',').collect();
-        if fields.len() != names.len() {
-            return Err(Error::Parse {
-                line: i + 1,
-                message: format!("expected {} fields, found {}", names.len(), fields.len()),
-            });
-        }
-        let _ = writeln!(kept, "{},{},{}", fields[cx], fields[cy], fields[cl]);
+    if records.len() == 1 {
+        // an empty set would replace the page's points with nothing
+        return Err(Error::Parse {
+            line: hline,
+            message: format!("the header {header} is followed by no rows: the file has no points"),
+        });
     }
-    parse(&kept).map(|d| (d, notices))
+    rows(&records, &names, cl, &[cx, cy]).map(|d| (d, notices))
 }
 
 #[cfg(test)]
@@ -187,5 +236,32 @@ mod tests {
             "line 2: column x: NaN is not finite"
         );
         assert!(msg("x,label\n1,2\n").starts_with("line 2: label 2"));
+        // a header and no rows: the empty set, but refused for the page's points
+        assert!(parse("x1,x2,label\n\n").unwrap().is_empty());
+        let e = parse_2d("\n\"x\",\"y\",\"label\"\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "line 2: the header x,y,label is followed by no rows: the file has no points"
+        );
+        assert!(
+            msg("x,label\n\"1,1\n").starts_with("line 2: "),
+            "{}",
+            msg("x,label\n\"1,1\n")
+        );
+    }
+
+    #[test]
+    fn quoted_fields_as_r_writes_them() {
+        // R's write.csv: quoted names, a first unnamed column of quoted row names
+        let (d, notes) =
+            parse_2d("\"\",\"x\",\"y\",\"label\"\r\n\"1\",1.5,2,1\r\n\"2\",-1,0.5,0\r\n").unwrap();
+        assert_eq!(d.x(0), &[1.5, 2.0]);
+        assert_eq!(d.x(1), &[-1.0, 0.5]);
+        assert_eq!(d.labels(), &[1.0, -1.0]);
+        assert_eq!(notes, vec!["ignored column(s): (unnamed)".to_string()]);
+        let d = parse("\"x1\",\"x2\",\"label\"\n\"3\",\"1\",\"1\"\n").unwrap();
+        assert_eq!((d.x(0), d.y(0)), (&[3.0, 1.0][..], 1.0));
     }
 }

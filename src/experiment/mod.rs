@@ -15,7 +15,9 @@ mod trace;
 
 pub use cells::{cell_data, run_cells, CellResult, Outcome};
 pub use params::{alpha_grid, parse_alpha, CurveParams, Labels, StopRule, MAX_N, MAX_WORK};
-pub use summary::{mean_sem, page_csv, summarize, Row, BASE_COLUMNS, CSV_HEADER};
+pub use summary::{
+    mean_sem, page_csv, summarize, summarize_finished, Row, BASE_COLUMNS, CSV_HEADER,
+};
 pub use trace::{trace, trace_csv, trace_with, TracePoint, TRACE_HEADER};
 
 use crate::error::Result;
@@ -65,6 +67,23 @@ mod tests {
             summarize(&p, &parts[1..]).is_err(),
             "a missing cell is an error"
         );
+    }
+
+    /// While a sweep runs: the rows of the α whose cells are all done, as the whole sweep has
+    /// them; the others wait.
+    #[test]
+    fn finished_alphas_are_summarised_as_they_come() {
+        let p = params();
+        let whole = run(&p).unwrap();
+        // cells 8..12 are α = 2.5 (reps 4), 4..6 half of α = 1
+        let mut parts = run_cells(&p, 8..12, |_| {}).unwrap();
+        parts.extend(run_cells(&p, 4..6, |_| {}).unwrap());
+        let rows = summarize_finished(&p, &parts).unwrap();
+        let expect: Vec<Row> = whole.iter().filter(|r| r.alpha == 2.5).cloned().collect();
+        assert_eq!(rows, expect);
+        assert!(summarize_finished(&p, &[]).unwrap().is_empty());
+        parts.push(parts[0].clone());
+        assert!(summarize_finished(&p, &parts).is_err(), "a cell twice");
     }
 
     #[test]

@@ -97,6 +97,30 @@ impl Row {
 /// # Errors
 /// [`Error::Shape`] unless `results` holds every cell exactly once.
 pub fn summarize(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row>> {
+    let by_cell = by_cell(params, results)?;
+    if by_cell.iter().any(Option::is_none) {
+        return Err(Error::Shape {
+            expected: params.cells(),
+            got: results.len(),
+        });
+    }
+    Ok(rows(params, &by_cell))
+}
+
+/// The rows of the `α` whose cells have all finished, from the results so far (any order): what
+/// the page draws while a sweep runs. With every cell it is [`summarize`].
+///
+/// # Errors
+/// [`Error::Shape`] for a cell out of range or given twice.
+pub fn summarize_finished(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row>> {
+    Ok(rows(params, &by_cell(params, results)?))
+}
+
+/// Each cell's result by its index (`None`: not given).
+fn by_cell<'a>(
+    params: &CurveParams,
+    results: &'a [CellResult],
+) -> Result<Vec<Option<&'a CellResult>>> {
     let mut by_cell: Vec<Option<&CellResult>> = vec![None; params.cells()];
     for r in results {
         if r.cell >= by_cell.len() || by_cell[r.cell].is_some() {
@@ -107,18 +131,20 @@ pub fn summarize(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row
         }
         by_cell[r.cell] = Some(r);
     }
-    if by_cell.iter().any(Option::is_none) {
-        return Err(Error::Shape {
-            expected: params.cells(),
-            got: results.len(),
-        });
-    }
+    Ok(by_cell)
+}
+
+/// The rows of every `α` whose `reps` cells are all in `by_cell`, per algorithm, in `α` order.
+fn rows(params: &CurveParams, by_cell: &[Option<&CellResult>]) -> Vec<Row> {
     let mut rows = Vec::new();
     for (a, &algorithm) in params.algorithms.iter().enumerate() {
         for (k, &alpha) in params.alphas.iter().enumerate() {
-            let cells: Vec<&CellResult> = (0..params.reps)
-                .filter_map(|r| by_cell[k * params.reps + r])
-                .collect();
+            let Some(cells) = (0..params.reps)
+                .map(|r| by_cell[k * params.reps + r])
+                .collect::<Option<Vec<&CellResult>>>()
+            else {
+                continue;
+            };
             let outs: Vec<Outcome> = cells.iter().map(|c| c.outcomes[a]).collect();
             let (eps_g_mean, eps_g_sem) = mean_sem(outs.iter().map(|o| o.eps_g));
             let (kappa_mean, kappa_sem) = mean_sem(outs.iter().map(|o| o.kappa));
@@ -150,7 +176,7 @@ pub fn summarize(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row
             });
         }
     }
-    Ok(rows)
+    rows
 }
 
 /// Mean and standard error of the mean `s/√n` of the finite values (`NaN`s skipped);

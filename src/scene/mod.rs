@@ -391,10 +391,11 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
         .clone()
         .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
     let status = if exact.separable {
+        let k = exact.support.len();
         format!(
-            "exact optimum: κ_max = {:.4}, {} support vectors",
+            "exact optimum: κ_max = {:.4}, {k} support vector{}",
             exact.kappa,
-            exact.support.len()
+            if k == 1 { "" } else { "s" }
         )
     } else {
         "not linearly separable (exact test): κ_max undefined".into()

@@ -74,11 +74,19 @@ pub fn status(
             "epoch limit ({}): on separable data cross-entropy has no minimum, |w| keeps growing",
             limit.ceil()
         ),
+        (Stop::Limit, A::AdalineTanh) if separable => format!(
+            "epoch limit ({}): on separable data the squared error of tanh has no minimum, |w| keeps growing",
+            limit.ceil()
+        ),
         (Stop::Limit, A::Minover | A::Adatron) if !separable => format!(
-            "stopped after {} steps ({} epochs): set not separable, κ(w) = {:.3}",
+            "stopped after {} steps ({} epochs): set not separable{}",
             fit.steps,
             limit.ceil(),
-            fit.kappa
+            if fit.kappa.is_finite() {
+                format!(", κ(w) = {:.3}", fit.kappa)
+            } else {
+                String::new() // w = 0: no κ(w) to report
+            }
         ),
         (Stop::Limit, A::Minover | A::Adatron) => format!(
             "step limit ({} steps) before the gap closed to {}%",
@@ -95,6 +103,7 @@ pub fn status(
             | A::LogisticSquared
             | A::Gibbs
             | A::Bayes
+            | A::AdalineTanh
             | A::Exact,
         ) => format!("epoch limit ({}) before w settled", limit.ceil()),
     }

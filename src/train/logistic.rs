@@ -1,18 +1,28 @@
-//! The logistic Adaline: a sigmoid unit `σ(a) = 1 / (1 + e^{−a})`, `a = w·ξ − θ`, trained on the
-//! targets `t^μ = (S^μ + 1)/2 ∈ {0, 1}` by on-line gradient descent (course notes on sigmoid
-//! activations), with one of two costs:
+//! The sigmoid Adalines (course notes on sigmoid activations): a unit with a smooth activation of
+//! `a = w·ξ − θ`, trained by on-line gradient descent with one of three costs ([`Loss`]):
 //!
-//! - **cross-entropy** (`logistic`): `L = −Σ_μ [t ln σ(a^μ) + (1 − t) ln(1 − σ(a^μ))]`,
+//! - **cross-entropy** (`logistic`): the logistic unit `σ(a) = 1 / (1 + e^{−a})` on the targets
+//!   `t^μ = (S^μ + 1)/2 ∈ {0, 1}`, `L = −Σ_μ [t ln σ(a^μ) + (1 − t) ln(1 − σ(a^μ))]`,
 //!   `∂L/∂w = Σ_μ (σ(a^μ) − t^μ) ξ^μ`;
-//! - **squared error** (`logistic-squared`): `L = ½ Σ_μ (σ(a^μ) − t^μ)²`,
+//! - **squared error** (`logistic-squared`): the same unit, `L = ½ Σ_μ (σ(a^μ) − t^μ)²`,
 //!   `∂L/∂w = Σ_μ (σ − t) σ (1 − σ) ξ^μ`. The factor `σ(1 − σ) → 0` for a saturated unit: an
 //!   example that is confidently wrong hardly moves `w` (the vanishing gradient), so this cost
-//!   learns far more slowly from a bad start.
+//!   learns far more slowly from a bad start;
+//! - **the tanh Adaline** (`adaline-tanh`): the unit `tanh(a)` on the labels `S^μ = ±1` themselves,
+//!   `L = ½ Σ_μ (tanh(a^μ) − S^μ)²`, `∂L/∂w = Σ_μ (tanh a − S)(1 − tanh² a) ξ^μ`. Near `a = 0`
+//!   it is Adaline (`tanh a ≈ a`); a saturated example (`|a|` large) has `1 − tanh² a ≈ 4e^{−2|a|}`
+//!   and hardly moves `w`. To show it, the rule starts **far off on the wrong side**
+//!   ([`far_start`]: against Hebb's direction, at a length that puts the farthest example at
+//!   `|a| = 6`), so that the animation shows its slow start: `w` creeps while the confidently
+//!   wrong examples are stuck on the flat tail of tanh, then swings round once they come near the
+//!   line.
 //!
-//! In both, `∂L/∂θ = −Σ_μ g^μ` where `g^μ` is the example's factor in front of `ξ^μ`. One step on
-//! example `μ` is `w ← w − (η/N) g^μ ξ^μ`, `θ ← θ + (η/N) g^μ`; the default `η = 2 / max_μ C̃_μμ`
-//! (as for Adaline). On separable data cross-entropy has no minimum (`|w|` grows like the log of
-//! the time), so the run ends at the epoch limit or when `w` settles to the relative tolerance.
+//! In all three, `∂L/∂θ = −Σ_μ g^μ` where `g^μ` is the example's factor in front of `ξ^μ`. One step
+//! on example `μ` is `w ← w − (η/N) g^μ ξ^μ`, `θ ← θ + (η/N) g^μ`; the default
+//! `η = 2 / max_μ C̃_μμ` for the logistic unit (whose slope is at most ¼) and `1 / max_μ C̃_μμ` for
+//! tanh (slope 1 at `a = 0`: Adaline's rate). On separable data no cost has a minimum at finite `w`
+//! (`|w|` grows like the log of the time), so the run ends at the epoch limit or when `w` settles to
+//! the relative tolerance (the steps shrink as the examples saturate on their right side).
 
 use super::online::{max_diagonal, target, Drive, Online, OnlineRule};
 use super::Mode;
@@ -22,14 +32,58 @@ use crate::linalg::dot;
 use crate::measure::Perceptron;
 use serde::Serialize;
 
-/// The cost minimised by the logistic Adaline.
+/// The unit and cost minimised by a sigmoid Adaline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Loss {
-    /// `−[t ln σ + (1 − t) ln(1 − σ)]`.
+    /// The logistic unit: `−[t ln σ + (1 − t) ln(1 − σ)]`.
     CrossEntropy,
-    /// `½ (σ − t)²`.
+    /// The logistic unit: `½ (σ − t)²`.
     Squared,
+    /// The tanh unit on the ±1 labels: `½ (tanh a − S)²`.
+    Tanh,
+}
+
+/// How far off the tanh Adaline starts: the farthest example's `|a| = |w₀·ξ − θ₀|` is at most
+/// this (`1 − tanh² 6 ≈ 2.5·10⁻⁵`).
+pub const FAR_START: f64 = 6.0;
+
+/// The tanh Adaline's start, far off on the wrong side: `(w₀, θ₀) = −FAR_START · h / (|h| r)` for
+/// Hebb's vector `h = Σ_μ S^μ (ξ^μ, −1)` (`Σ_μ S^μ ξ^μ` through the origin, `θ₀ = 0`) and
+/// `r = max_μ |(ξ^μ, −1)|` (`max_μ |ξ^μ|`), so that `|a^μ| ≤ FAR_START` for every example
+/// (Cauchy–Schwarz) while the examples Hebb's rule gets right — most of them — sit far out on the
+/// wrong flat tail of tanh. Where `h = 0` the direction is the first axis. Scaling the inputs by
+/// `c` scales the start by `1/c`: the same picture at any scale.
+pub fn far_start(data: &Dataset, mode: Mode) -> Perceptron {
+    let threshold = mode == Mode::Threshold;
+    let mut h = vec![0.0; data.dim() + usize::from(threshold)];
+    for mu in 0..data.len() {
+        let s = data.y(mu);
+        crate::linalg::axpy(s, data.x(mu), &mut h[..data.dim()]);
+        if threshold {
+            h[data.dim()] -= s;
+        }
+    }
+    let mut size = crate::linalg::norm(&h);
+    if size == 0.0 {
+        h[0] = 1.0;
+        size = 1.0;
+    }
+    let r = (data.max_norm_sq() + if threshold { 1.0 } else { 0.0 }).sqrt();
+    let scale = -FAR_START / (size * r);
+    if !scale.is_finite() {
+        // every input is 0 (through the origin): no example can saturate, start at 0
+        return Perceptron::new(vec![0.0; data.dim()], 0.0);
+    }
+    for v in &mut h {
+        *v *= scale;
+    }
+    let theta = if threshold {
+        h.pop().unwrap_or(0.0)
+    } else {
+        0.0
+    };
+    Perceptron::new(h, theta)
 }
 
 /// `σ(a) = 1 / (1 + e^{−a})`, computed without overflow for large `|a|`.
@@ -55,16 +109,34 @@ impl Loss {
                 let d = sigmoid(a) - target(s);
                 0.5 * d * d
             }
+            Loss::Tanh => {
+                let d = a.tanh() - s;
+                0.5 * d * d
+            }
         }
     }
 
-    /// `g = ∂cost/∂a` of one example: `σ − t` or `(σ − t) σ (1 − σ)`.
+    /// `g = ∂cost/∂a` of one example: `σ − t`, `(σ − t) σ (1 − σ)` or `(tanh a − S)(1 − tanh² a)`.
     pub fn slope(self, a: f64, s: f64) -> f64 {
-        let y = sigmoid(a);
-        let d = y - target(s);
         match self {
-            Loss::CrossEntropy => d,
-            Loss::Squared => d * y * (1.0 - y),
+            Loss::CrossEntropy => sigmoid(a) - target(s),
+            Loss::Squared => {
+                let y = sigmoid(a);
+                (y - target(s)) * y * (1.0 - y)
+            }
+            Loss::Tanh => {
+                let y = a.tanh();
+                (y - s) * (1.0 - y * y)
+            }
+        }
+    }
+
+    /// The default learning rate for the largest diagonal `c = max_μ C̃_μμ` of the (augmented)
+    /// correlation matrix: `2/c` for the logistic unit, `1/c` for tanh (module docs).
+    fn default_rate(self, c: f64) -> f64 {
+        match self {
+            Loss::CrossEntropy | Loss::Squared => 2.0 / c,
+            Loss::Tanh => 1.0 / c,
         }
     }
 
@@ -104,12 +176,12 @@ impl OnlineRule for LogisticStep {
     }
 }
 
-/// Parameters of the logistic Adaline.
+/// Parameters of a sigmoid Adaline.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LogisticParams {
     /// The cost.
     pub loss: Loss,
-    /// Learning rate `η > 0`; `None`: `2 / max_μ C̃_μμ`.
+    /// Learning rate `η > 0`; `None`: the loss's default (`2 / max_μ C̃_μμ`, tanh `1 / max_μ C̃_μμ`).
     pub learning_rate: Option<f64>,
     /// The most epochs.
     pub max_epochs: f64,
@@ -163,7 +235,7 @@ impl LogisticParams {
         drive.check(data)?;
         let c = max_diagonal(data, mode);
         let eta = match self.learning_rate {
-            None if c > 0.0 => 2.0 / c,
+            None if c > 0.0 => self.loss.default_rate(c),
             None => 1.0,
             Some(eta) if eta > 0.0 && eta.is_finite() => eta,
             Some(eta) => {
@@ -191,11 +263,18 @@ pub fn from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default(), false)
+    with_options(
+        data,
+        mode,
+        config,
+        &super::Options::default(),
+        Loss::CrossEntropy,
+    )
 }
 
-/// The logistic unit (cross-entropy, or squared error if `squared`) with the starting perceptron
-/// and presentation order of `options` (a random order seeded by [`super::Config::seed`]).
+/// The unit and cost `loss` with the starting perceptron and presentation order of `options` (a
+/// random order seeded by [`super::Config::seed`]); without a given start the tanh Adaline starts
+/// at [`far_start`], the logistic unit tabula rasa.
 ///
 /// # Errors
 /// Those of [`LogisticParams::build`].
@@ -204,15 +283,14 @@ pub fn with_options(
     mode: super::Mode,
     config: &super::Config,
     options: &super::Options,
-    squared: bool,
+    loss: Loss,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    let loss = if squared {
-        Loss::Squared
-    } else {
-        Loss::CrossEntropy
-    };
     let mut p = params(config, loss)?;
-    p.init.clone_from(&options.init);
+    p.init = match (&options.init, loss) {
+        (Some(init), _) => Some(init.clone()),
+        (None, Loss::Tanh) if !data.is_empty() => Some(far_start(data, mode)),
+        (None, _) => None,
+    };
     p.shuffle = super::options::shuffle(options.order, config.seed);
     Ok(Box::new(p.build(data, mode)?))
 }
@@ -226,7 +304,25 @@ pub fn squared_from_config(
     mode: super::Mode,
     config: &super::Config,
 ) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default(), true)
+    with_options(
+        data,
+        mode,
+        config,
+        &super::Options::default(),
+        Loss::Squared,
+    )
+}
+
+/// The catalogue's builder for the tanh Adaline (from [`far_start`]).
+///
+/// # Errors
+/// Those of [`LogisticParams::build`].
+pub fn tanh_from_config(
+    data: &crate::data::Dataset,
+    mode: super::Mode,
+    config: &super::Config,
+) -> crate::Result<Box<dyn super::Trainer>> {
+    with_options(data, mode, config, &super::Options::default(), Loss::Tanh)
 }
 
 fn params(config: &super::Config, loss: Loss) -> crate::Result<LogisticParams> {

@@ -46,15 +46,15 @@ pub enum Presentation {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Options {
     /// The starting perceptron `(w, θ)` instead of the rule's own start (tabula rasa; the
-    /// lecture-notes perceptron: random). Not for AdaTron and the soft margin, which start from
+    /// lecture-notes perceptron: random; the tanh Adaline: far off). Not for AdaTron and the soft margin, which start from
     /// embedding strengths. A start other than tabula rasa gives up the certified bound.
     pub init: Option<Perceptron>,
-    /// The learning rate `η`: the lecture-notes perceptron's, or Adaline's and logistic's.
+    /// The learning rate `η`: the lecture-notes perceptron's, or Adaline's, logistic's and tanh's.
     pub learning_rate: Option<f64>,
     /// Rosenblatt's margin `c ≥ 0`: update when `E^μ ≤ c`.
     pub margin: Option<f64>,
-    /// Presentation order of Rosenblatt, the lecture-notes perceptron, sequential Adaline and
-    /// logistic.
+    /// Presentation order of Rosenblatt, the lecture-notes perceptron, sequential Adaline,
+    /// logistic and tanh.
     pub order: Option<Presentation>,
     /// How the run may end besides the rule's own stops.
     pub budget: Budget,
@@ -90,7 +90,7 @@ fn takes(algorithm: Algorithm) -> (bool, bool, bool, bool) {
     use Algorithm as A;
     match algorithm {
         A::Rosenblatt => (true, false, true, true),
-        A::PerceptronNotes | A::Adaline | A::Logistic | A::LogisticSquared => {
+        A::PerceptronNotes | A::Adaline | A::Logistic | A::LogisticSquared | A::AdalineTanh => {
             (true, true, false, true)
         }
         A::AdalineBatch => (true, true, false, false),
@@ -212,7 +212,8 @@ fn with_options(
     config: &Config,
     options: &Options,
 ) -> Result<Box<dyn Trainer>> {
-    use super::{adaline, hebb, logistic, minover, notes, pocket, rosenblatt};
+    use super::logistic::{self, Loss};
+    use super::{adaline, hebb, minover, notes, pocket, rosenblatt};
     use Algorithm as A;
     match algorithm {
         A::Rosenblatt => rosenblatt::with_options(data, mode, config, options),
@@ -222,8 +223,9 @@ fn with_options(
         A::Pocket => pocket::with_options(data, mode, config, options),
         A::Adaline => adaline::with_options(data, mode, config, options),
         A::AdalineBatch => adaline::batch_with_options(data, mode, config, options),
-        A::Logistic => logistic::with_options(data, mode, config, options, false),
-        A::LogisticSquared => logistic::with_options(data, mode, config, options, true),
+        A::Logistic => logistic::with_options(data, mode, config, options, Loss::CrossEntropy),
+        A::LogisticSquared => logistic::with_options(data, mode, config, options, Loss::Squared),
+        A::AdalineTanh => logistic::with_options(data, mode, config, options, Loss::Tanh),
         A::Adatron | A::SoftMargin | A::Gibbs | A::Bayes | A::Exact => {
             super::build(algorithm, data, mode, config)
         }

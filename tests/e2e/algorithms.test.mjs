@@ -3,7 +3,7 @@
 // separability-bound rules say so; the choice of rules and their settings travel in the link.
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
-import { artifact, launch, openLab, useLab } from "./harness.mjs";
+import { SIX as SIX_POINTS, artifact, launch, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -175,4 +175,38 @@ test("each rule is drawn in its catalogue colour in the data view and the weight
     }
   }
   for (const name of boxes) await lab.page.locator(`#show-${name}`).setChecked(["exact", "rosenblatt", "minover", "adatron"].includes(name));
+});
+
+test("the tanh Adaline's animation starts far off and creeps (the vanishing gradient), then separates", async () => {
+  await lab.setThreshold(false);
+  await lab.setPoints(SIX_POINTS);
+  await lab.page.selectOption("#anim-algorithm", "adaline-tanh");
+  await lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.match(await lab.page.locator("#anim-counters").textContent(), /learn from far off on the wrong side/);
+  // the start, written from the rule's definition: −6 h / (|h| max|ξ|), h = Σ S ξ (Hebb's vector)
+  const h = [0, 1].map((k) => SIX_POINTS.reduce((s, p) => s + p.label * (k ? p.y : p.x), 0));
+  const r = Math.max(...SIX_POINTS.map((p) => Math.hypot(p.x, p.y)));
+  const w0 = h.map((v) => (-6 * v) / (Math.hypot(...h) * r));
+  const step = () => lab.page.evaluate(() => window.lab.step("adaline-tanh"));
+  const errorsOf = (w) => SIX_POINTS.filter((p) => p.label * (w[0] * p.x + w[1] * p.y) <= 0).length;
+  await step();
+  const first = (await lab.state()).animation;
+  assert.equal(errorsOf(w0), 6, "every point starts on the wrong side");
+  // one epoch (six steps) moves w by less than 5 % of |w₀|: the saturated examples hardly pull
+  for (let k = 1; k < 6; k++) await step();
+  let a = (await lab.state()).animation;
+  assert.ok(Math.hypot(a.w[0] - w0[0], a.w[1] - w0[1]) < 0.05 * Math.hypot(...w0), `w after one epoch ${a.w}, start ${w0}`);
+  assert.ok(Math.hypot(first.w[0] - w0[0], first.w[1] - w0[1]) < 0.05 * Math.hypot(...w0));
+  assert.equal(a.misclassified.length, 6, "still every point wrong after an epoch");
+  // … and it gets there: no errors within 100 epochs, but not within the first 5
+  let steps = 6;
+  while (a.misclassified.length > 0 && steps < 600) {
+    await step();
+    steps++;
+    a = (await lab.state()).animation;
+  }
+  assert.equal(a.misclassified.length, 0, `errors left after ${steps} steps`);
+  assert.ok(steps > 30, `separated after ${steps} steps: no slow start`);
+  await lab.page.screenshot({ path: artifact("algorithms-tanh-animation.png") });
+  assert.deepEqual(lab.errors, []);
 });

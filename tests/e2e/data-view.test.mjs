@@ -1,7 +1,9 @@
 // End-to-end tests of the data view in headless Chromium, against the page served over HTTP.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { artifact, useLab, SIX } from "./harness.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, artifact, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -249,6 +251,33 @@ test("the Iris preset (shipped CSV) is separable with a threshold, at the brute-
   assert.ok(s.algorithms.rosenblatt.converged);
   assert.ok(s.algorithms.rosenblatt.kappa < 0.5 * s.algorithms.exact.kappa, "Rosenblatt stops far from the optimum here");
   await lab.page.screenshot({ path: artifact("iris.png") });
+  await lab.setThreshold(false);
+  assert.deepEqual(lab.errors, []);
+});
+
+test("the lecture notes' data set D (preset notes-d) is the course file's five points, with a threshold", async () => {
+  // the course file, labels 0/1 as the notes give them (../shared/data/README.md)
+  const csv = readFileSync(join(ROOT, "..", "shared", "data", "lecture-notes-D.csv"), "utf8")
+    .trim()
+    .split("\n");
+  assert.equal(csv[0], "x1,x2,label");
+  const want = csv.slice(1).map((line) => {
+    const [x, y, t] = line.split(",").map(Number);
+    assert.ok(t === 0 || t === 1);
+    return { x, y, label: t === 1 ? 1 : -1 };
+  });
+  assert.equal(want.length, 5);
+  await lab.page.evaluate(() => window.lab.loadPreset("notes-d"));
+  const s = await lab.state();
+  assert.deepEqual(s.points, want);
+  assert.equal(s.threshold, true);
+  assert.equal(await lab.page.locator("#preset").inputValue(), "notes-d");
+  // separable with a threshold (and, as the notes say, without), at the brute-force optimum
+  assert.equal(s.separable, true);
+  const ref = bruteForceKappa(want, true);
+  assert.ok(Math.abs(s.algorithms.exact.kappa - ref.kappa) <= ref.tolerance, `${s.algorithms.exact.kappa} vs ${ref.kappa}`);
+  assert.ok(bruteForceKappa(want, false).kappa > 0);
+  assert.ok(s.algorithms.rosenblatt.converged);
   await lab.setThreshold(false);
   assert.deepEqual(lab.errors, []);
 });

@@ -75,7 +75,11 @@ const HOSTILE = [
   ["bom-bad.csv", "\ufeffx,y\n1,2\n", /x1,x2,label/],
   ["binary.csv", "\u0000\u0001\u0002PK\u0003\u0004", /x1,x2,label|not a number/],
   ["too-many.csv", `x,y,label\n${"1,1,1\n".repeat(10_001)}`, /10001 points is too many: at most 10000/],
+  ["header-only.csv", "x,y,label\n", /line 1: the header x,y,label is followed by no rows: the file has no points/],
+  ["quoted-header-only.csv", '\n"x","y","label"\r\n\r\n', /line 2: the header x,y,label is followed by no rows/],
+  ["unclosed-quote.csv", 'x,y,label\n"1,2,1\n', /line 2: expected 3 fields, found 1/],
   ["bad.json", "{not json", /not valid JSON/],
+  ["empty.json", "[]", /the file has no points/],
   ["json-shape.json", '{"pts": []}', /expected an array of \{x, y, label\}/],
   ["json-nan.json", '[{"x": "NaN", "y": 0, "label": 1}]', /x must be a number, got "NaN"/],
   ["json-label.json", '[{"x": 1, "y": 0, "label": 7}]', /label 7 is not one of/],
@@ -102,6 +106,18 @@ test(`${HOSTILE.length} hostile files are refused with a clear message and the p
   await lab.page.waitForFunction(() => /million\.csv/.test(document.getElementById("status").textContent));
   assert.match(await status(), /too (large|many)/);
   assert.deepEqual((await lab.state()).points, SIX);
+  assert.deepEqual(lab.errors, []);
+});
+
+test("quoted fields as R's write.csv writes them are read, its row names ignored and named", async () => {
+  await lab.setPoints(SIX);
+  await importText("from-r.csv", '"","x","y","label"\r\n"1",1.5,2,1\r\n"2",-1,0.5,0\r\n');
+  await lab.page.waitForFunction(() => document.getElementById("status").textContent.includes("from-r.csv"));
+  assert.match(await status(), /^Imported 2 points from from-r\.csv\. Note: ignored column\(s\): \(unnamed\)/);
+  assert.deepEqual((await lab.state()).points, [
+    { x: 1.5, y: 2, label: 1 },
+    { x: -1, y: 0.5, label: -1 },
+  ]);
   assert.deepEqual(lab.errors, []);
 });
 

@@ -1,0 +1,99 @@
+//! The legend of the learning-curve charts, under the plot and outside it, so that it covers no
+//! data: its entries flow left to right in rows as wide as the chart.
+
+use super::marker::Shape;
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// What an entry shows before its text.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Swatch {
+    /// A theory curve: a short line (dashed or not).
+    Line {
+        /// Its colour.
+        color: RGBColor,
+        /// Dashed.
+        dashed: bool,
+    },
+    /// A measured series: its point's shape.
+    Marker {
+        /// Its colour.
+        color: RGBColor,
+        /// Its shape.
+        shape: Shape,
+    },
+}
+
+/// One entry: a swatch and its text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// What it names.
+    pub text: String,
+    /// What it looks like in the chart.
+    pub swatch: Swatch,
+}
+
+/// Splits `area` into the plot (returned) and, below it, the legend of `entries` in a
+/// `font_size`-pixel font (sizes times `scale`), which it draws. No entries: no legend.
+///
+/// # Errors
+/// The backend's drawing errors.
+pub fn below<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[Entry],
+    font_size: f64,
+    scale: f64,
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    if entries.is_empty() {
+        return Ok(area.clone());
+    }
+    let font = ("sans-serif", font_size * scale).into_font().color(&BLACK);
+    let left_middle = font.pos(Pos::new(HPos::Left, VPos::Center));
+    let (width, height) = area.dim_in_pixel();
+    let s = |v: f64| (v * scale).round() as i32;
+    // the layout in pixels as f64 (rows of entries at their x), drawn at whole pixels
+    let (margin, swatch, gap, row_height) = (
+        12.0 * scale,
+        22.0 * scale,
+        16.0 * scale,
+        (font_size + 5.0) * scale,
+    );
+    let mut rows: Vec<Vec<(f64, &Entry)>> = vec![vec![]];
+    let mut x = margin;
+    for e in entries {
+        let w = swatch + f64::from(area.estimate_text_size(&e.text, &font)?.0);
+        if x > margin && x + w > f64::from(width) - margin {
+            rows.push(vec![]);
+            x = margin;
+        }
+        rows.last_mut().expect("a row").push((x, e));
+        x += w + gap;
+    }
+    let legend_height = rows.len() as f64 * row_height + 4.0 * scale;
+    let (plot, legend) = area.split_vertically((f64::from(height) - legend_height).round() as i32);
+    let swatch = swatch.round() as i32;
+    for (k, row) in rows.iter().enumerate() {
+        let y = ((k as f64 + 0.5) * row_height).round() as i32;
+        for &(x, e) in row {
+            let x = x.round() as i32;
+            match e.swatch {
+                Swatch::Line { color, dashed } => {
+                    let style = color.stroke_width(s(2.0).max(1) as u32);
+                    let path = vec![(x, y), (x + swatch - s(5.0), y)];
+                    if dashed {
+                        legend.draw(&DashedPathElement::new(path, s(4.0), s(3.0), style))?;
+                    } else {
+                        legend.draw(&PathElement::new(path, style))?;
+                    }
+                }
+                Swatch::Marker { color, shape } => {
+                    legend.draw(&shape.at((x + s(8.0), y), 8.0 * scale, color.filled()))?;
+                }
+            }
+            legend.draw_text(&e.text, &left_middle, (x + swatch, y))?;
+        }
+    }
+    Ok(plot)
+}
