@@ -38,7 +38,7 @@ test("the preset menu names the points' kind, New teacher set and Enter keep it,
   assert.equal(await page.inputValue("#teacher-noise"), "0.2");
   s = await lab.state();
   assert.equal(await menu(), "noisy");
-  assert.ok(Array.isArray(s.teacher));
+  assert.ok(s.teacher?.w.length === 2 && s.teacher.noise === 0.2, "the noisy set keeps its teacher and λ");
   // Enter in the seed field: another noisy set
   await page.fill("#teacher-seed", "8");
   await page.press("#teacher-seed", "Enter");
