@@ -268,7 +268,7 @@ fn theory_line(curve: TheoryCurve, params: &CurveParams, grid: &[f64]) -> Line {
 fn mark_text(algorithm: Algorithm, quantity: &str, r: &Row, mean: f64, sem: f64) -> String {
     let head = format!("{algorithm} at α = {}", short(r.alpha));
     let count = if r.valid_reps < r.reps {
-        let why = if algorithm == Algorithm::Exact {
+        let why = if needs_separable(algorithm) {
             "the others are not separable"
         } else {
             "the others gave no value"
@@ -286,6 +286,15 @@ fn mark_text(algorithm: Algorithm, quantity: &str, r: &Row, mean: f64, sem: f64)
         format!("{quantity} = {}", sig(mean))
     };
     format!("{head}: {count}\n{value} (P = {})", r.p)
+}
+
+/// Whether `algorithm` has no answer on a set that is not linearly separable: the exact
+/// optimum, and the Gibbs and Bayes students (no version space).
+fn needs_separable(algorithm: Algorithm) -> bool {
+    matches!(
+        algorithm,
+        Algorithm::Exact | Algorithm::Gibbs | Algorithm::Bayes
+    )
 }
 
 /// The notes of a chart: each series' points left out (no repetition gave a value) and, if
@@ -307,7 +316,7 @@ fn notes(series: &[Series], reps: usize) -> Vec<String> {
                 short(s.omitted[s.omitted.len() - 1])
             )
         };
-        let why = if s.algorithm == Some(Algorithm::Exact) {
+        let why = if s.algorithm.is_some_and(needs_separable) {
             format!("none of the {reps} sets is linearly separable there")
         } else {
             format!("none of the {reps} sets gave a value there")
@@ -316,7 +325,7 @@ fn notes(series: &[Series], reps: usize) -> Vec<String> {
     }
     if series.iter().any(|s| s.points.iter().any(Mark::hollow)) {
         out.push(format!(
-            "hollow marks (white inside): a mean over fewer than the {reps} sets asked for (exact: the separable ones only); point at one for the count."
+            "hollow marks (white inside): a mean over fewer than the {reps} sets asked for (exact, Gibbs and Bayes: the separable ones only); point at one for the count."
         ));
     }
     out

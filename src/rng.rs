@@ -21,6 +21,11 @@ pub fn gaussian_vec(n: usize, rng: &mut impl rand::Rng) -> Vec<f64> {
     (0..n).map(|_| gaussian(rng)).collect()
 }
 
+/// A uniform number in `(0, 1]` (never 0, so that its logarithm is finite).
+pub fn uniform_open0(rng: &mut impl rand::Rng) -> f64 {
+    1.0 - rand::Rng::random::<f64>(rng)
+}
+
 /// `0..p`, shuffled (Fisher–Yates) when a generator is given.
 pub fn permutation(p: usize, rng: Option<&mut Rng>) -> Vec<usize> {
     let mut v: Vec<usize> = (0..p).collect();

@@ -521,7 +521,8 @@ fn wrap(a: f64) -> f64 {
     }
 }
 
-fn check_2d(data: &Dataset) -> Result<()> {
+/// [`Error::OutOfRange`] unless `data` are 2-D.
+pub(crate) fn check_2d(data: &Dataset) -> Result<()> {
     if data.dim() == 2 {
         Ok(())
     } else {

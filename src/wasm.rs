@@ -8,7 +8,7 @@ use crate::data::{generate, Dataset};
 use crate::dichotomies;
 use crate::experiment::{self, CurveParams, Row};
 use crate::scene::{self, AlgorithmView, Scene};
-use crate::train::Mode;
+use crate::train::{self, Mode};
 use crate::version_space::VersionSpace;
 use js_sys::{Float64Array, Object, Reflect, Uint32Array};
 use serde::Serialize;
@@ -41,6 +41,10 @@ export type SceneWithVersionSpace = Scene & { versionSpace: VersionSpaceArrays |
 /** 2-D points from CSV text. */
 export interface RegionArrays { labels: Float64Array; arc: [number, number] | null; lower: Float64Array; upper: Float64Array }
 export interface ParsedPoints { xs: Float64Array; ys: Float64Array; notices: string[] }
+/** A perceptron `(w, θ)`. */
+export interface Perceptron { w: number[]; theta: number }
+/** The Bayes student with the accuracy of its estimate (`train::students::BayesPoint`). */
+export interface BayesPoint { perceptron: { w: number[]; theta: number }; samples: number; angleSe: number; thetaSe: number; steps: number }
 /** A seeded student–teacher set. */
 export interface TeacherSet { xs: number[]; ys: number[]; teacher: number[] }
 "#;
@@ -558,6 +562,48 @@ pub fn region_at(
         set(&o, key, &Float64Array::from(&values[..]).into())?;
     }
     Ok(o.into())
+}
+
+/// `k` draws of the Gibbs student from the version space of the 2-D points
+/// (`train::students::samples`: exact uniform draws, through the origin a uniform direction on
+/// the arc, with a threshold a uniform point of the `(φ, θ)` band), seeded with `seed` (the
+/// data view's `gibbs` rule shows the first draw of the same seed; another seed resamples):
+/// `[{w, theta}, …]` with `|w| = 1`.
+///
+/// # Errors
+/// Throws on bad points, for no points, one class with a threshold, or an empty version space
+/// (the set is not linearly separable in the mode).
+#[wasm_bindgen(js_name = gibbsSamples, unchecked_return_type = "Perceptron[]")]
+pub fn gibbs_samples(
+    xs: &[f64],
+    ys: &[f64],
+    threshold: bool,
+    k: usize,
+    seed: u32,
+) -> Result<JsValue, JsError> {
+    let data = points(xs, ys)?;
+    to_js(&train::students::samples(
+        &data,
+        Mode::from_threshold(threshold),
+        k,
+        u64::from(seed),
+    )?)
+}
+
+/// The Bayes student of the 2-D points (`train::students::bayes_point`; exact in 2-D: through
+/// the origin the arc's midpoint, with a threshold the band's centroid under `dφ dθ`):
+/// `{perceptron: {w, theta}, samples, angleSe, thetaSe, steps}`.
+///
+/// # Errors
+/// As `gibbsSamples`.
+#[wasm_bindgen(js_name = bayesPoint, unchecked_return_type = "BayesPoint")]
+pub fn bayes_point(xs: &[f64], ys: &[f64], threshold: bool) -> Result<JsValue, JsError> {
+    let data = points(xs, ys)?;
+    to_js(&train::students::bayes_point(
+        &data,
+        Mode::from_threshold(threshold),
+        1,
+    )?)
 }
 
 /// The generalisation error of `(w, θ)` against the teacher `(w*, θ*)` for Gaussian inputs

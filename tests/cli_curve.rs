@@ -353,3 +353,85 @@ fn angle_stop_ends_runs_early() {
         "--epochs and --updates exclude each other"
     );
 }
+
+/// `curve --algorithm gibbs,bayes`: the usual columns; with noise the students have a value on
+/// the separable sets only (their `valid_reps` is `exact`'s), never a training error, their
+/// chain lengths as updates; the numbers do not depend on the thread count and are the library's
+/// sweep (which the page's workers run).
+#[test]
+fn gibbs_and_bayes_students_in_a_curve() {
+    let args = |threads: &'static str| {
+        vec![
+            "curve",
+            "--algorithm",
+            "gibbs,bayes,exact",
+            "--n",
+            "8",
+            "--alpha",
+            "1,3",
+            "--reps",
+            "12",
+            "--seed",
+            "3",
+            "--noise",
+            "0.1",
+            "--threads",
+            threads,
+        ]
+    };
+    let csv = cli(&args("2"));
+    assert_eq!(csv, cli(&args("1")));
+    let rows = rows(&csv);
+    assert_eq!(rows.len(), 6);
+    let mut params = sweep(8, &[1.0, 3.0], 12, 3, 0.1, Labels::Teacher);
+    params.algorithms = ["gibbs", "bayes", "exact"]
+        .iter()
+        .map(|a| a.parse().unwrap())
+        .collect();
+    params.epochs = 100.0; // the CLI's default (the students ignore it)
+    let library = experiment::run(&params).unwrap();
+    for alpha in [1.0, 3.0] {
+        let row = |algo: &str| {
+            rows.iter()
+                .find(|r| r["algorithm"] == algo && num(r, "alpha") == alpha)
+                .unwrap()
+        };
+        for algo in ["gibbs", "bayes"] {
+            let r = row(algo);
+            assert_eq!(
+                r["valid_reps"],
+                row("exact")["valid_reps"],
+                "{algo} α = {alpha}"
+            );
+            if r["valid_reps"] != "0" {
+                assert_eq!(num(r, "train_error_mean"), 0.0);
+                assert!(num(r, "kappa_mean") > 0.0);
+            }
+            let lib = library
+                .iter()
+                .find(|l| l.algorithm.name() == algo && l.alpha == alpha)
+                .unwrap();
+            assert_eq!(
+                r["eps_g_mean"],
+                lib.eps_g_mean.to_string(),
+                "{algo} α = {alpha}"
+            );
+        }
+        let (b, g) = (
+            perceptron_lab::train::students::BURN_IN,
+            perceptron_lab::train::students::BAYES_SAMPLES,
+        );
+        if row("gibbs")["valid_reps"] == "12" {
+            assert_eq!(num(row("gibbs"), "updates_mean"), b as f64);
+            let thin = perceptron_lab::train::students::THIN;
+            assert_eq!(
+                num(row("bayes"), "updates_mean"),
+                (b + (g - 1) * thin) as f64
+            );
+        }
+    }
+    assert!(
+        rows.iter().any(|r| r["valid_reps"] != "12"),
+        "some sets are not separable"
+    );
+}

@@ -50,8 +50,12 @@ fn named(name: &str) -> Algorithm {
 
 const MODES: [Mode; 2] = [Mode::Homogeneous, Mode::Threshold];
 
-/// The rules that refuse one class with a threshold (their margin would be unbounded).
-const NEED_TWO_CLASSES: [&str; 4] = ["minover", "adatron", "soft-margin", EXACT];
+/// The rules that refuse one class with a threshold (their margin would be unbounded; the
+/// students' version space too).
+const NEED_TWO_CLASSES: [&str; 6] = ["minover", "adatron", "soft-margin", "gibbs", "bayes", EXACT];
+
+/// The Gibbs and Bayes students: they live in the version space, and refuse a set without one.
+const STUDENTS: [&str; 2] = ["gibbs", "bayes"];
 
 /// The bounded configuration of the suite: 50 epochs at most, so every run is short.
 fn config() -> Config {
@@ -216,6 +220,15 @@ fn is_empty(e: &Error) -> bool {
     matches!(e, Error::Empty)
 }
 
+/// The students on a set that is not separable: [`Error::NotSeparable`], naming the empty
+/// version space.
+fn no_version_space() -> Expect {
+    Expect::Error(
+        |e| matches!(e, Error::NotSeparable { .. }),
+        "version space is empty",
+    )
+}
+
 /// A hostile case: a name, a data set (which the data layer accepted), and the documented
 /// outcome of each (algorithm, mode).
 struct Case {
@@ -270,7 +283,9 @@ fn cases() -> Vec<Case> {
         data: single,
         expect: Box::new(move |algo, mode| match (algo, mode) {
             (EXACT, Mode::Homogeneous) => exact_kappa(5.0),
-            ("rosenblatt" | "minover" | "adatron", Mode::Homogeneous) => no_errors(&d),
+            ("rosenblatt" | "minover" | "adatron" | "gibbs" | "bayes", Mode::Homogeneous) => {
+                no_errors(&d)
+            }
             _ => one_class(-1, algo, mode, finite()),
         }),
     });
@@ -288,7 +303,9 @@ fn cases() -> Vec<Case> {
         expect: Box::new(move |algo, mode| match (algo, mode) {
             // Rosenblatt with a threshold: the first update gives θ = −1/N, w = ξ¹/N; from
             // then on it only moves θ down and w along the class: it stops without errors.
-            ("rosenblatt", _) | ("minover" | "adatron", Mode::Homogeneous) => no_errors(&d),
+            ("rosenblatt", _) | ("minover" | "adatron" | "gibbs" | "bayes", Mode::Homogeneous) => {
+                no_errors(&d)
+            }
             _ => one_class(1, algo, mode, finite()),
         }),
     });
@@ -313,6 +330,7 @@ fn cases() -> Vec<Case> {
         data: duplicates,
         expect: Box::new(move |algo, _| match algo {
             EXACT => not_separable(),
+            _ if STUDENTS.contains(&algo) => no_version_space(),
             _ => at_least_errors(&d, 1),
         }),
     });
@@ -336,12 +354,13 @@ fn cases() -> Vec<Case> {
         data: zero,
         expect: Box::new(move |algo, mode| match (algo, mode) {
             (EXACT, Mode::Homogeneous) => not_separable(),
+            (_, Mode::Homogeneous) if STUDENTS.contains(&algo) => no_version_space(),
             (_, Mode::Homogeneous) => at_least_errors(&d, 1),
             // κ_max with a threshold: the hulls are the triangle (0,0), (2,1), (1,2) (in
             // x + y ≥ 0) and the segment from (−1,−2) to (−2,−1) (on x + y = −3), at distance
             // 3/√2 = 1.5√2 (from the origin to (−1.5,−1.5)); κ_max is half of it.
             (EXACT, Mode::Threshold) => exact_kappa(0.75 * 2f64.sqrt()),
-            ("rosenblatt", Mode::Threshold) => no_errors(&d),
+            ("rosenblatt" | "gibbs" | "bayes", Mode::Threshold) => no_errors(&d),
             _ => finite(),
         }),
     });
@@ -355,6 +374,7 @@ fn cases() -> Vec<Case> {
         data: origin,
         expect: Box::new(move |algo, mode| match (algo, mode) {
             (EXACT, _) => not_separable(),
+            _ if STUDENTS.contains(&algo) => no_version_space(),
             (_, Mode::Homogeneous) => at_least_errors(&d, 3),
             _ => at_least_errors(&d, 1),
         }),
@@ -386,6 +406,7 @@ fn cases() -> Vec<Case> {
         data: equal_both,
         expect: Box::new(move |algo, _| match algo {
             EXACT => not_separable(),
+            _ if STUDENTS.contains(&algo) => no_version_space(),
             _ => at_least_errors(&d, 2),
         }),
     });
@@ -396,12 +417,14 @@ fn cases() -> Vec<Case> {
     let kappa = max_stability(&base, Mode::Homogeneous).unwrap().kappa;
     let kappa_t = max_stability(&base, Mode::Threshold).unwrap().kappa;
     for (name, c) in [("huge (1e150)", 1e150), ("tiny (1e-150)", 1e-150)] {
+        let d = scaled(&base, c);
         cases.push(Case {
             name,
             data: scaled(&base, c),
             expect: Box::new(move |algo, mode| match (algo, mode) {
                 (EXACT, Mode::Homogeneous) => exact_kappa(kappa * c),
                 (EXACT, Mode::Threshold) => exact_kappa(kappa_t * c),
+                _ if STUDENTS.contains(&algo) => no_errors(&d),
                 _ => finite(),
             }),
         });
@@ -431,7 +454,13 @@ fn cases() -> Vec<Case> {
     cases.push(Case {
         name: "label noise 0.3 (not separable)",
         data: noisy,
-        expect: Box::new(|_, _| finite()),
+        expect: Box::new(|algo, _| {
+            if STUDENTS.contains(&algo) {
+                no_version_space()
+            } else {
+                finite()
+            }
+        }),
     });
 
     cases
@@ -877,6 +906,13 @@ enum Scaling {
     /// The lecture-notes perceptron with a threshold: as [`Scaling::ConstantInput`], with the
     /// augmented run started from `c (w₀, θ₀)`.
     NotesConstantInput,
+    /// The Gibbs and Bayes students: `ξ → c ξ` (with `θ → c θ`) maps the version space onto
+    /// itself, so the draws on `c ξ` have the law of the draws on `ξ` — not their bits: a
+    /// chain's rounding differs and a random path then differs altogether. What is checked: both
+    /// runs have a version space or neither; with one, neither run makes a training error, and on
+    /// the test points the two disagree at most as two draws of different seeds on `ξ` do (twice
+    /// that, plus 10 of the 200 points).
+    InLaw,
 }
 
 /// The certified relative gap at which MinOver and AdaTron stop in the scaling checks.
@@ -900,6 +936,7 @@ fn tie(algo: &str) -> f64 {
 fn scaling(algo: &str, mode: Mode) -> Scaling {
     match (algo, mode) {
         ("soft-margin", _) => Scaling::SoftMarginBox,
+        ("gibbs" | "bayes", _) => Scaling::InLaw,
         ("perceptron-notes", Mode::Homogeneous) => Scaling::NotesStart,
         ("perceptron-notes", Mode::Threshold) => Scaling::NotesConstantInput,
         ("minover" | "adatron" | EXACT, _) | (_, Mode::Homogeneous) => Scaling::Invariant,
@@ -1030,6 +1067,51 @@ impl ScalingCheck {
             .collect()
     }
 
+    /// [`Scaling::InLaw`]: the check of its docs for `algo` in `mode` on `data` and `c`.
+    fn in_law(&self, algo: &str, mode: Mode, data: &Dataset, c: f64) -> Result<(), String> {
+        let run = |d: &Dataset, seed: u64, test: &[Vec<f64>]| -> Result<Option<View>, String> {
+            let cfg = Config {
+                seed,
+                ..self.cfg.clone()
+            };
+            match train_caught(algo, d, mode, &cfg)? {
+                Err(Error::NotSeparable { .. }) => Ok(None),
+                Err(e) => Err(format!("error: {e}")),
+                Ok(o) => {
+                    check_finite(&o)?;
+                    Ok(o.perceptron.map(|p| View::of(&p, d, test)))
+                }
+            }
+        };
+        let a = run(data, 1, &self.test)?;
+        let b = run(&scaled(data, c), 1, &self.test_points(c, false))?;
+        let other = run(data, 2, &self.test)?;
+        match (a, b, other) {
+            (None, None, None) => Ok(()),
+            (Some(a), Some(b), Some(o)) => {
+                if a.train.iter().chain(&b.train).any(|&e| e <= 0.0) {
+                    return Err("a training error in the version space".into());
+                }
+                let flips = |x: &View, y: &View| {
+                    x.test
+                        .iter()
+                        .zip(&y.test)
+                        .filter(|(p, q)| (**p > 0.0) != (**q > 0.0))
+                        .count()
+                };
+                let (scaled_flips, seed_flips) = (flips(&a, &b), flips(&a, &o));
+                if scaled_flips <= 2 * seed_flips + 10 {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{scaled_flips} test decisions differ after scaling, {seed_flips} between seeds"
+                    ))
+                }
+            }
+            _ => Err("the runs disagree on whether there is a version space".into()),
+        }
+    }
+
     /// The two runs that [`Scaling`] says must agree, for `algo` in `mode` on `data` and `c`.
     fn pair(
         &self,
@@ -1040,6 +1122,7 @@ impl ScalingCheck {
     ) -> Result<(Option<View>, Option<View>), String> {
         let (cfg, test, w0) = (&self.cfg, &self.test, &self.w0);
         Ok(match scaling(algo, mode) {
+            Scaling::InLaw => unreachable!("checked by `in_law`"),
             Scaling::Invariant => (
                 view(algo, data, mode, cfg, test)?,
                 view(
@@ -1134,15 +1217,19 @@ fn scaling_the_inputs() {
         for c in [1e-3, 7.0, 1e3] {
             for algo in algorithms() {
                 for mode in MODES {
-                    let verdict = match check.pair(algo, mode, data, c) {
-                        Err(why) => Err(why),
-                        Ok((Some(a), Some(b))) => same_decisions_and_ranking(&a, &b, tie(algo)),
-                        Ok((None, None)) => Ok(()),
-                        Ok((a, b)) => Err(format!(
-                            "only one run has a perceptron: {} / {}",
-                            a.is_some(),
-                            b.is_some()
-                        )),
+                    let verdict = if scaling(algo, mode) == Scaling::InLaw {
+                        check.in_law(algo, mode, data, c)
+                    } else {
+                        match check.pair(algo, mode, data, c) {
+                            Err(why) => Err(why),
+                            Ok((Some(a), Some(b))) => same_decisions_and_ranking(&a, &b, tie(algo)),
+                            Ok((None, None)) => Ok(()),
+                            Ok((a, b)) => Err(format!(
+                                "only one run has a perceptron: {} / {}",
+                                a.is_some(),
+                                b.is_some()
+                            )),
+                        }
                     };
                     if let Err(why) = verdict {
                         let kind = scaling(algo, mode);

@@ -7,7 +7,7 @@ use perceptron_lab::measure::Perceptron;
 use perceptron_lab::scene::{self, status, Settings};
 use perceptron_lab::train::{Fit, Stop};
 
-const STOPS: [Stop; 8] = [
+const STOPS: [Stop; 9] = [
     Stop::NoErrors,
     Stop::GapReached,
     Stop::Kkt,
@@ -15,6 +15,7 @@ const STOPS: [Stop; 8] = [
     Stop::Stalled,
     Stop::NoImprovement,
     Stop::OnePass,
+    Stop::Sampled,
     Stop::Settled,
 ];
 
@@ -58,7 +59,21 @@ fn status_of_every_rule_for_every_stop() {
                             .into()
                     }
                     (Stop::Kkt, _) => "converged: optimality conditions hold".into(),
+                    (Stop::Stalled, Algorithm::Gibbs | Algorithm::Bayes) => {
+                        "no version space: the set is not linearly separable (exact test), so no \
+                         student classifies it without errors"
+                            .into()
+                    }
                     (Stop::Stalled, _) => "stalled: no example can move w".into(),
+                    (Stop::Sampled, Algorithm::Bayes) => {
+                        "centre of mass estimated: the mean of 50 samples of the chain (37 \
+                         trajectories)"
+                            .into()
+                    }
+                    (Stop::Sampled, _) => {
+                        "sampled: a draw from the version space after 37 trajectories of the chain"
+                            .into()
+                    }
                     (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
                     (Stop::OnePass, _) => "one pass through the data".into(),
                     (Stop::Settled, _) => {
@@ -149,6 +164,16 @@ fn scene_status_of_real_runs() {
         }
         if matches!(a.name, Algorithm::Minover | Algorithm::Adatron) {
             assert!(a.converged, "{}: {}", a.name, a.status);
+        }
+        if matches!(a.name, Algorithm::Gibbs | Algorithm::Bayes) {
+            // in 2-D one exact step, a perceptron of the version space
+            assert_eq!(
+                (stop, a.steps, a.errors),
+                (Stop::Sampled, 1, 0),
+                "{}",
+                a.name
+            );
+            assert!(a.status.ends_with("(exact)"), "{}", a.status);
         }
     }
     // XOR with a threshold: not separable (exact test), Rosenblatt to its limit

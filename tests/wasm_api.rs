@@ -2,7 +2,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Object, Reflect};
-use perceptron_lab::wasm::{catalogue, check_points, compute_scene, teacher_set, Animation};
+use perceptron_lab::wasm::{
+    bayes_point, catalogue, check_points, compute_scene, gibbs_samples, teacher_set, Animation,
+};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -161,11 +163,71 @@ fn animation_steps_by_hand() {
 fn catalogue_crosses_as_plain_objects() {
     let c = catalogue().unwrap();
     let algorithms = Array::from(&get(&c, "algorithms"));
-    assert_eq!(algorithms.length(), 12);
+    assert_eq!(
+        algorithms.length() as usize,
+        perceptron_lab::catalogue::Algorithm::ALL.len()
+    );
     let first = algorithms.get(0);
     assert_eq!(get(&first, "name").as_string().unwrap(), "rosenblatt");
     assert_eq!(get(&first, "color").as_string().unwrap().len(), 7);
     assert_eq!(get(&first, "role").as_string().unwrap(), "core");
     assert_eq!(Array::from(&get(&c, "charts")).length(), 4);
     assert_eq!(num(&get(&c, "limits"), "maxPoints"), 10_000.0);
+}
+
+/// The draws of `gibbsSamples` as `(w₀, w₁, θ)`.
+fn draws(v: &JsValue) -> Vec<[f64; 3]> {
+    Array::from(v)
+        .iter()
+        .map(|p| {
+            let w = Array::from(&get(&p, "w"));
+            [
+                w.get(0).as_f64().unwrap(),
+                w.get(1).as_f64().unwrap(),
+                num(&p, "theta"),
+            ]
+        })
+        .collect()
+}
+
+/// The students' exports on the two points (1, 0) with S = +1 and (0, 1) with S = −1: the
+/// version space is the arc from 3π/2 to 2π, so every Gibbs draw has `w₀ > 0`, `w₁ < 0`, the
+/// Bayes student is the arc's midpoint `(1, −1)/√2`; the same seed gives the same draws; XOR has
+/// no version space and the error says so.
+#[wasm_bindgen_test]
+fn students_cross_the_boundary() {
+    let (xs, ys) = ([1.0, 0.0, 0.0, 1.0], [1.0, -1.0]);
+    let d = draws(&gibbs_samples(&xs, &ys, false, 50, 7).unwrap());
+    assert_eq!(d.len(), 50);
+    for row in &d {
+        assert!(row[0] > 0.0 && row[1] < 0.0 && row[2] == 0.0, "{row:?}");
+        assert!((row[0].hypot(row[1]) - 1.0).abs() < 1e-12);
+    }
+    assert_eq!(d, draws(&gibbs_samples(&xs, &ys, false, 50, 7).unwrap()));
+    assert_ne!(d, draws(&gibbs_samples(&xs, &ys, false, 50, 8).unwrap()));
+    let b = bayes_point(&xs, &ys, false).unwrap();
+    let w: Vec<f64> = Array::from(&get(&get(&b, "perceptron"), "w"))
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let r = std::f64::consts::FRAC_1_SQRT_2;
+    assert!(
+        (w[0] - r).abs() < 1e-12 && (w[1] + r).abs() < 1e-12,
+        "{w:?}"
+    );
+    assert_eq!(num(&b, "angleSe"), 0.0);
+    // with a threshold: +1 at x = 2, −1 at x = 0 — every draw separates them
+    let (tx, ty) = (
+        [2.0, 0.0, 2.0, 1.0, 0.0, 0.0, 0.0, 1.0],
+        [1.0, 1.0, -1.0, -1.0],
+    );
+    for row in draws(&gibbs_samples(&tx, &ty, true, 20, 1).unwrap()) {
+        for (k, y) in ty.iter().enumerate() {
+            let a = row[0] * tx[2 * k] + row[1] * tx[2 * k + 1] - row[2];
+            assert!(a * y > 0.0, "{row:?}");
+        }
+    }
+    let xor = [0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 0.0];
+    let e = error_message(gibbs_samples(&xor, &ty, true, 3, 1).unwrap_err().into());
+    assert!(e.contains("version space is empty"), "{e}");
 }

@@ -3,17 +3,18 @@
 //! the data view, and the texts "optimises / stops when / rule" shown beside the views.
 //!
 //! The palette: Okabe–Ito for Rosenblatt, MinOver, AdaTron and the exact optimum, Paul Tol's
-//! palettes (bright, muted, light, medium-contrast, dark) for the rest, chosen so that every pair
+//! palettes (bright, muted, light, medium-contrast, dark) for the rest, and two saturated blues
+//! for the Gibbs and Bayes students (the only region of the gamut left), chosen so that every pair
 //! of the line colours (with the teacher's and the error crosses') differs by CIE76
 //! ΔE ≥ 18 both for normal vision and under a deuteranopia simulation (Machado et al. 2009,
 //! severity 1), checked in `tests/e2e/catalogue.test.mjs`; relatives (Adaline and its batch form,
-//! the two logistic units and the tanh Adaline, Rosenblatt and the notes' perceptron) also differ
-//! by their dash.
+//! the two logistic units and the tanh Adaline, Rosenblatt and the notes' perceptron, the Gibbs
+//! and Bayes students) also differ by their dash.
 
 use super::{named_enum, Rgb};
 use crate::train::registry::Builder;
 use crate::train::{
-    adaline, adatron, hebb, logistic, minover, notes, pocket, registry, rosenblatt,
+    adaline, adatron, hebb, logistic, minover, notes, pocket, registry, rosenblatt, students,
 };
 use serde::Serialize;
 
@@ -53,6 +54,10 @@ pub enum Algorithm {
     AdalineTanh,
     /// The lecture notes' perceptron: 0/1 targets, learning rate η (`src/train/notes.rs`).
     PerceptronNotes,
+    /// The Gibbs student: a uniform draw from the version space (`src/train/students/`).
+    Gibbs,
+    /// The Bayes student: the version space's centre of mass (`src/train/students/`).
+    Bayes,
     /// The exact optimum of maximal stability (`src/exact.rs`); not a training rule.
     Exact,
 }
@@ -92,6 +97,9 @@ pub enum StepCost {
     Pocket,
     /// One pass (Hebb).
     OnePass,
+    /// One trajectory of the version-space sampler, `O(PN)` and `O(P)` per wall hit; in 2-D one
+    /// exact draw (Gibbs, Bayes).
+    Sample,
     /// Not iterative (the exact optimum).
     Exact,
 }
@@ -172,7 +180,7 @@ const fn row(
 }
 
 /// The table, in the order of [`Algorithm::ALL`] (the order of the menus).
-pub const TABLE: [AlgorithmInfo; 13] = [
+pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         width: 2.5,
         ..row(
@@ -335,7 +343,7 @@ pub const TABLE: [AlgorithmInfo; 13] = [
             logistic::tanh_from_config,
             "adaline-tanh",
             "Adaline (tanh)",
-            Rgb(0x22, 0x11, 0xDD),
+            Rgb(0xDD, 0x33, 0xFF),
             Role::Extra,
             StepCost::Gradient,
             (false, false),
@@ -365,6 +373,37 @@ pub const TABLE: [AlgorithmInfo; 13] = [
         )
     },
     row(
+        students::gibbs_from_config,
+        "gibbs",
+        "Gibbs student",
+        Rgb(0x22, 0x22, 0xEE),
+        Role::Extra,
+        StepCost::Sample,
+        (true, false),
+        [
+            "nothing: a perceptron drawn uniformly from the version space (the typical student without errors)",
+            "with its draw: at once in 2-D (exact), else after the chain's burn-in of 5 trajectories",
+            "w uniform on {w : Sμ(w·ξμ − θ) > 0 ∀μ}; 2-D: uniform φ on the arc (with θ: uniform (φ, θ) in the band); N-D: Hamiltonian Monte Carlo reflected at the walls, from the optimum",
+        ],
+    ),
+    AlgorithmInfo {
+        dash: &[8.0, 3.0, 2.0, 3.0],
+        ..row(
+            students::bayes_from_config,
+            "bayes",
+            "Bayes student",
+            Rgb(0x77, 0x55, 0xFF),
+            Role::Extra,
+            StepCost::Sample,
+            (true, false),
+            [
+                "the generalisation error on average: the centre of mass of the version space",
+                "at once in 2-D (exact midpoint of the arc, centroid of the band), else after averaging 50 samples of the chain",
+                "w = ∫_V w dw / |∫_V w dw|; N-D: the normalised mean of 50 Gibbs samples, 2 trajectories apart",
+            ],
+        )
+    },
+    row(
         registry::not_a_rule,
         "exact",
         "exact optimum",
@@ -382,7 +421,7 @@ pub const TABLE: [AlgorithmInfo; 13] = [
 
 impl Algorithm {
     /// Every algorithm, in the order of the menus.
-    pub const ALL: [Algorithm; 13] = [
+    pub const ALL: [Algorithm; 15] = [
         Algorithm::Rosenblatt,
         Algorithm::Minover,
         Algorithm::Adatron,
@@ -395,6 +434,8 @@ impl Algorithm {
         Algorithm::LogisticSquared,
         Algorithm::AdalineTanh,
         Algorithm::PerceptronNotes,
+        Algorithm::Gibbs,
+        Algorithm::Bayes,
         Algorithm::Exact,
     ];
 
@@ -447,6 +488,8 @@ mod tests {
             "logistic-squared",
             "adaline-tanh",
             "perceptron-notes",
+            "gibbs",
+            "bayes",
         ] {
             assert_eq!(Algorithm::from_name(name).unwrap().name(), name);
         }

@@ -72,7 +72,7 @@ const fn row(
 }
 
 /// The table, in the order of [`TheoryCurve::ALL`]. A rule's own curve is drawn in the rule's
-/// colour (Hebb), the maximal-stability curves in near-black beside the exact optimum's black
+/// colour (Hebb, and the Gibbs and Bayes students'), the maximal-stability curves in near-black beside the exact optimum's black
 /// dots; the others in colours no algorithm has, so that no measured series and theory line of
 /// different things look alike.
 pub const TABLE: [TheoryCurveInfo; 8] = [
@@ -88,14 +88,14 @@ pub const TABLE: [TheoryCurveInfo; 8] = [
         "Gibbs (N→∞)",
         Quantity::EpsG,
         false,
-        Rgb(0xCC, 0x79, 0xA7),
+        Rgb(0x22, 0x22, 0xEE),
     ),
     row(
         "bayes",
         "Bayes (N→∞)",
         Quantity::EpsG,
         false,
-        Rgb(0xD5, 0x5E, 0x00),
+        Rgb(0x77, 0x55, 0xFF),
     ),
     row(
         "maxstab",
@@ -170,6 +170,8 @@ mod tests {
         for c in TheoryCurve::ALL {
             let owner = match c {
                 TheoryCurve::Hebb => Some(Algorithm::Hebb),
+                TheoryCurve::Gibbs => Some(Algorithm::Gibbs),
+                TheoryCurve::Bayes => Some(Algorithm::Bayes),
                 _ => None,
             };
             for a in Algorithm::ALL {

@@ -42,7 +42,8 @@ pub struct Row {
     /// Mean number of updates.
     pub updates_mean: f64,
     /// Repetitions that gave a perceptron, over which the means are taken: `reps`, except for
-    /// `exact` on sets that are not linearly separable (it has no answer there).
+    /// `exact`, `gibbs` and `bayes` on sets that are not linearly separable (they have no answer
+    /// there).
     pub valid_reps: usize,
     /// Fraction of the repetitions whose data were linearly separable through the origin (exact
     /// test; noise-free teacher data are separable by construction and give 1 without a test).

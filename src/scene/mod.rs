@@ -220,7 +220,7 @@ pub fn optimal_epoch_limit(p: usize, cost: usize, separable: bool) -> f64 {
 pub fn step_cost(algorithm: Algorithm, p: usize, threshold: bool) -> usize {
     let p = p.max(1);
     match algorithm.info().cost {
-        StepCost::Potentials | StepCost::Pocket | StepCost::Batch => p,
+        StepCost::Potentials | StepCost::Pocket | StepCost::Batch | StepCost::Sample => p,
         StepCost::Strengths if threshold => p,
         StepCost::Strengths
         | StepCost::Presentation
@@ -269,9 +269,12 @@ impl Settings {
                 optimal_epoch_limit(p, step_cost(algorithm, p, self.threshold), separable)
             }),
             StepCost::Pocket => pocket_epoch_limit(p),
-            StepCost::Gradient | StepCost::Batch | StepCost::OnePass | StepCost::Exact => {
-                gradient_epoch_limit(p)
-            }
+            // the students ignore it: their chains run their mixing length
+            StepCost::Gradient
+            | StepCost::Batch
+            | StepCost::OnePass
+            | StepCost::Sample
+            | StepCost::Exact => gradient_epoch_limit(p),
         }
     }
 

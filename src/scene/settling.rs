@@ -9,10 +9,11 @@
 
 use super::trace::{Recorder, Trace};
 use super::{fit_view, reference, step_cost, trainer, Scene, Settings};
-use crate::catalogue::Algorithm;
+use crate::catalogue::{Algorithm, StepCost};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::theory;
+use crate::train::students::NoStudent;
 use crate::train::{Mode, Trainer};
 use crate::version_space::VersionSpace;
 
@@ -49,14 +50,25 @@ impl Settling {
     ///
     /// # Errors
     /// [`Error::OutOfRange`] for bad settings; the rules' own errors but the one-class refusal
-    /// of the margin rules with a threshold (those rules are left out, the scene says why).
+    /// of the margin rules with a threshold (those rules are left out, the scene says why) and
+    /// the Gibbs and Bayes students' refusal of a set without a version space (shown without a
+    /// perceptron, stopped as [`crate::train::Stop::Stalled`], the readout says why).
     pub fn new(data: &Dataset, settings: &Settings) -> Result<Self> {
         let mut reference = reference(data, settings)?;
         let version_space = reference.version_space.take();
         let mut runs = Vec::new();
         if !data.is_empty() {
             for &algorithm in settings.algorithms.iter().filter(|a| a.is_rule()) {
-                match trainer(algorithm, data, settings, reference.separable) {
+                let built = match trainer(algorithm, data, settings, reference.separable) {
+                    // the students of a set without a version space: shown as absent, with why
+                    Err(Error::NotSeparable { .. })
+                        if algorithm.info().cost == StepCost::Sample =>
+                    {
+                        Ok(Box::new(NoStudent::new(data)) as Box<dyn Trainer>)
+                    }
+                    other => other,
+                };
+                match built {
                     Ok(trainer) => runs.push(Run {
                         algorithm,
                         recorder: settings
@@ -228,9 +240,16 @@ mod tests {
             );
             // and each rule is where a plain run of its trainer to the stop ends
             for view in &sliced.scene().algorithms {
-                let fit = trainer(view.name, &data, &settings, whole.separable)
-                    .unwrap()
-                    .run();
+                let fit = match trainer(view.name, &data, &settings, whole.separable) {
+                    Ok(mut t) => t.run(),
+                    // the students of a set without a version space are shown absent
+                    Err(Error::NotSeparable { .. }) => {
+                        assert_eq!(view.stop, Some(crate::train::Stop::Stalled));
+                        assert!(view.w.iter().all(|&v| v == 0.0), "{}", view.name);
+                        continue;
+                    }
+                    Err(e) => panic!("{}: {e}", view.name),
+                };
                 assert_eq!(
                     (&view.w, view.theta, view.steps, view.stop),
                     (&fit.perceptron.w, fit.perceptron.theta, fit.steps, fit.stop),

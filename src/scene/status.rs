@@ -36,7 +36,25 @@ pub fn status(
             "converged: certified gap ≤ {}% of κ_max",
             settings.gap_tolerance * 100.0
         ),
+        (Stop::Stalled, A::Gibbs | A::Bayes) => {
+            "no version space: the set is not linearly separable (exact test), so no student classifies it without errors".into()
+        }
         (Stop::Stalled, _) => "stalled: no example can move w".into(),
+        (Stop::Sampled, A::Bayes) if fit.steps <= 1 => {
+            "centre of mass of the version space (exact)".into()
+        }
+        (Stop::Sampled, A::Bayes) => format!(
+            "centre of mass estimated: the mean of {} samples of the chain ({} trajectories)",
+            crate::train::students::BAYES_SAMPLES,
+            fit.steps
+        ),
+        (Stop::Sampled, _) if fit.steps <= 1 => {
+            "sampled: a uniform random draw from the version space (exact)".into()
+        }
+        (Stop::Sampled, _) => format!(
+            "sampled: a draw from the version space after {} trajectories of the chain",
+            fit.steps
+        ),
         (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
         (Stop::OnePass, _) => "one pass through the data".into(),
         (Stop::Limit, A::Rosenblatt | A::PerceptronNotes) => {
@@ -83,6 +101,8 @@ pub fn status(
             | A::SoftMargin
             | A::Logistic
             | A::LogisticSquared
+            | A::Gibbs
+            | A::Bayes
             | A::AdalineTanh
             | A::Exact,
         ) => format!("epoch limit ({}) before w settled", limit.ceil()),

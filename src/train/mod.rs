@@ -19,6 +19,7 @@ pub mod options;
 pub mod pocket;
 pub mod registry;
 pub mod rosenblatt;
+pub mod students;
 
 pub use crate::catalogue::Algorithm;
 pub use adaline::{AdalineBatch, AdalineParams};
@@ -79,6 +80,9 @@ pub enum Stop {
     NoImprovement,
     /// A one-pass rule (Hebb) has seen every example once.
     OnePass,
+    /// A student of the version space has its draw (Gibbs: after the chain's burn-in) or has
+    /// averaged its samples (Bayes); in 2-D after one exact step ([`students`]).
+    Sampled,
     /// `(w, θ)` settled: its relative change over the last epoch fell below the tolerance (the
     /// gradient rules: Adaline, logistic), or the angle between `(w, θ)` at the start and the
     /// end of a block of steps did (the angle stopping rule, [`AngleStop`], any rule).
@@ -95,6 +99,7 @@ impl Stop {
                 | Stop::Kkt
                 | Stop::NoImprovement
                 | Stop::OnePass
+                | Stop::Sampled
                 | Stop::Settled
         )
     }

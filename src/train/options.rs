@@ -16,7 +16,9 @@
 //! - batch Adaline: one gradient step over all `P` examples counts `P` steps, so the budget ends
 //!   it at the first gradient step that reaches `T`;
 //! - Hebb: one pass whatever the budget (its one step per example is not cut, as no epoch limit
-//!   cuts it).
+//!   cuts it);
+//! - Gibbs, Bayes: one trajectory of their chain (one exact step in 2-D); neither the budget nor the
+//!   angle rule cuts their chains, whose length is their mixing length ([`super::students`]).
 //!
 //! # References
 //! - M. Biehl, *The Shallow and the Deep*, §3.6.2 (the angle between `w(t)` and `w(t + P)` as a
@@ -93,7 +95,7 @@ fn takes(algorithm: Algorithm) -> (bool, bool, bool, bool) {
         }
         A::AdalineBatch => (true, true, false, false),
         A::Minover | A::Hebb | A::Pocket => (true, false, false, false),
-        A::Adatron | A::SoftMargin | A::Exact => (false, false, false, false),
+        A::Adatron | A::SoftMargin | A::Gibbs | A::Bayes | A::Exact => (false, false, false, false),
     }
 }
 
@@ -193,8 +195,9 @@ pub fn build_with(
         config.epochs()?;
         with_options(algorithm, data, mode, &config, options)?
     };
+    // Hebb's pass is not cut, nor the students' chains: their length is their mixing length
     if (budget.steps.is_none() && budget.angle.is_none())
-        || algorithm.info().cost == StepCost::OnePass
+        || matches!(algorithm.info().cost, StepCost::OnePass | StepCost::Sample)
     {
         return Ok(inner);
     }
@@ -223,7 +226,9 @@ fn with_options(
         A::Logistic => logistic::with_options(data, mode, config, options, Loss::CrossEntropy),
         A::LogisticSquared => logistic::with_options(data, mode, config, options, Loss::Squared),
         A::AdalineTanh => logistic::with_options(data, mode, config, options, Loss::Tanh),
-        A::Adatron | A::SoftMargin | A::Exact => super::build(algorithm, data, mode, config),
+        A::Adatron | A::SoftMargin | A::Gibbs | A::Bayes | A::Exact => {
+            super::build(algorithm, data, mode, config)
+        }
     }
 }
 

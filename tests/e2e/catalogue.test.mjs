@@ -66,7 +66,7 @@ function closePairs(names, min, simulate = true) {
 test("the catalogue names every algorithm once, with a #RRGGBB colour", () => {
   const names = CATALOGUE.algorithms.map((a) => a.name);
   assert.equal(new Set(names).size, names.length);
-  assert.ok(names.length >= 13 && names.includes("adaline-tanh"), names.join());
+  assert.ok(names.length >= 15 && ["adaline-tanh", "gibbs", "bayes"].every((n) => names.includes(n)), names.join());
   for (const c of Object.values(COLORS)) assert.match(c, /^#[0-9A-F]{6}$/);
 });
 

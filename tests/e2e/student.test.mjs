@@ -183,3 +183,33 @@ test("the teacher is turned by dragging its arrow's tip, shifted by dragging its
   await page.locator("#teacher-show").check();
   assert.equal((await lab.state()).showTeacher, true);
 });
+
+test("the Gibbs and Bayes students in 2-D: Gibbs inside the version space's arc, Bayes at its midpoint, both with ε_g in the readout and the learning curve", async () => {
+  const { page } = lab;
+  await lab.setThreshold(false);
+  await loadTeacherSet(page, 15, 4);
+  await page.locator("summary", { hasText: "More algorithms" }).first().click();
+  for (const name of ["gibbs", "bayes"]) await page.locator(`#show-${name}`).check();
+  await page.locator("summary", { hasText: "More algorithms" }).first().click();
+  await page.locator("#add-example").click();
+  await page.evaluate(() => window.lab.settled(20_000));
+  const s = await lab.state();
+  const [a, b] = s.versionSpace.arcs[0];
+  const len = (((b - a) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+  const offset = (phi) => (((phi - a) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+  const gibbs = s.algorithms.gibbs;
+  const bayes = s.algorithms.bayes;
+  assert.ok(gibbs.kappa > 0 && offset(Math.atan2(gibbs.w[1], gibbs.w[0])) < len, "the Gibbs student is in the version space");
+  assert.ok(Math.abs(offset(Math.atan2(bayes.w[1], bayes.w[0])) - len / 2) < 1e-9, "the Bayes student is the arc's midpoint");
+  for (const [name, st] of [
+    ["gibbs", gibbs],
+    ["bayes", bayes],
+  ]) {
+    const want = epsThroughOrigin(st.w, s.teacher.w);
+    assert.ok(Math.abs(st.generalizationError - want) < 1e-9, `${name}: ε_g`);
+    assert.ok(Math.abs(s.learningCurve.eps[name].at(-1) - want) < 1e-9, `${name}: the curve's point`);
+    assert.match(await page.locator(`#readout tr[data-algorithm="${name}"] td.eps`).textContent(), /^0\.\d+|^0$/);
+  }
+  assert.equal(await page.locator("#gibbs-resample").isVisible(), true);
+  await page.locator("#gibbs-resample").click();
+});
