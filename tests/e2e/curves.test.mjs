@@ -239,11 +239,12 @@ const asCliColumns = (lines) =>
     return [...c.slice(0, 11), c[13], c[11]].join(",");
   });
 
-/** Client coordinates of a chart point (its hit is in the canvas's backing-store pixels). */
+/** Client coordinates of a chart point (its hit is in the canvas's backing-store pixels), the chart scrolled into view. */
 const clientOf = (page, id, hit) =>
   page.$eval(
     `#${id}`,
     (c, h) => {
+      c.scrollIntoView({ block: "center" }); // a click elsewhere (a button further down) may have scrolled it away
       const r = c.getBoundingClientRect();
       return { x: r.left + (h.x * r.width) / c.width, y: r.top + (h.y * r.height) / c.height };
     },
