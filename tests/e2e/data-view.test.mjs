@@ -256,8 +256,8 @@ test("the Iris preset (shipped CSV) is separable with a threshold, at the brute-
 });
 
 test("the lecture notes' data set D (preset notes-d) is the course file's five points, with a threshold", async () => {
-  // the course file, labels 0/1 as the notes give them (../shared/data/README.md)
-  const csv = readFileSync(join(ROOT, "..", "shared", "data", "lecture-notes-D.csv"), "utf8")
+  // the course file, labels 0/1 as the notes give them (tests/data/README.md)
+  const csv = readFileSync(join(ROOT, "tests", "data", "lecture-notes-D.csv"), "utf8")
     .trim()
     .split("\n");
   assert.equal(csv[0], "x1,x2,label");
