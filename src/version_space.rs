@@ -78,7 +78,6 @@ impl VersionSpace {
         let curve_examples = curve_examples(data.len());
         let curves = curves(data, mode, &curve_examples);
         let peak = exact.and_then(|e| e.perceptron.as_ref().map(|p| [direction(&p.w), e.kappa]));
-        let size = size_with(data, mode, exact);
         Ok(match mode {
             Mode::Homogeneous => {
                 let (phi, kappa) = landscape(data)?;
@@ -86,6 +85,7 @@ impl VersionSpace {
                     Some(e) => arcs_with(data, e),
                     _ => arcs(data)?,
                 };
+                let size = arcs.iter().map(|&[a, b]| arc_length(a, b)).sum();
                 Self {
                     mode,
                     arcs,
@@ -100,7 +100,9 @@ impl VersionSpace {
                 }
             }
             Mode::Threshold => {
-                let Band { phi, lower, upper } = band(data)?;
+                let hulls = ClassHulls::of(data);
+                let Band { phi, lower, upper } = hulls.band();
+                let size = hulls.area(exact);
                 let kappa = lower
                     .iter()
                     .zip(&upper)
@@ -296,34 +298,97 @@ pub fn band(data: &Dataset) -> Result<Band> {
     if data.is_empty() {
         return Err(Error::Empty);
     }
-    let (lower, upper) = band_on(data, &cos_sin_table())
-        .into_iter()
-        .map(|(lo, hi)| {
-            if lo < hi {
-                (lo, hi)
-            } else {
-                (f64::NAN, f64::NAN)
-            }
-        })
-        .unzip();
-    let phi = grid();
-    Ok(Band { phi, lower, upper })
+    Ok(ClassHulls::of(data).band())
 }
 
-/// `(max_{S=−1} ξ·u, min_{S=+1} ξ·u)` for every direction `u = (cos φ, sin φ)` of `table`, from
-/// the convex hulls of the two classes (a missing class gives `∓∞`).
-fn band_on(data: &Dataset, table: &[(f64, f64)]) -> Vec<(f64, f64)> {
-    // upper = min over the +1 examples of ξ·u; lower = max over the −1 examples = −min of (−ξ)·u
-    let (plus, minus): (Vec<usize>, Vec<usize>) = (0..data.len()).partition(|&mu| data.y(mu) > 0.0);
-    let side = |examples: &[usize], s: f64| {
-        let points: Vec<_> = examples.iter().map(|&mu| signed(data, mu, s)).collect();
-        min_projections(&points, table)
-    };
-    let (lo, hi) = (side(&minus, -1.0), side(&plus, 1.0));
-    lo.iter()
-        .zip(&hi)
-        .map(|(&neg_lo, &hi)| (-neg_lo, hi))
-        .collect()
+/// The convex hulls of the two classes' inputs: every envelope of the band is a minimum or
+/// maximum over a hull's vertices (module docs of [`crate::hull`]).
+struct ClassHulls {
+    plus: Vec<[f64; 2]>,
+    minus: Vec<[f64; 2]>,
+}
+
+impl ClassHulls {
+    fn of(data: &Dataset) -> Self {
+        let (plus, minus): (Vec<usize>, Vec<usize>) =
+            (0..data.len()).partition(|&mu| data.y(mu) > 0.0);
+        let hull = |examples: &[usize]| {
+            crate::hull::convex_hull(
+                &examples
+                    .iter()
+                    .map(|&mu| signed(data, mu, 1.0))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        Self {
+            plus: hull(&plus),
+            minus: hull(&minus),
+        }
+    }
+
+    /// `(lower, upper) = (max_{S=−1} ξ·u(φ), min_{S=+1} ξ·u(φ))` (a missing class gives `∓∞`).
+    fn envelopes(&self, phi: f64) -> (f64, f64) {
+        let (c, s) = (phi.cos(), phi.sin());
+        let proj = |a: &[f64; 2]| a[0] * c + a[1] * s;
+        let upper = self.plus.iter().map(proj).fold(f64::INFINITY, f64::min);
+        let lower = self
+            .minus
+            .iter()
+            .map(proj)
+            .fold(f64::NEG_INFINITY, f64::max);
+        (lower, upper)
+    }
+
+    /// The band on [`grid`] ([`band`]).
+    fn band(&self) -> Band {
+        let phi = grid();
+        let (lower, upper) = phi
+            .iter()
+            .map(|&p| match self.envelopes(p) {
+                (lo, hi) if lo < hi => (lo, hi),
+                _ => (f64::NAN, f64::NAN),
+            })
+            .unzip();
+        Band { phi, lower, upper }
+    }
+
+    /// The band's area ([`size`] with a threshold), with the exact optimum known (`None`:
+    /// undefined).
+    ///
+    /// The width `upper(φ) − lower(φ) = min_{S=+1, S'=−1} (ξ − ξ')·u(φ)` is a minimum of
+    /// sinusoids `|d| cos(φ − α_d)`, so it is concave where it is positive: positive on one arc
+    /// around the optimum's direction `φ*`, whose ends are found by bisection (to `10⁻¹³`); over
+    /// that arc 64 panels of the 10-point Gauss–Legendre rule integrate it. Its kinks limit the
+    /// error to `O(h²)`, below `10⁻⁶` relative (checked in `tests/student_teacher.rs` against
+    /// closed forms and scans).
+    fn area(&self, exact: Option<&Exact>) -> f64 {
+        if self.plus.is_empty() || self.minus.is_empty() {
+            return f64::INFINITY;
+        }
+        let Some(opt) = exact.and_then(|e| e.perceptron.as_ref()) else {
+            return 0.0;
+        };
+        let width = |p: f64| {
+            let (lo, hi) = self.envelopes(p);
+            hi - lo
+        };
+        let phi = direction(&opt.w);
+        let end = |sign: f64| {
+            // width(φ*) > 0 and width(φ* ± π) < 0 (each sinusoid changes sign within π)
+            let (mut inside, mut outside) = (0.0, PI);
+            while outside - inside > 1e-13 {
+                let mid = 0.5 * (inside + outside);
+                if width(phi + sign * mid) > 0.0 {
+                    inside = mid;
+                } else {
+                    outside = mid;
+                }
+            }
+            phi + sign * inside
+        };
+        let (lo, hi) = (end(-1.0), end(1.0));
+        crate::theory::quad::composite(|p| width(p).max(0.0), lo, hi, 64)
+    }
 }
 
 /// The size of the version space: through the origin the total length of its arcs (radians;
@@ -342,78 +407,16 @@ pub fn size(data: &Dataset, mode: Mode) -> Result<f64> {
             f64::INFINITY
         });
     }
-    Ok(size_with(
-        data,
-        mode,
-        max_stability(data, mode).ok().as_ref(),
-    ))
-}
-
-/// [`size`] of non-empty 2-D data with the exact optimum in `mode` known (`None`: undefined).
-///
-/// With a threshold the band's width `width(φ) = min_{S=+1, S'=−1} (ξ − ξ')·u(φ)` is a minimum
-/// of sinusoids `|d| cos(φ − α_d)`, so it is concave where it is positive: positive on one arc
-/// around the optimum's direction `φ*`, whose ends are found by bisection (to `10⁻¹³`); over that
-/// arc 64 panels of the 10-point Gauss–Legendre rule integrate it. Its kinks limit the error to
-/// `O(h²)`, below `10⁻⁶` relative (checked in `tests/version_space.rs` against sets with a
-/// closed-form area).
-fn size_with(data: &Dataset, mode: Mode, exact: Option<&Exact>) -> f64 {
-    match mode {
-        Mode::Homogeneous => match exact {
-            Some(e) => arcs_with(data, e)
+    let exact = max_stability(data, mode).ok();
+    Ok(match mode {
+        Mode::Homogeneous => exact.map_or(0.0, |e| {
+            arcs_with(data, &e)
                 .iter()
                 .map(|&[a, b]| arc_length(a, b))
-                .sum(),
-            None => 0.0,
-        },
-        Mode::Threshold => {
-            let has = |s: f64| (0..data.len()).any(|mu| data.y(mu) == s);
-            if !has(1.0) || !has(-1.0) {
-                return f64::INFINITY;
-            }
-            let Some(opt) = exact.and_then(|e| e.perceptron.as_ref()) else {
-                return 0.0;
-            };
-            let width = band_width(data);
-            let phi = direction(&opt.w);
-            let end = |sign: f64| {
-                // width(φ*) > 0 and width(φ* ± π) < 0 (each sinusoid changes sign within π)
-                let (mut inside, mut outside) = (0.0, PI);
-                while outside - inside > 1e-13 {
-                    let mid = 0.5 * (inside + outside);
-                    if width(phi + sign * mid) > 0.0 {
-                        inside = mid;
-                    } else {
-                        outside = mid;
-                    }
-                }
-                phi + sign * inside
-            };
-            let (lo, hi) = (end(-1.0), end(1.0));
-            crate::theory::quad::composite(|p| width(p).max(0.0), lo, hi, 64)
-        }
-    }
-}
-
-/// The band's width `upper(φ) − lower(φ)` at any angle, from the convex hulls of the two classes
-/// (both present).
-fn band_width(data: &Dataset) -> impl Fn(f64) -> f64 {
-    let (plus, minus): (Vec<usize>, Vec<usize>) = (0..data.len()).partition(|&mu| data.y(mu) > 0.0);
-    let hull = |examples: &[usize]| {
-        crate::hull::convex_hull(
-            &examples
-                .iter()
-                .map(|&mu| signed(data, mu, 1.0))
-                .collect::<Vec<_>>(),
-        )
-    };
-    let (hp, hm) = (hull(&plus), hull(&minus));
-    move |phi: f64| {
-        let (c, s) = (phi.cos(), phi.sin());
-        let proj = |a: &[f64; 2]| a[0] * c + a[1] * s;
-        let upper = hp.iter().map(proj).fold(f64::INFINITY, f64::min);
-        upper - hm.iter().map(proj).fold(f64::NEG_INFINITY, f64::max)
-    }
+                .sum()
+        }),
+        Mode::Threshold => ClassHulls::of(data).area(exact.as_ref()),
+    })
 }
 
 /// The length of the counter-clockwise arc from `a` to `b` (`2π` for the whole circle `[0, 2π]`).

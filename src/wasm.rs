@@ -701,6 +701,22 @@ pub struct Curve {
     rows: Vec<Row>,
 }
 
+impl Curve {
+    /// The curve of `params` from the cells' `results`, summarised by `summarize` (all cells, or
+    /// the finished `α`).
+    fn summarized(
+        params: JsValue,
+        results: JsValue,
+        summarize: fn(&CurveParams, &[experiment::CellResult]) -> crate::error::Result<Vec<Row>>,
+    ) -> Result<Curve, JsError> {
+        let params = curve_params(params)?;
+        let results: Vec<experiment::CellResult> =
+            serde_wasm_bindgen::from_value(results).map_err(js_error)?;
+        let rows = summarize(&params, &results)?;
+        Ok(Curve { params, rows })
+    }
+}
+
 #[wasm_bindgen]
 impl Curve {
     /// Combines the results of every cell (`runCells`) of `params`.
@@ -712,11 +728,7 @@ impl Curve {
         #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CellResult[]")] results: JsValue,
     ) -> Result<Curve, JsError> {
-        let params = curve_params(params)?;
-        let results: Vec<experiment::CellResult> =
-            serde_wasm_bindgen::from_value(results).map_err(js_error)?;
-        let rows = experiment::summarize(&params, &results)?;
-        Ok(Curve { params, rows })
+        Curve::summarized(params, results, experiment::summarize)
     }
 
     /// The curve of a sweep still running: the rows of the `α` whose cells are all among
@@ -728,11 +740,7 @@ impl Curve {
         #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CellResult[]")] results: JsValue,
     ) -> Result<Curve, JsError> {
-        let params = curve_params(params)?;
-        let results: Vec<experiment::CellResult> =
-            serde_wasm_bindgen::from_value(results).map_err(js_error)?;
-        let rows = experiment::summarize_finished(&params, &results)?;
-        Ok(Curve { params, rows })
+        Curve::summarized(params, results, experiment::summarize_finished)
     }
 
     /// The rows `{algorithm, n, p, alpha, reps, epsGMean, …}`.
