@@ -1,12 +1,16 @@
 // Benchmark of the data view's settling training (issue "training that settles across frames"):
 // for P = 200, 1 000 and 10 000, through the origin and with a threshold, on a teacher set, a
-// small-margin separable set and a non-separable (noisy) set:
-//   - a drag frame: `lab.movePoint` (new training of the moved points: exact optimum, version
-//     space, a first slice of training; then every view redrawn), median and p95 over 40 moves;
+// small-margin separable set and a non-separable (noisy) set, a drag of 40 steps, one per
+// animation frame:
+//   - a move frame: `lab.movePoint` (up to 1 000 points a new training of the moved points —
+//     exact optimum, version space, a first slice — on the page; above, the training is sent to
+//     the worker; then every view redrawn), median and p95;
+//   - every frame the page rendered during the drag (also those the worker's scenes asked for);
+//   - how long after the last move the lines of the final points are first drawn;
 //   - the time from the end of the drag until every shown rule (Rosenblatt, MinOver, AdaTron) has
-//     stopped (`lab.settled()`), on the small-margin set.
-// Usage: make build && node bench/settle.mjs [P,P,…] [frames]   ("frames": the drag frames only,
-// without waiting for the rules to settle — at P = 10 000 that takes minutes per set)
+//     stopped (`lab.settled()`).
+// Usage: make build && node bench/settle.mjs [P,P,…] [frames]   ("frames": without waiting for
+// the rules to settle before and after the drag — at P = 10 000 that takes minutes per set)
 import { launch, lineSet, openLab, serve } from "../tests/e2e/harness.mjs";
 
 const SIZES = (process.argv[2] ?? "200,1000,10000").split(",").map(Number);
@@ -17,7 +21,7 @@ const server = await serve();
 const browser = await launch();
 try {
   const { page } = await openLab(browser.context, server.url);
-  console.log(`drag frame (lab.movePoint: retrain + first slice + redraw), ${MOVES} moves; time to settle after the drag`);
+  console.log(`a drag of ${MOVES} moves, one per frame: the move frames, all frames, when the final lines are drawn, when the rules have stopped`);
   for (const P of SIZES) {
     for (const threshold of [false, true]) {
       for (const kind of ["teacher", "small-margin", "noisy"]) {
@@ -32,6 +36,9 @@ try {
             const times = [];
             const train = [];
             const draw = [];
+            window.lab.recordFrames(true);
+            const intervals = [];
+            let last = performance.now();
             for (let k = 0; k < MOVES; k++) {
               const a = (2 * Math.PI * k) / MOVES;
               const t0 = performance.now();
@@ -40,17 +47,34 @@ try {
               train.push(window.lab.lastFrame().trainMs);
               draw.push(window.lab.lastFrame().drawMs);
               await new Promise(requestAnimationFrame);
+              intervals.push(performance.now() - last);
+              last = performance.now();
             }
             const t0 = performance.now();
+            // the lines of the final points: the first frame that draws them
+            while (!window.lab.lastFrame().current && performance.now() - t0 < 600_000) await new Promise(requestAnimationFrame);
+            const lag = performance.now() - t0;
             if (!FRAMES_ONLY) await window.lab.settled(600_000);
             const settle = FRAMES_ONLY ? NaN : performance.now() - t0;
-            for (const v of [times, train, draw]) v.sort((a, b) => a - b);
+            // every frame the page rendered during the drag (the moves' own and those the worker's scenes asked for)
+            const all = window.lab
+              .recordFrames(false)
+              .filter((f) => f.at < t0)
+              .map((f) => f.trainMs + f.drawMs);
+            for (const v of [times, train, draw, all, intervals]) v.sort((a, b) => a - b);
+            const q = (v, f) => v[Math.min(v.length - 1, Math.floor(v.length * f))];
             const s = window.lab.getState().algorithms;
             return {
-              median: times[Math.floor(times.length / 2)],
-              p95: times[Math.floor(times.length * 0.95)],
-              train: train[Math.floor(train.length / 2)],
-              draw: draw[Math.floor(draw.length / 2)],
+              median: q(times, 0.5),
+              p95: q(times, 0.95),
+              train: q(train, 0.5),
+              draw: q(draw, 0.5),
+              allMedian: q(all, 0.5),
+              allP95: q(all, 0.95),
+              frames: all.length,
+              interval: q(intervals, 0.5),
+              intervalP95: q(intervals, 0.95),
+              lag,
               settle,
               stops: ["rosenblatt", "minover", "adatron"].map((n) => `${n}: ${s[n].stop} (${s[n].steps} steps)`).join(", "),
             };
@@ -58,7 +82,7 @@ try {
           [pts, threshold, MOVES, FRAMES_ONLY],
         );
         console.log(
-          `P = ${String(P).padStart(5)} ${threshold ? "threshold" : "origin   "} ${kind.padEnd(12)} frame median ${r.median.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms (training ${r.train.toFixed(1)}, drawing ${r.draw.toFixed(1)})  settled after ${(r.settle / 1000).toFixed(2)} s  [${r.stops}]`,
+          `P = ${String(P).padStart(5)} ${threshold ? "threshold" : "origin   "} ${kind.padEnd(12)} move frame median ${r.median.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms (training ${r.train.toFixed(1)}, drawing ${r.draw.toFixed(1)});  all ${r.frames} frames median ${r.allMedian.toFixed(1)} p95 ${r.allP95.toFixed(1)} ms;  move to move median ${r.interval.toFixed(0)} p95 ${r.intervalP95.toFixed(0)} ms;  lines current after ${r.lag.toFixed(0)} ms;  settled after ${(r.settle / 1000).toFixed(2)} s  [${r.stops}]`,
         );
       }
     }

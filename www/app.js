@@ -14,6 +14,7 @@ import { Counts, degeneracyPoints } from "./count-panel.js";
 import { StudentTeacher, generalizationErrors, teacherLabel, teacherOfSet } from "./teacher.js";
 import { checkTeacher } from "./schema.js";
 import { layout } from "./layout.js";
+import { Settler } from "./settler.js";
 
 /**
  * Training per frame (ms): on the frame of an edit (which also starts a new training and
@@ -22,8 +23,14 @@ import { layout } from "./layout.js";
  */
 const SLICE_MS = 2;
 const IDLE_SLICE_MS = 10;
-/** How long an edit of the automation interface trains before it returns (the rest goes on in slices). */
+/** How long an edit of the automation interface trains before it returns (the rest goes on in the worker). */
 const AUTOMATION_SETTLE_MS = 2000;
+/**
+ * Above this many points a drag step is not trained on the main thread at all (a new training of
+ * 10 000 points, its exact optimum and version space take 7–8 ms, the drawing as much again): the
+ * worker trains it and the frame draws the points with the lines of the step before, as settling.
+ */
+const DEFER_ABOVE_POINTS = 1000;
 
 /** The page's controller. */
 export class App {
@@ -47,6 +54,25 @@ export class App {
     this.training = null;
     /** the version space of the current points (it does not change while the rules train) */
     this.versionSpace = null;
+    /** the revision the scene was trained for (an older one while a drag step waits for the worker) */
+    this.sceneRevision = 0;
+    /** counts the edits of the points (a drag step of the dragged point excepted): the views' cached layers key on it */
+    this.pointsVersion = 0;
+    /** the point a drag is moving (-1: none) */
+    this.dragIndex = -1;
+    /** how many points the last training was of */
+    this.trainedPoints = 0;
+    /** whether the worker is settling the current revision (the main thread only draws its scenes) */
+    this.offloaded = false;
+    /** whether the edit waiting for its frame is a drag step (`movePoint` without a record) */
+    this.dragStep = false;
+    /** @type {{trainMs: number, drawMs: number, at: number, current: boolean}[] | null} every rendered frame while a benchmark records them */
+    this.frameLog = null;
+    /** the training worker: the rules settle there, off the main thread */
+    this.settler = new Settler(
+      (m) => this.takeJobMessage(m),
+      (e) => this.workerFailed(e),
+    );
     this.hover = -1;
     /** the point selected from the keyboard in the data view (-1: none) */
     this.keyboardPoint = -1;
@@ -111,6 +137,8 @@ export class App {
 
   /** Ends an edit: saves, clears a stale message, schedules a render. */
   commit() {
+    this.dragIndex = -1;
+    this.pointsVersion++;
     this.message = null;
     this.student.edited();
     this.dirty = true;
@@ -139,6 +167,11 @@ export class App {
     Object.assign(this.state.points[i], { x, y });
     this.state.preset = null;
     this.dirty = true;
+    this.dragStep = !record;
+    if (!record && this.dragIndex !== i) {
+      this.dragIndex = i;
+      this.pointsVersion++;
+    }
     this.animator.clear();
     if (record) this.commit();
     else this.scheduleRender();
@@ -534,8 +567,9 @@ export class App {
 
   /**
    * Renders every view (`views`) now, after a slice of training: a new training if the points
-   * or settings changed, else the next slice of the running one. While rules are still
-   * training, the next frame is scheduled, so the lines settle in front of the viewer.
+   * or settings changed, else the next slice of the one the main thread runs. While rules are
+   * still training here, the next frame is scheduled, so the lines settle in front of the viewer;
+   * while they train in the worker, each of its scenes schedules one.
    */
   render() {
     const t0 = performance.now();
@@ -543,54 +577,127 @@ export class App {
     else this.advanceTraining(IDLE_SLICE_MS);
     const t1 = performance.now();
     for (const view of this.views) view.render(this);
-    this.lastFrame = { trainMs: t1 - t0, drawMs: performance.now() - t1 };
-    if (!this.settled()) this.scheduleRender();
+    this.lastFrame = { trainMs: t1 - t0, drawMs: performance.now() - t1, at: t0, current: this.sceneRevision === this.revision };
+    this.frameLog?.push(this.lastFrame);
+    if (!this.settled() && !this.offloaded) this.scheduleRender();
   }
 
-  /** Starts the training of the current points and settings (the core's `Training`) and runs its first slice. */
-  retrain() {
+  /**
+   * Starts the training of the current points and settings (the core's `Training`) and runs its
+   * first slice here; if the rules have not all stopped then, they settle in the worker (`handOff`).
+   * A drag step on many points is not trained here at all (`DEFER_ABOVE_POINTS`).
+   */
+  retrain({ handOff = true } = {}) {
+    const deferred = this.dragStep && handOff && this.canDefer();
+    this.trainedPoints = this.state.points.length;
     this.dirty = false;
+    this.dragStep = false;
     this.revision++;
     this.region = null;
     this.stopRace(); // the race belongs to the old points
     this.training?.free();
     this.training = null;
+    this.offloaded = false;
+    if (deferred) {
+      // the lines of the step before, drawn as settling, until the worker's first scene arrives
+      this.scene = { ...this.scene, algorithms: this.scene.algorithms.map((a) => ({ ...a, settled: false })) };
+      this.offload();
+      return;
+    }
     const { xs, ys } = flattenPoints(this.state.points);
     this.scene = null; // the old points' (a new training that is settled at once, as on no points, still takes its scene)
     try {
       this.training = new this.wasm.Training(xs, ys, this.trainSettings());
       this.versionSpace = this.training.versionSpace();
       this.advanceTraining(SLICE_MS);
+      if (handOff && !this.training.settled) this.offload();
+      else this.settler.stop();
     } catch (e) {
       this.scene = null;
-      /** @type {import("./pkg/perceptron_lab.js").Training | null} the training of the current points (one per edit) */
       this.training = null;
-      /** the version space of the current points (it does not change while the rules train) */
       this.versionSpace = null;
+      this.settler.stop();
       this.message = { text: `Training failed: ${e.message}`, kind: "error" };
     }
   }
 
-  /** Trains for at most `ms` milliseconds (nothing once settled) and takes the scene as it stands. */
+  /** Whether a drag step can leave its training to the worker: many points, a scene of the same points to draw meanwhile, no traces to record. */
+  canDefer() {
+    const n = this.state.points.length;
+    return n > DEFER_ABOVE_POINTS && this.settler.available && this.compare === null && this.scene !== null && this.trainedPoints === n;
+  }
+
+  /**
+   * Leaves the settling of the current revision to the worker (in slices on the main thread when
+   * there is none, or while compare mode records traces). The worker starts from tabula rasa: it
+   * runs the same training, so its scenes are taken once they are as far as the one drawn.
+   */
+  offload() {
+    if (!this.settler.available || this.compare !== null) {
+      this.settler.stop();
+      return;
+    }
+    const { xs, ys } = flattenPoints(this.state.points);
+    this.settler.start(this.revision, xs, ys, this.trainSettings());
+    this.offloaded = true;
+    this.training?.free();
+    this.training = null;
+  }
+
+  /**
+   * A scene (or an error) of the worker's job `revision`: taken if it is the current edit's and no older than the scene drawn.
+   * @param {import("./settler.js").JobMessage} message
+   */
+  takeJobMessage({ revision, scene, versionSpace, settled, error }) {
+    if (revision !== this.revision || !this.offloaded || this.dirty) return;
+    if (error !== undefined) {
+      this.offloaded = false;
+      this.message = { text: `Training failed: ${error}`, kind: "error" };
+      this.scheduleRender();
+      return;
+    }
+    if (versionSpace !== undefined) this.versionSpace = versionSpace;
+    const steps = (sc) => sc.algorithms.reduce((sum, a) => sum + a.steps, 0);
+    if (settled || this.sceneRevision !== revision || !this.scene || steps(scene) >= steps(this.scene)) {
+      this.scene = { ...scene, versionSpace: this.versionSpace };
+      this.sceneRevision = revision;
+    }
+    if (settled) this.offloaded = false;
+    this.scheduleRender();
+  }
+
+  /** The worker failed: the current points are trained here again, in slices. */
+  workerFailed(error) {
+    console.warn(`${error.message}; the rules train on the page instead`);
+    if (this.offloaded) {
+      this.offloaded = false;
+      this.dirty = true;
+      this.scheduleRender();
+    }
+  }
+
+  /** Trains for at most `ms` milliseconds (nothing once settled, or while the worker trains) and takes the scene as it stands. */
   advanceTraining(ms) {
     const training = this.training;
     if (!training || (training.settled && this.scene)) return;
     const end = performance.now() + ms;
     training.advance(() => performance.now() >= end);
     this.scene = { ...training.scene(), versionSpace: this.versionSpace };
+    this.sceneRevision = this.revision;
   }
 
-  /** Whether every shown rule has stopped (no edit waiting, no rule training). */
+  /** Whether every shown rule has stopped (no edit waiting, no rule training here or in the worker). */
   settled() {
-    return !this.dirty && (this.training === null || this.training.settled);
+    return !this.dirty && !this.offloaded && (this.training === null || this.training.settled);
   }
 
   /**
-   * Finishes the training now, for at most `ms` milliseconds (what is left then goes on in
-   * slices): the automation interface's edits return trained answers, as a script expects.
+   * Finishes the training now, on the main thread, for at most `ms` milliseconds (what is left
+   * then goes on in slices there): the automation interface's edits return trained answers, as a
+   * script expects. A training the worker runs is taken back (restarted here).
    */
   settleNow(ms = AUTOMATION_SETTLE_MS) {
-    if (this.dirty) this.retrain();
+    if (this.dirty || this.offloaded) this.retrain({ handOff: false });
     this.advanceTraining(ms);
   }
 

@@ -112,8 +112,18 @@ export function automation(app, curves) {
       app.settleNow();
       app.render();
     },
-    /** Extension: `{trainMs, drawMs}` of the last rendered frame (for benchmarks). */
+    /**
+     * Extension: `{trainMs, drawMs, at, current}` of the last rendered frame (for benchmarks):
+     * training and drawing time, its start (`performance.now()`), whether its lines were those
+     * of the current points (false while a drag step waits for the worker).
+     */
     lastFrame: () => ({ ...app.lastFrame }),
+    /** Extension: starts recording every rendered frame (as `lastFrame`), or stops and returns the frames recorded. */
+    recordFrames: (on) => {
+      const log = app.frameLog ?? [];
+      app.frameLog = on ? [] : null;
+      return log;
+    },
     /** Extension: loads a preset by id (resolves once a file preset has arrived). */
     loadPreset: async (id) => {
       app.loadPreset(id);

@@ -2,6 +2,7 @@
 /** Draws the data view from (state, scene, hover); owns the data ↔ pixel transform. */
 
 import { COLORS, HIGHLIGHT, INFO, NAMES } from "./catalogue.js";
+import { Layer, pointsKey } from "./layer.js";
 
 /** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
 const SETTLING_DASH = [1, 5];
@@ -15,6 +16,8 @@ let POINT_RADIUS = BASE_POINT_RADIUS;
 const AXIS_COLOR = "#8a8a85";
 const GRID_COLOR = "#ecece7";
 const POINT_COLOR = "#1b1b1b";
+/** Above this many points the points but the one a drag moves are drawn from a cached layer (`Layer`). */
+const LAYER_ABOVE = 1000;
 /**
  * A rule's embedding strength of example `i` for the tooltip: `x^μ` (w = Σ x^μ S^μ ξ^μ); for the
  * rules that add ξ^μ S^μ / N per update, also the number of updates on it (N = 2 here).
@@ -71,6 +74,14 @@ export class DataSpaceView {
     this.teacherHover = false;
     /** @type {{w: number[], theta: number}[]} further Gibbs students, drawn faintly */
     this.gibbs = [];
+    /** the points but the one being dragged, cached for many points (`markPoints`) */
+    this.pointLayer = new Layer();
+    /** counts the edits of the points (`App.pointsVersion`): the layer's key */
+    this.pointsVersion = 0;
+    /** the point a drag moves (-1: none): left out of the layer */
+    this.moving = -1;
+    /** the labelling the points are drawn with, if not their own (the cell under the pointer) */
+    this.labelling = "";
   }
 
   /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
@@ -115,6 +126,8 @@ export class DataSpaceView {
   /** Draws the app's current picture (a view the app renders). @param {any} app */
   render(app) {
     this.canvas.classList.toggle("delete-mode", app.state.deleteMode);
+    this.pointsVersion = app.pointsVersion;
+    this.moving = app.dragIndex;
     this.showFinal = app.showFinal;
     this.numberPoints = app.numberPoints;
     this.ringsByStrength = app.ringsByStrength;
@@ -154,7 +167,9 @@ export class DataSpaceView {
    */
   drawRegion(state, region, k) {
     const points = state.points.map((p, i) => ({ ...p, label: region.labels[i] }));
+    this.labelling = `${region.phi} ${region.theta}`; // the points' labels are the cell's: another layer
     this.draw({ ...state, points, teacher: null }, null, -1);
+    this.labelling = "";
     const w = [Math.cos(region.phi), Math.sin(region.phi)];
     this.drawLine(w, state.threshold ? region.theta : 0, REGION_COLOR, 2.5, [8, 4]);
     const ctx = this.ctx;
@@ -396,6 +411,24 @@ export class DataSpaceView {
   }
 
   /**
+   * The points as two paths (+1 discs, −1 squares). Above `LAYER_ABOVE` points those a drag does
+   * not move come from a cached layer (repainted after any other edit or a change of the view),
+   * and only the moved one is drawn anew.
+   */
+  markPoints(points, pixels) {
+    if (points.length <= LAYER_ABOVE) {
+      tracePoints(this.ctx, points, pixels);
+      return;
+    }
+    const moving = this.moving < points.length ? this.moving : -1;
+    const { cx, cy, half } = this.view;
+    const key = pointsKey(this.pointsVersion, moving, [cx, cy, half, this.size, this.canvas.width, POINT_RADIUS, this.labelling]);
+    const scale = this.canvas.width / this.size;
+    this.pointLayer.draw(this.ctx, key, this.size, this.size, scale, (layer) => tracePoints(layer, points, pixels, (i) => i !== moving));
+    if (moving >= 0) tracePoints(this.ctx, points, pixels, (i) => i === moving);
+  }
+
+  /**
    * The points (+1 filled circles, −1 open squares; one path per class, so that 10 000 points
    * cost a few draw calls), the support vectors ringed, and one cross beside each point a shown
    * rule misclassifies: in that rule's colour, or the error colour where several do (the tooltip
@@ -403,28 +436,11 @@ export class DataSpaceView {
    */
   drawPoints(state, scene, anim = null) {
     const ctx = this.ctx;
-    const r = POINT_RADIUS - 1;
     const pixels = state.points.map((p) => this.toPixel(p.x, p.y));
     ctx.lineWidth = 2;
     ctx.strokeStyle = POINT_COLOR;
     ctx.fillStyle = POINT_COLOR;
-    ctx.beginPath();
-    state.points.forEach((p, i) => {
-      if (p.label <= 0) return;
-      const { px, py } = pixels[i];
-      ctx.moveTo(px + POINT_RADIUS, py);
-      ctx.arc(px, py, POINT_RADIUS, 0, 2 * Math.PI);
-    });
-    ctx.fill();
-    ctx.beginPath();
-    state.points.forEach((p, i) => {
-      if (p.label > 0) return;
-      const { px, py } = pixels[i];
-      ctx.rect(px - r, py - r, 2 * r, 2 * r);
-    });
-    ctx.fillStyle = "#fff";
-    ctx.fill();
-    ctx.stroke();
+    this.markPoints(state.points, pixels);
     if (scene && this.ringsByStrength) this.drawStrengthRings(state, scene, pixels, anim);
     else if (scene && state.shown.exact && scene.support.length) {
       ctx.strokeStyle = COLORS.exact;
@@ -734,4 +750,36 @@ export function fmt(v, digits = 4) {
   if (v === null || v === undefined || Number.isNaN(v)) return "—";
   if (!Number.isFinite(v)) return v > 0 ? "∞" : "−∞";
   return Number(v.toPrecision(digits)).toString().replace("-", "−");
+}
+
+/**
+ * Points `i` (those `keep(i)` accepts) as two paths on `ctx`: +1 filled discs, −1 open squares
+ * (one path per class, so that thousands of points cost a few draw calls).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{label: number}[]} points
+ * @param {{px: number, py: number}[]} pixels
+ * @param {(i: number) => boolean} keep
+ */
+function tracePoints(ctx, points, pixels, keep = () => true) {
+  const r = POINT_RADIUS - 1;
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = POINT_COLOR;
+  ctx.fillStyle = POINT_COLOR;
+  ctx.beginPath();
+  points.forEach((p, i) => {
+    if (p.label <= 0 || !keep(i)) return;
+    const { px, py } = pixels[i];
+    ctx.moveTo(px + POINT_RADIUS, py);
+    ctx.arc(px, py, POINT_RADIUS, 0, 2 * Math.PI);
+  });
+  ctx.fill();
+  ctx.beginPath();
+  points.forEach((p, i) => {
+    if (p.label > 0 || !keep(i)) return;
+    const { px, py } = pixels[i];
+    ctx.rect(px - r, py - r, 2 * r, 2 * r);
+  });
+  ctx.fillStyle = "#fff";
+  ctx.fill();
+  ctx.stroke();
 }

@@ -94,7 +94,11 @@ async function boot() {
   registerOfflineCache();
   lab.readyAt = performance.now(); // ms since navigation start: how long until interactive
   resolveReady(lab);
+  setTimeout(() => app.settler.warm(), WARM_WORKER_MS);
 }
+
+/** How long after the page is interactive the training worker is started (so that its first drag finds it ready). */
+const WARM_WORKER_MS = 500;
 
 /** Registers the service worker (sw.js) that keeps the page usable offline once loaded. */
 function registerOfflineCache() {

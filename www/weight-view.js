@@ -4,6 +4,10 @@
 
 import { COLORS, HIGHLIGHT } from "./catalogue.js";
 import { fmt } from "./data-view.js";
+import { Layer, pointsKey } from "./layer.js";
+
+/** Above this many points the diameters of those a drag does not move come from a cached layer. */
+const LAYER_ABOVE = 1000;
 
 const TAU = 2 * Math.PI;
 const BAND_FILL = "rgba(86, 180, 233, 0.28)";
@@ -39,6 +43,12 @@ export class WeightView {
     this.window = null;
     /** type size factor (PROJECTOR_TEXT in projector mode) */
     this.k = 1;
+    /** the diameters of the points but the one being dragged, cached for many points */
+    this.diameterLayer = new Layer();
+    /** counts the edits of the points (`App.pointsVersion`): the layer's key */
+    this.pointsVersion = 0;
+    /** the point a drag moves (-1: none) */
+    this.moving = -1;
   }
 
   /** A font of `px` CSS pixels (× the projector's factor). */
@@ -154,6 +164,8 @@ export class WeightView {
         ? "Each example is the curve θ = ξ·(cos φ, sin φ): +1 solid, −1 dashed. The version space is the shaded band between them; the vertical distance to a curve is that example's stability, so the widest gap is 2κ_max."
         : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability.";
     }
+    this.pointsVersion = app.pointsVersion;
+    this.moving = app.dragIndex;
     this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation());
     if (app.scene?.versionSpace) this.drawRegions(app);
     if (this.caption && this.curvesShown) this.caption.textContent += ` (Here ${this.curvesShown}.)`;
@@ -345,17 +357,27 @@ export class WeightView {
     const at = (phi, r = R) => ({ x: c.x + r * Math.cos(phi), y: c.y - r * Math.sin(phi) });
     this.circle = { c, R };
     // every example cuts the circle in half: its boundary is the diameter ⟂ S ξ (one path)
-    ctx.strokeStyle = "rgba(0,0,0,0.12)";
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (const p of state.points) {
-      const n = Math.hypot(p.x, p.y);
-      if (n === 0) continue;
-      const d = [-p.y / n, p.x / n];
-      ctx.moveTo(c.x - R * d[0], c.y + R * d[1]);
-      ctx.lineTo(c.x + R * d[0], c.y - R * d[1]);
+    // (for many points those a drag does not move come from a cached layer)
+    const diameters = (/** @type {CanvasRenderingContext2D} */ target, keep = (_i) => true) => {
+      target.strokeStyle = "rgba(0,0,0,0.12)";
+      target.lineWidth = 1;
+      target.beginPath();
+      state.points.forEach((p, i) => {
+        const n = Math.hypot(p.x, p.y);
+        if (n === 0 || !keep(i)) return;
+        const d = [-p.y / n, p.x / n];
+        target.moveTo(c.x - R * d[0], c.y + R * d[1]);
+        target.lineTo(c.x + R * d[0], c.y - R * d[1]);
+      });
+      target.stroke();
+    };
+    if (state.points.length <= LAYER_ABOVE) diameters(ctx);
+    else {
+      const moving = this.moving < state.points.length ? this.moving : -1;
+      const key = pointsKey(this.pointsVersion, moving, [c.x, c.y, R, this.canvas.width, this.canvas.height]);
+      this.diameterLayer.draw(ctx, key, this.width, this.height, this.canvas.width / this.width, (layer) => diameters(layer, (i) => i !== moving));
+      if (moving >= 0) diameters(ctx, (i) => i === moving);
     }
-    ctx.stroke();
     state.points.forEach((p, i) => {
       const n = Math.hypot(p.x, p.y);
       if (i !== hover || n === 0) return;

@@ -5,6 +5,15 @@
 /** Chunks per worker: enough that the workers finish together, few enough that messages cost nothing. */
 const CHUNKS_PER_WORKER = 16;
 
+/** A module worker of worker.js with its own wasm instance (in the single-file build, `dist/perceptron-lab.html`, from the code it carries). */
+export function spawnWorker() {
+  if (globalThis.PLAB_WORKER_SOURCE) {
+    const blob = new Blob([globalThis.PLAB_WORKER_SOURCE], { type: "text/javascript" });
+    return new Worker(URL.createObjectURL(blob));
+  }
+  return new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+}
+
 /** A pool of module workers, each with its own wasm instance. */
 export class WorkerPool {
   /** `size` workers (default: the machine's cores). */
@@ -15,12 +24,7 @@ export class WorkerPool {
   }
 
   spawn() {
-    // the single-file build (`dist/perceptron-lab.html`) carries the worker's code with it
-    if (globalThis.PLAB_WORKER_SOURCE) {
-      const blob = new Blob([globalThis.PLAB_WORKER_SOURCE], { type: "text/javascript" });
-      return new Worker(URL.createObjectURL(blob));
-    }
-    return new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    return spawnWorker();
   }
 
   /**

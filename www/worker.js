@@ -1,15 +1,29 @@
 // @ts-check
-/** Module worker: its own wasm instance; runs batches of learning-curve cells. */
+/**
+ * Module worker with its own wasm instance: runs batches of learning-curve cells (the pool of
+ * worker-pool.js), or the data view's training (`kind: "train"` / `"stop"`, training-job.js).
+ */
 
 import init, { runCells } from "./pkg/perceptron_lab.js";
+import { startJob, stopJob } from "./training-job.js";
 
 // in the single-file build the page prepends PLAB_WASM_B64 to this worker's code
 const ready = init(self.PLAB_WASM_B64 ? { module_or_path: Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) } : undefined);
 const BATCH = 4; // cells per call into wasm
 const PROGRESS_MS = 100; // at most ten progress messages a second: each costs the page a repaint
 
-// a batch: cells [start, end) of the sweep `params`, answered with progress, then results or an error
-self.onmessage = async ({ data: { id, params, start, end } }) => {
+self.onmessage = async ({ data }) => {
+  if (data.kind === "train" || data.kind === "stop") {
+    await ready;
+    if (data.kind === "train") startJob(data);
+    else stopJob();
+    return;
+  }
+  runBatch(data);
+};
+
+/** A batch: cells [start, end) of the sweep `params`, answered with progress, then results or an error. */
+async function runBatch({ id, params, start, end }) {
   try {
     await ready;
     const results = [];
@@ -30,4 +44,4 @@ self.onmessage = async ({ data: { id, params, start, end } }) => {
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
   }
-};
+}

@@ -1,0 +1,55 @@
+// @ts-check
+/**
+ * The worker's side of the data view's training (issue "training that settles"): one `Training`
+ * of the page's points at a time, advanced in slices of `SLICE_MS` with a scene posted after each,
+ * until every rule has stopped. A new job replaces the old one between two slices; the page takes
+ * a job's scenes only while that job is its current edit (`revision`).
+ */
+
+import { Training } from "./pkg/perceptron_lab.js";
+
+/** Training per slice (ms): the worker yields between slices so that a newer job can replace this one. */
+const SLICE_MS = 20;
+
+/** @type {{revision: number, training: Training} | null} */
+let job = null;
+/** Zero-delay yields between slices (a nested setTimeout is clamped to 4 ms). */
+const tick = new MessageChannel();
+tick.port1.onmessage = () => slice();
+
+/**
+ * Starts job `revision`: the points `xs`, `ys` with the core's `settings`, from tabula rasa (as
+ * the page starts them: the same run, so its scenes are the page's own training, only further on).
+ * The first message carries the version space; every message the scene and whether it has settled.
+ * @param {{revision: number, xs: Float64Array, ys: Float64Array, settings: any}} data
+ */
+export function startJob({ revision, xs, ys, settings }) {
+  stopJob();
+  try {
+    job = { revision, training: new Training(xs, ys, settings) };
+    slice(job.training.versionSpace());
+  } catch (e) {
+    stopJob();
+    self.postMessage({ kind: "training", revision, error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** Drops the current job (the page has moved on to points it trains itself). */
+export function stopJob() {
+  job?.training.free();
+  job = null;
+}
+
+/** One slice of the current job and its scene (with `versionSpace` when given); the next slice is queued unless it settled. */
+function slice(versionSpace = undefined) {
+  if (!job) return;
+  const { revision, training } = job;
+  const end = performance.now() + SLICE_MS;
+  const settled = training.advance(() => performance.now() >= end);
+  /** @type {any} */
+  const message = { kind: "training", revision, scene: training.scene(), settled };
+  if (versionSpace !== undefined) message.versionSpace = versionSpace;
+  self.postMessage(message);
+  if (settled) stopJob();
+  else tick.port2.postMessage(null);
+}
