@@ -4,7 +4,7 @@
 // task, ending in the state computed afresh.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lineSet, useLab } from "./harness.mjs";
+import { launch, lineSet, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -105,7 +105,12 @@ test("a real-mouse drag over 2 000 points: no long task over 100 ms, and the set
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   for (let k = 1; k <= 30; k++) await page.mouse.move(from.x + 2 * k, from.y + k);
+  // a drag step over more than 1 000 points is trained in the worker, not in the frame: the frame
+  // draws the lines of the step before, as settling
+  const during = await page.evaluate(() => ({ frame: window.lab.lastFrame(), settled: Object.values(window.lab.getState().algorithms).map((a) => a.settled) }));
   await page.mouse.up();
+  assert.equal(during.frame.current, false, "the drag's frame drew the lines of the step before");
+  assert.ok(during.settled.some((s) => s === false), "…as settling");
   const longTasks = await page.evaluate(() => window.__longTasks);
   assert.ok(
     longTasks.every((d) => d <= 100),
@@ -114,6 +119,25 @@ test("a real-mouse drag over 2 000 points: no long task over 100 ms, and the set
   await page.evaluate(() => window.lab.settled(120_000));
   const dragged = await lab.state();
   assert.notDeepEqual(dragged.points[i], pts[i], "the point moved");
+  assert.equal(await page.evaluate(() => window.lab.lastFrame().current), true, "the final lines are drawn");
+  // the views as drawn after the drag (the cached layers of the unmoved points included) are the
+  // views of the same points trained afresh in the same view (undo, redo)
+  await page.mouse.move(1, 1); // no tooltip
+  const pictures = () =>
+    page.evaluate(async () => {
+      await new Promise(requestAnimationFrame);
+      return ["data-view", "weight-view"].map((id) => /** @type {HTMLCanvasElement} */ (document.getElementById(id)).toDataURL());
+    });
+  const afterDrag = await pictures();
+  await page.evaluate(() => {
+    window.lab.undo();
+    window.lab.redo();
+  });
+  await page.evaluate(() => window.lab.settled(120_000));
+  assert.deepEqual((await lab.state()).points, dragged.points);
+  const afresh = await pictures();
+  assert.ok(afterDrag[0] === afresh[0], "the data view after the drag is the one drawn afresh");
+  assert.ok(afterDrag[1] === afresh[1], "the weight view after the drag is the one drawn afresh");
   // the same points computed afresh (setPoints starts a new training and settles it)
   await page.evaluate((p) => window.lab.setPoints(p), dragged.points);
   await page.evaluate(() => window.lab.settled(120_000));
@@ -123,4 +147,45 @@ test("a real-mouse drag over 2 000 points: no long task over 100 ms, and the set
     assert.deepEqual([a.w, a.theta, a.steps, a.stop], [b.w, b.theta, b.steps, b.stop], name);
   }
   assert.deepEqual(lab.errors, []);
+});
+
+test("without a training worker (it cannot load) the rules settle on the page, to the same answers", async () => {
+  const browser = await launch({ serviceWorkers: "block" }); // the offline cache would serve the worker
+  try {
+    const page = await browser.context.newPage();
+    await page.route("**/www/worker.js", (route) => route.fulfill({ status: 404, body: "" }));
+    const warnings = [];
+    page.on("console", (m) => {
+      if (m.type() === "warning") warnings.push(m.text());
+    });
+    await page.goto(lab.server.url);
+    await page.waitForFunction(() => window.lab?.ready);
+    const pts = lineSet("small-margin", 200, true);
+    await page.evaluate((p) => {
+      window.lab.setThreshold(true);
+      window.lab.setPoints(p);
+    }, pts);
+    // an edit from the pointer (a click flips a point) starts a training that settles in frames
+    const before = await page.evaluate(() => window.lab.getState());
+    const i = 3;
+    const at = await page.evaluate(([x, y]) => window.lab.dataToClient(x, y), [pts[i].x, pts[i].y]);
+    await page.mouse.click(at.x, at.y);
+    await page.evaluate(() => window.lab.settled(120_000));
+    const clicked = await page.evaluate(() => window.lab.getState());
+    assert.ok(
+      warnings.some((w) => /training worker failed.*train on the page instead/.test(w)),
+      `the page noticed the worker failed: ${warnings.join(" | ")}`,
+    );
+    assert.equal(clicked.points[i].label, -before.points[i].label, "the click flipped the point");
+    await page.evaluate((p) => window.lab.setPoints(p), clicked.points);
+    await page.evaluate(() => window.lab.settled(120_000));
+    const fresh = await page.evaluate(() => window.lab.getState());
+    for (const name of ["rosenblatt", "minover", "adatron", "exact"]) {
+      const [a, b] = [clicked.algorithms[name], fresh.algorithms[name]];
+      assert.ok(a.settled, `${name} settled (${a.status})`);
+      assert.deepEqual([a.w, a.theta, a.steps, a.stop], [b.w, b.theta, b.steps, b.stop], name);
+    }
+  } finally {
+    await browser.close();
+  }
 });
