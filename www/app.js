@@ -135,13 +135,16 @@ export class App {
     return snap;
   }
 
-  /** Ends an edit: saves, clears a stale message, schedules a render. */
-  commit() {
+  /**
+   * Ends an edit: saves, clears a stale message, schedules a render (and a new training, unless
+   * `retrain` is false: the end of a drag, whose last step already started the training of these points).
+   */
+  commit({ retrain = true } = {}) {
     this.dragIndex = -1;
     this.pointsVersion++;
     this.message = null;
     this.student.edited();
-    this.dirty = true;
+    if (retrain) this.dirty = true;
     this.animator.clear(); // the run belongs to the old points
     save(this.state);
     this.saveToUrl();

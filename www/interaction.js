@@ -129,7 +129,7 @@ export function bindDataView(app, canvas) {
       app.flipLabel(drag.i);
       quiet = drag.i; // the tooltip would cover what the click changed
       app.setHover(-1);
-    } else app.commit();
+    } else app.commit({ retrain: false }); // the drag's last step is training these points
     if (canvas.hasPointerCapture(drag.pointerId)) canvas.releasePointerCapture(drag.pointerId);
     canvas.classList.remove("dragging");
     drag = null;
