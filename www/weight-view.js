@@ -11,6 +11,8 @@ const BAND_EDGE = "#2a7fb8";
 const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
 const CURVE_MINUS = "rgba(120, 120, 120, 0.32)";
 const PAD = 34;
+/** The view draws the circle beside the lower plot, not above it, when it is this many times as wide as high. */
+const LANDSCAPE = 1.5;
 /** Type and the room for it grow by this factor in projector mode (12 px labels → 18 px). */
 const PROJECTOR_TEXT = 1.5;
 
@@ -39,11 +41,23 @@ export class WeightView {
     this.window = null;
     /** type size factor (PROJECTOR_TEXT in projector mode) */
     this.k = 1;
+    /** CSS px kept free at the top of the lower plot for the zoom buttons over the view (projector mode; set by layout.js) */
+    this.reserveTop = 0;
   }
 
   /** A font of `px` CSS pixels (× the projector's factor). */
   font(px, weight = "") {
     return `${weight ? `${weight} ` : ""}${Math.round(px * this.k)}px system-ui, sans-serif`;
+  }
+
+  /**
+   * The lower plot's window `{phi0, phi1, lo, hi}` as last drawn, its size `width`×`height` (CSS
+   * px) and the circle's radius `radius` (null with a threshold), for `lab.getState().weightPlot`;
+   * null before the first picture with points.
+   */
+  plotState() {
+    const p = this.plot;
+    return p ? { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, width: p.w, height: p.h, radius: this.circle?.R ?? null } : null;
   }
 
   /** Canvas x of direction `phi` in the lower plot. */
@@ -244,7 +258,7 @@ export class WeightView {
       const k = app.counts.numberOf(region.labels);
       const text = k ? `labelling ${k}` : "this cell's labelling";
       const caption = `${text}: shown in the data view`;
-      label(caption, this.width - ctx.measureText(caption).width / 2 - 8, 8 * this.k, HIGHLIGHT);
+      label(caption, this.width - ctx.measureText(caption).width / 2 - 8, this.reserveTop + 8 * this.k, HIGHLIGHT);
     }
     ctx.restore();
   }
@@ -290,14 +304,21 @@ export class WeightView {
     const range = yRange(state.points);
     const win = this.window ?? { phi0: 0, phi1: TAU, lo: -range, hi: range };
     const pad = { left: PAD * k, right: 10, bottom: 26 * k };
-    const rect = (y) => ({ x: pad.left, y, w: this.width - pad.left - pad.right, h: this.height - y - pad.bottom, kind: vs.kind, ...win });
-    if (vs.kind === "arc") {
+    const rect = (x, y) => ({ x: x + pad.left, y, w: this.width - x - pad.left - pad.right, h: this.height - y - pad.bottom, kind: vs.kind, ...win });
+    const top = Math.max(14 * k, this.reserveTop);
+    if (vs.kind === "arc" && this.width >= LANDSCAPE * this.height) {
+      // landscape (projector mode): the circle on the left, the landscape κ(φ) beside it
+      const circleW = Math.round(Math.min(this.height + 40 * k, 0.42 * this.width));
+      this.drawCircle(state, scene, vs, marks, hover, anim, { x: 0, y: 0, w: circleW, h: this.height });
+      this.plot = rect(circleW, top);
+      this.drawPlot(state, vs, marks, hover, anim, "κ(φ)");
+    } else if (vs.kind === "arc") {
       const circleH = Math.round(this.height * 0.52);
       this.drawCircle(state, scene, vs, marks, hover, anim, { x: 0, y: 0, w: this.width, h: circleH });
-      this.plot = rect(circleH + 12);
+      this.plot = rect(0, circleH + 12);
       this.drawPlot(state, vs, marks, hover, anim, "κ(φ)");
     } else {
-      this.plot = rect(14 * k);
+      this.plot = rect(0, top);
       this.drawPlot(state, vs, marks, hover, anim, "θ");
     }
   }
@@ -532,12 +553,13 @@ export class WeightView {
     const below = p.y + p.h + 15 * k;
     for (const { phi, text } of phiTicks(p.phi0, p.phi1)) {
       const x = X(phi) - ctx.measureText(text).width / 2;
-      ctx.fillText(text, Math.min(Math.max(x, 0), this.width - ctx.measureText(text).width), below);
+      ctx.fillText(text, Math.min(Math.max(x, p.x - PAD * k), this.width - ctx.measureText(text).width), below);
     }
-    ctx.fillText("φ", 4, below);
-    ctx.fillText(yLabel, 4, p.y + 12 * k);
-    ctx.fillText(fmt(p.hi, 2), 2, p.y + 26 * k);
-    ctx.fillText(fmt(p.lo, 2), 2, p.y + p.h - 2);
+    const left = p.x - PAD * k; // the left edge of the plot's column
+    ctx.fillText("φ", left + 4, below);
+    ctx.fillText(yLabel, left + 4, p.y + 12 * k);
+    ctx.fillText(fmt(p.hi, 2), left + 2, p.y + 26 * k);
+    ctx.fillText(fmt(p.lo, 2), left + 2, p.y + p.h - 2);
   }
 }
 
