@@ -257,6 +257,87 @@ test("the weight view zooms onto a sliver of version space (Iris with a threshol
   assert.deepEqual(lab.errors, []);
 });
 
+/** Four points whose version space straddles φ = 0: through the origin the arc |φ| < arctan(1/2), with a threshold the band over the same φ. */
+const ACROSS_ZERO = [
+  { x: 1, y: 2, label: 1 },
+  { x: 1, y: -2, label: 1 },
+  { x: -1, y: 2, label: -1 },
+  { x: -1, y: -2, label: -1 },
+];
+
+/** Whether direction `phi` (any turn) lies in the window `w` (φ0…φ1, φ0 possibly negative). */
+const inWindow = (phi, w) => {
+  const d = (((phi - w.phi0) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+  return d <= w.phi1 - w.phi0 + 1e-9;
+};
+
+test("the weight view fits and pans across φ = 0: a version space around φ = 0, through the origin and with a threshold", async () => {
+  await lab.page.click("#weight-whole");
+  await lab.setPoints(ACROSS_ZERO);
+  await lab.setThreshold(false);
+  await nextFrame();
+  const { versionSpace: vs } = await lab.state();
+  assert.equal(vs.arcs.length, 1);
+  const [s, e] = vs.arcs[0];
+  assert.ok(s > e, `the arc wraps past 0: ${s} to ${e}`);
+  const whole = await bandPixels();
+  await lab.page.click("#weight-fit");
+  await nextFrame();
+  const fit = (await lab.state()).weightPlot;
+  // the window runs across φ = 0 and holds the whole arc, and no more than a zoom's margin
+  assert.ok(fit.phi0 < 0 && fit.phi1 > 0, `the window ${fit.phi0}…${fit.phi1} across 0`);
+  assert.ok(fit.phi0 <= s - 2 * Math.PI && e <= fit.phi1, `the arc ${s - 2 * Math.PI}…${e} inside ${fit.phi0}…${fit.phi1}`);
+  assert.ok(fit.phi1 - fit.phi0 < 2 * (e - s + 2 * Math.PI), `the window ${fit.phi1 - fit.phi0} rad, the arc ${e - s + 2 * Math.PI}`);
+  assert.ok(fit.lo <= 0 && fit.hi > 0);
+  const { exact } = (await lab.state()).algorithms;
+  assert.ok(inWindow(exact.phi, fit), `the optimum's φ = ${exact.phi} in the window`);
+  const fitted = await bandPixels();
+  assert.ok(fitted > 1.5 * whole, `the version space: ${fitted} pixels fitted, ${whole} in the whole view`);
+  await lab.page.locator("#weight-section").screenshot({ path: artifact("weight-fit-across-zero.png") });
+  // a drag pans on across φ = 0, by the drag's share of the window, never stopped at 0
+  const box = await lab.page.locator("#weight-view").boundingBox();
+  const y = box.y + box.height * 0.8;
+  const x = box.x + box.width / 2;
+  const span = fit.phi1 - fit.phi0;
+  await lab.page.mouse.move(x, y);
+  await lab.page.mouse.down();
+  await lab.page.mouse.move(x + fit.width * 0.4, y, { steps: 4 });
+  await lab.page.mouse.up();
+  await nextFrame();
+  const right = (await lab.state()).weightPlot;
+  assert.ok(Math.abs(right.phi0 - (fit.phi0 - 0.4 * span)) < 0.02 * span, `dragged right: φ0 ${fit.phi0} → ${right.phi0}`);
+  await lab.page.mouse.move(x, y);
+  await lab.page.mouse.down();
+  await lab.page.mouse.move(x - fit.width * 0.9, y, { steps: 6 });
+  await lab.page.mouse.up();
+  await nextFrame();
+  const left = (await lab.state()).weightPlot;
+  assert.ok(Math.abs(left.phi0 - (right.phi0 + 0.9 * span)) < 0.02 * span, `dragged left: φ0 ${right.phi0} → ${left.phi0}`);
+  assert.ok(right.phi0 < 0 && left.phi0 > 0, "the window crossed φ = 0");
+  // with a threshold: the band's every φ (and its θ range) inside the fitted window
+  await lab.setThreshold(true);
+  await nextFrame();
+  await lab.page.keyboard.press("v");
+  await nextFrame();
+  const state = await lab.state();
+  const band = state.versionSpace;
+  const plot = state.weightPlot;
+  assert.ok(plot.phi0 < 0 && plot.phi1 > 0, `the band's window ${plot.phi0}…${plot.phi1} across 0`);
+  assert.ok(plot.phi1 - plot.phi0 < Math.PI, `zoomed in φ: ${plot.phi1 - plot.phi0}`);
+  let inside = 0;
+  band.phi.forEach((phi, k) => {
+    if (!(band.upper[k] > band.lower[k])) return;
+    inside++;
+    assert.ok(inWindow(phi, plot), `φ = ${phi} of the band outside ${plot.phi0}…${plot.phi1}`);
+    assert.ok(band.lower[k] >= plot.lo && band.upper[k] <= plot.hi, `θ ${band.lower[k]}…${band.upper[k]} outside ${plot.lo}…${plot.hi}`);
+  });
+  assert.ok(inside > 10, `${inside} angles of the band`);
+  assert.ok(inWindow(state.algorithms.exact.phi, plot));
+  await lab.page.click("#weight-whole");
+  await lab.setThreshold(false);
+  assert.deepEqual(lab.errors, []);
+});
+
 test("after Clear the empty weight view's message fits the view, in both modes and in projector mode", async () => {
   for (const projector of [false, true]) {
     await lab.page.evaluate((on) => window.lab.setProjector(on), projector);
