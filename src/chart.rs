@@ -15,7 +15,6 @@ use crate::theory;
 use crate::train::Mode;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
-use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use serde::Serialize;
 
@@ -444,22 +443,6 @@ pub fn draw<DB: DrawingBackend>(
 }
 
 /// A usable scale: `scale` if finite and positive, else 1.
-/// The legend of every chart: labels in a `size`-pixel font on a translucent white box with a
-/// grey border, at `position`.
-fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    size: f64,
-    position: SeriesLabelPosition,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    chart
-        .configure_series_labels()
-        .label_font(("sans-serif", size))
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(0xbb, 0xbb, 0xbb))
-        .position(position)
-        .draw()
-}
-
 fn valid_scale(scale: f64) -> f64 {
     if scale.is_finite() && scale > 0.0 {
         scale
@@ -910,7 +893,8 @@ fn steps_label(t: f64) -> String {
     }
 }
 
-/// The upper panel of the trace: `κ(w)`, `κ_upper` and `κ_max` against `t`.
+/// The upper panel of the trace: `κ(w)`, `κ_upper` and `κ_max` against `t`, its legend under it
+/// ([`legend::below`]: outside the plot, where it covers no line).
 fn trace_kappa<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     spec: &TraceSpec,
@@ -918,7 +902,6 @@ fn trace_kappa<DB: DrawingBackend>(
     scale: f64,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
-    let ipx = |v: f64| (v * scale).round() as i32;
     let color = spec.color;
     let exact = rgb(Algorithm::Exact.info().color);
     // κ: around its late values, the final bound and κ_max, with room of about |κ_max| for the
@@ -936,7 +919,28 @@ fn trace_kappa<DB: DrawingBackend>(
     let (lo, hi) = bounds(late.into_iter(), 0.0);
     let room = (hi - lo).max(0.5 * reference.abs()).max(1e-3);
     let (k0, k1) = (lo - room, hi + room);
-    let mut chart = ChartBuilder::on(area)
+    let upper = clip(&from_first_step(&spec.kappa_upper), k0, k1);
+    let kappa = clip(&from_first_step(&spec.kappa), k0, k1);
+    let line = |text: String, color: RGBColor, dashed: bool| LegendEntry {
+        text,
+        swatch: Swatch::Line { color, dashed },
+    };
+    let mut entries = vec![];
+    if spec.kappa_max.is_some() {
+        entries.push(line("κ_max (exact)".into(), exact, false));
+    }
+    if !upper.is_empty() {
+        entries.push(line(
+            format!("{}: κ_upper (certified)", spec.name),
+            color,
+            true,
+        ));
+    }
+    if !kappa.is_empty() {
+        entries.push(line(format!("{}: κ(w)", spec.name), color, false));
+    }
+    let area = legend::below(area, &entries, 11.0, scale)?;
+    let mut chart = ChartBuilder::on(&area)
         .margin(px(8.0))
         .margin_right(px(20.0))
         .x_label_area_size(px(22.0))
@@ -952,60 +956,26 @@ fn trace_kappa<DB: DrawingBackend>(
         .axis_desc_style(("sans-serif", 12.0 * scale))
         .draw()?;
     if let Some(k) = spec.kappa_max {
-        chart
-            .draw_series(LineSeries::new(
-                [(t0, k), (t1, k)],
-                exact.stroke_width(px(1.5)),
-            ))?
-            .label("κ_max (exact)")
-            .legend(move |(x, y)| {
-                PathElement::new(
-                    vec![(x, y), (x + ipx(18.0), y)],
-                    exact.stroke_width(px(1.5)),
-                )
-            });
+        chart.draw_series(LineSeries::new(
+            [(t0, k), (t1, k)],
+            exact.stroke_width(px(1.5)),
+        ))?;
     }
-    let mut first = true;
-    for part in clip(&from_first_step(&spec.kappa_upper), k0, k1) {
-        let series = chart.draw_series(DashedLineSeries::new(
+    for part in upper {
+        chart.draw_series(DashedLineSeries::new(
             part,
             px(5.0),
             px(4.0),
             color.stroke_width(px(1.5)),
         ))?;
-        if std::mem::take(&mut first) {
-            series
-                .label(format!("{}: κ_upper (certified)", spec.name))
-                .legend(move |(x, y)| {
-                    DashedPathElement::new(
-                        vec![(x, y), (x + ipx(18.0), y)],
-                        px(5.0),
-                        px(3.0),
-                        color.stroke_width(px(1.5)),
-                    )
-                });
-        }
     }
-    let mut first = true;
-    for part in clip(&from_first_step(&spec.kappa), k0, k1) {
-        let series = chart.draw_series(LineSeries::new(part, color.stroke_width(px(2.0))))?;
-        if std::mem::take(&mut first) {
-            series
-                .label(format!("{}: κ(w)", spec.name))
-                .legend(move |(x, y)| {
-                    PathElement::new(
-                        vec![(x, y), (x + ipx(18.0), y)],
-                        color.stroke_width(px(2.0)),
-                    )
-                });
-        }
+    for part in kappa {
+        chart.draw_series(LineSeries::new(part, color.stroke_width(px(2.0))))?;
     }
-    draw_legend(&mut chart, 11.0 * scale, SeriesLabelPosition::LowerRight)?;
-
     Ok(())
 }
 
-/// The lower panel of the trace: `ε_g` and the training error against `t`.
+/// The lower panel of the trace: `ε_g` and the training error against `t`, its legend under it.
 fn trace_errors<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     spec: &TraceSpec,
@@ -1013,7 +983,6 @@ fn trace_errors<DB: DrawingBackend>(
     scale: f64,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
-    let ipx = |v: f64| (v * scale).round() as i32;
     let color = spec.color;
     let grey = RGBColor(0x77, 0x77, 0x77);
     // the errors, from 0 (to their largest after the start, where w = 0 errs on every example)
@@ -1025,7 +994,28 @@ fn trace_errors<DB: DrawingBackend>(
         .map(|p| p.1)
         .fold(0.05, f64::max)
         * 1.08;
-    let mut chart = ChartBuilder::on(area)
+    let train = clip(&from_first_step(&spec.train_error), 0.0, e1);
+    let mut entries = vec![];
+    if !spec.eps_g.is_empty() {
+        entries.push(LegendEntry {
+            text: format!("{}: ε_g", spec.name),
+            swatch: Swatch::Line {
+                color,
+                dashed: false,
+            },
+        });
+    }
+    if !train.is_empty() {
+        entries.push(LegendEntry {
+            text: "training error".into(),
+            swatch: Swatch::Line {
+                color: grey,
+                dashed: true,
+            },
+        });
+    }
+    let area = legend::below(area, &entries, 11.0, scale)?;
+    let mut chart = ChartBuilder::on(&area)
         .margin(px(8.0))
         .margin_right(px(20.0))
         .x_label_area_size(px(34.0))
@@ -1042,38 +1032,18 @@ fn trace_errors<DB: DrawingBackend>(
         .axis_desc_style(("sans-serif", 12.0 * scale))
         .draw()?;
     if !spec.eps_g.is_empty() {
-        chart
-            .draw_series(LineSeries::new(
-                from_first_step(&spec.eps_g),
-                color.stroke_width(px(2.0)),
-            ))?
-            .label(format!("{}: ε_g", spec.name))
-            .legend(move |(x, y)| {
-                PathElement::new(
-                    vec![(x, y), (x + ipx(18.0), y)],
-                    color.stroke_width(px(2.0)),
-                )
-            });
+        chart.draw_series(LineSeries::new(
+            from_first_step(&spec.eps_g),
+            color.stroke_width(px(2.0)),
+        ))?;
     }
-    let mut first = true;
-    for part in clip(&from_first_step(&spec.train_error), 0.0, e1) {
-        let series = chart.draw_series(DashedLineSeries::new(
+    for part in train {
+        chart.draw_series(DashedLineSeries::new(
             part,
             px(3.0),
             px(3.0),
             grey.stroke_width(px(1.5)),
         ))?;
-        if std::mem::take(&mut first) {
-            series.label("training error").legend(move |(x, y)| {
-                DashedPathElement::new(
-                    vec![(x, y), (x + ipx(18.0), y)],
-                    px(3.0),
-                    px(3.0),
-                    grey.stroke_width(px(1.5)),
-                )
-            });
-        }
     }
-    draw_legend(&mut chart, 11.0 * scale, SeriesLabelPosition::UpperRight)?;
     Ok(())
 }

@@ -178,12 +178,18 @@ fn bad_input_is_reported() {
     let out = run(&["count", "--data", path.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 3"));
-    // no points: the one empty labelling
+    // a header and no rows: refused, naming the file, as the page refuses it (it used to count
+    // the one labelling of the empty set)
     let path = file("empty.csv", "x1,x2,label\n");
-    let json: serde_json::Value =
-        serde_json::from_str(&cli(&["count", "--data", path.to_str().unwrap()])).unwrap();
-    assert_eq!(
-        (json["separable"].as_u64(), json["total"].as_u64()),
-        (Some(1), Some(1))
+    let out = run(&["count", "--data", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{}: line 1: the header x1,x2,label is followed by no rows: the file has no points",
+            path.display()
+        )),
+        "{err}"
     );
 }

@@ -315,3 +315,43 @@ fn bad_training_options_are_named() {
     let e = cli_fails(&["train", "--algorithm", "exact", "--data", d, "--eta", "1"]);
     assert!(e.contains("not a training rule"), "{e}");
 }
+
+/// A CSV with a header and no rows holds no points: `train` (and `predict --data`) refuse it with
+/// a message naming the file, exit non-zero and print nothing, as the page refuses it — the
+/// header can be quoted (R's `write.csv`), the file can end in blank lines.
+#[test]
+fn a_header_without_rows_is_refused() {
+    let data = file("header-only.csv", "\"x1\",\"x2\",\"label\"\n\n");
+    let out = run(&[
+        "train",
+        "--algorithm",
+        "minover",
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{}: line 1: the header x1,x2,label is followed by no rows: the file has no points",
+            data.display()
+        )),
+        "{err}"
+    );
+    let model = file(
+        "model-empty.json",
+        r#"{"algorithm": "minover", "w": [1, 0], "theta": 0}"#,
+    );
+    let err = cli_fails(&[
+        "predict",
+        "--model",
+        model.to_str().unwrap(),
+        "--data",
+        file("inputs-empty.csv", "x1,x2\n").to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("inputs-empty.csv") && err.contains("no rows"),
+        "{err}"
+    );
+}

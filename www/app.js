@@ -729,7 +729,7 @@ export class App {
       notes: [...(this.scene?.notes ?? [])],
       versionSpace: versionSpaceState(this.scene?.versionSpace, this.state.threshold),
       animation: this.animator.status(),
-      weightPlot: this.weightView.plot ? (({ phi0, phi1, lo, hi }) => ({ phi0, phi1, lo, hi }))(this.weightView.plot) : null,
+      weightPlot: this.weightView.plotState(),
       dichotomies: dichotomiesState(this.counts.current(this)),
       compare: this.compareState(),
       rings: { byStrength: this.ringsByStrength, drawn: this.dataView.rings.map((r) => ({ ...r })), scales: this.dataView.ringScales.map((r) => ({ ...r })) },

@@ -1,34 +1,49 @@
 // @ts-check
 /** Where things sit: the views' sizes for the window, and the parts a lesson link hides. */
 
-/** The readout's width beside the views in projector mode (CSS px: its table at 16 px, #side's min-width). */
-const PROJECTOR_READOUT = 430;
-/** The page's side padding, the gaps between the views and the readout, and the canvases' borders in projector mode (CSS px). */
-const PROJECTOR_SPACING = 2 * 9 + 2 * 14.4 + 4 + 2;
+/**
+ * The width the readout beside the views takes in normal mode on a wide screen (CSS px): its
+ * table's eight columns (about 470 px), the page's padding, the gaps and the canvases' borders.
+ */
+const READOUT_RESERVE = 540;
+/** Projector mode: the readout and the animation side by side under the weight view need this width (CSS px, text at 18 px). */
+const PROJECTOR_SIDE_WIDTH = 680;
+/** Projector mode: and this height under the weight view (CSS px): the readout of four rules, the animation's controls and counters. */
+const PROJECTOR_SIDE_HEIGHT = 345;
+/** Projector mode: the page's side padding, the gap between the columns and the canvases' borders (CSS px). */
+const PROJECTOR_SPACING = 2 * 9 + 12.6 + 4;
+/** Projector mode: the data view's share of the width at most (a wide screen keeps room for the weight view). */
+const PROJECTOR_DATA_SHARE = 0.48;
 
 /**
- * Sizes the two views side by side, the readout beside or below them. In projector mode (on a
- * wide screen) the views take what the controls above and the readout beside leave of the
- * window, so that the views, the readout and the animation fit one screen.
+ * Sizes the two views: side by side with the readout beside or below them; in projector mode (on
+ * a wide screen) the data view as high as the window leaves under the controls, and the weight
+ * view in landscape beside it, over the readout and the animation (style.css places them), so
+ * that the views, the readout and the animation fit one screen.
  */
 export function layout(dataView, weightView) {
   const wide = window.innerWidth >= 1100;
   const projector = document.body.classList.contains("projector");
-  let size;
   if (projector && wide) {
     const main = /** @type {HTMLElement} */ (document.querySelector("main"));
     const top = main.getBoundingClientRect().top + window.scrollY;
-    const across = (window.innerWidth - PROJECTOR_READOUT - PROJECTOR_SPACING) / 1.75;
-    size = Math.min(across, window.innerHeight - top - 8);
-  } else {
-    const across = wide ? (window.innerWidth - 500) / 1.75 : window.innerWidth - 40;
-    size = Math.min(720, across, window.innerHeight - 170);
+    const high = window.innerHeight - top - 8;
+    const across = window.innerWidth - PROJECTOR_SPACING;
+    // the data view's label under it (the rings' checkbox) stays on the screen too
+    const size = Math.floor(Math.max(300, Math.min(high - 32, across - PROJECTOR_SIDE_WIDTH, across * PROJECTOR_DATA_SHARE)));
+    dataView.resize(size);
+    const width = Math.floor(across - size - 2);
+    const zoom = /** @type {HTMLElement | null} */ (document.querySelector(".weight-zoom"));
+    weightView.reserveTop = (zoom?.offsetHeight ?? 0) + 6;
+    weightView.resize(width, Math.floor(Math.max(200, Math.min(high - PROJECTOR_SIDE_HEIGHT, 0.66 * width))));
+    return;
   }
-  size = Math.floor(Math.max(300, size));
+  const across = wide ? (window.innerWidth - READOUT_RESERVE) / 1.75 : window.innerWidth - 40;
+  const size = Math.floor(Math.max(300, Math.min(720, across, window.innerHeight - 170)));
   dataView.resize(size);
+  weightView.reserveTop = 0;
   weightView.resize(Math.floor(size * 0.75), size);
 }
-
 /** What a lesson link (`?hide=a,b`) can hide, by name → selector. */
 export const LESSON_PARTS = {
   curves: "#curves",

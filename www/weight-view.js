@@ -15,6 +15,8 @@ const BAND_EDGE = "#2a7fb8";
 const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
 const CURVE_MINUS = "rgba(120, 120, 120, 0.32)";
 const PAD = 34;
+/** The view draws the circle beside the lower plot, not above it, when it is this many times as wide as high. */
+const LANDSCAPE = 1.5;
 /** Type and the room for it grow by this factor in projector mode (12 px labels → 18 px). */
 const PROJECTOR_TEXT = 1.5;
 
@@ -49,11 +51,23 @@ export class WeightView {
     this.pointsVersion = 0;
     /** the point a drag moves (-1: none) */
     this.moving = -1;
+    /** CSS px kept free at the top of the lower plot for the zoom buttons over the view (projector mode; set by layout.js) */
+    this.reserveTop = 0;
   }
 
   /** A font of `px` CSS pixels (× the projector's factor). */
   font(px, weight = "") {
     return `${weight ? `${weight} ` : ""}${Math.round(px * this.k)}px system-ui, sans-serif`;
+  }
+
+  /**
+   * The lower plot's window `{phi0, phi1, lo, hi}` as last drawn, its size `width`×`height` (CSS
+   * px) and the circle's radius `radius` (null with a threshold), for `lab.getState().weightPlot`;
+   * null before the first picture with points.
+   */
+  plotState() {
+    const p = this.plot;
+    return p ? { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, width: p.w, height: p.h, radius: this.circle?.R ?? null } : null;
   }
 
   /** Canvas x of direction `phi` in the lower plot. */
@@ -81,7 +95,8 @@ export class WeightView {
   }
 
   /**
-   * Zooms the lower plot by `factor` (> 1: in) about canvas pixel (px, py), within φ ∈ [0, 2π].
+   * Zooms the lower plot by `factor` (> 1: in) about canvas pixel (px, py) (φ wraps: the window
+   * can reach across φ = 0).
    * @param {number} factor
    * @param {number} px
    * @param {number} py
@@ -106,18 +121,21 @@ export class WeightView {
     this.setWindow(p.phi0 + dphi, p.phi1 + dphi, p.lo + dv, p.hi + dv);
   }
 
-  /** Sets the window (φ kept within [0, 2π], the full turn at most). */
+  /**
+   * Sets the window: the full turn at most; φ wraps (a window across φ = 0 runs from a negative φ0,
+   * the window moved by whole turns so that its middle lies in [−π/2, 3π/2)).
+   */
   setWindow(phi0, phi1, lo, hi) {
     const span = Math.min(TAU, phi1 - phi0);
-    const start = Math.min(Math.max(0, phi0), TAU - span);
+    const turns = Math.floor((phi0 + span / 2 + Math.PI / 2) / TAU);
+    const start = phi0 - turns * TAU;
     this.window = { phi0: start, phi1: start + span, lo, hi, kind: this.plot?.kind ?? "" };
   }
 
   /**
    * Zooms the lower plot onto the version space of `vs` (the band's φ extent and θ range with a
    * threshold; the arc's φ extent and the landscape from 0 to its peak through the origin), with a
-   * margin; false when there is none (not separable) or it wraps past φ = 0 (then the whole φ
-   * range, zoomed in θ).
+   * margin, across φ = 0 when it lies there; false when there is none (not separable).
    */
   fitVersionSpace(vs) {
     if (!vs || !this.plot) return false;
@@ -127,16 +145,32 @@ export class WeightView {
     let hi = -Infinity;
     for (let k = 0; k < n; k++) {
       const [a, b] = vs.kind === "band" ? [vs.lower[k], vs.upper[k]] : [0, vs.kappa[k]];
-      if (!(Number.isFinite(a) && Number.isFinite(b) && b > a)) continue;
-      inside.push(k);
+      const any = Number.isFinite(a) && Number.isFinite(b) && b > a;
+      inside.push(any);
+      if (!any) continue;
       lo = Math.min(lo, a);
       hi = Math.max(hi, b);
     }
-    if (!inside.length) return false;
-    const wraps = inside[0] === 0 && inside[inside.length - 1] === n - 1;
-    let [phi0, phi1] = wraps ? [0, TAU] : [vs.phi[inside[0]], vs.phi[inside[inside.length - 1]]];
-    const dphi = Math.max(0.25 * (phi1 - phi0), 0.02);
-    if (!wraps) [phi0, phi1] = [phi0 - dphi, phi1 + dphi];
+    if (!inside.some(Boolean)) return false;
+    // the version space's directions are one stretch of the circle: the complement of the longest
+    // stretch (taken round the circle) of samples outside it
+    let phi0 = 0;
+    let phi1 = TAU;
+    if (inside.some((v) => !v)) {
+      let best = { start: 0, length: 0 };
+      for (let k = 0; k < n; k++) {
+        if (inside[k] || !inside[(k + n - 1) % n]) continue; // k starts a stretch outside
+        let length = 0;
+        while (length < n && !inside[(k + length) % n]) length++;
+        if (length > best.length) best = { start: k, length };
+      }
+      const first = (best.start + best.length) % n; // the first sample inside
+      const last = (best.start + n - 1) % n; // the last sample inside
+      phi0 = vs.phi[first];
+      phi1 = vs.phi[last] + (last < first ? TAU : 0);
+      const dphi = Math.max(0.25 * (phi1 - phi0), 0.02);
+      [phi0, phi1] = [phi0 - dphi, phi1 + dphi];
+    }
     const dv = Math.max(0.3 * (hi - lo), 1e-3);
     this.setWindow(phi0, phi1, lo - dv, hi + dv);
     return true;
@@ -162,7 +196,7 @@ export class WeightView {
     if (this.caption) {
       this.caption.textContent = app.state.threshold
         ? "Each example is the curve θ = ξ·(cos φ, sin φ): +1 solid, −1 dashed. The version space is the shaded band between them; the vertical distance to a curve is that example's stability, so the widest gap is 2κ_max."
-        : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability.";
+        : "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability. The zoom acts on the lower plot; a dashed sector on the circle marks the directions it shows.";
     }
     this.pointsVersion = app.pointsVersion;
     this.moving = app.dragIndex;
@@ -208,15 +242,18 @@ export class WeightView {
         ctx.beginPath();
         ctx.rect(p.x, p.y, p.w, p.h);
         ctx.clip();
-        fillBetween(
-          ctx,
-          n,
-          X,
-          Y,
-          Array.from({ length: n }, (_, k) => phi(k)),
-          (k) => clampY(region.lower[k], p),
-          (k) => clampY(region.upper[k], p),
-        );
+        const closed = Array.from({ length: n + 1 }, (_, k) => phi(k));
+        for (const shift of turnsIn(p.phi0, p.phi1)) {
+          fillBetween(
+            ctx,
+            n + 1,
+            (v) => X(v + shift),
+            Y,
+            closed,
+            (k) => clampY(region.lower[k % n], p),
+            (k) => clampY(region.upper[k % n], p),
+          );
+        }
         ctx.restore();
       } else if (region.arc && this.circle) {
         const { c, R } = this.circle;
@@ -230,14 +267,19 @@ export class WeightView {
         ctx.beginPath();
         ctx.arc(c.x, c.y, R, -s, -end, true);
         ctx.stroke();
-        // the same cell as a stretch of φ in the landscape below
+        // the same cell as a stretch of φ in the landscape below (inside the plot)
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(p.x, p.y, p.w, p.h);
+        ctx.clip();
         for (const [a, b] of end > TAU
           ? [
               [s, TAU],
               [0, end - TAU],
             ]
           : [[s, end]])
-          ctx.fillRect(X(a), p.y, X(b) - X(a), p.h);
+          for (const shift of turnsIn(p.phi0, p.phi1)) ctx.fillRect(X(a + shift), p.y, X(b) - X(a), p.h);
+        ctx.restore();
       }
     }
     if (labellings) {
@@ -256,7 +298,7 @@ export class WeightView {
       const k = app.counts.numberOf(region.labels);
       const text = k ? `labelling ${k}` : "this cell's labelling";
       const caption = `${text}: shown in the data view`;
-      label(caption, this.width - ctx.measureText(caption).width / 2 - 8, 8 * this.k, HIGHLIGHT);
+      label(caption, this.width - ctx.measureText(caption).width / 2 - 8, this.reserveTop + 8 * this.k, HIGHLIGHT);
     }
     ctx.restore();
   }
@@ -302,14 +344,21 @@ export class WeightView {
     const range = yRange(state.points);
     const win = this.window ?? { phi0: 0, phi1: TAU, lo: -range, hi: range };
     const pad = { left: PAD * k, right: 10, bottom: 26 * k };
-    const rect = (y) => ({ x: pad.left, y, w: this.width - pad.left - pad.right, h: this.height - y - pad.bottom, kind: vs.kind, ...win });
-    if (vs.kind === "arc") {
+    const rect = (x, y) => ({ x: x + pad.left, y, w: this.width - x - pad.left - pad.right, h: this.height - y - pad.bottom, kind: vs.kind, ...win });
+    const top = Math.max(14 * k, this.reserveTop);
+    if (vs.kind === "arc" && this.width >= LANDSCAPE * this.height) {
+      // landscape (projector mode): the circle on the left, the landscape κ(φ) beside it
+      const circleW = Math.round(Math.min(this.height + 40 * k, 0.42 * this.width));
+      this.drawCircle(state, scene, vs, marks, hover, anim, { x: 0, y: 0, w: circleW, h: this.height });
+      this.plot = rect(circleW, top);
+      this.drawPlot(state, vs, marks, hover, anim, "κ(φ)");
+    } else if (vs.kind === "arc") {
       const circleH = Math.round(this.height * 0.52);
       this.drawCircle(state, scene, vs, marks, hover, anim, { x: 0, y: 0, w: this.width, h: circleH });
-      this.plot = rect(circleH + 12);
+      this.plot = rect(0, circleH + 12);
       this.drawPlot(state, vs, marks, hover, anim, "κ(φ)");
     } else {
-      this.plot = rect(14 * k);
+      this.plot = rect(0, top);
       this.drawPlot(state, vs, marks, hover, anim, "θ");
     }
   }
@@ -321,7 +370,7 @@ export class WeightView {
     if (!vs || !p || !this.inPlot(px, py)) return -1;
     const n = vs.phi.length;
     const { phi, value: y } = this.plotAt(px, py);
-    const k = Math.min(n - 1, Math.max(0, Math.round((phi / TAU) * n)));
+    const k = Math.round(((((phi % TAU) + TAU) % TAU) / TAU) * n) % n;
     let best = -1;
     let bestD = (7 / p.h) * (p.hi - p.lo);
     // the curves the version space carries (all, or a uniform subsample of many)
@@ -416,6 +465,19 @@ export class WeightView {
       ctx.arc(c.x, c.y, R, -s, -end, true);
       ctx.stroke();
     }
+    // the directions the zoomed lower plot shows: a dashed sector
+    const win = this.window;
+    if (win && win.phi1 - win.phi0 < TAU - 1e-9) {
+      ctx.strokeStyle = "#555";
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([4, 3]);
+      ctx.beginPath();
+      ctx.moveTo(c.x, c.y);
+      ctx.arc(c.x, c.y, R + 5, -win.phi0, -win.phi1, true);
+      ctx.closePath();
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
     // animation: the path of w(t), scaled into the circle, and the current w
     if (anim && anim.frames.length > 1) {
       const frames = anim.frames.slice(0, anim.index + 1);
@@ -449,7 +511,6 @@ export class WeightView {
     const ctx = this.ctx;
     const p = this.plot;
     const n = vs.phi.length;
-    const X = (phi) => this.plotX(phi);
     const Y = (v) => this.plotY(v);
     ctx.save();
     ctx.beginPath();
@@ -459,90 +520,119 @@ export class WeightView {
     ctx.strokeStyle = "#b5b5b0";
     ctx.lineWidth = 1;
     line(ctx, p.x, Y(0), p.x + p.w, Y(0));
-    // the version space
-    ctx.fillStyle = BAND_FILL;
-    if (vs.kind === "band") {
-      fillBetween(
-        ctx,
-        n,
-        X,
-        Y,
-        vs.phi,
-        (k) => vs.lower[k],
-        (k) => vs.upper[k],
-      );
-    } else {
-      fillBetween(
-        ctx,
-        n,
-        X,
-        Y,
-        vs.phi,
-        () => 0,
-        (k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN),
-      );
-    }
-    // every example's curve the version space carries, faintly (one path per class; every
-    // `stride`-th sample when many): all, or for many examples the core's uniform subsample, so
-    // that a frame strokes a bounded number of segments — the envelopes, the version space and
-    // every w stay exact
-    const P = state.points.length;
-    const shown = vs.curveExamples;
-    const stride = P > 50 ? 3 : 1;
-    this.curvesShown = shown.length < P ? `${shown.length} of the ${P} example curves are drawn (a uniform subsample); the envelopes are exact` : "";
-    ctx.lineWidth = 1;
-    for (const plus of [true, false]) {
-      ctx.strokeStyle = plus ? CURVE_PLUS : CURVE_MINUS;
-      ctx.setLineDash(vs.kind === "band" && !plus ? [4, 3] : []);
-      ctx.beginPath();
-      shown.forEach((mu, j) => {
-        if (mu === hover || state.points[mu]?.label > 0 !== plus) return;
-        ctx.moveTo(X(vs.phi[0]), Y(vs.curves[j * n]));
-        for (let k = stride; k < n; k += stride) ctx.lineTo(X(vs.phi[k]), Y(vs.curves[j * n + k]));
-        ctx.lineTo(X(TAU), Y(vs.curves[j * n]));
-      });
-      ctx.stroke();
-    }
-    ctx.setLineDash([]);
-    // the envelope(s)
-    ctx.lineWidth = 2.5;
-    ctx.strokeStyle = BAND_EDGE;
-    if (vs.kind === "band") {
-      polyline(ctx, n, X, Y, vs.phi, (k) => vs.lower[k]);
-      polyline(ctx, n, X, Y, vs.phi, (k) => vs.upper[k]);
-    } else {
-      ctx.strokeStyle = "#111";
-      polyline(ctx, n, X, Y, vs.phi, (k) => vs.kappa[k]);
-    }
-    const hovered = hover >= 0 && hover < P ? this.exampleCurve(vs, hover) : null;
-    if (hovered) {
-      ctx.strokeStyle = HIGHLIGHT;
+    // the drawing once for each turn the window overlaps (φ wraps: a window across φ = 0 shows
+    // the end of the turn left of 0 and its start right of it)
+    // the samples on [0, 2π) closed by the first one again at 2π, so that the turns join
+    const closed = [...vs.phi, TAU];
+    const wrap = (f) => (k) => f(k % n);
+    for (const shift of turnsIn(p.phi0, p.phi1)) {
+      const X = (phi) => this.plotX(phi + shift);
+      // the version space
+      ctx.fillStyle = BAND_FILL;
+      if (vs.kind === "band") {
+        fillBetween(
+          ctx,
+          n + 1,
+          X,
+          Y,
+          closed,
+          wrap((k) => vs.lower[k]),
+          wrap((k) => vs.upper[k]),
+        );
+      } else {
+        fillBetween(
+          ctx,
+          n + 1,
+          X,
+          Y,
+          closed,
+          () => 0,
+          wrap((k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN)),
+        );
+      }
+      // every example's curve the version space carries, faintly (one path per class; every
+      // `stride`-th sample when many): all, or for many examples the core's uniform subsample, so
+      // that a frame strokes a bounded number of segments — the envelopes, the version space and
+      // every w stay exact
+      const P = state.points.length;
+      const shown = vs.curveExamples;
+      const stride = P > 50 ? 3 : 1;
+      this.curvesShown = shown.length < P ? `${shown.length} of the ${P} example curves are drawn (a uniform subsample); the envelopes are exact` : "";
+      ctx.lineWidth = 1;
+      for (const plus of [true, false]) {
+        ctx.strokeStyle = plus ? CURVE_PLUS : CURVE_MINUS;
+        ctx.setLineDash(vs.kind === "band" && !plus ? [4, 3] : []);
+        ctx.beginPath();
+        shown.forEach((mu, j) => {
+          if (mu === hover || state.points[mu]?.label > 0 !== plus) return;
+          ctx.moveTo(X(vs.phi[0]), Y(vs.curves[j * n]));
+          for (let k = stride; k < n; k += stride) ctx.lineTo(X(vs.phi[k]), Y(vs.curves[j * n + k]));
+          ctx.lineTo(X(TAU), Y(vs.curves[j * n]));
+        });
+        ctx.stroke();
+      }
+      ctx.setLineDash([]);
+      // the envelope(s)
       ctx.lineWidth = 2.5;
-      polyline(ctx, n, X, Y, vs.phi, hovered);
+      ctx.strokeStyle = BAND_EDGE;
+      if (vs.kind === "band") {
+        polyline(
+          ctx,
+          n + 1,
+          X,
+          Y,
+          closed,
+          wrap((k) => vs.lower[k]),
+        );
+        polyline(
+          ctx,
+          n + 1,
+          X,
+          Y,
+          closed,
+          wrap((k) => vs.upper[k]),
+        );
+      } else {
+        ctx.strokeStyle = "#111";
+        polyline(
+          ctx,
+          n + 1,
+          X,
+          Y,
+          closed,
+          wrap((k) => vs.kappa[k]),
+        );
+      }
+      const hovered = hover >= 0 && hover < P ? this.exampleCurve(vs, hover) : null;
+      if (hovered) {
+        ctx.strokeStyle = HIGHLIGHT;
+        ctx.lineWidth = 2.5;
+        polyline(ctx, n + 1, X, Y, closed, wrap(hovered));
+      }
+      // the example(s) the animation's current step used, in the algorithm's colour
+      const frame = anim ? anim.frames[anim.index] : null;
+      for (const mu of [frame?.example, frame?.partner]) {
+        const used = mu === null || mu === undefined || mu >= P ? null : this.exampleCurve(vs, mu);
+        if (!used) continue;
+        ctx.strokeStyle = COLORS[anim.algorithm];
+        ctx.lineWidth = 3;
+        polyline(ctx, n + 1, X, Y, closed, wrap(used));
+      }
+      // animation path in the (φ, θ) plane
+      if (anim && anim.frames.length > 1 && vs.kind === "band") {
+        ctx.strokeStyle = COLORS[anim.algorithm];
+        ctx.lineWidth = 1.5;
+        const frames = anim.frames.slice(1, anim.index + 1).filter((f) => Number.isFinite(f.thetaUnit));
+        ctx.beginPath();
+        frames.forEach((f, k) => {
+          const jump = k > 0 && Math.abs(f.phi - frames[k - 1].phi) > Math.PI;
+          if (k === 0 || jump) ctx.moveTo(X(f.phi), Y(f.thetaUnit));
+          else ctx.lineTo(X(f.phi), Y(f.thetaUnit));
+        });
+        ctx.stroke();
+      }
+      for (const m of marks) mark(ctx, X(m.phi), Y(vs.kind === "band" ? m.thetaUnit : m.kappa), m);
     }
-    // the example(s) the animation's current step used, in the algorithm's colour
-    const frame = anim ? anim.frames[anim.index] : null;
-    for (const mu of [frame?.example, frame?.partner]) {
-      const used = mu === null || mu === undefined || mu >= P ? null : this.exampleCurve(vs, mu);
-      if (!used) continue;
-      ctx.strokeStyle = COLORS[anim.algorithm];
-      ctx.lineWidth = 3;
-      polyline(ctx, n, X, Y, vs.phi, used);
-    }
-    // animation path in the (φ, θ) plane
-    if (anim && anim.frames.length > 1 && vs.kind === "band") {
-      ctx.strokeStyle = COLORS[anim.algorithm];
-      ctx.lineWidth = 1.5;
-      const frames = anim.frames.slice(1, anim.index + 1).filter((f) => Number.isFinite(f.thetaUnit));
-      ctx.beginPath();
-      frames.forEach((f, k) => {
-        const jump = k > 0 && Math.abs(f.phi - frames[k - 1].phi) > Math.PI;
-        if (k === 0 || jump) ctx.moveTo(X(f.phi), Y(f.thetaUnit));
-        else ctx.lineTo(X(f.phi), Y(f.thetaUnit));
-      });
-      ctx.stroke();
-    }
-    for (const m of marks) mark(ctx, X(m.phi), Y(vs.kind === "band" ? m.thetaUnit : m.kappa), m);
     ctx.restore();
     // frame and ticks
     ctx.strokeStyle = "#9a9a95";
@@ -551,16 +641,25 @@ export class WeightView {
     ctx.fillStyle = "#555";
     ctx.font = this.font(12);
     const k = this.k;
+    const X = (phi) => this.plotX(phi);
     const below = p.y + p.h + 15 * k;
     for (const { phi, text } of phiTicks(p.phi0, p.phi1)) {
       const x = X(phi) - ctx.measureText(text).width / 2;
-      ctx.fillText(text, Math.min(Math.max(x, 0), this.width - ctx.measureText(text).width), below);
+      ctx.fillText(text, Math.min(Math.max(x, p.x - PAD * k), this.width - ctx.measureText(text).width), below);
     }
-    ctx.fillText("φ", 4, below);
-    ctx.fillText(yLabel, 4, p.y + 12 * k);
-    ctx.fillText(fmt(p.hi, 2), 2, p.y + 26 * k);
-    ctx.fillText(fmt(p.lo, 2), 2, p.y + p.h - 2);
+    const left = p.x - PAD * k; // the left edge of the plot's column
+    ctx.fillText("φ", left + 4, below);
+    ctx.fillText(yLabel, left + 4, p.y + 12 * k);
+    ctx.fillText(fmt(p.hi, 2), left + 2, p.y + 26 * k);
+    ctx.fillText(fmt(p.lo, 2), left + 2, p.y + p.h - 2);
   }
+}
+
+/** The whole turns `2πj` by which the samples on [0, 2π) are moved to cover the window φ0…φ1. */
+function turnsIn(phi0, phi1) {
+  const out = [];
+  for (let j = Math.floor(phi0 / TAU); j * TAU < phi1; j++) out.push(j * TAU);
+  return out;
 }
 
 /** Marks of the shown solutions: `{phi, kappa, thetaUnit, color, shape}`. */
@@ -664,14 +763,24 @@ function clampY(v, p) {
 function phiTicks(phi0, phi1) {
   const span = phi1 - phi0;
   if (span >= Math.PI) {
-    return ["0", "π/2", "π", "3π/2", "2π"].map((text, k) => ({ phi: (k * Math.PI) / 2, text })).filter((t) => t.phi >= phi0 - 1e-9 && t.phi <= phi1 + 1e-9);
+    const out = [];
+    for (let k = Math.ceil(phi0 / (Math.PI / 2) - 1e-9); k <= phi1 / (Math.PI / 2) + 1e-9; k++) out.push({ phi: (k * Math.PI) / 2, text: halfPis(k) });
+    return out;
   }
   const raw = span / 4;
   const e = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * e).find((s) => s >= raw) ?? 10 * e;
   const out = [];
-  for (let phi = Math.ceil(phi0 / step) * step; phi <= phi1 + 1e-12; phi += step) out.push({ phi, text: fmt(phi, 3) });
+  for (let phi = Math.ceil(phi0 / step) * step; phi <= phi1 + 1e-12; phi += step) out.push({ phi, text: fmt(Math.abs(phi) < 1e-12 ? 0 : phi, 3) });
   return out;
+}
+
+/** `k·π/2` written as "0", "π/2", "π", "3π/2", "2π", "−π/2", … */
+function halfPis(k) {
+  if (k === 0) return "0";
+  const a = Math.abs(k);
+  const text = a % 2 ? `${a === 1 ? "" : a}π/2` : `${a === 2 ? "" : a / 2}π`;
+  return k < 0 ? `−${text}` : text;
 }
 
 /** `text` broken at spaces into lines no wider than `width` (in the context's font). */

@@ -551,6 +551,14 @@ mod native {
         };
         let names: Vec<String> = header.split(',').map(|c| c.trim().to_lowercase()).collect();
         let label = names.iter().position(|c| c == "label");
+        let mut lines = lines.peekable();
+        if lines.peek().is_none() {
+            return Err(format!(
+                "{}: the header {} is followed by no rows: the file has no inputs",
+                path.display(),
+                header.trim()
+            ));
+        }
         lines
             .map(|(i, line)| {
                 let fields: Vec<&str> = line.split(',').map(str::trim).collect();

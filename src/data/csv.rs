@@ -116,11 +116,12 @@ fn rows(records: &[Record], names: &[String], label: usize, inputs: &[usize]) ->
 ///
 /// The header names the columns: the one named `label` (case-insensitive, in any position) holds
 /// the labels, every other column is an input, in header order. Blank lines and a UTF-8 BOM are
-/// ignored; `\r\n` line ends and quoted fields are accepted. A header without rows is the empty set.
+/// ignored; `\r\n` line ends and quoted fields are accepted.
 ///
 /// # Errors
-/// [`Error::Parse`] naming the line and the problem (empty file, no label column, a wrong number of
-/// fields, a value that is not a finite number, a label not in
+/// [`Error::Parse`] naming the line and the problem (empty file, no label column, a header and no
+/// row after it — a file without points is refused rather than read as the empty set, as the page
+/// refuses it —, a wrong number of fields, a value that is not a finite number, a label not in
 /// {−1, +1, 0, 1}); [`Error::TooMany`] above [`super::MAX_POINTS`] rows.
 pub fn parse(text: &str) -> Result<Dataset> {
     let records = records(text)?;
@@ -141,7 +142,20 @@ pub fn parse(text: &str) -> Result<Dataset> {
             message: "the header names no input column".into(),
         });
     }
+    no_rows(&records, hline, &header)?;
     rows(&records, &names, label, &inputs)
+}
+
+/// [`Error::Parse`] at the header's line `hline` when no row follows the header (a file that holds
+/// no points: the page keeps its points, the CLI stops, rather than go on with none).
+fn no_rows(records: &[Record], hline: usize, header: &str) -> Result<()> {
+    if records.len() == 1 {
+        return Err(Error::Parse {
+            line: hline,
+            message: format!("the header {header} is followed by no rows: the file has no points"),
+        });
+    }
+    Ok(())
 }
 
 /// Parses CSV text of 2-D points for the page: the columns `x1,x2` (or `x,y`) and `label` are
@@ -179,13 +193,8 @@ pub fn parse_2d(text: &str) -> Result<(Dataset, Vec<String>)> {
     } else {
         vec![format!("ignored column(s): {}", ignored.join(", "))]
     };
-    if records.len() == 1 {
-        // an empty set would replace the page's points with nothing
-        return Err(Error::Parse {
-            line: hline,
-            message: format!("the header {header} is followed by no rows: the file has no points"),
-        });
-    }
+    // an empty set would replace the page's points with nothing
+    no_rows(&records, hline, &header)?;
     rows(&records, &names, cl, &[cx, cy]).map(|d| (d, notices))
 }
 
@@ -236,8 +245,11 @@ mod tests {
             "line 2: column x: NaN is not finite"
         );
         assert!(msg("x,label\n1,2\n").starts_with("line 2: label 2"));
-        // a header and no rows: the empty set, but refused for the page's points
-        assert!(parse("x1,x2,label\n\n").unwrap().is_empty());
+        // a header and no rows: refused, by the CLI's reader as by the page's
+        assert_eq!(
+            msg("x1,x2,x3,label\n\n"),
+            "line 1: the header x1,x2,x3,label is followed by no rows: the file has no points"
+        );
         let e = parse_2d("\n\"x\",\"y\",\"label\"\n")
             .unwrap_err()
             .to_string();

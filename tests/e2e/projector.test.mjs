@@ -1,6 +1,8 @@
-// End-to-end tests of the page on a classroom projector (issue 16): at 1280×720 projector mode
-// enlarges the views, writes every label of the views at 18 px or more, keeps the controls in
-// fewer rows and the views, the readout and the animation controls on the one screen; the weight
+// End-to-end tests of the page on a classroom projector (issue 16): at 1280×720 (and 1920×1080)
+// projector mode enlarges the views by a quarter or more, writes every label of the views, the
+// readout and the animation at 18 px or more, keeps the controls in fewer rows and the views, the
+// readout and the animation controls on the one screen; in normal mode the readout's columns fit
+// the window; the weight
 // view zooms onto a version space that is a sliver (Iris with a threshold) and back; after Clear
 // the empty weight view's message fits.
 import { test } from "node:test";
@@ -8,7 +10,6 @@ import assert from "node:assert/strict";
 import { SIX, artifact, launch, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
-const SCREEN = { width: 1280, height: 720 };
 const nextFrame = (page = lab.page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** Boxes (client rectangles) of the elements with these ids. */
@@ -42,13 +43,38 @@ async function drawnTexts(page, action) {
   }
 }
 
-test("projector mode at 1280×720: larger views, fewer control rows, views, readout and animation on one screen, labels ≥ 18 px", async () => {
-  const browser = await launch({ viewport: SCREEN });
+/** The computed font sizes (CSS px) of the readout's visible cells and the animation's controls and status line, as `[what, size]`. */
+const textSizes = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("#readout th, #readout td, #anim-counters, #animation button, #animation select, #animation .label, #animation b, #status")]
+      .filter((e) => e.getClientRects().length && e.textContent.trim())
+      .map((e) => [`${e.id || e.tagName.toLowerCase()}.${e.className}: ${e.textContent.trim().slice(0, 30)}`, parseFloat(getComputedStyle(e).fontSize)]),
+  );
+
+/** The one-screen checks of projector mode at `screen`: views larger than in normal mode by `factor`, everything on the screen, text ≥ 18 px. */
+async function projectorScreen(screen, factor) {
+  const browser = await launch({ viewport: screen });
   try {
     const { page, errors } = await openLab(browser.context, lab.server.url);
     await page.evaluate((p) => window.lab.setPoints(p), SIX);
-    const ids = ["data-view", "weight-view", "readout", "anim-algorithm", "anim-step", "anim-play", "anim-reset", "anim-scrub", "anim-counters", "controls"];
+    const ids = [
+      "data-view",
+      "weight-view",
+      "weight-fit",
+      "weight-whole",
+      "readout",
+      "anim-algorithm",
+      "anim-step",
+      "anim-play",
+      "anim-reset",
+      "anim-speed",
+      "anim-scrub",
+      "anim-counters",
+      "controls",
+    ];
+    await nextFrame(page);
     const normal = await boxes(page, ids);
+    const normalPlot = (await page.evaluate(() => window.lab.getState())).weightPlot;
     // the animation's status line names a step, with a point hovered: the views' every label is drawn
     const at = await page.evaluate(() => window.lab.dataToClient(1, 2));
     const texts = await drawnTexts(page, async () => {
@@ -58,38 +84,120 @@ test("projector mode at 1280×720: larger views, fewer control rows, views, read
     });
     await nextFrame(page);
     const big = await boxes(page, ids);
-    await page.screenshot({ path: artifact("projector-1280x720.png") });
-    for (const id of ["data-view", "weight-view"]) {
-      assert.ok(
-        big[id].width > normal[id].width && big[id].height > normal[id].height,
-        `${id}: ${big[id].width}×${big[id].height} in projector mode, ${normal[id].width}×${normal[id].height} without`,
-      );
-    }
-    assert.ok(big.controls.height < 0.6 * normal.controls.height, `controls ${big.controls.height} px high, ${normal.controls.height} without`);
-    for (const id of ids) {
-      const b = big[id];
-      assert.ok(b.top >= 0 && b.left >= 0 && b.bottom <= SCREEN.height && b.right <= SCREEN.width, `${id} is off the screen: ${JSON.stringify(b)}`);
-    }
-    // the views' labels, the animation's status line, the readout's status lines and the page's
+    const bigPlot = (await page.evaluate(() => window.lab.getState())).weightPlot;
+    await page.screenshot({ path: artifact(`projector-${screen.width}x${screen.height}.png`) });
+    const what = `at ${screen.width}×${screen.height}`;
+    // the data view by `factor` on each side, the weight view by `factor` in area, with its circle and its plot larger
+    const data = [big["data-view"], normal["data-view"]];
+    assert.ok(
+      data[0].width >= factor * data[1].width && data[0].height >= factor * data[1].height,
+      `${what}: the data view ${data[0].width} px in projector mode, ${data[1].width} px without`,
+    );
+    const area = (b) => b.width * b.height;
+    const weights = [big["weight-view"], normal["weight-view"]];
+    assert.ok(
+      area(weights[0]) >= factor * area(weights[1]),
+      `${what}: the weight view ${weights[0].width}×${weights[0].height} in projector mode, ${weights[1].width}×${weights[1].height} without`,
+    );
+    assert.ok(bigPlot.radius > normalPlot.radius, `${what}: the circle's radius ${bigPlot.radius} in projector mode, ${normalPlot.radius} without`);
+    assert.ok(
+      bigPlot.width > normalPlot.width && bigPlot.height > normalPlot.height,
+      `${what}: the plot ${bigPlot.width}×${bigPlot.height} in projector mode, ${normalPlot.width}×${normalPlot.height} without`,
+    );
+    // the controls in two rows at most (fewer than in normal mode at 1280 px)
+    assert.ok(
+      big.controls.height < 80 && (screen.width > 1280 || big.controls.height < 0.6 * normal.controls.height),
+      `${what}: controls ${big.controls.height} px high, ${normal.controls.height} without`,
+    );
+    const onScreen = (b) => b.width > 0 && b.top >= 0 && b.left >= 0 && b.bottom <= screen.height && b.right <= screen.width;
+    for (const id of ids) assert.ok(onScreen(big[id]), `${what}: ${id} is off the screen: ${JSON.stringify(big[id])}`);
+    // the readout's every visible cell
+    const cells = await page.evaluate(() =>
+      [...document.querySelectorAll("#readout th, #readout td")].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().toJSON()),
+    );
+    assert.ok(cells.length >= 20);
+    for (const c of cells) assert.ok(onScreen(c), `${what}: a readout cell off the screen: ${JSON.stringify(c)}`);
+    // the views' labels and the text of the readout and of the animation at 18 px or more
     const small = texts.filter((t) => !(t.size >= 18));
     assert.ok(texts.length > 20, `${texts.length} texts drawn`);
     assert.deepEqual(small, [], "every label of the views at 18 px or more");
-    const statusSizes = await page.evaluate(() =>
-      [...document.querySelectorAll("#anim-counters, #readout td.status, #status")].map((e) => [e.id || e.className, parseFloat(getComputedStyle(e).fontSize)]),
+    const sizes = await textSizes(page);
+    assert.ok(sizes.length > 30, `${sizes.length} texts`);
+    assert.deepEqual(
+      sizes.filter(([, size]) => !(size >= 18)),
+      [],
+      "the readout and the animation at 18 px or more",
     );
-    for (const [what, size] of statusSizes) assert.ok(size >= 18, `${what}: ${size} px`);
-    // a long status line wraps inside the readout's column
-    assert.ok(big.readout.right <= SCREEN.width);
     // with a threshold too
     const band = await drawnTexts(page, () => page.evaluate(() => window.lab.setThreshold(true)));
     assert.deepEqual(
       band.filter((t) => !(t.size >= 18)),
       [],
     );
+    const bandPlot = (await page.evaluate(() => window.lab.getState())).weightPlot;
+    assert.ok(bandPlot.width > normalPlot.width, `${what}: the (φ, θ) plot ${bandPlot.width} px wide`);
+    // the page's message (XOR has no version space to fit) on the screen, at 18 px
+    await page.evaluate(() =>
+      window.lab.setPoints([
+        { x: 1, y: 1, label: 1 },
+        { x: -1, y: -1, label: 1 },
+        { x: 1, y: -1, label: -1 },
+        { x: -1, y: 1, label: -1 },
+      ]),
+    );
+    await page.click("#weight-fit");
+    await nextFrame(page);
+    const status = await page.evaluate(() => {
+      const e = document.getElementById("status");
+      return { box: e.getBoundingClientRect().toJSON(), text: e.textContent, size: parseFloat(getComputedStyle(e).fontSize) };
+    });
+    assert.match(status.text, /No version space/);
+    assert.ok(onScreen(status.box) && status.size >= 18, `${what}: the message ${JSON.stringify(status)}`);
     await page.evaluate(() => window.lab.setProjector(false));
     assert.deepEqual(errors, []);
+    return { normal: data[1].width, projector: data[0].width, weights };
   } finally {
     await browser.close();
+  }
+}
+
+test("projector mode at 1280×720: the views 1.25× larger, fewer control rows, views, readout and animation on one screen, text ≥ 18 px", async () => {
+  const { normal, projector, weights } = await projectorScreen({ width: 1280, height: 720 }, 1.25);
+  console.log(`1280×720: data view ${normal} → ${projector} px; weight view ${weights[1].width}×${weights[1].height} → ${weights[0].width}×${weights[0].height}`);
+});
+
+test("projector mode at 1920×1080: the same on a full-HD screen", async () => {
+  const { normal, projector, weights } = await projectorScreen({ width: 1920, height: 1080 }, 1.2);
+  console.log(`1920×1080: data view ${normal} → ${projector} px; weight view ${weights[1].width}×${weights[1].height} → ${weights[0].width}×${weights[0].height}`);
+});
+
+test("normal mode: the readout's every column fits the window at 1280, 1600 and 1920 px (the certified gap is the last)", async () => {
+  for (const screen of [
+    { width: 1280, height: 720 },
+    { width: 1600, height: 900 },
+    { width: 1920, height: 1080 },
+  ]) {
+    const browser = await launch({ viewport: screen });
+    try {
+      const { page, errors } = await openLab(browser.context, lab.server.url);
+      // long cells: Rosenblatt's "M ≤ M* = 22,133", the gaps' "1.59e−7 (0.00013%)"
+      await page.evaluate(() => window.lab.loadPreset("iris"));
+      await page.evaluate(() => window.lab.settled(10000));
+      await nextFrame(page);
+      const cells = await page.evaluate(() =>
+        [...document.querySelectorAll("#readout th, #readout td")].map((e) => ({ text: e.textContent, right: e.getBoundingClientRect().right })),
+      );
+      const width = await page.evaluate(() => document.documentElement.clientWidth);
+      for (const c of cells) assert.ok(c.right <= width, `at ${screen.width} px: "${c.text}" ends at ${c.right}`);
+      assert.ok(
+        cells.some((c) => /%\)$/.test(c.text)),
+        "a certified gap with its share",
+      );
+      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, "no horizontal scrolling");
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+    }
   }
 });
 
@@ -144,6 +252,87 @@ test("the weight view zooms onto a sliver of version space (Iris with a threshol
   await lab.page.keyboard.press("v");
   await nextFrame();
   assert.ok((await lab.state()).weightPlot.phi1 - (await lab.state()).weightPlot.phi0 < 1, "V fits");
+  await lab.page.click("#weight-whole");
+  await lab.setThreshold(false);
+  assert.deepEqual(lab.errors, []);
+});
+
+/** Four points whose version space straddles φ = 0: through the origin the arc |φ| < arctan(1/2), with a threshold the band over the same φ. */
+const ACROSS_ZERO = [
+  { x: 1, y: 2, label: 1 },
+  { x: 1, y: -2, label: 1 },
+  { x: -1, y: 2, label: -1 },
+  { x: -1, y: -2, label: -1 },
+];
+
+/** Whether direction `phi` (any turn) lies in the window `w` (φ0…φ1, φ0 possibly negative). */
+const inWindow = (phi, w) => {
+  const d = (((phi - w.phi0) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+  return d <= w.phi1 - w.phi0 + 1e-9;
+};
+
+test("the weight view fits and pans across φ = 0: a version space around φ = 0, through the origin and with a threshold", async () => {
+  await lab.page.click("#weight-whole");
+  await lab.setPoints(ACROSS_ZERO);
+  await lab.setThreshold(false);
+  await nextFrame();
+  const { versionSpace: vs } = await lab.state();
+  assert.equal(vs.arcs.length, 1);
+  const [s, e] = vs.arcs[0];
+  assert.ok(s > e, `the arc wraps past 0: ${s} to ${e}`);
+  const whole = await bandPixels();
+  await lab.page.click("#weight-fit");
+  await nextFrame();
+  const fit = (await lab.state()).weightPlot;
+  // the window runs across φ = 0 and holds the whole arc, and no more than a zoom's margin
+  assert.ok(fit.phi0 < 0 && fit.phi1 > 0, `the window ${fit.phi0}…${fit.phi1} across 0`);
+  assert.ok(fit.phi0 <= s - 2 * Math.PI && e <= fit.phi1, `the arc ${s - 2 * Math.PI}…${e} inside ${fit.phi0}…${fit.phi1}`);
+  assert.ok(fit.phi1 - fit.phi0 < 2 * (e - s + 2 * Math.PI), `the window ${fit.phi1 - fit.phi0} rad, the arc ${e - s + 2 * Math.PI}`);
+  assert.ok(fit.lo <= 0 && fit.hi > 0);
+  const { exact } = (await lab.state()).algorithms;
+  assert.ok(inWindow(exact.phi, fit), `the optimum's φ = ${exact.phi} in the window`);
+  const fitted = await bandPixels();
+  assert.ok(fitted > 1.5 * whole, `the version space: ${fitted} pixels fitted, ${whole} in the whole view`);
+  await lab.page.locator("#weight-section").screenshot({ path: artifact("weight-fit-across-zero.png") });
+  // a drag pans on across φ = 0, by the drag's share of the window, never stopped at 0
+  const box = await lab.page.locator("#weight-view").boundingBox();
+  const y = box.y + box.height * 0.8;
+  const x = box.x + box.width / 2;
+  const span = fit.phi1 - fit.phi0;
+  await lab.page.mouse.move(x, y);
+  await lab.page.mouse.down();
+  await lab.page.mouse.move(x + fit.width * 0.4, y, { steps: 4 });
+  await lab.page.mouse.up();
+  await nextFrame();
+  const right = (await lab.state()).weightPlot;
+  assert.ok(Math.abs(right.phi0 - (fit.phi0 - 0.4 * span)) < 0.02 * span, `dragged right: φ0 ${fit.phi0} → ${right.phi0}`);
+  await lab.page.mouse.move(x, y);
+  await lab.page.mouse.down();
+  await lab.page.mouse.move(x - fit.width * 0.9, y, { steps: 6 });
+  await lab.page.mouse.up();
+  await nextFrame();
+  const left = (await lab.state()).weightPlot;
+  assert.ok(Math.abs(left.phi0 - (right.phi0 + 0.9 * span)) < 0.02 * span, `dragged left: φ0 ${right.phi0} → ${left.phi0}`);
+  assert.ok(right.phi0 < 0 && left.phi0 > 0, "the window crossed φ = 0");
+  // with a threshold: the band's every φ (and its θ range) inside the fitted window
+  await lab.setThreshold(true);
+  await nextFrame();
+  await lab.page.keyboard.press("v");
+  await nextFrame();
+  const state = await lab.state();
+  const band = state.versionSpace;
+  const plot = state.weightPlot;
+  assert.ok(plot.phi0 < 0 && plot.phi1 > 0, `the band's window ${plot.phi0}…${plot.phi1} across 0`);
+  assert.ok(plot.phi1 - plot.phi0 < Math.PI, `zoomed in φ: ${plot.phi1 - plot.phi0}`);
+  let inside = 0;
+  band.phi.forEach((phi, k) => {
+    if (!(band.upper[k] > band.lower[k])) return;
+    inside++;
+    assert.ok(inWindow(phi, plot), `φ = ${phi} of the band outside ${plot.phi0}…${plot.phi1}`);
+    assert.ok(band.lower[k] >= plot.lo && band.upper[k] <= plot.hi, `θ ${band.lower[k]}…${band.upper[k]} outside ${plot.lo}…${plot.hi}`);
+  });
+  assert.ok(inside > 10, `${inside} angles of the band`);
+  assert.ok(inWindow(state.algorithms.exact.phi, plot));
   await lab.page.click("#weight-whole");
   await lab.setThreshold(false);
   assert.deepEqual(lab.errors, []);
