@@ -18,10 +18,11 @@ import { Settler } from "./settler.js";
 
 /**
  * Training per frame (ms): on the frame of an edit (which also starts a new training and
- * computes the exact optimum and the version space) 2 ms, on the frames after it 10 ms; with
- * the drawing, a frame stays within a 60 Hz display's 16.7 ms.
+ * computes the exact optimum and the version space) 1 ms — enough for lines on a few hundred
+ * points; the worker takes over after it — and, without a worker, 10 ms on the frames after it;
+ * with the drawing, a frame stays within a 60 Hz display's 16.7 ms.
  */
-const SLICE_MS = 2;
+const SLICE_MS = 1;
 const IDLE_SLICE_MS = 10;
 /** How long an edit of the automation interface trains before it returns (the rest goes on in the worker). */
 const AUTOMATION_SETTLE_MS = 2000;

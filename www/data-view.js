@@ -311,19 +311,22 @@ export class DataSpaceView {
     const { cx, cy, half } = this.view;
     const step = niceStep(half / 4);
     ctx.lineWidth = 1;
-    ctx.font = `${this.widthScale > 1 ? 18 : 11}px system-ui, sans-serif`;
+    const fs = this.widthScale > 1 ? 18 : 11;
+    ctx.font = `${fs}px system-ui, sans-serif`;
     ctx.fillStyle = AXIS_COLOR;
     for (let v = Math.ceil((cx - half) / step) * step; v <= cx + half; v += step) {
       const { px } = this.toPixel(v, 0);
       ctx.strokeStyle = Math.abs(v) < step / 2 ? AXIS_COLOR : GRID_COLOR;
       line(ctx, px, 0, px, this.size);
-      if (Math.abs(v) > step / 2 && px > 24) ctx.fillText(fmtTick(v), px + 2, this.size - 4);
+      // a label that would be cut by the view's edge is left out
+      const label = fmtTick(v);
+      if (Math.abs(v) > step / 2 && px > 24 && px + 2 + ctx.measureText(label).width <= this.size) ctx.fillText(label, px + 2, this.size - 4);
     }
     for (let v = Math.ceil((cy - half) / step) * step; v <= cy + half; v += step) {
       const { py } = this.toPixel(0, v);
       ctx.strokeStyle = Math.abs(v) < step / 2 ? AXIS_COLOR : GRID_COLOR;
       line(ctx, 0, py, this.size, py);
-      if (Math.abs(v) > step / 2 && py < this.size - 24) ctx.fillText(fmtTick(v), 3, py - 2);
+      if (Math.abs(v) > step / 2 && py < this.size - 24 && py - 2 - fs >= 0) ctx.fillText(fmtTick(v), 3, py - 2);
     }
     const o = this.toPixel(0, 0);
     ctx.fillStyle = AXIS_COLOR;
@@ -595,7 +598,8 @@ export class DataSpaceView {
     if (points.length > MAX_NUMBERED) return;
     const ctx = this.ctx;
     ctx.fillStyle = "#333";
-    ctx.font = `${this.widthScale > 1 ? 18 : 11}px system-ui, sans-serif`;
+    const fs = this.widthScale > 1 ? 18 : 11;
+    ctx.font = `${fs}px system-ui, sans-serif`;
     points.forEach((p, i) => {
       const { px, py } = this.toPixel(p.x, p.y);
       ctx.fillText(String(i + 1), px + POINT_RADIUS + 2, py - POINT_RADIUS + 2);

@@ -38,11 +38,14 @@ export function drawTraceChart(canvas, series, reference, yLabel, range, axis = 
   const tMax = Math.max(axis.log ? 10 : 1, ...ts);
   const tMin = axis.log ? 1 : Math.min(tMax - 1, ...ts);
   const decades = Math.ceil(Math.log10(tMax));
-  const plot = { x: PAD.left, y: PAD.top, w: width - PAD.left - PAD.right, h: height - PAD.top - PAD.bottom };
+  // projector mode: labels of 18 px, and the margins that fit them
+  const k = document.body.classList.contains("projector") ? 18 / 11 : 1;
+  const pad = { left: PAD.left * k, right: PAD.right, top: PAD.top * k, bottom: PAD.bottom * k };
+  const plot = { x: pad.left, y: pad.top, w: width - pad.left - pad.right, h: height - pad.top - pad.bottom };
   const X = axis.log ? (t) => plot.x + (Math.log10(Math.max(1, t)) / decades) * plot.w : (t) => plot.x + ((t - tMin) / (tMax - tMin)) * plot.w;
   const span = range.hi - range.lo || 1;
   const Y = (v) => plot.y + ((range.hi - Math.min(range.hi + span, Math.max(range.lo - span, v))) / span) * plot.h;
-  ctx.font = "11px system-ui, sans-serif";
+  ctx.font = `${11 * k}px system-ui, sans-serif`;
   ctx.fillStyle = "#555";
   ctx.strokeStyle = "#bbb";
   ctx.lineWidth = 1;
@@ -50,10 +53,10 @@ export function drawTraceChart(canvas, series, reference, yLabel, range, axis = 
   const ticks = axis.log
     ? Array.from({ length: decades + 1 }, (_, d) => ({ t: 10 ** d, text: d === 0 ? "1" : `10${superscript(d)}` }))
     : [tMin, tMax].map((t) => ({ t, text: String(t) }));
-  for (const { t, text } of ticks) ctx.fillText(text, X(t) - 6, plot.y + plot.h + 14);
-  ctx.fillText(axis.label, plot.x + plot.w / 2 - ctx.measureText(axis.label).width / 2, plot.y + plot.h + 14);
+  for (const { t, text } of ticks) ctx.fillText(text, X(t) - 6 * k, plot.y + plot.h + 14 * k);
+  ctx.fillText(axis.label, plot.x + plot.w / 2 - ctx.measureText(axis.label).width / 2, plot.y + plot.h + 14 * k);
   ctx.fillText(yLabel, 4, plot.y - 4);
-  ctx.fillText(fmt(range.hi, 2), 2, plot.y + 10);
+  ctx.fillText(fmt(range.hi, 2), 2, plot.y + 10 * k);
   ctx.fillText(fmt(range.lo, 2), 2, plot.y + plot.h);
   ctx.save();
   ctx.beginPath();
@@ -98,7 +101,7 @@ export function drawTraceChart(canvas, series, reference, yLabel, range, axis = 
   ctx.restore();
   if (reference) {
     ctx.fillStyle = COLORS.exact;
-    ctx.fillText(reference.label, plot.x + 4, Math.max(plot.y + 10, Y(reference.value) - 3));
+    ctx.fillText(reference.label, plot.x + 4, Math.max(plot.y + 10 * k, Y(reference.value) - 3));
   }
 }
 

@@ -110,7 +110,10 @@ test("a real-mouse drag over 2 000 points: no long task over 100 ms, and the set
   const during = await page.evaluate(() => ({ frame: window.lab.lastFrame(), settled: Object.values(window.lab.getState().algorithms).map((a) => a.settled) }));
   await page.mouse.up();
   assert.equal(during.frame.current, false, "the drag's frame drew the lines of the step before");
-  assert.ok(during.settled.some((s) => s === false), "…as settling");
+  assert.ok(
+    during.settled.some((s) => s === false),
+    "…as settling",
+  );
   const longTasks = await page.evaluate(() => window.__longTasks);
   assert.ok(
     longTasks.every((d) => d <= 100),
