@@ -118,19 +118,24 @@ test("the chosen rules, γ and the seed travel in the link", async () => {
   await lab.page.locator("#show-logistic").uncheck();
   const url = await lab.page.evaluate(() => location.href);
   const fresh = await launch();
-  const other = await openLab(fresh.context, url);
-  const [a, b] = await Promise.all([lab.state(), other.page.evaluate(() => window.lab.getState())]);
-  assert.deepEqual(Object.keys(b.algorithms).sort(), Object.keys(a.algorithms).sort());
-  assert.ok(!("logistic" in b.algorithms));
-  assert.deepEqual(b.algorithms["soft-margin"].w, a.algorithms["soft-margin"].w);
-  assert.equal(await other.page.locator("#rule-gamma").inputValue(), "0.25");
-  // a bad γ is refused with a message and changes nothing
-  await gamma.fill("-3");
-  await gamma.dispatchEvent("change");
-  await lab.page.waitForFunction(() => /γ must be a positive number/.test(document.getElementById("status").textContent));
-  assert.equal(await gamma.inputValue(), "0.25");
-  await fresh.close();
-  assert.deepEqual(other.errors, []);
+  try {
+    const other = await openLab(fresh.context, url);
+    // the rules' answers once they have stopped (they settle in the worker after the page's first slice)
+    await Promise.all([lab.page, other.page].map((p) => p.evaluate(() => window.lab.settled(60_000))));
+    const [a, b] = await Promise.all([lab.state(), other.page.evaluate(() => window.lab.getState())]);
+    assert.deepEqual(Object.keys(b.algorithms).sort(), Object.keys(a.algorithms).sort());
+    assert.ok(!("logistic" in b.algorithms));
+    assert.deepEqual(b.algorithms["soft-margin"].w, a.algorithms["soft-margin"].w);
+    assert.equal(await other.page.locator("#rule-gamma").inputValue(), "0.25");
+    // a bad γ is refused with a message and changes nothing
+    await gamma.fill("-3");
+    await gamma.dispatchEvent("change");
+    await lab.page.waitForFunction(() => /γ must be a positive number/.test(document.getElementById("status").textContent));
+    assert.equal(await gamma.inputValue(), "0.25");
+    assert.deepEqual(other.errors, []);
+  } finally {
+    await fresh.close();
+  }
   assert.deepEqual(lab.errors, []);
 });
 
