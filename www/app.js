@@ -614,7 +614,7 @@ export class App {
       this.training = new this.wasm.Training(xs, ys, this.trainSettings());
       this.versionSpace = this.training.versionSpace();
       this.advanceTraining(SLICE_MS);
-      if (handOff && !this.training.settled) this.offload();
+      if (handOff && !this.training.settled) this.offload(xs, ys); // the arrays go to the worker (the training here has copied them)
       else this.settler.stop();
     } catch (e) {
       this.scene = null;
@@ -633,15 +633,16 @@ export class App {
 
   /**
    * Leaves the settling of the current revision to the worker (in slices on the main thread when
-   * there is none, or while compare mode records traces). The worker starts from tabula rasa: it
+   * there is none, or while compare mode records traces), with the points flattened (`xs`, `ys`)
+   * if the caller has them. The worker starts from tabula rasa: it
    * runs the same training, so its scenes are taken once they are as far as the one drawn.
    */
-  offload() {
+  offload(xs = null, ys = null) {
     if (!this.settler.available || this.compare !== null) {
       this.settler.stop();
       return;
     }
-    const { xs, ys } = flattenPoints(this.state.points);
+    if (!xs || !ys) ({ xs, ys } = flattenPoints(this.state.points));
     this.settler.start(this.revision, xs, ys, this.trainSettings());
     this.offloaded = true;
     this.training?.free();
