@@ -614,7 +614,8 @@ export class App {
       this.training = new this.wasm.Training(xs, ys, this.trainSettings());
       this.versionSpace = this.training.versionSpace();
       this.advanceTraining(SLICE_MS);
-      if (handOff && !this.training.settled) this.offload(xs, ys); // the arrays go to the worker (the training here has copied them)
+      if (handOff && !this.training.settled)
+        this.offload(xs, ys); // the arrays go to the worker (the training here has copied them)
       else this.settler.stop();
     } catch (e) {
       this.scene = null;
