@@ -10,6 +10,8 @@ const READOUT_RESERVE = 540;
 const PROJECTOR_SIDE_WIDTH = 680;
 /** Projector mode: and this height under the weight view (CSS px): the readout of four rules, the animation's controls and counters. */
 const PROJECTOR_SIDE_HEIGHT = 345;
+/** Projector mode: the readout is never less high than this (CSS px): its header and two rules. */
+const READOUT_MIN_HEIGHT = 150;
 /** Projector mode: the page's side padding, the gap between the columns and the canvases' borders (CSS px). */
 const PROJECTOR_SPACING = 2 * 9 + 12.6 + 4;
 /** Projector mode: the data view's share of the width at most (a wide screen keeps room for the weight view). */
@@ -36,14 +38,37 @@ export function layout(dataView, weightView) {
     const zoom = /** @type {HTMLElement | null} */ (document.querySelector(".weight-zoom"));
     weightView.reserveTop = (zoom?.offsetHeight ?? 0) + 6;
     weightView.resize(width, Math.floor(Math.max(200, Math.min(high - PROJECTOR_SIDE_HEIGHT, 0.66 * width))));
+    fitReadout(window.innerHeight);
     return;
   }
+  fitReadout(null);
   const across = wide ? (window.innerWidth - READOUT_RESERVE) / 1.75 : window.innerWidth - 40;
   const size = Math.floor(Math.max(300, Math.min(720, across, window.innerHeight - 170)));
   dataView.resize(size);
   weightView.reserveTop = 0;
   weightView.resize(Math.floor(size * 0.75), size);
 }
+/**
+ * Projector mode: the readout ends at the window's lower edge (`bottom`, CSS px from the top of
+ * the window), and scrolls under its header when more rules are shown than that leaves room for;
+ * it is then a focusable region, so that the keyboard can scroll it too. `null`: its natural height.
+ */
+function fitReadout(bottom) {
+  const box = /** @type {HTMLElement} */ (document.getElementById("readout-box"));
+  if (bottom === null) {
+    box.classList.remove("scrolls");
+    box.style.maxHeight = "";
+    box.removeAttribute("tabindex");
+    box.removeAttribute("role");
+    return;
+  }
+  const top = box.getBoundingClientRect().top + window.scrollY;
+  box.classList.add("scrolls");
+  box.style.maxHeight = `${Math.max(READOUT_MIN_HEIGHT, Math.floor(bottom - top - 8))}px`;
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+}
+
 /** What a lesson link (`?hide=a,b`) can hide, by name → selector. */
 export const LESSON_PARTS = {
   curves: "#curves",
