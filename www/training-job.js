@@ -47,9 +47,22 @@ function slice(versionSpace = undefined) {
   const end = performance.now() + SLICE_MS;
   const settled = training.advance(() => performance.now() >= end);
   /** @type {any} */
-  const message = { kind: "training", revision, scene: training.scene(), settled };
+  const scene = training.scene();
+  const message = { kind: "training", revision, scene, settled };
   if (versionSpace !== undefined) message.versionSpace = versionSpace;
-  self.postMessage(message);
+  self.postMessage(message, perExampleBuffers(scene));
   if (settled) stopJob();
   else tick.port2.postMessage(null);
+}
+
+/**
+ * The buffers of a scene's per-example arrays (each rule's `stabilities`, `embedding` and
+ * `misclassified`: fresh typed arrays, not views of the wasm memory), moved to the page rather
+ * than copied — at P = 10 000 some 0.7 MB a scene, every 20 ms.
+ * @param {any} scene
+ * @returns {ArrayBuffer[]}
+ */
+function perExampleBuffers(scene) {
+  const views = scene.exact ? [scene.exact, ...scene.algorithms] : scene.algorithms;
+  return views.flatMap((/** @type {any} */ v) => [v.stabilities, v.embedding, v.misclassified].filter((a) => ArrayBuffer.isView(a)).map((a) => a.buffer));
 }
