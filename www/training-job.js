@@ -50,7 +50,7 @@ function slice(versionSpace = undefined) {
   const scene = training.scene();
   const message = { kind: "training", revision, scene, settled };
   if (versionSpace !== undefined) message.versionSpace = versionSpace;
-  self.postMessage(message, perExampleBuffers(scene));
+  self.postMessage(message, { transfer: perExampleBuffers(scene) });
   if (settled) stopJob();
   else tick.port2.postMessage(null);
 }
