@@ -6,6 +6,7 @@
 //     exact optimum, version space, a first slice — on the page; above, the training is sent to
 //     the worker; then every view redrawn), median and p95;
 //   - every frame the page rendered during the drag (also those the worker's scenes asked for);
+//   - the main thread's long tasks (over 50 ms, PerformanceObserver) during the drag: how many, the longest;
 //   - how long after the last move the lines of the final points are first drawn;
 //   - the time from the end of the drag until every shown rule (Rosenblatt, MinOver, AdaTron) has
 //     stopped (`lab.settled()`).
@@ -36,6 +37,11 @@ try {
             const times = [];
             const train = [];
             const draw = [];
+            const longTasks = [];
+            const observer = new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) longTasks.push(e.duration);
+            });
+            observer.observe({ type: "longtask", buffered: false });
             window.lab.recordFrames(true);
             const intervals = [];
             let last = performance.now();
@@ -50,6 +56,8 @@ try {
               intervals.push(performance.now() - last);
               last = performance.now();
             }
+            await new Promise((r) => setTimeout(r, 0)); // the observer's entries of the last frame
+            observer.disconnect();
             const t0 = performance.now();
             // the lines of the final points: the first frame that draws them
             while (!window.lab.lastFrame().current && performance.now() - t0 < 600_000) await new Promise(requestAnimationFrame);
@@ -76,13 +84,15 @@ try {
               intervalP95: q(intervals, 0.95),
               lag,
               settle,
+              longTasks: longTasks.length,
+              longest: Math.max(0, ...longTasks),
               stops: ["rosenblatt", "minover", "adatron"].map((n) => `${n}: ${s[n].stop} (${s[n].steps} steps)`).join(", "),
             };
           },
           [pts, threshold, MOVES, FRAMES_ONLY],
         );
         console.log(
-          `P = ${String(P).padStart(5)} ${threshold ? "threshold" : "origin   "} ${kind.padEnd(12)} move frame median ${r.median.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms (training ${r.train.toFixed(1)}, drawing ${r.draw.toFixed(1)});  all ${r.frames} frames median ${r.allMedian.toFixed(1)} p95 ${r.allP95.toFixed(1)} ms;  move to move median ${r.interval.toFixed(0)} p95 ${r.intervalP95.toFixed(0)} ms;  lines current after ${r.lag.toFixed(0)} ms;  settled after ${(r.settle / 1000).toFixed(2)} s  [${r.stops}]`,
+          `P = ${String(P).padStart(5)} ${threshold ? "threshold" : "origin   "} ${kind.padEnd(12)} move frame median ${r.median.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms (training ${r.train.toFixed(1)}, drawing ${r.draw.toFixed(1)});  all ${r.frames} frames median ${r.allMedian.toFixed(1)} p95 ${r.allP95.toFixed(1)} ms;  move to move median ${r.interval.toFixed(0)} p95 ${r.intervalP95.toFixed(0)} ms;  ${r.longTasks} long tasks (longest ${r.longest.toFixed(0)} ms);  lines current after ${r.lag.toFixed(0)} ms;  settled after ${(r.settle / 1000).toFixed(2)} s  [${r.stops}]`,
         );
       }
     }
