@@ -543,12 +543,7 @@ impl Student {
 impl Trainer for Student {
     fn step(&mut self) -> Step {
         if let Some(stop) = self.stop {
-            return Step {
-                example: None,
-                partner: None,
-                updated: false,
-                stop: Some(stop),
-            };
+            return Step::stopped(stop);
         }
         self.steps += 1;
         if self.sampler.is_exact() {
@@ -573,32 +568,18 @@ impl Trainer for Student {
                 self.stop = Some(Stop::Sampled);
             }
         }
-        Step {
-            example: None,
-            partner: None,
-            updated: true,
-            stop: self.stop,
-        }
+        Step::whole(true, self.stop)
     }
 
     fn perceptron(&self) -> Perceptron {
         self.current.clone()
     }
 
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        false
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.steps, self.stop)
+    accessors! {
+        embedding: x,
+        certifies: false,
+        data: data,
+        progress: (steps, steps, stop),
     }
 }
 
@@ -657,28 +638,17 @@ impl NoStudent {
 
 impl Trainer for NoStudent {
     fn step(&mut self) -> Step {
-        Step {
-            example: None,
-            partner: None,
-            updated: false,
-            stop: Some(Stop::Stalled),
-        }
+        Step::stopped(Stop::Stalled)
     }
 
     fn perceptron(&self) -> Perceptron {
         Perceptron::new(vec![0.0; self.data.dim()], 0.0)
     }
 
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        false
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
+    accessors! {
+        embedding: x,
+        certifies: false,
+        data: data,
     }
 
     fn progress(&self) -> (usize, usize, Option<Stop>) {
