@@ -583,38 +583,37 @@ impl Trainer for Student {
     }
 }
 
-/// The catalogue's builder of `gibbs`: the Gibbs student seeded with [`Config::seed`](super::Config::seed).
+/// The student of `kind` seeded with [`Config::seed`](super::Config::seed); a student takes no
+/// [`Options`](super::Options) ([`Options::check`](super::Options::check) refuses them).
 ///
 /// # Errors
 /// Those of [`Sampler::new`].
-pub fn gibbs_from_config(
+fn student(
     data: &Dataset,
     mode: Mode,
     config: &super::Config,
+    _options: &super::Options,
+    kind: Kind,
 ) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(Student::new(
-        data,
-        mode,
-        config.seed,
-        Kind::Gibbs,
-    )?))
+    Ok(Box::new(Student::new(data, mode, config.seed, kind)?))
 }
 
-/// The catalogue's builder of `bayes`: the Bayes student seeded with [`Config::seed`](super::Config::seed).
-///
-/// # Errors
-/// Those of [`Sampler::new`].
-pub fn bayes_from_config(
-    data: &Dataset,
-    mode: Mode,
-    config: &super::Config,
-) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(Student::new(
-        data,
-        mode,
-        config.seed,
-        Kind::Bayes,
-    )?))
+without_options! {
+    /// The catalogue's builder of `gibbs`: the Gibbs student seeded with
+    /// [`Config::seed`](super::Config::seed).
+    ///
+    /// # Errors
+    /// Those of [`Sampler::new`].
+    pub fn gibbs_from_config = student(Kind::Gibbs);
+}
+
+without_options! {
+    /// The catalogue's builder of `bayes`: the Bayes student seeded with
+    /// [`Config::seed`](super::Config::seed).
+    ///
+    /// # Errors
+    /// Those of [`Sampler::new`].
+    pub fn bayes_from_config = student(Kind::Bayes);
 }
 
 /// What the data view shows for a student of a set without a version space: no perceptron
