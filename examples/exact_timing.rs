@@ -29,6 +29,25 @@ fn teacher_data(n: usize, p: usize, seed: u64) -> Dataset {
     generate::teacher_set(p, &t, 0.0, &mut rng).expect("a teacher set")
 }
 
+/// `solve` run `runs` times: each run's wall time in ms, and the last result (panics for none).
+fn timed<T>(runs: usize, mut solve: impl FnMut() -> T) -> (Vec<f64>, T) {
+    let mut times = Vec::with_capacity(runs);
+    let mut last = None;
+    for _ in 0..runs {
+        let t0 = Instant::now();
+        let run = solve();
+        times.push(t0.elapsed().as_secs_f64() * 1e3);
+        last = Some(run);
+    }
+    (times, last.expect("at least one run"))
+}
+
+/// `κ(w)` of `w` through the origin on `data`, and the number of support vectors `x^μ > 0`.
+fn kappa_and_support(data: &Dataset, w: &[f64], x: &[f64]) -> (f64, usize) {
+    let kappa = Perceptron::new(w.to_vec(), 0.0).stability(data);
+    (kappa, x.iter().filter(|&&v| v > 0.0).count())
+}
+
 fn list(times: &[f64]) -> String {
     let v: Vec<String> = times.iter().map(|t| format!("{t:.2}")).collect();
     v.join(" ")
@@ -68,17 +87,8 @@ fn main() {
     println!("teacher set N = {n}, P = {p}, seed {seed}; KKT tolerance {tol}; {runs} runs");
 
     // the default solver: Lawson–Hanson on the least-distance programme, polished
-    let mut times = Vec::with_capacity(runs);
-    let mut last = None;
-    for _ in 0..runs {
-        let t0 = Instant::now();
-        let run = ldp::solve(&data);
-        times.push(t0.elapsed().as_secs_f64() * 1e3);
-        last = Some(run);
-    }
-    let run = last.expect("at least one run");
-    let kappa = Perceptron::new(run.w.clone(), 0.0).stability(&data);
-    let support = run.x.iter().filter(|&&v| v > 0.0).count();
+    let (mut times, run) = timed(runs, || ldp::solve(&data));
+    let (kappa, support) = kappa_and_support(&data, &run.w, &run.x);
     println!(
         "active-set: median {:.3} ms (runs: {}); kappa_max {kappa:.15}; support vectors {support}; adds {}; drops {}; stop {:?}",
         median(&mut times),
@@ -97,17 +107,8 @@ fn main() {
                 .map_or(100_000, |v| v.parse().expect("--separation-sweeps K")),
             ..defaults
         };
-        let mut times = Vec::new();
-        let mut last = None;
-        for _ in 0..runs.min(3) {
-            let t0 = Instant::now();
-            let run = dual::solve(&data, &params);
-            times.push(t0.elapsed().as_secs_f64() * 1e3);
-            last = Some(run);
-        }
-        let run = last.expect("at least one run");
-        let kappa = Perceptron::new(run.w.clone(), 0.0).stability(&data);
-        let support = run.x.iter().filter(|&&v| v > 0.0).count();
+        let (mut times, run) = timed(runs.min(3), || dual::solve(&data, &params));
+        let (kappa, support) = kappa_and_support(&data, &run.w, &run.x);
         println!(
             "dual coordinate ascent: median {:.3} ms (runs: {}); kappa_max {kappa:.15}; support vectors {support}; sweeps {}; updates {}; stop {:?}",
             median(&mut times),
@@ -119,14 +120,10 @@ fn main() {
     }
 
     if args.iter().any(|a| a == "--wolfe") {
-        let mut times = Vec::new();
-        let mut kappa = f64::NAN;
-        for _ in 0..runs.min(3) {
-            let t0 = Instant::now();
-            let e = max_stability_reference(&data, Mode::Homogeneous).expect("a solution");
-            times.push(t0.elapsed().as_secs_f64() * 1e3);
-            kappa = e.kappa;
-        }
+        let (mut times, e) = timed(runs.min(3), || {
+            max_stability_reference(&data, Mode::Homogeneous).expect("a solution")
+        });
+        let kappa = e.kappa;
         println!(
             "wolfe: median {:.3} ms (runs: {}); kappa_max {kappa:.15}",
             median(&mut times),

@@ -554,13 +554,10 @@ type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoord
 /// The legend of `spec`: its theory curves, then the series that have points, each with its
 /// shape.
 fn legend_entries(spec: &ChartSpec) -> Vec<LegendEntry> {
-    let lines = spec.theory.iter().map(|l| LegendEntry {
-        text: l.name.clone(),
-        swatch: Swatch::Line {
-            color: l.color,
-            dashed: false,
-        },
-    });
+    let lines = spec
+        .theory
+        .iter()
+        .map(|l| LegendEntry::line(l.name.clone(), l.color, false));
     let series = spec
         .series
         .iter()
@@ -921,54 +918,42 @@ fn trace_kappa<DB: DrawingBackend>(
     let (k0, k1) = (lo - room, hi + room);
     let upper = clip(&from_first_step(&spec.kappa_upper), k0, k1);
     let kappa = clip(&from_first_step(&spec.kappa), k0, k1);
-    let line = |text: String, color: RGBColor, dashed: bool| LegendEntry {
-        text,
-        swatch: Swatch::Line { color, dashed },
-    };
     let mut entries = vec![];
     if spec.kappa_max.is_some() {
-        entries.push(line("κ_max (exact)".into(), exact, false));
+        entries.push(LegendEntry::line("κ_max (exact)", exact, false));
     }
     if !upper.is_empty() {
-        entries.push(line(
-            format!("{}: κ_upper (certified)", spec.name),
-            color,
-            true,
-        ));
+        let text = format!("{}: κ_upper (certified)", spec.name);
+        entries.push(LegendEntry::line(text, color, true));
     }
     if !kappa.is_empty() {
-        entries.push(line(format!("{}: κ(w)", spec.name), color, false));
+        entries.push(LegendEntry::line(
+            format!("{}: κ(w)", spec.name),
+            color,
+            false,
+        ));
     }
     let area = legend::below(area, &entries, 11.0, scale)?;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(px(8.0))
-        .margin_right(px(20.0))
-        .x_label_area_size(px(22.0))
-        .y_label_area_size(px(52.0))
-        .build_cartesian_2d((t0..t1).log_scale(), k0..k1)?;
-    chart
-        .configure_mesh()
-        .y_desc("κ")
-        .y_labels(6)
-        .x_label_formatter(&|t| steps_label(*t))
-        .light_line_style(RGBColor(0xee, 0xee, 0xee))
-        .label_style(("sans-serif", 11.0 * scale))
-        .axis_desc_style(("sans-serif", 12.0 * scale))
-        .draw()?;
+    let axes = TraceAxes {
+        t: (t0, t1),
+        y: (k0, k1),
+        y_desc: "κ",
+        y_labels: 6,
+        t_desc: None,
+    };
+    let mut chart = axes.draw(&area, scale)?;
     if let Some(k) = spec.kappa_max {
         chart.draw_series(LineSeries::new(
             [(t0, k), (t1, k)],
             exact.stroke_width(px(1.5)),
         ))?;
     }
-    for part in upper {
-        chart.draw_series(DashedLineSeries::new(
-            part,
-            px(5.0),
-            px(4.0),
-            color.stroke_width(px(1.5)),
-        ))?;
-    }
+    draw_dashed(
+        &mut chart,
+        upper,
+        (px(5.0), px(4.0)),
+        color.stroke_width(px(1.5)),
+    )?;
     for part in kappa {
         chart.draw_series(LineSeries::new(part, color.stroke_width(px(2.0))))?;
     }
@@ -997,53 +982,96 @@ fn trace_errors<DB: DrawingBackend>(
     let train = clip(&from_first_step(&spec.train_error), 0.0, e1);
     let mut entries = vec![];
     if !spec.eps_g.is_empty() {
-        entries.push(LegendEntry {
-            text: format!("{}: ε_g", spec.name),
-            swatch: Swatch::Line {
-                color,
-                dashed: false,
-            },
-        });
+        entries.push(LegendEntry::line(
+            format!("{}: ε_g", spec.name),
+            color,
+            false,
+        ));
     }
     if !train.is_empty() {
-        entries.push(LegendEntry {
-            text: "training error".into(),
-            swatch: Swatch::Line {
-                color: grey,
-                dashed: true,
-            },
-        });
+        entries.push(LegendEntry::line("training error", grey, true));
     }
     let area = legend::below(area, &entries, 11.0, scale)?;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(px(8.0))
-        .margin_right(px(20.0))
-        .x_label_area_size(px(34.0))
-        .y_label_area_size(px(52.0))
-        .build_cartesian_2d((t0..t1).log_scale(), 0.0..e1)?;
-    chart
-        .configure_mesh()
-        .x_desc("t (steps of the rule, logarithmic)")
-        .y_desc("error")
-        .y_labels(4)
-        .x_label_formatter(&|t| steps_label(*t))
-        .light_line_style(RGBColor(0xee, 0xee, 0xee))
-        .label_style(("sans-serif", 11.0 * scale))
-        .axis_desc_style(("sans-serif", 12.0 * scale))
-        .draw()?;
+    let axes = TraceAxes {
+        t: (t0, t1),
+        y: (0.0, e1),
+        y_desc: "error",
+        y_labels: 4,
+        t_desc: Some("t (steps of the rule, logarithmic)"),
+    };
+    let mut chart = axes.draw(&area, scale)?;
     if !spec.eps_g.is_empty() {
         chart.draw_series(LineSeries::new(
             from_first_step(&spec.eps_g),
             color.stroke_width(px(2.0)),
         ))?;
     }
-    for part in train {
-        chart.draw_series(DashedLineSeries::new(
-            part,
-            px(3.0),
-            px(3.0),
-            grey.stroke_width(px(1.5)),
-        ))?;
+    draw_dashed(
+        &mut chart,
+        train,
+        (px(3.0), px(3.0)),
+        grey.stroke_width(px(1.5)),
+    )?;
+    Ok(())
+}
+
+/// A trace panel's coordinates: the steps `t` across on a logarithmic axis, a quantity up.
+type TracePlot<'a, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
+
+/// The axes of a trace panel.
+struct TraceAxes<'s> {
+    /// `t` across, logarithmic.
+    t: (f64, f64),
+    /// The quantity up.
+    y: (f64, f64),
+    /// The quantity's name.
+    y_desc: &'s str,
+    /// How many ticks up.
+    y_labels: usize,
+    /// The name of the `t` axis, on the lower panel only (which then has room for it).
+    t_desc: Option<&'s str>,
+}
+
+impl TraceAxes<'_> {
+    /// Draws the axes and their grid on `area`, sizes times `scale`; returns the plot.
+    fn draw<'a, DB: DrawingBackend>(
+        &self,
+        area: &'a DrawingArea<DB, Shift>,
+        scale: f64,
+    ) -> Result<TracePlot<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+        let px = |v: f64| (v * scale).round().max(1.0) as u32;
+        let (t0, t1) = self.t;
+        let (y0, y1) = self.y;
+        let mut chart = ChartBuilder::on(area)
+            .margin(px(8.0))
+            .margin_right(px(20.0))
+            .x_label_area_size(px(if self.t_desc.is_some() { 34.0 } else { 22.0 }))
+            .y_label_area_size(px(52.0))
+            .build_cartesian_2d((t0..t1).log_scale(), y0..y1)?;
+        let mut mesh = chart.configure_mesh();
+        if let Some(t_desc) = self.t_desc {
+            mesh.x_desc(t_desc);
+        }
+        mesh.y_desc(self.y_desc)
+            .y_labels(self.y_labels)
+            .x_label_formatter(&|t| steps_label(*t))
+            .light_line_style(RGBColor(0xee, 0xee, 0xee))
+            .label_style(("sans-serif", 11.0 * scale))
+            .axis_desc_style(("sans-serif", 12.0 * scale))
+            .draw()?;
+        Ok(chart)
+    }
+}
+
+/// Draws each part of a clipped line ([`clip`]) dashed `(dash, gap)` pixels in `style`.
+fn draw_dashed<DB: DrawingBackend>(
+    chart: &mut TracePlot<'_, DB>,
+    parts: Vec<Vec<Point>>,
+    (dash, gap): (u32, u32),
+    style: ShapeStyle,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    for part in parts {
+        chart.draw_series(DashedLineSeries::new(part, dash, gap, style))?;
     }
     Ok(())
 }

@@ -18,6 +18,7 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::hull::min_projections;
+use crate::train::students::plane::band_area;
 use crate::train::Mode;
 use serde::Serialize;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
@@ -102,7 +103,7 @@ impl VersionSpace {
             Mode::Threshold => {
                 let hulls = ClassHulls::of(data);
                 let Band { phi, lower, upper } = hulls.band();
-                let size = hulls.area(exact);
+                let size = hulls.area(data, exact);
                 let kappa = lower
                     .iter()
                     .zip(&upper)
@@ -352,42 +353,17 @@ impl ClassHulls {
         Band { phi, lower, upper }
     }
 
-    /// The band's area ([`size`] with a threshold), with the exact optimum known (`None`:
-    /// undefined).
-    ///
-    /// The width `upper(φ) − lower(φ) = min_{S=+1, S'=−1} (ξ − ξ')·u(φ)` is a minimum of
-    /// sinusoids `|d| cos(φ − α_d)`, so it is concave where it is positive: positive on one arc
-    /// around the optimum's direction `φ*`, whose ends are found by bisection (to `10⁻¹³`); over
-    /// that arc 64 panels of the 10-point Gauss–Legendre rule integrate it. Its kinks limit the
-    /// error to `O(h²)`, below `10⁻⁶` relative (checked in `tests/student_teacher.rs` against
-    /// closed forms and scans).
-    fn area(&self, exact: Option<&Exact>) -> f64 {
+    /// The band's area ([`size`] with a threshold) of `data` (whose hulls these are), with the
+    /// exact optimum known (`None`: undefined): `∞` with one class only, 0 without a version
+    /// space, else `∫ (upper − lower)₊ dφ` in closed form from the direction `φ*` of the optimum,
+    /// inside the band ([`band_area`], the Gibbs and Bayes students' own).
+    fn area(&self, data: &Dataset, exact: Option<&Exact>) -> f64 {
         if self.plus.is_empty() || self.minus.is_empty() {
             return f64::INFINITY;
         }
-        let Some(opt) = exact.and_then(|e| e.perceptron.as_ref()) else {
-            return 0.0;
-        };
-        let width = |p: f64| {
-            let (lo, hi) = self.envelopes(p);
-            hi - lo
-        };
-        let phi = direction(&opt.w);
-        let end = |sign: f64| {
-            // width(φ*) > 0 and width(φ* ± π) < 0 (each sinusoid changes sign within π)
-            let (mut inside, mut outside) = (0.0, PI);
-            while outside - inside > 1e-13 {
-                let mid = 0.5 * (inside + outside);
-                if width(phi + sign * mid) > 0.0 {
-                    inside = mid;
-                } else {
-                    outside = mid;
-                }
-            }
-            phi + sign * inside
-        };
-        let (lo, hi) = (end(-1.0), end(1.0));
-        crate::theory::quad::composite(|p| width(p).max(0.0), lo, hi, 64)
+        exact
+            .and_then(|e| e.perceptron.as_ref())
+            .map_or(0.0, |opt| band_area(data, direction(&opt.w)))
     }
 }
 
@@ -415,7 +391,7 @@ pub fn size(data: &Dataset, mode: Mode) -> Result<f64> {
                 .map(|&[a, b]| arc_length(a, b))
                 .sum()
         }),
-        Mode::Threshold => ClassHulls::of(data).area(exact.as_ref()),
+        Mode::Threshold => ClassHulls::of(data).area(data, exact.as_ref()),
     })
 }
 

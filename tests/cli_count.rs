@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::cli::{cli, file, run};
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::rng::{gaussian, rng_from_seed};
@@ -12,35 +13,6 @@ use perceptron_lab::train::Mode;
 use perceptron_lab::Error;
 use rand::Rng as _;
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-/// Runs the binary; panics with its stderr unless it succeeds.
-fn cli(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "perceptron-lab {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// A file in a fresh directory of this test run.
-fn file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("perceptron-lab-cli-count-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 /// The CSV text of `p` rows of `n` inputs (labels alternating 1, 0).
 fn csv_text(xs: &[f64], n: usize) -> String {

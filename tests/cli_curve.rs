@@ -2,25 +2,13 @@
 //! `separable_fraction`, counted here with the exact separability test on the same seeded sets),
 //! the step budget `--updates T` against `--epochs T/P`, and the angle stopping rule.
 
+mod common;
+
+use common::cli::{self, cli, cli_fails};
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule};
 use perceptron_lab::train::Mode;
 use std::collections::HashMap;
-use std::process::Command;
-
-/// Runs the binary; panics with its stderr unless it succeeds.
-fn cli(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "perceptron-lab {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// The CSV rows as maps from column name to text.
 fn rows(csv: &str) -> Vec<HashMap<String, String>> {
@@ -320,34 +308,17 @@ fn angle_stop_ends_runs_early() {
     assert!(run("angle:1e-3") < limit);
     assert!(run("angle:1e-3:P") < limit);
     assert!(run("angle:3e-3:40") < limit);
-    let out = Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
-        .args([
-            "curve",
-            "--algorithm",
-            "minover",
-            "--n",
-            "5",
-            "--alpha",
-            "1",
-        ])
-        .args(["--stop", "angle:x"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("angle:TOL[:T]"));
-    let both = Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
-        .args([
-            "curve",
-            "--algorithm",
-            "minover",
-            "--n",
-            "5",
-            "--alpha",
-            "1",
-        ])
-        .args(["--epochs", "3", "--updates", "10"])
-        .output()
-        .unwrap();
+    let curve = [
+        "curve",
+        "--algorithm",
+        "minover",
+        "--n",
+        "5",
+        "--alpha",
+        "1",
+    ];
+    assert!(cli_fails(&[&curve[..], &["--stop", "angle:x"]].concat()).contains("angle:TOL[:T]"));
+    let both = cli::run(&[&curve[..], &["--epochs", "3", "--updates", "10"]].concat());
     assert!(
         !both.status.success(),
         "--epochs and --updates exclude each other"

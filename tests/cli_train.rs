@@ -2,42 +2,10 @@
 //! given initial weights, a learning rate, Rosenblatt's margin, the presentation order, the
 //! model file, and the notes' output convention (1 iff `w·x > θ`, so a tie gives 0).
 
+mod common;
+
+use common::cli::{cli, cli_fails, file, run};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-/// Runs the binary; panics with its stderr unless it succeeds.
-fn cli(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "perceptron-lab {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Runs the binary expecting failure; returns its stderr.
-fn cli_fails(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(!out.status.success(), "perceptron-lab {args:?} should fail");
-    String::from_utf8(out.stderr).unwrap()
-}
-
-/// A file in a fresh directory of this test run.
-fn file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("perceptron-lab-cli-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap()

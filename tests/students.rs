@@ -192,8 +192,8 @@ fn draws_with_a_threshold_are_uniform_in_the_band() {
     let d_height = ks(&mut heights, |h| h);
     assert!(d_phi < 1.628 / n.sqrt(), "KS D(φ) = {d_phi}");
     assert!(d_height < 1.628 / n.sqrt(), "KS D(height) = {d_height}");
-    // the band's area in closed form (the sampler's pieces) and by quadrature (the weight view's
-    // size), against the trapezoid here
+    // the band's area in closed form (the sampler's pieces, on the scaled inputs) and as the
+    // weight view's size (the same pieces, on the inputs as they are), against the trapezoid here
     let exact_area = Region::of(&data).unwrap().area();
     assert!(
         (exact_area - area).abs() < 1e-8 * area,

@@ -4,25 +4,11 @@
 
 mod common;
 
+use common::cli::{cli, file};
 use common::{dot, norm};
 use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule};
 use perceptron_lab::train::{MinoverParams, Mode, Trainer};
 use std::fmt::Write as _;
-use std::process::Command;
-
-/// Runs the binary; panics with its stderr unless it succeeds.
-fn cli(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "perceptron-lab {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// The trace's sweep: one `α`, one repetition, as the CLI's `trace` makes it.
 fn single(
@@ -69,8 +55,6 @@ fn eps_g(w: &[f64], teacher: &[f64]) -> f64 {
 /// `w` and the teacher.
 #[test]
 fn last_row_equals_train_on_the_same_set() {
-    let dir = std::env::temp_dir().join(format!("perceptron-lab-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     for (algorithm, limit) in [
         ("minover", ["--epochs", "7"]),
         ("adatron", ["--epochs", "7"]),
@@ -101,8 +85,7 @@ fn last_row_equals_train_on_the_same_set() {
             let x: Vec<String> = data.x(mu).iter().map(f64::to_string).collect();
             writeln!(csv, "{},{}", x.join(","), data.y(mu)).unwrap();
         }
-        let path = dir.join(format!("{algorithm}-{}.csv", limit[0]));
-        std::fs::write(&path, csv).unwrap();
+        let path = file(&format!("{algorithm}-{}.csv", limit[0]), &csv);
         let out: serde_json::Value = serde_json::from_str(&cli(&[
             "train",
             "--algorithm",

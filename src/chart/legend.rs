@@ -35,6 +35,16 @@ pub struct Entry {
     pub swatch: Swatch,
 }
 
+impl Entry {
+    /// An entry for a line of `color`, dashed or not.
+    pub fn line(text: impl Into<String>, color: RGBColor, dashed: bool) -> Self {
+        Self {
+            text: text.into(),
+            swatch: Swatch::Line { color, dashed },
+        }
+    }
+}
+
 /// Splits `area` into the plot (returned) and, below it, the legend of `entries` in a
 /// `font_size`-pixel font (sizes times `scale`), which it draws. No entries: no legend.
 ///

@@ -232,28 +232,14 @@ impl Trainer for AdalineBatch {
         } else {
             None
         };
-        Step {
-            example: None,
-            partner: None,
-            updated: moved > 0.0,
-            stop: self.stop,
-        }
+        Step::whole(moved > 0.0, self.stop)
     }
 
-    fn perceptron(&self) -> Perceptron {
-        Perceptron::new(self.w.clone(), self.theta)
-    }
-
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        false
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
+    accessors! {
+        perceptron: (w, theta),
+        embedding: x,
+        certifies: false,
+        data: data,
     }
 
     /// Steps are counted in presentations (`P` per gradient step), updates in gradient steps.
@@ -262,16 +248,13 @@ impl Trainer for AdalineBatch {
     }
 }
 
-/// The catalogue's builder for the sequential Adaline: the shared epoch limit and learning rate.
-///
-/// # Errors
-/// Those of [`AdalineParams::build`].
-pub fn from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default())
+without_options! {
+    /// The catalogue's builder for the sequential Adaline: the shared epoch limit and learning
+    /// rate.
+    ///
+    /// # Errors
+    /// Those of [`AdalineParams::build`].
+    pub fn from_config = with_options();
 }
 
 /// [`from_config`] with the starting perceptron and presentation order of `options` (a random
@@ -291,16 +274,12 @@ pub fn with_options(
     Ok(Box::new(p.build(data, mode)?))
 }
 
-/// The catalogue's builder for the batch Adaline.
-///
-/// # Errors
-/// Those of [`AdalineParams::build_batch`].
-pub fn batch_from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    batch_with_options(data, mode, config, &super::Options::default())
+without_options! {
+    /// The catalogue's builder for the batch Adaline.
+    ///
+    /// # Errors
+    /// Those of [`AdalineParams::build_batch`].
+    pub fn batch_from_config = batch_with_options();
 }
 
 /// [`batch_from_config`] from the starting perceptron of `options`.

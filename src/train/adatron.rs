@@ -454,20 +454,14 @@ impl Trainer for Adatron {
         Perceptron::new(self.w.clone(), theta)
     }
 
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
     fn certifies(&self) -> bool {
         self.params.bound.is_infinite()
     }
 
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.updates, self.stop)
+    accessors! {
+        embedding: x,
+        data: data,
+        progress: (steps, updates, stop),
     }
 }
 

@@ -77,45 +77,24 @@ impl Trainer for Hebb {
         if self.steps == self.data.len() {
             self.stop = Some(Stop::OnePass);
         }
-        Step {
-            example: Some(mu),
-            partner: None,
-            updated: true,
-            stop: self.stop,
-        }
+        Step::on(mu, true, self.stop)
     }
 
-    fn perceptron(&self) -> Perceptron {
-        Perceptron::new(self.w.clone(), self.theta)
-    }
-
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        self.certifies
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.steps, self.stop)
+    accessors! {
+        perceptron: (w, theta),
+        embedding: x,
+        certifies: certifies,
+        data: data,
+        progress: (steps, steps, stop),
     }
 }
 
-/// The catalogue's builder: Hebb (no settings).
-///
-/// # Errors
-/// Those of [`HebbParams::build`].
-pub fn from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default())
+without_options! {
+    /// The catalogue's builder: Hebb (no settings).
+    ///
+    /// # Errors
+    /// Those of [`HebbParams::build`].
+    pub fn from_config = with_options();
 }
 
 /// Hebb's pass added to the starting perceptron of `options`.

@@ -254,22 +254,12 @@ impl LogisticParams {
     }
 }
 
-/// The catalogue's builder for the logistic unit with cross-entropy.
-///
-/// # Errors
-/// Those of [`LogisticParams::build`].
-pub fn from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(
-        data,
-        mode,
-        config,
-        &super::Options::default(),
-        Loss::CrossEntropy,
-    )
+without_options! {
+    /// The catalogue's builder for the logistic unit with cross-entropy.
+    ///
+    /// # Errors
+    /// Those of [`LogisticParams::build`].
+    pub fn from_config = with_options(Loss::CrossEntropy);
 }
 
 /// The unit and cost `loss` with the starting perceptron and presentation order of `options` (a
@@ -295,34 +285,20 @@ pub fn with_options(
     Ok(Box::new(p.build(data, mode)?))
 }
 
-/// The catalogue's builder for the logistic unit with squared error.
-///
-/// # Errors
-/// Those of [`LogisticParams::build`].
-pub fn squared_from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(
-        data,
-        mode,
-        config,
-        &super::Options::default(),
-        Loss::Squared,
-    )
+without_options! {
+    /// The catalogue's builder for the logistic unit with squared error.
+    ///
+    /// # Errors
+    /// Those of [`LogisticParams::build`].
+    pub fn squared_from_config = with_options(Loss::Squared);
 }
 
-/// The catalogue's builder for the tanh Adaline (from [`far_start`]).
-///
-/// # Errors
-/// Those of [`LogisticParams::build`].
-pub fn tanh_from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default(), Loss::Tanh)
+without_options! {
+    /// The catalogue's builder for the tanh Adaline (from [`far_start`]).
+    ///
+    /// # Errors
+    /// Those of [`LogisticParams::build`].
+    pub fn tanh_from_config = with_options(Loss::Tanh);
 }
 
 fn params(config: &super::Config, loss: Loss) -> crate::Result<LogisticParams> {

@@ -7,6 +7,9 @@
 //! Scaling: weights are written as `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`); the book's embedding
 //! strengths are `N x^μ`. Stabilities and the certified bound do not depend on this choice.
 
+#[macro_use]
+mod macros;
+
 pub mod adaline;
 pub mod adatron;
 mod gram;
@@ -119,12 +122,28 @@ pub struct Step {
 }
 
 impl Step {
+    /// The step of a rule that has stopped: nothing looked at, nothing changed.
     fn stopped(stop: Stop) -> Self {
+        Self::whole(false, Some(stop))
+    }
+
+    /// A step on the one example `example` (no partner).
+    fn on(example: usize, updated: bool, stop: Option<Stop>) -> Self {
+        Self {
+            example: Some(example),
+            partner: None,
+            updated,
+            stop,
+        }
+    }
+
+    /// A step on no one example (a gradient step over all of them, a step of a chain).
+    fn whole(updated: bool, stop: Option<Stop>) -> Self {
         Self {
             example: None,
             partner: None,
-            updated: false,
-            stop: Some(stop),
+            updated,
+            stop,
         }
     }
 }

@@ -134,17 +134,13 @@ impl NotesParams {
     }
 }
 
-/// The catalogue's builder: the lecture notes' perceptron with its learning rate `η`, the shared
-/// epoch limit and seed.
-///
-/// # Errors
-/// Those of [`NotesParams::build`].
-pub fn from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default())
+without_options! {
+    /// The catalogue's builder: the lecture notes' perceptron with its learning rate `η`, the
+    /// shared epoch limit and seed.
+    ///
+    /// # Errors
+    /// Those of [`NotesParams::build`].
+    pub fn from_config = with_options();
 }
 
 /// [`from_config`] with a starting perceptron and the presentation order of `options` (`η` comes

@@ -169,32 +169,15 @@ impl<R: OnlineRule> Trainer for Online<R> {
             self.pos = 0;
             self.stop = self.end_of_epoch();
         }
-        Step {
-            example: Some(mu),
-            partner: None,
-            updated,
-            stop: self.stop,
-        }
+        Step::on(mu, updated, self.stop)
     }
 
-    fn perceptron(&self) -> Perceptron {
-        Perceptron::new(self.w.clone(), self.theta)
-    }
-
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        false
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.updates, self.stop)
+    accessors! {
+        perceptron: (w, theta),
+        embedding: x,
+        certifies: false,
+        data: data,
+        progress: (steps, updates, stop),
     }
 }
 

@@ -159,12 +159,7 @@ impl Trainer for Pocket {
         } else if self.steps >= self.max_steps {
             self.stop = Some(Stop::Limit);
         }
-        Step {
-            example: Some(mu),
-            partner: None,
-            updated,
-            stop: self.stop,
-        }
+        Step::on(mu, updated, self.stop)
     }
 
     /// The pocketed perceptron.
@@ -172,20 +167,11 @@ impl Trainer for Pocket {
         self.best.0.clone()
     }
 
-    fn embedding(&self) -> &[f64] {
-        &self.best_x
-    }
-
-    fn certifies(&self) -> bool {
-        false
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.updates, self.stop)
+    accessors! {
+        embedding: best_x,
+        certifies: false,
+        data: data,
+        progress: (steps, updates, stop),
     }
 
     /// The training errors of the current Rosenblatt `w` (the pocket's are [`Pocket::pocket_errors`]).
@@ -194,16 +180,12 @@ impl Trainer for Pocket {
     }
 }
 
-/// The catalogue's builder: pocket with the shared epoch limit and seed.
-///
-/// # Errors
-/// Those of [`PocketParams::build`].
-pub fn from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default())
+without_options! {
+    /// The catalogue's builder: pocket with the shared epoch limit and seed.
+    ///
+    /// # Errors
+    /// Those of [`PocketParams::build`].
+    pub fn from_config = with_options();
 }
 
 /// [`from_config`] from the starting perceptron of `options`.

@@ -180,45 +180,25 @@ impl Trainer for Rosenblatt {
                 self.order = permutation(self.order.len(), Some(rng));
             }
         }
-        Step {
-            example: Some(mu),
-            partner: None,
-            updated,
-            stop: self.stop,
-        }
+        Step::on(mu, updated, self.stop)
     }
 
-    fn perceptron(&self) -> Perceptron {
-        Perceptron::new(self.w.clone(), self.theta)
-    }
-
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        self.certifies
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.updates, self.stop)
+    accessors! {
+        perceptron: (w, theta),
+        embedding: x,
+        certifies: certifies,
+        data: data,
+        progress: (steps, updates, stop),
     }
 }
 
-/// The catalogue's builder: Rosenblatt with the shared settings (the epoch limit in whole epochs).
-///
-/// # Errors
-/// Those of [`RosenblattParams::build`].
-pub fn from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default())
+without_options! {
+    /// The catalogue's builder: Rosenblatt with the shared settings (the epoch limit in whole
+    /// epochs).
+    ///
+    /// # Errors
+    /// Those of [`RosenblattParams::build`].
+    pub fn from_config = with_options();
 }
 
 /// [`from_config`] with a starting perceptron, the margin `c` and the presentation order of

@@ -6,7 +6,10 @@
 //! `z^μ = S^μ ξ^μ`, embedding strengths `x^μ` with `w = Σ_μ x^μ S^μ ξ^μ`.
 //!
 //! Each test file is its own crate and uses some of these, hence `dead_code` is allowed.
+//! Running the binary is in [`cli`].
 #![allow(dead_code)]
+
+pub mod cli;
 
 use perceptron_lab::data::{generate, Dataset};
 use perceptron_lab::rng::rng_from_seed;

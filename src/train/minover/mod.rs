@@ -523,10 +523,8 @@ impl Trainer for Minover {
             self.stop = Some(Stop::Stalled);
         }
         Step {
-            example: Some(a),
             partner: b,
-            updated: moved,
-            stop: self.stop,
+            ..Step::on(a, moved, self.stop)
         }
     }
 
@@ -539,34 +537,21 @@ impl Trainer for Minover {
         Perceptron::new(w, theta)
     }
 
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        self.certifies
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.steps, self.stop)
+    accessors! {
+        embedding: x,
+        certifies: certifies,
+        data: data,
+        progress: (steps, steps, stop),
     }
 }
 
-/// The catalogue's builder: MinOver with the shared settings (epoch limit, gap tolerance,
-/// patience).
-///
-/// # Errors
-/// Those of [`MinoverParams::build`].
-pub fn from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    with_options(data, mode, config, &super::Options::default())
+without_options! {
+    /// The catalogue's builder: MinOver with the shared settings (epoch limit, gap tolerance,
+    /// patience).
+    ///
+    /// # Errors
+    /// Those of [`MinoverParams::build`].
+    pub fn from_config = with_options();
 }
 
 /// [`from_config`] from the starting weights of `options` (the gap is then not certified).

@@ -543,12 +543,7 @@ impl Student {
 impl Trainer for Student {
     fn step(&mut self) -> Step {
         if let Some(stop) = self.stop {
-            return Step {
-                example: None,
-                partner: None,
-                updated: false,
-                stop: Some(stop),
-            };
+            return Step::stopped(stop);
         }
         self.steps += 1;
         if self.sampler.is_exact() {
@@ -573,67 +568,52 @@ impl Trainer for Student {
                 self.stop = Some(Stop::Sampled);
             }
         }
-        Step {
-            example: None,
-            partner: None,
-            updated: true,
-            stop: self.stop,
-        }
+        Step::whole(true, self.stop)
     }
 
     fn perceptron(&self) -> Perceptron {
         self.current.clone()
     }
 
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        false
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.steps, self.stop)
+    accessors! {
+        embedding: x,
+        certifies: false,
+        data: data,
+        progress: (steps, steps, stop),
     }
 }
 
-/// The catalogue's builder of `gibbs`: the Gibbs student seeded with [`Config::seed`](super::Config::seed).
+/// The student of `kind` seeded with [`Config::seed`](super::Config::seed); a student takes no
+/// [`Options`](super::Options) ([`Options::check`](super::Options::check) refuses them).
 ///
 /// # Errors
 /// Those of [`Sampler::new`].
-pub fn gibbs_from_config(
+fn student(
     data: &Dataset,
     mode: Mode,
     config: &super::Config,
+    _options: &super::Options,
+    kind: Kind,
 ) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(Student::new(
-        data,
-        mode,
-        config.seed,
-        Kind::Gibbs,
-    )?))
+    Ok(Box::new(Student::new(data, mode, config.seed, kind)?))
 }
 
-/// The catalogue's builder of `bayes`: the Bayes student seeded with [`Config::seed`](super::Config::seed).
-///
-/// # Errors
-/// Those of [`Sampler::new`].
-pub fn bayes_from_config(
-    data: &Dataset,
-    mode: Mode,
-    config: &super::Config,
-) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(Student::new(
-        data,
-        mode,
-        config.seed,
-        Kind::Bayes,
-    )?))
+without_options! {
+    /// The catalogue's builder of `gibbs`: the Gibbs student seeded with
+    /// [`Config::seed`](super::Config::seed).
+    ///
+    /// # Errors
+    /// Those of [`Sampler::new`].
+    pub fn gibbs_from_config = student(Kind::Gibbs);
+}
+
+without_options! {
+    /// The catalogue's builder of `bayes`: the Bayes student seeded with
+    /// [`Config::seed`](super::Config::seed).
+    ///
+    /// # Errors
+    /// Those of [`Sampler::new`].
+    pub fn bayes_from_config = student(Kind::Bayes);
 }
 
 /// What the data view shows for a student of a set without a version space: no perceptron
@@ -657,28 +637,17 @@ impl NoStudent {
 
 impl Trainer for NoStudent {
     fn step(&mut self) -> Step {
-        Step {
-            example: None,
-            partner: None,
-            updated: false,
-            stop: Some(Stop::Stalled),
-        }
+        Step::stopped(Stop::Stalled)
     }
 
     fn perceptron(&self) -> Perceptron {
         Perceptron::new(vec![0.0; self.data.dim()], 0.0)
     }
 
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-
-    fn certifies(&self) -> bool {
-        false
-    }
-
-    fn data(&self) -> &Dataset {
-        &self.data
+    accessors! {
+        embedding: x,
+        certifies: false,
+        data: data,
     }
 
     fn progress(&self) -> (usize, usize, Option<Stop>) {

@@ -137,61 +137,7 @@ impl Region {
         };
         let phi0 = direction(&opt.w);
         let theta0 = opt.theta / crate::linalg::norm(&opt.w) / scale;
-        let (c0, s0) = (libm::cos(phi0), libm::sin(phi0));
-        let rotated = |mu: usize, sign: f64| {
-            let x = data.x(mu);
-            [
-                sign * (c0 * x[0] + s0 * x[1]),
-                sign * (-s0 * x[0] + c0 * x[1]),
-            ]
-        };
-        let (plus, minus): (Vec<usize>, Vec<usize>) =
-            (0..data.len()).partition(|&mu| data.y(mu) > 0.0);
-        // upper = min over +1 of ξ·u; lower = max over −1 of ξ·u = −min over −1 of (−ξ)·u
-        let upper = Envelope::new(&plus.iter().map(|&mu| rotated(mu, 1.0)).collect::<Vec<_>>());
-        let lower = Envelope::new(
-            &minus
-                .iter()
-                .map(|&mu| rotated(mu, -1.0))
-                .collect::<Vec<_>>(),
-        );
-        let mut breaks: Vec<f64> = upper.starts.iter().chain(&lower.starts).copied().collect();
-        // pieces no longer than π/2, so that each meets the half circle where its width is
-        // positive in one interval
-        breaks.extend([-PI, -FRAC_PI_2, 0.0, FRAC_PI_2, PI]);
-        breaks.sort_by(f64::total_cmp);
-        breaks.dedup();
-        let mut pieces = Vec::new();
-        for pair in breaks.windows(2) {
-            let (s, e) = (pair[0], pair[1]);
-            let mid = 0.5 * (s + e);
-            let a = upper.at(mid);
-            let q = lower.at(mid);
-            let b = [-q[0], -q[1]];
-            let c = [a[0] - b[0], a[1] - b[1]];
-            let norm = libm::hypot(c[0], c[1]);
-            if norm == 0.0 {
-                continue;
-            }
-            // γ, shifted by 2π to within π of the piece's middle
-            let mut gamma = libm::atan2(c[1], c[0]);
-            gamma += TAU * ((mid - gamma) / TAU).round();
-            let (lo, hi) = (s.max(gamma - FRAC_PI_2), e.min(gamma + FRAC_PI_2));
-            if lo < hi {
-                let mass = norm * (libm::sin(hi - gamma) - libm::sin(lo - gamma));
-                if mass > 0.0 {
-                    pieces.push(Piece {
-                        s: lo,
-                        e: hi,
-                        a,
-                        b,
-                        norm,
-                        gamma,
-                        mass,
-                    });
-                }
-            }
-        }
+        let pieces = pieces(data, phi0);
         let cumulative: Vec<f64> = pieces
             .iter()
             .scan(0.0, |acc, p| {
@@ -210,7 +156,77 @@ impl Region {
             cumulative,
         })
     }
+}
 
+/// The band of 2-D `data` with both classes in pieces (module docs), in angles `ψ = φ − φ0` from a
+/// direction `φ0` inside it (so that no piece wraps round): on each the width is one sinusoid
+/// `|c| cos(ψ − γ)`, kept where it is positive, with its area `|c| [sin(ψ − γ)]` over the piece.
+fn pieces(data: &Dataset, phi0: f64) -> Vec<Piece> {
+    let (c0, s0) = (libm::cos(phi0), libm::sin(phi0));
+    let rotated = |mu: usize, sign: f64| {
+        let x = data.x(mu);
+        [
+            sign * (c0 * x[0] + s0 * x[1]),
+            sign * (-s0 * x[0] + c0 * x[1]),
+        ]
+    };
+    let (plus, minus): (Vec<usize>, Vec<usize>) = (0..data.len()).partition(|&mu| data.y(mu) > 0.0);
+    // upper = min over +1 of ξ·u; lower = max over −1 of ξ·u = −min over −1 of (−ξ)·u
+    let upper = Envelope::new(&plus.iter().map(|&mu| rotated(mu, 1.0)).collect::<Vec<_>>());
+    let lower = Envelope::new(
+        &minus
+            .iter()
+            .map(|&mu| rotated(mu, -1.0))
+            .collect::<Vec<_>>(),
+    );
+    let mut breaks: Vec<f64> = upper.starts.iter().chain(&lower.starts).copied().collect();
+    // pieces no longer than π/2, so that each meets the half circle where its width is
+    // positive in one interval
+    breaks.extend([-PI, -FRAC_PI_2, 0.0, FRAC_PI_2, PI]);
+    breaks.sort_by(f64::total_cmp);
+    breaks.dedup();
+    let mut pieces = Vec::new();
+    for pair in breaks.windows(2) {
+        let (s, e) = (pair[0], pair[1]);
+        let mid = 0.5 * (s + e);
+        let a = upper.at(mid);
+        let q = lower.at(mid);
+        let b = [-q[0], -q[1]];
+        let c = [a[0] - b[0], a[1] - b[1]];
+        let norm = libm::hypot(c[0], c[1]);
+        if norm == 0.0 {
+            continue;
+        }
+        // γ, shifted by 2π to within π of the piece's middle
+        let mut gamma = libm::atan2(c[1], c[0]);
+        gamma += TAU * ((mid - gamma) / TAU).round();
+        let (lo, hi) = (s.max(gamma - FRAC_PI_2), e.min(gamma + FRAC_PI_2));
+        if lo < hi {
+            let mass = norm * (libm::sin(hi - gamma) - libm::sin(lo - gamma));
+            if mass > 0.0 {
+                pieces.push(Piece {
+                    s: lo,
+                    e: hi,
+                    a,
+                    b,
+                    norm,
+                    gamma,
+                    mass,
+                });
+            }
+        }
+    }
+    pieces
+}
+
+/// The area `A = ∫ (upper − lower)₊ dφ = Σ_pieces |c| [sin(φ − γ)]` of the band of 2-D `data`
+/// with both classes, given a direction `φ0` strictly inside it (the maximal-stability
+/// optimum's), in closed form: the area of [`Region`], without its scaling of the inputs.
+pub(crate) fn band_area(data: &Dataset, phi0: f64) -> f64 {
+    pieces(data, phi0).iter().map(|p| p.mass).sum()
+}
+
+impl Region {
     /// The band's area `A = ∫ (upper − lower)⁺ dφ`.
     pub fn area(&self) -> f64 {
         self.scaled_area() / self.scale

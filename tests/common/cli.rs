@@ -1,0 +1,41 @@
+//! Running the `perceptron-lab` binary from an integration test, and the files it reads.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs the binary with `args`, whatever its exit status.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs the binary; panics with its stderr unless it succeeds; returns its stdout.
+pub fn cli(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "perceptron-lab {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs the binary expecting failure; returns its stderr.
+pub fn cli_fails(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(!out.status.success(), "perceptron-lab {args:?} should fail");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// A file `name` holding `text`, in a directory of this test run (one a test file and process:
+/// `perceptron-lab-<test file>-<process id>` in the system's temporary directory).
+pub fn file(name: &str, text: &str) -> PathBuf {
+    let test = env!("CARGO_CRATE_NAME").replace('_', "-");
+    let dir = std::env::temp_dir().join(format!("perceptron-lab-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
