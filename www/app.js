@@ -721,6 +721,8 @@ export class App {
     return {
       points: this.state.points.map((p) => ({ ...p })),
       threshold: this.state.threshold,
+      /** extension: the data view's range, [cx − half, cx + half] × [cy − half, cy + half] */
+      view: { ...this.state.view },
       algorithms,
       separable: this.scene?.separable ?? false,
       support: [...(this.scene?.support ?? [])],

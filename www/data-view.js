@@ -2,7 +2,7 @@
 /** Draws the data view from (state, scene, hover); owns the data ↔ pixel transform. */
 
 import { COLORS, HIGHLIGHT, INFO, NAMES } from "./catalogue.js";
-import { Layer, pointsKey } from "./layer.js";
+import { MarkLayer, pointsKey } from "./layer.js";
 
 /** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
 const SETTLING_DASH = [1, 5];
@@ -75,7 +75,7 @@ export class DataSpaceView {
     /** @type {{w: number[], theta: number}[]} further Gibbs students, drawn faintly */
     this.gibbs = [];
     /** the points but the one being dragged, cached for many points (`markPoints`) */
-    this.pointLayer = new Layer();
+    this.pointLayer = new MarkLayer();
     /** counts the edits of the points (`App.pointsVersion`): the layer's key */
     this.pointsVersion = 0;
     /** the point a drag moves (-1: none): left out of the layer */
@@ -415,8 +415,8 @@ export class DataSpaceView {
 
   /**
    * The points as two paths (+1 discs, −1 squares). Above `LAYER_ABOVE` points those a drag does
-   * not move come from a cached layer (repainted after any other edit or a change of the view),
-   * and only the moved one is drawn anew.
+   * not move come from a cached layer (repainted around the points an edit changed, whole after a
+   * change of the view), and only the moved one is drawn anew.
    */
   markPoints(points, pixels) {
     if (points.length <= LAYER_ABOVE) {
@@ -425,9 +425,23 @@ export class DataSpaceView {
     }
     const moving = this.moving < points.length ? this.moving : -1;
     const { cx, cy, half } = this.view;
-    const key = pointsKey(this.pointsVersion, moving, [cx, cy, half, this.size, this.canvas.width, POINT_RADIUS, this.labelling]);
+    const view = [cx, cy, half, this.size, this.canvas.width, POINT_RADIUS, this.labelling].join(" ");
     const scale = this.canvas.width / this.size;
-    this.pointLayer.draw(this.ctx, key, this.size, this.size, scale, (layer) => tracePoints(layer, points, pixels, (i) => i !== moving));
+    const marks = () => {
+      const n = points.length;
+      const m = { x: new Float64Array(n), y: new Float64Array(n), kind: new Int8Array(n) };
+      for (let i = 0; i < n; i++) {
+        m.x[i] = pixels[i].px;
+        m.y[i] = pixels[i].py;
+        m.kind[i] = i === moving ? 0 : points[i].label > 0 ? 1 : -1;
+      }
+      return m;
+    };
+    // a disc's radius, a square's half side and half its outline, and a pixel of antialiasing
+    const reach = POINT_RADIUS + 2;
+    this.pointLayer.drawMarks(this.ctx, view, pointsKey(this.pointsVersion, moving, []), this.size, this.size, scale, marks, reach, (layer, keep) =>
+      tracePoints(layer, points, pixels, keep),
+    );
     if (moving >= 0) tracePoints(this.ctx, points, pixels, (i) => i === moving);
   }
 

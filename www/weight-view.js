@@ -8,6 +8,8 @@ import { Layer, pointsKey } from "./layer.js";
 
 /** Above this many points the diameters of those a drag does not move come from a cached layer. */
 const LAYER_ABOVE = 1000;
+/** Above this many examples the circle draws the diameters of a uniform subsample (the caption says so). */
+const MAX_DIAMETERS = 2000;
 
 const TAU = 2 * Math.PI;
 const BAND_FILL = "rgba(86, 180, 233, 0.28)";
@@ -33,6 +35,8 @@ export class WeightView {
     this.plot = null; // the (φ, y) plot rectangle and its y range, for hit tests
     /** what of the example curves the last frame drew, when not all ("" when all) */
     this.curvesShown = "";
+    /** which of the examples' diameters on the circle the last frame drew, when not all ("" when all) */
+    this.diametersShown = "";
     /** @type {((mu: number) => Float64Array | null) | null} example μ's curve from the core, for one the version space does not carry (set by main.js) */
     this.curveOf = null;
     /** @type {{c: {x: number, y: number}, R: number} | null} the circle of directions as last drawn (through the origin), for hit tests */
@@ -202,7 +206,8 @@ export class WeightView {
     this.moving = app.dragIndex;
     this.draw(app.state, app.viewScene(), app.hover, app.shownAnimation());
     if (app.scene?.versionSpace) this.drawRegions(app);
-    if (this.caption && this.curvesShown) this.caption.textContent += ` (Here ${this.curvesShown}.)`;
+    const notes = [this.diametersShown, this.curvesShown].filter(Boolean);
+    if (this.caption && notes.length) this.caption.textContent += ` (Here ${notes.join("; ")}.)`;
   }
 
   /**
@@ -323,6 +328,7 @@ export class WeightView {
 
   draw(state, scene, hover, anim) {
     this.curvesShown = "";
+    this.diametersShown = "";
     this.k = state.projector ? PROJECTOR_TEXT : 1;
     const k = this.k;
     const ctx = this.ctx;
@@ -420,11 +426,16 @@ export class WeightView {
       });
       target.stroke();
     };
-    if (state.points.length <= LAYER_ABOVE) diameters(ctx);
+    // above MAX_DIAMETERS examples a uniform subsample (every `stride`-th): the disc is an even
+    // grey either way, and a layer repainted at the start and the end of a drag stays cheap
+    const P = state.points.length;
+    const stride = Math.ceil(P / MAX_DIAMETERS);
+    this.diametersShown = stride > 1 ? `the diameters of every ${stride}th example (${Math.ceil(P / stride)} of ${P})` : "";
+    if (P <= LAYER_ABOVE) diameters(ctx);
     else {
-      const moving = this.moving < state.points.length ? this.moving : -1;
+      const moving = this.moving < P ? this.moving : -1;
       const key = pointsKey(this.pointsVersion, moving, [c.x, c.y, R, this.canvas.width, this.canvas.height]);
-      this.diameterLayer.draw(ctx, key, this.width, this.height, this.canvas.width / this.width, (layer) => diameters(layer, (i) => i !== moving));
+      this.diameterLayer.draw(ctx, key, this.width, this.height, this.canvas.width / this.width, (layer) => diameters(layer, (i) => i !== moving && i % stride === 0));
       if (moving >= 0) diameters(ctx, (i) => i === moving);
     }
     state.points.forEach((p, i) => {
