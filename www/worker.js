@@ -1,11 +1,11 @@
 // @ts-check
 /**
  * Module worker with its own wasm instance: runs batches of learning-curve cells (the pool of
- * worker-pool.js), or the data view's training (`kind: "train"` / `"stop"`, training-job.js).
+ * worker-pool.js), or the data view's training (`kind: "train"` / `"more"` / `"stop"`, training-job.js).
  */
 
 import init, { runCells } from "./pkg/perceptron_lab.js";
-import { startJob, stopJob } from "./training-job.js";
+import { continueJob, startJob, stopJob } from "./training-job.js";
 
 // in the single-file build the page prepends PLAB_WASM_B64 to this worker's code
 const ready = init(self.PLAB_WASM_B64 ? { module_or_path: Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) } : undefined);
@@ -13,9 +13,10 @@ const BATCH = 4; // cells per call into wasm
 const PROGRESS_MS = 100; // at most ten progress messages a second: each costs the page a repaint
 
 self.onmessage = async ({ data }) => {
-  if (data.kind === "train" || data.kind === "stop") {
+  if (data.kind === "train" || data.kind === "more" || data.kind === "stop") {
     await ready;
     if (data.kind === "train") startJob(data);
+    else if (data.kind === "more") continueJob(data);
     else stopJob();
     return;
   }
