@@ -430,7 +430,7 @@ export class WeightView {
     // grey either way, and a layer repainted at the start and the end of a drag stays cheap
     const P = state.points.length;
     const stride = Math.ceil(P / MAX_DIAMETERS);
-    this.diametersShown = stride > 1 ? `the diameters of every ${stride}th example (${Math.ceil(P / stride)} of ${P})` : "";
+    this.diametersShown = stride > 1 ? `the circle shows the diameters of one example in ${stride} (${Math.ceil(P / stride)} of the ${P})` : "";
     if (P <= LAYER_ABOVE) diameters(ctx);
     else {
       const moving = this.moving < P ? this.moving : -1;

@@ -184,16 +184,18 @@ test("a real-mouse drag over 2 000 points: no long task over 100 ms, and the set
   assert.deepEqual(lab.errors, []);
 });
 
-test("over 2 000 points, edits repaint the cached points only around what changed, to the pixels of a whole repaint", async () => {
+test("over 2 500 points, edits repaint the cached points only around what changed, to the pixels of a whole repaint", async () => {
   const { page } = lab;
   await page.evaluate(() => {
-    document.getElementById("teacher-p").value = "2000";
+    document.getElementById("teacher-p").value = "2500";
     document.getElementById("teacher-seed").value = "5";
   });
   await page.evaluate(() => window.lab.loadPreset("teacher"));
   await page.evaluate(() => window.lab.settled(120_000));
   const start = await lab.state();
   const pts = start.points;
+  // above 2 000 examples the circle draws a uniform subsample of their diameters, and says so
+  assert.match(await page.locator("#weight-caption").textContent(), /diameters of one example in 2 \(1250 of the 2500\)/);
   // points inside the view (not on the bounding box, which places the view), some of them
   // overlapping others' marks
   const inner = pts.map((p, i) => i).filter((i) => Math.hypot(pts[i].x, pts[i].y) < 1);
