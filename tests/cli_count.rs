@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::cli::{cli, file, run};
+use common::cli::{cli, cli_refuses, file, header_only_message, run};
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::rng::{gaussian, rng_from_seed};
@@ -153,15 +153,8 @@ fn bad_input_is_reported() {
     // a header and no rows: refused, naming the file, as the page refuses it (it used to count
     // the one labelling of the empty set)
     let path = file("empty.csv", "x1,x2,label\n");
-    let out = run(&["count", "--data", path.to_str().unwrap()]);
-    assert!(!out.status.success());
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains(&format!(
-            "{}: line 1: the header x1,x2,label is followed by no rows: the file has no points",
-            path.display()
-        )),
-        "{err}"
+    cli_refuses(
+        &["count", "--data", path.to_str().unwrap()],
+        &header_only_message(&path),
     );
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::cli::{cli, cli_fails, file, run};
+use common::cli::{cli, cli_fails, cli_refuses, file, header_only_message};
 use std::path::PathBuf;
 
 fn json(text: &str) -> serde_json::Value {
@@ -290,22 +290,15 @@ fn bad_training_options_are_named() {
 #[test]
 fn a_header_without_rows_is_refused() {
     let data = file("header-only.csv", "\"x1\",\"x2\",\"label\"\n\n");
-    let out = run(&[
-        "train",
-        "--algorithm",
-        "minover",
-        "--data",
-        data.to_str().unwrap(),
-    ]);
-    assert!(!out.status.success());
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains(&format!(
-            "{}: line 1: the header x1,x2,label is followed by no rows: the file has no points",
-            data.display()
-        )),
-        "{err}"
+    cli_refuses(
+        &[
+            "train",
+            "--algorithm",
+            "minover",
+            "--data",
+            data.to_str().unwrap(),
+        ],
+        &header_only_message(&data),
     );
     let model = file(
         "model-empty.json",

@@ -109,13 +109,10 @@ export class MarkLayer extends Layer {
    * @param {(ctx: CanvasRenderingContext2D, keep: (i: number) => boolean) => void} paint
    */
   drawMarks(ctx, key, version, width, height, scale, marks, reach, paint) {
-    if (!this.canvas || key !== this.key || !this.marks) {
+    const whole = !this.canvas || key !== this.key || !this.marks;
+    if (whole || version !== this.version) {
       const now = marks();
-      this.repaint(key, width, height, scale, (layer) => paint(layer, (i) => now.kind[i] !== 0));
-      this.marks = now;
-    } else if (version !== this.version) {
-      const now = marks();
-      const changed = changedMarks(this.marks, now);
+      const changed = whole || !this.marks ? null : changedMarks(this.marks, now);
       if (changed === null) this.repaint(key, width, height, scale, (layer) => paint(layer, (i) => now.kind[i] !== 0));
       else if (changed.length) this.patch(changed, now, reach, scale, paint);
       this.marks = now;

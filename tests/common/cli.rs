@@ -29,6 +29,28 @@ pub fn cli_fails(args: &[&str]) -> String {
     String::from_utf8(out.stderr).unwrap()
 }
 
+/// Runs the binary expecting a refusal: a non-zero exit, nothing on stdout, and `message` in its
+/// stderr (which it returns).
+pub fn cli_refuses(args: &[&str], message: &str) -> String {
+    let out = run(args);
+    assert!(!out.status.success(), "perceptron-lab {args:?} should fail");
+    assert!(
+        out.stdout.is_empty(),
+        "perceptron-lab {args:?} printed to stdout"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(message), "{err}");
+    err
+}
+
+/// The message of a CSV at `path` that has a header and no rows.
+pub fn header_only_message(path: &std::path::Path) -> String {
+    format!(
+        "{}: line 1: the header x1,x2,label is followed by no rows: the file has no points",
+        path.display()
+    )
+}
+
 /// A file `name` holding `text`, in a directory of this test run (one a test file and process:
 /// `perceptron-lab-<test file>-<process id>` in the system's temporary directory).
 pub fn file(name: &str, text: &str) -> PathBuf {

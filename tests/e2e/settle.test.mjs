@@ -198,7 +198,7 @@ test("over 2 500 points, edits repaint the cached points only around what change
   assert.match(await page.locator("#weight-caption").textContent(), /diameters of one example in 2 \(1250 of the 2500\)/);
   // points inside the view (not on the bounding box, which places the view), some of them
   // overlapping others' marks
-  const inner = pts.map((p, i) => i).filter((i) => Math.hypot(pts[i].x, pts[i].y) < 1);
+  const inner = pts.map((_, i) => i).filter((i) => Math.hypot(pts[i].x, pts[i].y) < 1);
   const [a, b, c] = [inner[3], inner[10], inner[20]];
   const edits = [
     ["a point moved (one edit)", (p) => p.map((q, i) => (i === a ? { ...q, x: q.x * 0.5, y: q.y * 0.5 + 0.01 } : q))],
