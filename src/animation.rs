@@ -299,7 +299,7 @@ impl Race {
                 Err(e) => return Err(e),
             }
         }
-        if rules.contains(&Algorithm::Rosenblatt) {
+        if rules.iter().any(|a| a.info().update_bound) {
             race.update_bound = rosenblatt_bound(data, mode, separable, kappa_max)?;
         }
         Ok(race)
@@ -335,7 +335,7 @@ impl Race {
             .iter()
             .map(|run| {
                 let mut view = run.view(t);
-                if run.algorithm == Algorithm::Rosenblatt {
+                if run.algorithm.info().update_bound {
                     view.update_bound = self.update_bound;
                 }
                 view

@@ -83,7 +83,7 @@ impl Settling {
                 }
             }
         }
-        let update_bound = if runs.iter().any(|r| r.algorithm == Algorithm::Rosenblatt) {
+        let update_bound = if runs.iter().any(|r| r.algorithm.info().update_bound) {
             let kappa_max = reference.exact.as_ref().map(|e| e.kappa);
             rosenblatt_bound(data, reference.mode, reference.separable, kappa_max)?
         } else {
@@ -165,7 +165,7 @@ impl Settling {
                     &self.settings,
                     scene.separable,
                 );
-                if run.algorithm == Algorithm::Rosenblatt {
+                if run.algorithm.info().update_bound {
                     view.update_bound = self.update_bound;
                 }
                 view
