@@ -7,12 +7,12 @@
 //! A rule run in slices takes exactly the steps it takes in one go (it is the same trainer,
 //! stepped), so its answer does not depend on how the work was sliced.
 
-use super::trace::{Recorder, Trace};
 use super::{fit_view, reference, step_cost, trainer, Scene, Settings};
 use crate::catalogue::{Algorithm, StepCost};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::theory;
+use crate::trace::{Recorder, Trace};
 use crate::train::students::NoStudent;
 use crate::train::{Mode, Trainer};
 use crate::version_space::VersionSpace;
