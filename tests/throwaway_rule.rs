@@ -97,6 +97,7 @@ const SPEC: Spec = Spec {
         margin: false,
         order: false,
     },
+    zero_one: false,
     default_learning_rate: None,
     build,
 };

@@ -459,7 +459,9 @@ pub(crate) fn fit_view(
         settled: fit.stop.is_some(),
         update_bound: None,
         kappa_upper: fit.kappa_upper,
-        soft_margin: (algorithm == Algorithm::SoftMargin)
+        soft_margin: algorithm
+            .info()
+            .slack
             .then(|| SoftMarginView::new(&fit.perceptron, data, settings.run.gamma)),
         gap,
         stabilities: fit.perceptron.stabilities(data),

@@ -260,6 +260,7 @@ pub const SPEC: Spec = Spec {
         margin: false,
         order: true,
     },
+    zero_one: false,
     default_learning_rate: None,
     build,
 };
@@ -275,6 +276,7 @@ pub const BATCH_SPEC: Spec = Spec {
         margin: false,
         order: false,
     },
+    zero_one: false,
     default_learning_rate: None,
     build: build_batch,
 };

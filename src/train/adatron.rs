@@ -473,6 +473,7 @@ pub const SPEC: Spec = Spec {
     name: "adatron",
     cost: StepCost::Strengths,
     takes: Takes::NOTHING,
+    zero_one: false,
     default_learning_rate: None,
     build,
 };
@@ -482,6 +483,7 @@ pub const SOFT_MARGIN_SPEC: Spec = Spec {
     name: "soft-margin",
     cost: StepCost::Strengths,
     takes: Takes::NOTHING,
+    zero_one: false,
     default_learning_rate: None,
     build: build_soft_margin,
 };

@@ -126,6 +126,9 @@ pub struct Spec {
     pub cost: StepCost,
     /// The optional settings it takes.
     pub takes: Takes,
+    /// Whether its output is `1`/`0` (`1` iff `w·ξ > θ`, the lecture notes' convention) rather
+    /// than `sign(w·ξ − θ)` ([`super::output`]).
+    pub zero_one: bool,
     /// Its learning rate's default when that is a fixed number (the lecture-notes perceptron's
     /// `η`, a setting of its own on the page); `None` where the rule takes none or derives a
     /// stable one from the data (Adaline, logistic: `1/max C^μμ`).
@@ -139,6 +142,7 @@ const EXACT: Spec = Spec {
     name: "exact",
     cost: StepCost::Exact,
     takes: Takes::NOTHING,
+    zero_one: false,
     default_learning_rate: None,
     build: not_a_rule,
 };

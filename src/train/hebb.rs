@@ -95,6 +95,7 @@ pub const SPEC: Spec = Spec {
     name: "hebb",
     cost: StepCost::OnePass,
     takes: Takes::INIT,
+    zero_one: false,
     default_learning_rate: None,
     build,
 };

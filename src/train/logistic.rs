@@ -266,6 +266,7 @@ pub const SPEC: Spec = Spec {
         margin: false,
         order: true,
     },
+    zero_one: false,
     default_learning_rate: None,
     build: |d, m, c| build(d, m, c, Loss::CrossEntropy),
 };
@@ -280,6 +281,7 @@ pub const SQUARED_SPEC: Spec = Spec {
         margin: false,
         order: true,
     },
+    zero_one: false,
     default_learning_rate: None,
     build: |d, m, c| build(d, m, c, Loss::Squared),
 };
@@ -294,6 +296,7 @@ pub const TANH_SPEC: Spec = Spec {
         margin: false,
         order: true,
     },
+    zero_one: false,
     default_learning_rate: None,
     build: |d, m, c| build(d, m, c, Loss::Tanh),
 };

@@ -147,6 +147,7 @@ pub const SPEC: Spec = Spec {
         margin: false,
         order: true,
     },
+    zero_one: true,
     default_learning_rate: Some(NOTES_LEARNING_RATE),
     build,
 };

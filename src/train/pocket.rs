@@ -186,6 +186,7 @@ pub const SPEC: Spec = Spec {
     name: "pocket",
     cost: StepCost::Pocket,
     takes: Takes::INIT,
+    zero_one: false,
     default_learning_rate: None,
     build,
 };

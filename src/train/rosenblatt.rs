@@ -203,6 +203,7 @@ pub const SPEC: Spec = Spec {
         margin: true,
         order: true,
     },
+    zero_one: false,
     default_learning_rate: None,
     build,
 };

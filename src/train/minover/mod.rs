@@ -554,6 +554,7 @@ pub const SPEC: Spec = Spec {
     name: "minover",
     cost: StepCost::Potentials,
     takes: Takes::INIT,
+    zero_one: false,
     default_learning_rate: None,
     build,
 };

@@ -588,6 +588,7 @@ pub const GIBBS_SPEC: Spec = Spec {
     name: "gibbs",
     cost: StepCost::Sample,
     takes: Takes::NOTHING,
+    zero_one: false,
     default_learning_rate: None,
     build: |d, m, c| student(d, m, c, Kind::Gibbs),
 };
@@ -597,6 +598,7 @@ pub const BAYES_SPEC: Spec = Spec {
     name: "bayes",
     cost: StepCost::Sample,
     takes: Takes::NOTHING,
+    zero_one: false,
     default_learning_rate: None,
     build: |d, m, c| student(d, m, c, Kind::Bayes),
 };
