@@ -56,6 +56,7 @@ pub fn separable_labellings(xs: &[f64], ys: &[f64], threshold: bool) -> Result<J
 #[derive(Serialize, Tsify)]
 pub struct RegionArrays {
     /// Through the origin: the cell's arc `[φ_start, φ_end]`; `null` with a threshold.
+    #[tsify(type = "[number, number] | null")]
     arc: Option<[f64; 2]>,
     /// `S^μ = sign(ξ^μ·u(φ) − θ)` for every example.
     #[serde(with = "serde_wasm_bindgen::preserve")]

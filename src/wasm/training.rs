@@ -82,6 +82,7 @@ pub struct VersionSpaceArrays {
     /// Through the origin: the arcs `[start, end]`; empty with a threshold.
     arcs: Vec<[f64; 2]>,
     /// The landscape's peak `(φ*, κ_max)` (`null` if not separable).
+    #[tsify(type = "[number, number] | null")]
     peak: Option<[f64; 2]>,
     /// The arc length (radians) through the origin, the area of the `(φ, θ)` region with a
     /// threshold.
