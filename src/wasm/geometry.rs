@@ -2,10 +2,9 @@
 //! cell around a perceptron, one example's curve.
 
 use super::arrays::f64s;
-use super::{points, to_js};
+use super::{points_in_mode, to_js};
 use crate::catalogue::LIMITS;
 use crate::dichotomies;
-use crate::train::Mode;
 use crate::version_space;
 use js_sys::Float64Array;
 use serde::Serialize;
@@ -20,8 +19,8 @@ use wasm_bindgen::prelude::*;
 /// Throws on a bad point.
 #[wasm_bindgen(js_name = exampleCurve)]
 pub fn example_curve(x: f64, y: f64, label: f64, threshold: bool) -> Result<Box<[f64]>, JsError> {
-    let data = points(&[x, y], &[label])?;
-    Ok(version_space::curve(&data, 0, Mode::from_threshold(threshold))?.into())
+    let (data, mode) = points_in_mode(&[x, y], &[label], threshold)?;
+    Ok(version_space::curve(&data, 0, mode)?.into())
 }
 
 /// How many of the `2^P` labellings of the points are strictly separable in the mode
@@ -32,8 +31,8 @@ pub fn example_curve(x: f64, y: f64, label: f64, threshold: bool) -> Result<Box<
 /// Throws on bad points.
 #[wasm_bindgen(js_name = dichotomyCount, unchecked_return_type = "Count")]
 pub fn dichotomy_count(xs: &[f64], ys: &[f64], threshold: bool) -> Result<JsValue, JsError> {
-    let data = points(xs, ys)?;
-    to_js(&dichotomies::count(&data, Mode::from_threshold(threshold))?)
+    let (data, mode) = points_in_mode(xs, ys, threshold)?;
+    to_js(&dichotomies::count(&data, mode)?)
 }
 
 /// Every separable labelling of the points in the mode, each with its optimal perceptron
@@ -43,10 +42,10 @@ pub fn dichotomy_count(xs: &[f64], ys: &[f64], threshold: bool) -> Result<JsValu
 /// Throws on bad points or too many of them.
 #[wasm_bindgen(js_name = separableLabellings, unchecked_return_type = "Labelling[]")]
 pub fn separable_labellings(xs: &[f64], ys: &[f64], threshold: bool) -> Result<JsValue, JsError> {
-    let data = points(xs, ys)?;
+    let (data, mode) = points_in_mode(xs, ys, threshold)?;
     to_js(&dichotomies::labellings(
         &data,
-        Mode::from_threshold(threshold),
+        mode,
         LIMITS.labelling_points,
     )?)
 }
@@ -83,8 +82,8 @@ pub fn region_at(
     phi: f64,
     theta: f64,
 ) -> Result<JsValue, JsError> {
-    let data = points(xs, ys)?;
-    let region = version_space::region_at(&data, Mode::from_threshold(threshold), phi, theta)?;
+    let (data, mode) = points_in_mode(xs, ys, threshold)?;
+    let region = version_space::region_at(&data, mode, phi, theta)?;
     to_js(&region.map(|r| RegionArrays {
         arc: r.arc,
         labels: f64s(&r.labels),

@@ -19,6 +19,7 @@
 use crate::catalogue::Algorithm;
 use crate::data::Dataset;
 use crate::scene;
+use crate::train::Mode;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
@@ -95,6 +96,12 @@ fn traces_js<T: Serialize>(traces: Vec<(Algorithm, T)>) -> Result<JsValue, JsErr
 /// 2-D points from the page: `xs` row-major `[x0, y0, x1, y1, …]`, labels ±1 or 0/1.
 fn points(xs: &[f64], ys: &[f64]) -> Result<Dataset, JsError> {
     Ok(Dataset::from_user(xs.to_vec(), 2, ys.to_vec())?)
+}
+
+/// 2-D points (as [`points`]) and the mode: with a threshold `θ` if `threshold`, else through
+/// the origin.
+fn points_in_mode(xs: &[f64], ys: &[f64], threshold: bool) -> Result<(Dataset, Mode), JsError> {
+    Ok((points(xs, ys)?, Mode::from_threshold(threshold)))
 }
 
 /// The data view's settings (`Partial<Settings>`; every field optional).

@@ -1,9 +1,9 @@
 //! The Gibbs and Bayes students of 2-D points, the generalisation error, and the teacher's
 //! examples and sets.
 
-use super::{js_error, points, to_js};
+use super::{js_error, points_in_mode, to_js};
 use crate::data::generate;
-use crate::train::{students, Mode};
+use crate::train::students;
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -25,13 +25,8 @@ pub fn gibbs_samples(
     k: usize,
     seed: u32,
 ) -> Result<JsValue, JsError> {
-    let data = points(xs, ys)?;
-    to_js(&students::samples(
-        &data,
-        Mode::from_threshold(threshold),
-        k,
-        u64::from(seed),
-    )?)
+    let (data, mode) = points_in_mode(xs, ys, threshold)?;
+    to_js(&students::samples(&data, mode, k, u64::from(seed))?)
 }
 
 /// The Bayes student of the 2-D points (`train::students::bayes_point`; exact in 2-D: through
@@ -42,12 +37,8 @@ pub fn gibbs_samples(
 /// As `gibbsSamples`.
 #[wasm_bindgen(js_name = bayesPoint, unchecked_return_type = "BayesPoint")]
 pub fn bayes_point(xs: &[f64], ys: &[f64], threshold: bool) -> Result<JsValue, JsError> {
-    let data = points(xs, ys)?;
-    to_js(&students::bayes_point(
-        &data,
-        Mode::from_threshold(threshold),
-        1,
-    )?)
+    let (data, mode) = points_in_mode(xs, ys, threshold)?;
+    to_js(&students::bayes_point(&data, mode, 1)?)
 }
 
 /// The generalisation error of `(w, θ)` against the teacher `(w*, θ*)` for Gaussian inputs
