@@ -70,6 +70,20 @@ pub const STOP_HELP: &str = "Stopping rule: epochs (the limit only), no-improvem
     gap:TOL (MinOver, AdaTron: certified relative gap ≤ TOL), or angle:TOL[:T] \
     (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians)";
 
+/// The labels of the student–teacher sets and the stopping rule, as `curve` and `trace` take
+/// them.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// Label noise λ (teacher labels).
+    #[arg(long, default_value_t = 0.0)]
+    pub noise: f64,
+    /// Teacher or random labels.
+    #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
+    pub labels: LabelsArg,
+    #[arg(long, default_value = "epochs", help = STOP_HELP)]
+    pub stop: String,
+}
+
 /// `--labels`: teacher or random labels.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum LabelsArg {

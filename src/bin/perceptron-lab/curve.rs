@@ -1,7 +1,7 @@
 //! `curve`: a learning-curve sweep on all cores, CSV on stdout (`experiment::CSV_HEADER`),
 //! progress on stderr.
 
-use crate::cli::{parse_algorithm, parse_stop, CliResult, LabelsArg, STOP_HELP, UPDATES_HELP};
+use crate::cli::{parse_algorithm, parse_stop, CliResult, RunArgs, UPDATES_HELP};
 use indicatif::{ProgressBar, ProgressStyle};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::experiment::{self, CurveParams, CSV_HEADER};
@@ -35,14 +35,8 @@ pub struct CurveArgs {
     /// Seed of the sweep.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Label noise λ (teacher labels).
-    #[arg(long, default_value_t = 0.0)]
-    noise: f64,
-    /// Teacher or random labels.
-    #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
-    labels: LabelsArg,
-    #[arg(long, default_value = "epochs", help = STOP_HELP)]
-    stop: String,
+    #[command(flatten)]
+    run: RunArgs,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -93,9 +87,9 @@ fn curve_params(a: &CurveArgs) -> Result<CurveParams, Box<dyn std::error::Error>
         epochs: a.epochs,
         updates: a.updates,
         seed: a.seed,
-        noise: a.noise,
-        labels: a.labels.into(),
-        stop: parse_stop(&a.stop)?,
+        noise: a.run.noise,
+        labels: a.run.labels.into(),
+        stop: parse_stop(&a.run.stop)?,
         random_separability: false, // not in the CLI's columns
     })
 }

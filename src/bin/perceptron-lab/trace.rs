@@ -1,7 +1,7 @@
 //! `trace`: one student–teacher run step by step, CSV `experiment::TRACE_HEADER` on stdout (the
 //! first repetition of `curve --alpha α` with the same seed).
 
-use crate::cli::{parse_algorithm, parse_stop, CliResult, LabelsArg, STOP_HELP, UPDATES_HELP};
+use crate::cli::{parse_algorithm, parse_stop, CliResult, RunArgs, UPDATES_HELP};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::experiment::{self, CurveParams};
 use std::io::Write as _;
@@ -27,14 +27,8 @@ pub struct TraceArgs {
     /// A row every K steps (and at t = 0 and at the end).
     #[arg(long, default_value_t = 1)]
     every: usize,
-    /// Label noise λ (teacher labels).
-    #[arg(long, default_value_t = 0.0)]
-    noise: f64,
-    /// Teacher or random labels.
-    #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
-    labels: LabelsArg,
-    #[arg(long, default_value = "epochs", help = STOP_HELP)]
-    stop: String,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// Prints the trace, a row as each point is reached.
@@ -47,9 +41,9 @@ pub fn run(a: TraceArgs) -> CliResult {
         epochs: a.epochs,
         updates: a.updates,
         seed: a.seed,
-        noise: a.noise,
-        labels: a.labels.into(),
-        stop: parse_stop(&a.stop)?,
+        noise: a.run.noise,
+        labels: a.run.labels.into(),
+        stop: parse_stop(&a.run.stop)?,
         random_separability: false,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
