@@ -5,7 +5,7 @@
 //! arrays that serde passes through ([`arrays`]). Structured arguments come in by [`from_js`];
 //! errors leave as JS `Error`s carrying the core's message ([`js_error`]). The TypeScript types of
 //! these values are derived with tsify, on the core types and on the boundary's own structs; the
-//! few core values without a derived type are declared in [`TS_TYPES`].
+//! few core values without a derived type are declared in `TS_TYPES` below.
 //!
 //! One file per exported family:
 //! - [`points`]: the catalogue, checking and parsing 2-D points;
