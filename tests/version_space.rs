@@ -16,13 +16,13 @@
 mod common;
 
 use approx::assert_abs_diff_eq;
-use common::{dataset, shifted, unit};
+use common::{dataset, landscape_peak, shifted, unit};
 use perceptron_lab::data::{generate, Dataset};
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::rng::rng_from_seed;
 use perceptron_lab::train::Mode;
 use perceptron_lab::version_space::{
-    arcs, band, curve, direction, grid, landscape, landscape_peak, region_at, GRID,
+    arcs, band, curve, direction, grid, landscape, region_at, GRID,
 };
 use perceptron_lab::Error;
 use rand::Rng as _;

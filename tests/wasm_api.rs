@@ -3,7 +3,7 @@
 
 use js_sys::{Array, Object, Reflect};
 use perceptron_lab::wasm::{
-    bayes_point, catalogue, check_points, compute_scene, gibbs_samples, teacher_set, Animation,
+    bayes_point, catalogue, check_points, gibbs_samples, teacher_set, Animation, Training,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -18,6 +18,19 @@ fn num(v: &JsValue, key: &str) -> f64 {
     get(v, key).as_f64().unwrap_or(f64::NAN)
 }
 
+/// `Training` on the points with `settings`, trained until every rule has stopped: its scene
+/// and its version space, as the page reads them.
+fn settled(
+    xs: &[f64],
+    ys: &[f64],
+    settings: JsValue,
+) -> Result<(JsValue, JsValue), wasm_bindgen::JsError> {
+    let mut training = Training::new(xs, ys, settings)?;
+    let never_out_of_time = js_sys::Function::new_no_args("return false");
+    while !training.advance(&never_out_of_time) {}
+    Ok((training.scene()?, training.version_space()?))
+}
+
 fn error_message(e: JsValue) -> String {
     get(&e, "message")
         .as_string()
@@ -29,7 +42,7 @@ fn error_message(e: JsValue) -> String {
 #[wasm_bindgen_test]
 fn scene_by_hand() {
     let settings = Object::new();
-    let scene = compute_scene(&[1.0, 0.0, 0.0, 1.0], &[1.0, -1.0], settings.into()).unwrap();
+    let (scene, _) = settled(&[1.0, 0.0, 0.0, 1.0], &[1.0, -1.0], settings.into()).unwrap();
     let exact = get(&scene, "exact");
     assert!((num(&exact, "kappa") - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-12);
     let w: Vec<f64> = Array::from(&get(&exact, "w"))
@@ -57,7 +70,7 @@ fn threshold_setting_is_read() {
     let settings = Object::new();
     Reflect::set(&settings, &"threshold".into(), &JsValue::TRUE).unwrap();
     // +1 at x = 2, −1 at x = 0: the optimum is the line x = 1 with κ_max = 1
-    let scene = compute_scene(
+    let (scene, _) = settled(
         &[2.0, 0.0, 2.0, 1.0, 0.0, 0.0, 0.0, 1.0],
         &[1.0, 1.0, -1.0, -1.0],
         settings.into(),
@@ -83,7 +96,9 @@ fn bad_input_throws_a_clear_error() {
     assert!(error_message(e.into()).contains("at most 10000"));
     let bad = Object::new();
     Reflect::set(&bad, &"algorithms".into(), &Array::of1(&"nope".into())).unwrap();
-    let e = compute_scene(&[1.0, 0.0], &[1.0], bad.into()).unwrap_err();
+    let e = Training::new(&[1.0, 0.0], &[1.0], bad.into())
+        .err()
+        .unwrap();
     assert!(error_message(e.into()).contains("unknown algorithm \"nope\""));
 }
 
@@ -107,8 +122,7 @@ fn labels_are_mapped_and_teacher_sets_are_seeded() {
 /// the arc of directions with u_x > 0 and u_y < 0, i.e. from 3π/2 to 2π (wrapping to 0).
 #[wasm_bindgen_test]
 fn version_space_crosses_as_typed_arrays() {
-    let scene = compute_scene(&[1.0, 0.0, 0.0, 1.0], &[1.0, -1.0], JsValue::UNDEFINED).unwrap();
-    let vs = get(&scene, "versionSpace");
+    let (_, vs) = settled(&[1.0, 0.0, 0.0, 1.0], &[1.0, -1.0], JsValue::UNDEFINED).unwrap();
     assert_eq!(get(&vs, "kind").as_string().unwrap(), "arc");
     let arc = Array::from(&Array::from(&get(&vs, "arcs")).get(0));
     let (s, e) = (arc.get(0).as_f64().unwrap(), arc.get(1).as_f64().unwrap());

@@ -10,17 +10,22 @@ use super::Dataset;
 use crate::error::{Error, Result};
 
 /// One record: its line in the file and its fields, trimmed.
-struct Record {
-    line: usize,
-    fields: Vec<String>,
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    /// Its line, 1-based.
+    pub line: usize,
+    /// Its fields, unquoted and trimmed.
+    pub fields: Vec<String>,
 }
 
 /// The non-blank records of `text`, one per line, each with its line number (read line by line,
-/// so that every message names the right line; a quoted field cannot span lines).
+/// so that every message names the right line; a quoted field cannot span lines). A UTF-8 BOM and
+/// blank lines are skipped. [`parse`] and [`parse_2d`] read their records here, and so does the
+/// CLI's `predict` (its inputs have no label).
 ///
 /// # Errors
 /// [`Error::Parse`] for a line the CSV reader does not read as one record.
-fn records(text: &str) -> Result<Vec<Record>> {
+pub fn records(text: &str) -> Result<Vec<Record>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {

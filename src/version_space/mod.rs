@@ -245,51 +245,6 @@ pub fn landscape(data: &Dataset) -> Result<(Vec<f64>, Vec<f64>)> {
     Ok((grid(), kappa))
 }
 
-/// The exact peak `(φ, κ)` of the landscape `κ(φ) = min_μ κ^μ(φ)` through the origin, found
-/// without the optimiser of [`crate::exact`]: the maximum of a lower envelope of sinusoids lies
-/// either at the crest `φ = α_μ` of one curve (value `|ξ^μ|`) or where two curves cross,
-/// `(z^i − z^j)·u(φ) = 0`, i.e. `φ = atan2(Δz_y, Δz_x) ± π/2`. Every candidate is evaluated; the
-/// best is returned. `O(P³)`: a reference for tests and small sets, not for every frame.
-///
-/// # Errors
-/// [`Error::OutOfRange`] unless the data are 2-D; [`Error::Empty`] for no data.
-pub fn landscape_peak(data: &Dataset) -> Result<(f64, f64)> {
-    check_2d(data)?;
-    if data.is_empty() {
-        return Err(Error::Empty);
-    }
-    let z: Vec<[f64; 2]> = (0..data.len())
-        .map(|mu| [data.y(mu) * data.x(mu)[0], data.y(mu) * data.x(mu)[1]])
-        .collect();
-    let kappa_at = |phi: f64| {
-        let (c, s) = (phi.cos(), phi.sin());
-        z.iter()
-            .map(|v| v[0] * c + v[1] * s)
-            .fold(f64::INFINITY, f64::min)
-    };
-    let mut candidates: Vec<f64> = z.iter().map(|v| v[1].atan2(v[0])).collect();
-    for i in 0..z.len() {
-        for j in i + 1..z.len() {
-            let d = [z[i][0] - z[j][0], z[i][1] - z[j][1]];
-            if d != [0.0, 0.0] {
-                let a = d[1].atan2(d[0]);
-                candidates.extend([a + FRAC_PI_2, a - FRAC_PI_2]);
-            }
-        }
-    }
-    let (phi, kappa) = candidates
-        .into_iter()
-        .map(|phi| (wrap(phi), kappa_at(phi)))
-        .fold((0.0, f64::NEG_INFINITY), |best, c| {
-            if c.1 > best.1 {
-                c
-            } else {
-                best
-            }
-        });
-    Ok((phi, kappa))
-}
-
 /// The band of the threshold version space on `GRID` angles: `(φ, lower, upper)` with
 /// `lower = max_{S=−1} ξ·u(φ)`, `upper = min_{S=+1} ξ·u(φ)`, both `NaN` where the band is empty
 /// (`lower ≥ upper`). With one class only, the missing side is `∓∞`. Each envelope is taken over

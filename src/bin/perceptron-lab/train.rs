@@ -1,0 +1,175 @@
+//! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
+
+use crate::cli::{finite, parse_algorithm, parse_stop, read_data, CliResult, UPDATES_HELP};
+use crate::model::Model;
+use perceptron_lab::catalogue::Algorithm;
+use perceptron_lab::data::Dataset;
+use perceptron_lab::exact::{is_separable, max_stability};
+use perceptron_lab::measure::Perceptron;
+use perceptron_lab::train::{self, Budget, Config, Fit, Mode, Options, Presentation};
+
+#[derive(clap::Args)]
+pub struct TrainArgs {
+    #[arg(long, value_parser = parse_algorithm, help = format!("One of: {}", Algorithm::names()))]
+    algorithm: Algorithm,
+    /// CSV file with header x1,…,xN,label (labels ±1 or 0/1).
+    #[arg(long)]
+    data: std::path::PathBuf,
+    /// Learn a threshold θ (default: through the origin).
+    #[arg(long)]
+    threshold: bool,
+    /// Epoch limit.
+    #[arg(long, default_value_t = 1000.0, conflicts_with = "updates")]
+    epochs: f64,
+    #[arg(long, help = UPDATES_HELP)]
+    updates: Option<usize>,
+    /// Starting perceptron w1,…,wN[,θ] (θ needs --threshold); default: the rule's own start.
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    init: Option<Vec<f64>>,
+    /// Learning rate η (perceptron-notes, adaline, adaline-batch, logistic, logistic-squared,
+    /// adaline-tanh).
+    #[arg(long)]
+    eta: Option<f64>,
+    /// Rosenblatt's margin c ≥ 0: update when E = (w·ξ − θ)S ≤ c.
+    #[arg(long)]
+    margin: Option<f64>,
+    /// Presentation order (rosenblatt, perceptron-notes, adaline, logistic, logistic-squared,
+    /// adaline-tanh); default: the rule's own (cyclic; perceptron-notes random).
+    #[arg(long, value_enum)]
+    order: Option<OrderArg>,
+    /// Stopping rule as in curve; default: the rule's own (MinOver and AdaTron at a certified
+    /// gap of 10⁻³).
+    #[arg(long)]
+    stop: Option<String>,
+    /// Seed of the random rules (random order, pocket, perceptron-notes' random start).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum OrderArg {
+    Cyclic,
+    Random,
+}
+
+/// Trains (or solves, for `exact`) and prints the model.
+pub fn run(a: TrainArgs) -> CliResult {
+    let data = read_data(&a.data)?;
+    let mode = Mode::from_threshold(a.threshold);
+    let model = if a.algorithm == Algorithm::Exact {
+        exact(&a, &data, mode)?
+    } else {
+        trained(&a, &data, mode)?
+    };
+    println!("{}", serde_json::to_string_pretty(&model)?);
+    Ok(())
+}
+
+/// The exact optimum of maximal stability as a model (no training options apply).
+fn exact(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn std::error::Error>> {
+    if a.init.is_some()
+        || a.eta.is_some()
+        || a.margin.is_some()
+        || a.order.is_some()
+        || a.updates.is_some()
+        || a.stop.is_some()
+    {
+        return Err("exact is not a training rule: --init, --eta, --margin, --order, --updates and --stop do not apply".into());
+    }
+    let e = max_stability(data, mode)?;
+    Ok(Model {
+        algorithm: a.algorithm,
+        converged: e.separable,
+        epochs: 0.into(),
+        errors: None,
+        kappa: finite(e.kappa),
+        kappa_max_bound: finite(e.kappa),
+        separable: e.separable,
+        stop: None,
+        theta: e.perceptron.as_ref().map(|p| p.theta),
+        threshold: a.threshold,
+        updates: 0,
+        w: e.perceptron.map(|p| p.w),
+    })
+}
+
+/// The rule trained to its stop as a model; says on stderr when the data are not separable and
+/// the rule did not converge.
+fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn std::error::Error>> {
+    let fit = fit(a, data, mode)?;
+    let separable = is_separable(data, mode)?;
+    if !separable && !fit.converged {
+        eprintln!(
+            "perceptron-lab: the data are not linearly separable{} (exact test); {} stopped: {}",
+            if a.threshold {
+                ""
+            } else {
+                " through the origin"
+            },
+            a.algorithm,
+            serde_json::to_value(fit.stop)?
+                .as_str()
+                .unwrap_or("running")
+        );
+    }
+    Ok(Model {
+        algorithm: a.algorithm,
+        converged: fit.converged,
+        epochs: serde_json::Number::from_f64(fit.epochs).ok_or("the epochs are not finite")?,
+        errors: Some(fit.errors),
+        kappa: finite(fit.kappa),
+        kappa_max_bound: fit.kappa_upper.and_then(finite),
+        separable,
+        stop: fit.stop,
+        theta: Some(fit.perceptron.theta),
+        threshold: a.threshold,
+        updates: fit.updates,
+        w: Some(fit.perceptron.w),
+    })
+}
+
+/// The run of the arguments' rule, configuration and options on `data`.
+fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::error::Error>> {
+    let mut config = Config {
+        max_epochs: Some(a.epochs),
+        seed: a.seed,
+        ..Config::default()
+    };
+    let angle = match &a.stop {
+        Some(stop) => parse_stop(stop)?.apply(&mut config, data.len()),
+        None => None,
+    };
+    let options = Options {
+        init: init_perceptron(a.init.as_deref(), data.dim(), a.threshold)?,
+        learning_rate: a.eta,
+        margin: a.margin,
+        order: a.order.map(|o| match o {
+            OrderArg::Cyclic => Presentation::Cyclic,
+            OrderArg::Random => Presentation::Random,
+        }),
+        budget: Budget {
+            steps: a.updates,
+            angle,
+        },
+    };
+    Ok(train::build_with(a.algorithm, data, mode, &config, &options)?.run())
+}
+
+/// The perceptron of `--init w1,…,wN[,θ]` for inputs of dimension `n`.
+fn init_perceptron(
+    init: Option<&[f64]>,
+    n: usize,
+    threshold: bool,
+) -> Result<Option<Perceptron>, String> {
+    let Some(v) = init else { return Ok(None) };
+    match v.len() {
+        len if len == n => Ok(Some(Perceptron::new(v.to_vec(), 0.0))),
+        len if len == n + 1 && threshold => Ok(Some(Perceptron::new(v[..n].to_vec(), v[n]))),
+        len if len == n + 1 => Err(format!(
+            "--init has {len} values, w and θ: a threshold θ needs --threshold (through the origin give the {n} weights only)"
+        )),
+        len => Err(format!(
+            "--init has {len} values; the data have N = {n} inputs: give w1,…,w{n} or w1,…,w{n},θ"
+        )),
+    }
+}

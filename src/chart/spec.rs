@@ -1,0 +1,345 @@
+//! What a learning-curve chart shows ([`ChartSpec`]): one series of measured points per
+//! algorithm of the sweep (or the separable fractions of its sets), the theory overlays
+//! (`theory.rs`), the notes on what each point averages and what is left out.
+
+use super::theory::{theory_grid, theory_line};
+use super::{rgb, short};
+use crate::catalogue::{Algorithm, Chart, TheoryCurve, TEACHER_COLOR};
+use crate::experiment::{CurveParams, Labels, Row};
+use plotters::style::RGBColor;
+
+/// A measured point: a mean with its standard error, and how many sets it averages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    /// `α`.
+    pub alpha: f64,
+    /// The mean.
+    pub mean: f64,
+    /// Its standard error (0 where there is none: one value, or a measure without one).
+    pub sem: f64,
+    /// Repetitions the mean is over (`Row::valid_reps`).
+    pub valid: usize,
+    /// Repetitions asked for.
+    pub reps: usize,
+    /// What the pointer shows over it: the series, `α`, the value and the count.
+    pub text: String,
+}
+
+impl Mark {
+    /// Whether it is drawn hollow: a mean over fewer sets than asked for.
+    pub fn hollow(&self) -> bool {
+        self.valid < self.reps
+    }
+}
+
+/// A measured series.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// Legend text.
+    pub name: String,
+    /// The algorithm it measures (`None` for a property of the data, as the separable fraction).
+    pub algorithm: Option<Algorithm>,
+    /// Colour.
+    pub color: RGBColor,
+    /// Points with error bars.
+    pub points: Vec<Mark>,
+    /// The `α` values at which it has no point because no repetition gave a value (each named
+    /// in a note of the chart).
+    pub omitted: Vec<f64>,
+}
+
+/// A theory curve `(α, value)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// Legend text.
+    pub name: String,
+    /// Colour.
+    pub color: RGBColor,
+    /// The curve.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// Everything one chart shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartSpec {
+    /// Caption.
+    pub title: String,
+    /// y-axis label.
+    pub y_label: String,
+    /// Measured series.
+    pub series: Vec<Series>,
+    /// Theory overlays.
+    pub theory: Vec<Line>,
+    /// Why the chart has no points, where it can have none (ε_g of random labels: no teacher);
+    /// printed in the plot.
+    pub empty: Option<String>,
+    /// The sweep's `α` range (the x axis spans it, points or not).
+    pub alpha_range: (f64, f64),
+    /// Notes printed under the chart: the points left out and why, what hollow points mean.
+    pub notes: Vec<String>,
+}
+
+/// The spec of chart `which` for the rows of a sweep (no rows: the theory curves alone, as a
+/// preview of the sweep).
+pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
+    let measured = |value: fn(&Row) -> (f64, f64)| measured_series(which, params, rows, value);
+    let grid = theory_grid(params);
+    let line = |curve: TheoryCurve| theory_line(curve, params, &grid);
+    let mut spec = match which {
+        Chart::Eps => ChartSpec {
+            title: match params.labels {
+                Labels::Teacher => format!("generalisation error ε_g(α), N = {}", params.n),
+                Labels::Random => "ε_g: undefined for random labels (no teacher)".into(),
+            },
+            y_label: "ε_g".into(),
+            series: measured(|r| (r.eps_g_mean, r.eps_g_sem)),
+            theory: if params.labels == Labels::Teacher {
+                [
+                    TheoryCurve::Hebb,
+                    TheoryCurve::Gibbs,
+                    TheoryCurve::Bayes,
+                    TheoryCurve::Maxstab,
+                    TheoryCurve::CoverEps,
+                ]
+                .map(line)
+                .into()
+            } else {
+                vec![]
+            },
+            empty: (params.labels == Labels::Random).then(|| {
+                "No ε_g with random labels: there is no teacher, so nothing to generalise. \
+                 κ(α) and the separable fraction show what the rules store."
+                    .into()
+            }),
+            alpha_range: (0.0, 0.0),
+            notes: vec![],
+        },
+        Chart::Kappa => ChartSpec {
+            title: format!("stability κ(α), N = {}", params.n),
+            y_label: "κ".into(),
+            series: measured(|r| (r.kappa_mean, r.kappa_sem)),
+            theory: match params.labels {
+                Labels::Teacher => vec![line(TheoryCurve::MaxstabKappa)],
+                Labels::Random => vec![line(TheoryCurve::Gardner)],
+            },
+            empty: None,
+            alpha_range: (0.0, 0.0),
+            notes: vec![],
+        },
+        Chart::TrainError => ChartSpec {
+            title: "training error".into(),
+            y_label: "training error".into(),
+            series: measured(|r| (r.train_error_mean, f64::NAN)),
+            theory: vec![],
+            empty: None,
+            alpha_range: (0.0, 0.0),
+            notes: vec![],
+        },
+        Chart::Separable => ChartSpec {
+            title: format!("fraction of linearly separable sets, N = {}", params.n),
+            y_label: "P_ls".into(),
+            series: separable_series(params, rows),
+            theory: vec![line(TheoryCurve::CoverFraction)],
+            empty: None,
+            alpha_range: (0.0, 0.0),
+            notes: vec![],
+        },
+    };
+    spec.alpha_range = alpha_range(params);
+    spec.notes = notes(&spec.series, params.reps);
+    spec
+}
+
+/// One series per algorithm of the sweep: its points where `value` has a finite mean, and the
+/// `α` where it has none although the chart's quantity is defined (every one but `ε_g` of random
+/// labels, which has no teacher).
+fn measured_series(
+    which: Chart,
+    params: &CurveParams,
+    rows: &[Row],
+    value: fn(&Row) -> (f64, f64),
+) -> Vec<Series> {
+    let quantity = match which {
+        Chart::Eps => "ε_g",
+        Chart::Kappa => "κ",
+        Chart::TrainError => "training error",
+        Chart::Separable => "separable fraction",
+    };
+    let defined = !(which == Chart::Eps && params.labels == Labels::Random);
+    params
+        .algorithms
+        .iter()
+        .map(|&algorithm| {
+            let mut points = Vec::new();
+            let mut omitted = Vec::new();
+            for r in rows.iter().filter(|r| r.algorithm == algorithm) {
+                let (m, s) = value(r);
+                if m.is_finite() {
+                    points.push(Mark {
+                        alpha: r.alpha,
+                        mean: m,
+                        sem: if s.is_finite() { s } else { 0.0 },
+                        valid: r.valid_reps,
+                        reps: r.reps,
+                        text: mark_text(algorithm, quantity, r, m, s),
+                    });
+                } else if defined {
+                    omitted.push(r.alpha);
+                }
+            }
+            Series {
+                name: algorithm.name().into(),
+                algorithm: Some(algorithm),
+                color: rgb(algorithm.info().color),
+                points,
+                omitted,
+            }
+        })
+        .collect()
+}
+
+/// The hover text of a measured point: its series, `α`, how many sets its mean is over and why
+/// not all, then the value (`mean ± sem`).
+fn mark_text(algorithm: Algorithm, quantity: &str, r: &Row, mean: f64, sem: f64) -> String {
+    let head = format!("{algorithm} at α = {}", short(r.alpha));
+    let count = if r.valid_reps < r.reps {
+        let why = if needs_separable(algorithm) {
+            "the others are not separable"
+        } else {
+            "the others gave no value"
+        };
+        format!(
+            "{quantity} averaged over {} of {} sets ({why})",
+            r.valid_reps, r.reps
+        )
+    } else {
+        format!("{quantity} averaged over all {} sets", r.reps)
+    };
+    let value = if sem.is_finite() {
+        format!("{quantity} = {} ± {}", sig(mean), sig(sem))
+    } else {
+        format!("{quantity} = {}", sig(mean))
+    };
+    format!("{head}: {count}\n{value} (P = {})", r.p)
+}
+
+/// Whether `algorithm` has no answer on a set that is not linearly separable: the exact
+/// optimum, and the Gibbs and Bayes students (no version space).
+fn needs_separable(algorithm: Algorithm) -> bool {
+    matches!(
+        algorithm,
+        Algorithm::Exact | Algorithm::Gibbs | Algorithm::Bayes
+    )
+}
+
+/// The notes of a chart: each series' points left out (no repetition gave a value) and, if
+/// any point is hollow, what that means.
+fn notes(series: &[Series], reps: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in series {
+        if s.omitted.is_empty() {
+            continue;
+        }
+        let at = if s.omitted.len() <= 4 {
+            let list: Vec<String> = s.omitted.iter().map(|&a| short(a)).collect();
+            format!("α = {}", list.join(", "))
+        } else {
+            format!(
+                "{} values of α from {} to {}",
+                s.omitted.len(),
+                short(s.omitted[0]),
+                short(s.omitted[s.omitted.len() - 1])
+            )
+        };
+        let why = if s.algorithm.is_some_and(needs_separable) {
+            format!("none of the {reps} sets is linearly separable there")
+        } else {
+            format!("none of the {reps} sets gave a value there")
+        };
+        out.push(format!("{}: no point at {at} ({why}).", s.name));
+    }
+    if series.iter().any(|s| s.points.iter().any(Mark::hollow)) {
+        out.push(format!(
+            "hollow marks (white inside): a mean over fewer than the {reps} sets asked for (exact, Gibbs and Bayes: the separable ones only); point at one for the count."
+        ));
+    }
+    out
+}
+
+/// A value to three significant digits.
+fn sig(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let digits = (2 - x.abs().log10().floor() as i32).clamp(0, 12);
+    format!("{x:.*}", digits as usize)
+}
+
+/// The separable fractions are properties of the data, not of an algorithm: the sweep's own sets
+/// and, when computed, random labellings of the same inputs (Cover's problem), each with the
+/// binomial standard error `√(f(1−f)/n_D)`. With random labels the two are the same sets.
+fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
+    let Some(&first) = params.algorithms.first() else {
+        return vec![];
+    };
+    let series = |name: String, color: RGBColor, fraction: fn(&Row) -> f64| Series {
+        points: rows
+            .iter()
+            .filter(|r| r.algorithm == first)
+            .map(|r| {
+                let f = fraction(r);
+                let sem = (f * (1.0 - f) / r.reps as f64).sqrt();
+                Mark {
+                    alpha: r.alpha,
+                    mean: f,
+                    sem,
+                    valid: r.reps,
+                    reps: r.reps,
+                    text: format!(
+                        "{name} at α = {}: {} of {} sets separable\nfraction {} ± {} (P = {})",
+                        short(r.alpha),
+                        (f * r.reps as f64).round(),
+                        r.reps,
+                        sig(f),
+                        sig(sem),
+                        r.p
+                    ),
+                }
+            })
+            .collect(),
+        name,
+        algorithm: None,
+        color,
+        omitted: vec![],
+    };
+    match params.labels {
+        Labels::Random => vec![series(
+            "random labels (exact test)".into(),
+            rgb(Algorithm::Exact.info().color),
+            |r| r.separable_fraction,
+        )],
+        Labels::Teacher => {
+            let own = match (params.noise > 0.0, params.tests_separability()) {
+                (true, _) => format!("teacher sets, λ = {} (exact test)", params.noise),
+                (false, true) => "teacher sets (exact test)".into(),
+                (false, false) => "teacher sets (separable by construction)".into(),
+            };
+            let mut out = vec![series(own, rgb(TEACHER_COLOR), |r| r.separable_fraction)];
+            if params.random_separability {
+                out.push(series(
+                    "random labels of the same inputs (exact test)".into(),
+                    rgb(Algorithm::Exact.info().color),
+                    |r| r.random_separable_fraction,
+                ));
+            }
+            out
+        }
+    }
+}
+
+/// The smallest and largest `α` of the sweep.
+pub(super) fn alpha_range(params: &CurveParams) -> (f64, f64) {
+    let lo = params.alphas.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = params.alphas.iter().copied().fold(0.0, f64::max);
+    (lo, hi)
+}

@@ -1,0 +1,221 @@
+//! Learning-curve sweeps: their cells (run in the worker), the finished `Curve` with its table,
+//! CSV and charts, previews of a sweep's theory curves, and the trace of one cell (`CellTrace`).
+
+use super::{js_error, to_js};
+use crate::catalogue::{Algorithm, Chart};
+use crate::chart;
+use crate::experiment::{self, CellResult, CurveParams, Row, TracePoint};
+use plotters::coord::Shift;
+use plotters::prelude::{DrawingArea, IntoDrawingArea};
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+fn curve_params(params: JsValue) -> Result<CurveParams, JsError> {
+    serde_wasm_bindgen::from_value(params)
+        .map_err(|e| js_error(format!("bad sweep parameters: {e}")))
+}
+
+/// A chart canvas as a plotters drawing area.
+fn chart_area(canvas: HtmlCanvasElement) -> Result<DrawingArea<CanvasBackend, Shift>, JsError> {
+    let backend = CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| js_error("the chart canvas has no 2-D context"))?;
+    Ok(backend.into_drawing_area())
+}
+
+/// Runs cells `start..end` of a learning-curve sweep (`params` as `experiment::CurveParams`,
+/// camelCase) and returns their results, for a `Curve` to combine.
+///
+/// # Errors
+/// Throws on invalid parameters or cell indices.
+#[wasm_bindgen(js_name = runCells, unchecked_return_type = "CellResult[]")]
+pub fn run_cells(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+    start: usize,
+    end: usize,
+) -> Result<JsValue, JsError> {
+    let params = curve_params(params)?;
+    to_js(&experiment::run_cells(&params, start..end, |_| {})?)
+}
+
+/// The number of cells `(α, repetition)` of a sweep.
+///
+/// # Errors
+/// Throws on invalid parameters.
+#[wasm_bindgen(js_name = curveCells)]
+pub fn curve_cells(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+) -> Result<usize, JsError> {
+    let params = curve_params(params)?;
+    params.validate()?;
+    Ok(params.cells())
+}
+
+/// `count` evenly spaced values of `α` from `start` to `stop` (`experiment::alpha_grid`).
+#[wasm_bindgen(js_name = alphaGrid)]
+pub fn alpha_grid(start: f64, stop: f64, count: usize) -> Box<[f64]> {
+    experiment::alpha_grid(start, stop, count).into()
+}
+
+/// A finished sweep: its rows, summarised once from the results of every cell, for the table,
+/// the CSV and the charts.
+#[wasm_bindgen]
+pub struct Curve {
+    params: CurveParams,
+    rows: Vec<Row>,
+}
+
+impl Curve {
+    /// The curve of `params` from the cells' `results`, summarised by `summarize` (all cells, or
+    /// the finished `α`).
+    fn summarized(
+        params: JsValue,
+        results: JsValue,
+        summarize: fn(&CurveParams, &[CellResult]) -> crate::error::Result<Vec<Row>>,
+    ) -> Result<Curve, JsError> {
+        let params = curve_params(params)?;
+        let results: Vec<CellResult> = serde_wasm_bindgen::from_value(results).map_err(js_error)?;
+        let rows = summarize(&params, &results)?;
+        Ok(Curve { params, rows })
+    }
+}
+
+#[wasm_bindgen]
+impl Curve {
+    /// Combines the results of every cell (`runCells`) of `params`.
+    ///
+    /// # Errors
+    /// Throws on bad parameters, or unless `results` holds every cell exactly once.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CellResult[]")] results: JsValue,
+    ) -> Result<Curve, JsError> {
+        Curve::summarized(params, results, experiment::summarize)
+    }
+
+    /// The curve of a sweep still running: the rows of the `α` whose cells are all among
+    /// `results` (`experiment::summarize_finished`), drawn as they come.
+    ///
+    /// # Errors
+    /// Throws on bad parameters, or a cell out of range or given twice.
+    pub fn partial(
+        #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CellResult[]")] results: JsValue,
+    ) -> Result<Curve, JsError> {
+        Curve::summarized(params, results, experiment::summarize_finished)
+    }
+
+    /// The rows `{algorithm, n, p, alpha, reps, epsGMean, …}`.
+    ///
+    /// # Errors
+    /// Throws only if the rows cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "Row[]")]
+    pub fn rows(&self) -> Result<JsValue, JsError> {
+        to_js(&self.rows)
+    }
+
+    /// The page's CSV: the CLI's columns plus `separable_fraction` and
+    /// `random_separable_fraction` (`experiment::page_csv`).
+    pub fn csv(&self) -> String {
+        experiment::page_csv(&self.rows)
+    }
+
+    /// Draws chart `which` (a name of the catalogue's charts) on `canvas` with plotters, the
+    /// theory curves overlaid, its sizes times `scale` (the backing store's pixels per CSS
+    /// pixel), and returns `{hits, notes}` (`chart::Drawn`): where each point was drawn (canvas
+    /// pixels), its algorithm, `α`, whether it is hollow and its hover text; and the notes
+    /// printed under the chart.
+    ///
+    /// # Errors
+    /// Throws for an unknown chart or a drawing failure.
+    #[wasm_bindgen(js_name = drawMarked, unchecked_return_type = "Drawn")]
+    pub fn draw_marked(
+        &self,
+        canvas: HtmlCanvasElement,
+        #[wasm_bindgen(unchecked_param_type = "Chart")] which: &str,
+        scale: f64,
+    ) -> Result<JsValue, JsError> {
+        let spec = chart::spec(Chart::from_name(which)?, &self.params, &self.rows);
+        to_js(&chart::draw_marked(&chart_area(canvas)?, &spec, scale).map_err(js_error)?)
+    }
+}
+
+/// Draws chart `which` of the sweep `params` before it has run: its theory curves on its α
+/// range, no points (a preview of a preset's overlays).
+///
+/// # Errors
+/// Throws on bad parameters, an unknown chart or a drawing failure.
+#[wasm_bindgen(js_name = drawPreview)]
+pub fn draw_preview(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Chart")] which: &str,
+    scale: f64,
+) -> Result<(), JsError> {
+    let params = curve_params(params)?;
+    params.validate()?;
+    let spec = chart::spec(Chart::from_name(which)?, &params, &[]);
+    chart::draw(&chart_area(canvas)?, &spec, scale).map_err(js_error)
+}
+
+/// One run of a sweep's cell step by step (`experiment::trace`), kept for its chart and CSV.
+#[wasm_bindgen]
+pub struct CellTrace {
+    params: CurveParams,
+    algorithm: Algorithm,
+    cell: usize,
+    points: Vec<TracePoint>,
+}
+
+/// The trace of rule `algorithm` in cell `cell` of the sweep `params`, a point every `every`
+/// steps (and at the start and the end): the CLI's `trace` is cell 0 of the sweep with
+/// `alphas: [α], reps: 1`.
+///
+/// # Errors
+/// Throws on bad parameters, `every = 0`, a cell out of range, `exact` (not a training rule)
+/// or an unknown name.
+#[wasm_bindgen(js_name = traceCell)]
+pub fn trace_cell(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Algorithm")] algorithm: &str,
+    cell: usize,
+    every: usize,
+) -> Result<CellTrace, JsError> {
+    let params = curve_params(params)?;
+    let algorithm = Algorithm::from_name(algorithm)?;
+    let points = experiment::trace(&params, algorithm, cell, every)?;
+    Ok(CellTrace {
+        params,
+        algorithm,
+        cell,
+        points,
+    })
+}
+
+#[wasm_bindgen]
+impl CellTrace {
+    /// The trace points `{t, updates, kappa, kappaUpper, epsG, trainError}`.
+    ///
+    /// # Errors
+    /// Throws only if they cannot be converted.
+    #[wasm_bindgen(unchecked_return_type = "TracePoint[]")]
+    pub fn points(&self) -> Result<JsValue, JsError> {
+        to_js(&self.points)
+    }
+
+    /// The trace as the CLI's `trace` prints it (`t,updates,kappa,kappa_upper,eps_g,train_error`).
+    pub fn csv(&self) -> String {
+        experiment::trace_csv(&self.points)
+    }
+
+    /// Draws the trace's chart (`chart::draw_trace`: κ(w), κ_upper and the exact κ_max above,
+    /// ε_g and the training error below) on `canvas`, sizes times `scale`.
+    ///
+    /// # Errors
+    /// Throws on a drawing failure.
+    pub fn draw(&self, canvas: HtmlCanvasElement, scale: f64) -> Result<(), JsError> {
+        let spec = chart::trace_spec(&self.params, self.algorithm, self.cell, &self.points)?;
+        chart::draw_trace(&chart_area(canvas)?, &spec, scale).map_err(js_error)
+    }
+}
