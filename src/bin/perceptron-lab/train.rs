@@ -6,7 +6,7 @@ use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{is_separable, max_stability};
 use perceptron_lab::measure::Perceptron;
-use perceptron_lab::train::{self, Budget, Config, Fit, Mode, Options, Presentation};
+use perceptron_lab::train::{self, Budget, Config, Fit, Mode, Presentation};
 
 #[derive(clap::Args)]
 pub struct TrainArgs {
@@ -128,18 +128,11 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
     })
 }
 
-/// The run of the arguments' rule, configuration and options on `data`.
+/// The run of the arguments' rule and configuration on `data`.
 fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::error::Error>> {
     let mut config = Config {
         max_epochs: Some(a.epochs),
         seed: a.seed,
-        ..Config::default()
-    };
-    let angle = match &a.stop {
-        Some(stop) => parse_stop(stop)?.apply(&mut config, data.len()),
-        None => None,
-    };
-    let options = Options {
         init: init_perceptron(a.init.as_deref(), data.dim(), a.threshold)?,
         learning_rate: a.eta,
         margin: a.margin,
@@ -149,10 +142,14 @@ fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::er
         }),
         budget: Budget {
             steps: a.updates,
-            angle,
+            angle: None,
         },
+        ..Config::default()
     };
-    Ok(train::build_with(a.algorithm, data, mode, &config, &options)?.run())
+    if let Some(stop) = &a.stop {
+        parse_stop(stop)?.apply(&mut config, data.len());
+    }
+    Ok(train::build(a.algorithm, data, mode, &config)?.run())
 }
 
 /// The perceptron of `--init w1,…,wN[,θ]` for inputs of dimension `n`.
