@@ -17,6 +17,8 @@ export const INFO = {};
 export const ALGORITHMS = [];
 /** The rules always trained in the data view (getState().algorithms has them whatever is shown). @type {AlgorithmName[]} */
 export const CORE = [];
+/** The references the rules are measured against (role "reference": the exact optimum). @type {AlgorithmName[]} */
+export const REFERENCES = [];
 /** Everything that can be shown: the rules and `exact`. @type {AlgorithmName[]} */
 export const SHOWN_NAMES = [];
 /** Colour of every algorithm, of the teacher (`teacher`) and of the exact optimum's error crosses (`error`). @type {Record<string, string>} */
@@ -27,6 +29,8 @@ export const NAMES = {};
 export const CHARTS = [];
 /** The page's own highlight (not a series): the hovered example's curve, the weight-space cell under the pointer and the line realising its labelling. */
 export const HIGHLIGHT = "#AA3377";
+/** The rules whose rings can be sized by their embedding strengths x^μ. */
+export const RING_RULES = ["exact", "adatron", "soft-margin", "minover", "rosenblatt"];
 /** Defaults and limits of the settings. @type {Limits} */
 export const LIMITS = /** @type {Limits} */ ({});
 
@@ -42,7 +46,8 @@ export function loadCatalogue(wasm) {
     COLORS[a.name] = a.color;
     NAMES[a.name] = a.label;
     SHOWN_NAMES.push(a.name);
-    if (a.role !== "reference") ALGORITHMS.push(a.name);
+    if (a.role === "reference") REFERENCES.push(a.name);
+    else ALGORITHMS.push(a.name);
     if (a.role === "core") CORE.push(a.name);
   }
   COLORS.teacher = c.teacherColor;
