@@ -29,8 +29,6 @@ export const NAMES = {};
 export const CHARTS = [];
 /** The page's own highlight (not a series): the hovered example's curve, the weight-space cell under the pointer and the line realising its labelling. */
 export const HIGHLIGHT = "#AA3377";
-/** The rules whose rings can be sized by their embedding strengths x^μ. */
-export const RING_RULES = ["exact", "adatron", "soft-margin", "minover", "rosenblatt"];
 /** Defaults and limits of the settings. @type {Limits} */
 export const LIMITS = /** @type {Limits} */ ({});
 
@@ -42,6 +40,12 @@ export function loadCatalogue(wasm) {
   if (ALGORITHMS.length) return;
   const c = wasm.catalogue();
   for (const a of c.algorithms) {
+      certifiesBound: ["minover", "adatron"].includes(n),
+      updateBound: n === "rosenblatt",
+      ringsByStrength: ["exact", "adatron", "soft-margin", "minover", "rosenblatt"].includes(n),
+      strengthCountsUpdates: ["rosenblatt", "minover"].includes(n),
+      setting: n === "soft-margin" ? { symbol: "γ", limit: "gamma" } : n === "perceptron-notes" ? { symbol: "η", limit: "notesLearningRate" } : null,
+    });
     INFO[a.name] = a;
     COLORS[a.name] = a.color;
     NAMES[a.name] = a.label;

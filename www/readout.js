@@ -65,7 +65,7 @@ function kappaMaxCell(kappa) {
 function row(a, isExact, eps) {
   const tr = document.createElement("tr");
   tr.dataset.algorithm = a.name;
-  if (isExact) tr.className = "exact";
+  if (isExact) tr.className = "reference";
   const swatch = document.createElement("span");
   swatch.style.borderTopColor = COLORS[a.name];
   const cells = [

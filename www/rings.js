@@ -5,7 +5,7 @@
  * (w = Σ x^μ S^μ ξ^μ) as rings of area ∝ x^μ. `getState().rings` reports the same rings.
  */
 
-import { REFERENCES, RING_RULES } from "./catalogue.js";
+import { INFO, REFERENCES } from "./catalogue.js";
 import { PROJECTOR_SCALE, pointRadius } from "./data-style.js";
 
 /** The radius (CSS px, before the projector's scale) of a rule's ring at its largest x^μ. */
@@ -45,7 +45,7 @@ export function ringsOf(state, scene, animation) {
   const rules = [];
   if (scene.exact?.converged && state.shown[scene.exact.name]) rules.push(scene.exact);
   for (const a of scene.algorithms) {
-    if (!state.shown[a.name] || !RING_RULES.includes(a.name)) continue;
+    if (!state.shown[a.name] || !INFO[a.name].ringsByStrength) continue;
     if (animation && a.name === animation.algorithm && !state.showFinal) continue;
     rules.push(a);
   }

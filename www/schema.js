@@ -9,7 +9,7 @@
  * this page view only: never in a link, local storage or an undo snapshot.
  */
 
-import { CORE, LIMITS, SHOWN_NAMES } from "./catalogue.js";
+import { CORE, LIMITS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { checkForm } from "./curve-form.js";
 import { PRESET_IDS } from "./presets.js";
 
@@ -108,6 +108,10 @@ const transient = (key, what, initial) =>
 
 /** The rules compare mode compares until the viewer chooses others. */
 export const DEFAULT_COMPARED = ["rosenblatt", "minover"];
+/** The rule the training animation steps until the viewer chooses another. */
+export const DEFAULT_ANIMATED = "rosenblatt";
+/** The rule the learning-curve panel traces one run of until the viewer chooses another. */
+export const DEFAULT_TRACED = "minover";
 
 /** @type {Field[]} */
 export const FIELDS = [
@@ -137,7 +141,7 @@ export const FIELDS = [
   }),
   field({
     key: "shown",
-    initial: () => Object.fromEntries(SHOWN_NAMES.map((n) => [n, n === "exact" || CORE.includes(n)])),
+    initial: () => Object.fromEntries(SHOWN_NAMES.map((n) => [n, REFERENCES.includes(n) || CORE.includes(n)])),
     short: "a",
     what: "list of shown algorithms",
     link: true,
