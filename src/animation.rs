@@ -6,7 +6,6 @@
 //! The traces of a stepped rule (`scene::Trace`) and the views the page draws at a recorded step
 //! are built from the recorded frames — the run that is shown — never from a second run.
 
-use crate::catalogue::Algorithm;
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
@@ -14,6 +13,7 @@ use crate::measure::{stability_upper_bound, Perceptron};
 use crate::scene::{
     fit_view, next_sample, rosenblatt_bound, trainer, AlgorithmView, Sample, Settings, Trace,
 };
+use crate::train::Algorithm;
 use crate::train::{Fit, Mode, Stop, Trainer};
 use crate::version_space::direction;
 use serde::Serialize;

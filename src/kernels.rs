@@ -10,10 +10,10 @@
 //! - `adatron`: `epochs` sweeps of `x^μ ← max(0, x^μ + (1 − E^μ)/C_μμ)`, `w ← w + Δx^μ z^μ`, each
 //!   step `O(N)`, plus one `O(P N)` check of the certified gap per sweep.
 
-use crate::catalogue::Algorithm;
 use crate::data::{generate, Dataset, MAX_POINTS};
 use crate::error::{Error, Result};
 use crate::rng::rng_from_seed;
+use crate::train::Algorithm;
 use crate::train::{AdatronParams, MinoverParams, Mode, Trainer};
 
 /// The kernels that can be timed.

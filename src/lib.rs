@@ -4,7 +4,7 @@
 //!
 //! # Notation (Biehl, *The Shallow and the Deep*, ch. 3–4)
 //! - examples `ξ^μ ∈ R^N` with labels `S^μ = ±1`, `μ = 1..P`; load `alpha = α = P/N`; `dim = N`;
-//! - output `sign(w·ξ − θ)`; `θ = 0` is the homogeneous case ([`train::Mode`]);
+//! - output `sign(w·ξ − θ)`; `θ = 0` is the homogeneous case ([`measure::Mode`]);
 //! - local potential `E^μ = (w·ξ^μ − θ) S^μ`; stability `kappa = κ^μ = E^μ / |w|`;
 //!   the perceptron's stability `κ(w) = min_μ κ^μ`;
 //! - embedding strengths `x^μ` with `w = Σ_μ x^μ S^μ ξ^μ` (the book writes `w = (1/N) Σ …`);
@@ -34,6 +34,7 @@ pub mod hull;
 pub mod kernels;
 pub mod linalg;
 pub mod measure;
+mod named;
 pub mod rng;
 pub mod scene;
 pub mod theory;

@@ -7,6 +7,29 @@
 
 use crate::data::Dataset;
 use crate::linalg::{angle, dot, norm};
+use serde::Serialize;
+
+/// Whether the decision boundary passes through the origin.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// `θ = 0`: output `sign(w·ξ)`.
+    Homogeneous,
+    /// A threshold `θ` is learnt: output `sign(w·ξ − θ)`.
+    Threshold,
+}
+
+impl Mode {
+    /// `Threshold` if `on`, else `Homogeneous`.
+    pub fn from_threshold(on: bool) -> Self {
+        if on {
+            Mode::Threshold
+        } else {
+            Mode::Homogeneous
+        }
+    }
+}
 
 /// A perceptron with output `sign(w·ξ − θ)`; `θ = 0` is the homogeneous case.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

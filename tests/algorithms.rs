@@ -511,19 +511,12 @@ fn tanh_adaline_gradient_and_step_match_finite_differences() {
             );
         }
         // one step on the first example (cyclic order) from p
-        let options = train::Options {
+        let config = Config {
             init: Some(p.clone()),
             order: Some(train::Presentation::Cyclic),
-            ..train::Options::default()
+            ..Config::default()
         };
-        let mut t = train::build_with(
-            Algorithm::AdalineTanh,
-            &data,
-            Mode::Threshold,
-            &Config::default(),
-            &options,
-        )
-        .unwrap();
+        let mut t = train::build(Algorithm::AdalineTanh, &data, Mode::Threshold, &config).unwrap();
         let step = t.step();
         assert_eq!(step.example, Some(0));
         let first = Dataset::from_row_major(data.x(0).to_vec(), 4, vec![data.y(0)]).unwrap();
@@ -571,9 +564,12 @@ fn tanh_adaline_starts_slowly_from_far_off_and_stops() {
             a.iter().all(|&e| (-FAR_START - 1e-12..0.0).contains(&e)),
             "{a:?}"
         );
-        let steps_to_separate = |options: &train::Options| {
-            let mut t =
-                train::build_with(Algorithm::AdalineTanh, &data, mode, &config, options).unwrap();
+        let steps_to_separate = |start: Option<Perceptron>| {
+            let config = Config {
+                init: start,
+                ..config.clone()
+            };
+            let mut t = train::build(Algorithm::AdalineTanh, &data, mode, &config).unwrap();
             let mut k = 0;
             loop {
                 let p = t.perceptron();
@@ -584,12 +580,8 @@ fn tanh_adaline_starts_slowly_from_far_off_and_stops() {
                 k += 1;
             }
         };
-        let (far, mut t) = steps_to_separate(&train::Options::default());
-        let zero = train::Options {
-            init: Some(Perceptron::new(vec![0.0; 2], 0.0)),
-            ..train::Options::default()
-        };
-        let (near, _) = steps_to_separate(&zero);
+        let (far, mut t) = steps_to_separate(None);
+        let (near, _) = steps_to_separate(Some(Perceptron::new(vec![0.0; 2], 0.0)));
         assert!(
             far >= 10 * near.max(1),
             "{mode:?}: {far} steps from far off, {near} from 0"
@@ -623,18 +615,11 @@ fn tanh_adaline_starts_slowly_from_far_off_and_stops() {
         assert_eq!(fit.stop, Some(Stop::Settled), "{mode:?}");
         // the stop as defined: one more epoch (the same cyclic order) from where it stopped
         // moves (w, θ) by at most the tolerance 10⁻⁵ of its length, as the last epoch did
-        let again = train::Options {
+        let again = Config {
             init: Some(fit.perceptron.clone()),
-            ..train::Options::default()
+            ..Config::default()
         };
-        let mut t = train::build_with(
-            Algorithm::AdalineTanh,
-            &noisy,
-            mode,
-            &Config::default(),
-            &again,
-        )
-        .unwrap();
+        let mut t = train::build(Algorithm::AdalineTanh, &noisy, mode, &again).unwrap();
         for _ in 0..noisy.len() {
             t.step();
         }

@@ -5,7 +5,7 @@ use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::scene::{self, status, Settings};
-use perceptron_lab::train::{Fit, Stop};
+use perceptron_lab::train::{Config, Fit, Stop};
 
 const STOPS: [Stop; 9] = [
     Stop::NoErrors,
@@ -39,8 +39,11 @@ fn fit(stop: Option<Stop>) -> Fit {
 #[test]
 fn status_of_every_rule_for_every_stop() {
     let settings = Settings {
-        gamma: 1.0,
-        gap_tolerance: 1e-3,
+        run: Config {
+            gamma: 1.0,
+            gap_tolerance: 1e-3,
+            ..Config::default()
+        },
         ..Settings::default()
     };
     for algorithm in Algorithm::rules() {
@@ -230,7 +233,10 @@ fn soft_margin_violators_slacks_and_objective() {
         let settings = Settings {
             threshold,
             algorithms: vec![Algorithm::SoftMargin, Algorithm::Adatron],
-            gamma: 0.5,
+            run: Config {
+                gamma: 0.5,
+                ..Config::default()
+            },
             ..Settings::default()
         };
         let scene = scene::compute(&data, &settings).unwrap();

@@ -18,11 +18,11 @@ use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
 use perceptron_lab::scene::{self, Settings};
 use perceptron_lab::theory::{bayes_eps, cover_eps, gibbs_eps};
-use perceptron_lab::train::students::plane::Region;
 use perceptron_lab::train::students::{
     bayes_point, samples, Sampler, BAYES_SAMPLES, BURN_IN, THIN,
 };
 use perceptron_lab::train::{self, Algorithm, Config, Mode, Stop};
+use perceptron_lab::version_space::plane::Region;
 use perceptron_lab::version_space::size as version_space_size;
 use perceptron_lab::Error;
 use std::f64::consts::{FRAC_PI_2, PI};
@@ -674,14 +674,14 @@ fn rules_are_the_functions_and_seeded() {
                 1
             }
         );
-        let options = train::Options {
+        let budgeted_config = train::Config {
             budget: train::Budget {
                 steps: Some(2),
                 angle: None,
             },
-            ..train::Options::default()
+            ..config.clone()
         };
-        let budgeted = train::build_with(Algorithm::Gibbs, data, *mode, &config, &options)
+        let budgeted = train::build(Algorithm::Gibbs, data, *mode, &budgeted_config)
             .unwrap()
             .run();
         assert_eq!(budgeted.perceptron, gibbs.perceptron);

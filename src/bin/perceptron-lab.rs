@@ -31,7 +31,7 @@ mod native {
     use perceptron_lab::measure::Perceptron;
     use perceptron_lab::theory;
     use perceptron_lab::train::{self, Config, Mode};
-    use perceptron_lab::train::{Budget, Options, Presentation};
+    use perceptron_lab::train::{Budget, Presentation};
     use rayon::prelude::*;
     use std::process::ExitCode;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -389,13 +389,6 @@ mod native {
             let mut config = Config {
                 max_epochs: Some(a.epochs),
                 seed: a.seed,
-                ..Config::default()
-            };
-            let angle = match &a.stop {
-                Some(stop) => parse_stop(stop)?.apply(&mut config, data.len()),
-                None => None,
-            };
-            let options = Options {
                 init: init_perceptron(a.init.as_deref(), data.dim(), a.threshold)?,
                 learning_rate: a.eta,
                 margin: a.margin,
@@ -405,10 +398,14 @@ mod native {
                 }),
                 budget: Budget {
                     steps: a.updates,
-                    angle,
+                    angle: None,
                 },
+                ..Config::default()
             };
-            let fit = train::build_with(a.algorithm, &data, mode, &config, &options)?.run();
+            if let Some(stop) = &a.stop {
+                parse_stop(stop)?.apply(&mut config, data.len());
+            }
+            let fit = train::build(a.algorithm, &data, mode, &config)?.run();
             let separable = perceptron_lab::exact::is_separable(&data, mode)?;
             if !separable && !fit.converged {
                 eprintln!(

@@ -1,6 +1,8 @@
-//! Every algorithm of the lab, by name, with what the page shows of it: label, colour and dash
-//! (one palette for the data view, the weight view and the charts), its per-frame work budget in
-//! the data view, and the texts "optimises / stops when / rule" shown beside the views.
+//! What the page shows of every algorithm ([`crate::train::Algorithm`]): label, colour and dash
+//! (one palette for the data view, the weight view and the charts), the texts "optimises / stops
+//! when / rule" shown beside the views, and which of the page's instruments apply to it (a
+//! certified bound, the convergence theorem's `M*`, rings by embedding strength, …). Its name and
+//! the work of its steps come from its training spec.
 //!
 //! The palette: Okabe–Ito for Rosenblatt, MinOver, AdaTron and the exact optimum, Paul Tol's
 //! palettes (bright, muted, light, medium-contrast, dark) for the rest, and two saturated blues
@@ -11,56 +13,10 @@
 //! the two logistic units and the tanh Adaline, Rosenblatt and the notes' perceptron, the Gibbs
 //! and Bayes students) also differ by their dash.
 
-use super::{named_enum, Rgb};
-use crate::train::registry::Builder;
-use crate::train::{
-    adaline, adatron, hebb, logistic, minover, notes, pocket, registry, rosenblatt, students,
-};
+use super::status::{self, StatusText};
+use super::Rgb;
+use crate::train::{Algorithm, StepCost};
 use serde::Serialize;
-
-/// An algorithm: a training rule, or `exact`, the exact optimum of maximal stability (the
-/// reference every rule is compared with; see [`crate::exact`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-// the TypeScript type is the union of the names (serde's kebab-case of the variants, which the
-// tests check against the table)
-#[cfg_attr(
-    target_arch = "wasm32",
-    derive(tsify::Tsify),
-    serde(rename_all = "kebab-case")
-)]
-pub enum Algorithm {
-    /// Rosenblatt's perceptron rule (`src/train/rosenblatt.rs`).
-    Rosenblatt,
-    /// MinOver (`src/train/minover.rs`).
-    Minover,
-    /// AdaTron (`src/train/adatron.rs`).
-    Adatron,
-    /// Hebb's rule, one pass (`src/train/hebb.rs`).
-    Hebb,
-    /// Sequential Adaline / LMS (`src/train/adaline.rs`).
-    Adaline,
-    /// Batch Adaline, gradient descent on all examples (`src/train/adaline.rs`).
-    AdalineBatch,
-    /// Gallant's pocket algorithm with ratchet (`src/train/pocket.rs`).
-    Pocket,
-    /// AdaTron with bounded embedding strengths (`src/train/adatron.rs`).
-    SoftMargin,
-    /// Logistic unit, cross-entropy (`src/train/logistic.rs`).
-    Logistic,
-    /// Logistic unit, squared error (`src/train/logistic.rs`).
-    LogisticSquared,
-    /// The tanh Adaline of the course notes: squared error of `tanh(a)`, started far off
-    /// (`src/train/logistic.rs`).
-    AdalineTanh,
-    /// The lecture notes' perceptron: 0/1 targets, learning rate η (`src/train/notes.rs`).
-    PerceptronNotes,
-    /// The Gibbs student: a uniform draw from the version space (`src/train/students/`).
-    Gibbs,
-    /// The Bayes student: the version space's centre of mass (`src/train/students/`).
-    Bayes,
-    /// The exact optimum of maximal stability (`src/exact.rs`); not a training rule.
-    Exact,
-}
 
 /// Where an algorithm appears on the page.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -75,37 +31,10 @@ pub enum Role {
     Reference,
 }
 
-/// The work of one step of a rule, which sets how many steps a slice of the data view's training
-/// takes between looks at the clock and the default limit of a run that cannot stop
-/// (`scene::epoch_limit`).
+/// What the page and the CLI show of one algorithm.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StepCost {
-    /// One example presented, `O(N)` (Rosenblatt, the notes' perceptron).
-    Presentation,
-    /// Every example's potential, `O(P)` per step (MinOver).
-    Potentials,
-    /// One embedding strength, `O(N)` per step through the origin; with a threshold a maximal
-    /// violating pair, `O(P)` (AdaTron, soft margin).
-    Strengths,
-    /// A gradient step on one example, `O(N)` (Adaline, logistic).
-    Gradient,
-    /// A gradient step on every example, `O(PN)` (batch Adaline).
-    Batch,
-    /// Every update counts the errors, `O(PN)` (pocket).
-    Pocket,
-    /// One pass (Hebb).
-    OnePass,
-    /// One trajectory of the version-space sampler, `O(PN)` and `O(P)` per wall hit; in 2-D one
-    /// exact draw (Gibbs, Bayes).
-    Sample,
-    /// Not iterative (the exact optimum).
-    Exact,
-}
-
-/// What the page and the CLI know of one algorithm, and how the core builds it.
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+// independent facts the page reads one by one, not a state machine
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlgorithmInfo {
@@ -126,7 +55,7 @@ pub struct AlgorithmInfo {
     pub width: f64,
     /// Where it appears on the page.
     pub role: Role,
-    /// The work of one of its steps.
+    /// The work of one of its steps (from its spec).
     pub cost: StepCost,
     /// Listed outside "more" in the learning-curve panel.
     pub curve_main: bool,
@@ -143,25 +72,70 @@ pub struct AlgorithmInfo {
     /// Where its runs start (plain text, after "learn from"): `w = 0` but for the rules that
     /// start elsewhere.
     pub start: &'static str,
-    /// Its trainer from the shared settings (the function in the rule's file).
+    /// Whether its runs certify an upper bound `|w|/Σ x^μ ≥ κ_max` (its trace draws it).
+    pub certifies_bound: bool,
+    /// Whether the perceptron convergence theorem's `M ≤ M*` applies to its updates.
+    pub update_bound: bool,
+    /// Whether the data view rings its examples by their embedding strengths `x^μ`.
+    pub rings_by_strength: bool,
+    /// Whether its `x^μ` count its updates on the example (`1/N` each).
+    pub strength_counts_updates: bool,
+    /// Whether it has no answer on a set that is not linearly separable (the exact optimum; the
+    /// Gibbs and Bayes students: no version space).
+    pub needs_separable: bool,
+    /// The page setting of its own, if any: its symbol and the key of its default in
+    /// [`super::Limits`].
+    pub setting: Option<Setting>,
+    /// Its own words for some of its stops (the others: [`status::generic`]).
     #[serde(skip)]
-    pub build: Builder,
+    pub status: Option<StatusText>,
 }
+
+/// A rule's own setting on the page (the soft margin's `γ`, the notes' `η`).
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Setting {
+    /// Its symbol.
+    pub symbol: &'static str,
+    /// The key of its default in [`super::Limits`] (camelCase, as the page reads it).
+    pub limit: &'static str,
+}
+
+/// Which of the page's instruments apply to a rule (all off by default).
+#[allow(clippy::struct_excessive_bools)] // independent facts, as in `AlgorithmInfo`
+#[derive(Debug, Clone, Copy)]
+struct Flags {
+    certifies_bound: bool,
+    update_bound: bool,
+    rings_by_strength: bool,
+    strength_counts_updates: bool,
+    needs_separable: bool,
+    status: Option<StatusText>,
+}
+
+const NONE: Flags = Flags {
+    certifies_bound: false,
+    update_bound: false,
+    rings_by_strength: false,
+    strength_counts_updates: false,
+    needs_separable: false,
+    status: None,
+};
 
 // one argument per column of the table, so that each row reads as a line of the table
 #[allow(clippy::too_many_arguments)]
 const fn row(
-    build: Builder,
-    name: &'static str,
+    algorithm: Algorithm,
     label: &'static str,
     color: Rgb,
     role: Role,
-    cost: StepCost,
+    flags: Flags,
     curve: (bool, bool),
     texts: [&'static str; 3],
 ) -> AlgorithmInfo {
+    let cost = algorithm.cost();
     AlgorithmInfo {
-        name,
+        name: algorithm.spec().name,
         label,
         color,
         dash: &[],
@@ -175,7 +149,13 @@ const fn row(
         stops: texts[1],
         rule: texts[2],
         start: "w = 0",
-        build,
+        certifies_bound: flags.certifies_bound,
+        update_bound: flags.update_bound,
+        rings_by_strength: flags.rings_by_strength,
+        strength_counts_updates: flags.strength_counts_updates,
+        needs_separable: flags.needs_separable,
+        setting: None,
+        status: flags.status,
     }
 }
 
@@ -184,12 +164,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         width: 2.5,
         ..row(
-            rosenblatt::from_config,
-            "rosenblatt",
+            Algorithm::Rosenblatt,
             "Rosenblatt",
             Rgb(0xE6, 0x9F, 0x00),
             Role::Core,
-            StepCost::Presentation,
+            Flags { update_bound: true, rings_by_strength: true, strength_counts_updates: true, status: Some(status::presentation), ..NONE },
             (true, true),
             [
                 "any separating line (no margin asked for)",
@@ -201,12 +180,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         width: 5.0,
         ..row(
-            minover::from_config,
-            "minover",
+            Algorithm::Minover,
             "MinOver",
             Rgb(0x00, 0x72, 0xB2),
             Role::Core,
-            StepCost::Potentials,
+            Flags { certifies_bound: true, rings_by_strength: true, strength_counts_updates: true, status: Some(status::optimal), ..NONE },
             (true, true),
             [
                 "the maximal stability κ_max (the widest margin)",
@@ -218,12 +196,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         width: 2.0,
         ..row(
-            adatron::from_config,
-            "adatron",
+            Algorithm::Adatron,
             "AdaTron",
             Rgb(0x00, 0x9E, 0x73),
             Role::Core,
-            StepCost::Strengths,
+            Flags { certifies_bound: true, rings_by_strength: true, status: Some(status::optimal), ..NONE },
             (true, false),
             [
                 "the maximal stability κ_max, by coordinate ascent on the embedding strengths",
@@ -233,12 +210,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         )
     },
     row(
-        hebb::from_config,
-        "hebb",
+        Algorithm::Hebb,
         "Hebb",
         Rgb(0x56, 0xB4, 0xE9),
         Role::Extra,
-        StepCost::OnePass,
+        NONE,
         (true, true),
         [
             "nothing: it adds every example once (the correlation of inputs and labels)",
@@ -247,12 +223,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         ],
     ),
     row(
-        adaline::from_config,
-        "adaline",
+        Algorithm::Adaline,
         "Adaline",
         Rgb(0x33, 0x22, 0x88),
         Role::Extra,
-        StepCost::Gradient,
+        NONE,
         (false, false),
         [
             "the squared error ½ Σμ (1 − Eμ)² (every example at potential 1)",
@@ -263,12 +238,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         dash: &[10.0, 4.0],
         ..row(
-            adaline::batch_from_config,
-            "adaline-batch",
+            Algorithm::AdalineBatch,
             "Adaline (batch)",
             Rgb(0x22, 0x22, 0x55),
             Role::Extra,
-            StepCost::Batch,
+            NONE,
             (false, false),
             [
                 "the squared error ½ Σμ (1 − Eμ)², by gradient steps over all examples at once",
@@ -278,12 +252,14 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         )
     },
     row(
-        pocket::from_config,
-        "pocket",
+        Algorithm::Pocket,
         "pocket",
         Rgb(0xAA, 0x44, 0x99),
         Role::Extra,
-        StepCost::Pocket,
+        Flags {
+            status: Some(status::pocket),
+            ..NONE
+        },
         (false, false),
         [
             "the fewest training errors (works on non-separable data)",
@@ -291,27 +267,34 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             "Rosenblatt steps on random examples; keep w in the pocket when it makes fewer errors",
         ],
     ),
-    row(
-        adatron::soft_margin_from_config,
-        "soft-margin",
+    AlgorithmInfo {
+        setting: Some(Setting {
+            symbol: "γ",
+            limit: "gamma",
+        }),
+        ..row(
+        Algorithm::SoftMargin,
         "soft margin",
         Rgb(0xEE, 0x99, 0xAA),
         Role::Extra,
-        StepCost::Strengths,
+        Flags { rings_by_strength: true, status: Some(status::soft_margin), ..NONE },
         (false, false),
         [
             "|w|²/2 + γ Σμ slackμ: a wide margin, paying γ per unit of violation",
             "when the optimality (KKT) conditions hold to 10⁻⁶, or at the step limit",
             "xμ ← clip(xμ + (1 − Eμ)/|ξμ|², 0, γ): AdaTron with bounded strengths",
         ],
-    ),
+    )
+    },
     row(
-        logistic::from_config,
-        "logistic",
+        Algorithm::Logistic,
         "logistic",
         Rgb(0x22, 0x88, 0x33),
         Role::Extra,
-        StepCost::Gradient,
+        Flags {
+            status: Some(status::logistic),
+            ..NONE
+        },
         (false, false),
         [
             "the cross-entropy −Σμ [tμ ln σ(aμ) + (1 − tμ) ln(1 − σ(aμ))], t = 0/1",
@@ -322,12 +305,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         dash: &[10.0, 4.0],
         ..row(
-            logistic::squared_from_config,
-            "logistic-squared",
+            Algorithm::LogisticSquared,
             "logistic (squared error)",
             Rgb(0x22, 0x55, 0x22),
             Role::Extra,
-            StepCost::Gradient,
+            NONE,
             (false, false),
             [
                 "the squared error ½ Σμ (σ(aμ) − tμ)² of the sigmoid output",
@@ -340,12 +322,14 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         dash: &[8.0, 3.0, 2.0, 3.0],
         start: "far off on the wrong side (against Hebb's w, |a| up to 6: tanh is flat there)",
         ..row(
-            logistic::tanh_from_config,
-            "adaline-tanh",
+            Algorithm::AdalineTanh,
             "Adaline (tanh)",
             Rgb(0xDD, 0x33, 0xFF),
             Role::Extra,
-            StepCost::Gradient,
+            Flags {
+                status: Some(status::tanh),
+                ..NONE
+            },
             (false, false),
             [
                 "the squared error ½ Σμ (tanh(aμ) − Sμ)² of the tanh output, a = w·ξ − θ",
@@ -357,13 +341,19 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         dash: &[2.0, 4.0],
         start: "random weights and threshold in [−1, 1]",
+        setting: Some(Setting {
+            symbol: "η",
+            limit: "notesLearningRate",
+        }),
         ..row(
-            notes::from_config,
-            "perceptron-notes",
+            Algorithm::PerceptronNotes,
             "perceptron (notes)",
             Rgb(0xEE, 0x88, 0x66),
             Role::Extra,
-            StepCost::Presentation,
+            Flags {
+                status: Some(status::presentation),
+                ..NONE
+            },
             (false, false),
             [
                 "any separating line, as in the lecture notes (0/1 targets, learning rate η)",
@@ -373,12 +363,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         )
     },
     row(
-        students::gibbs_from_config,
-        "gibbs",
+        Algorithm::Gibbs,
         "Gibbs student",
         Rgb(0x22, 0x22, 0xEE),
         Role::Extra,
-        StepCost::Sample,
+        Flags { needs_separable: true, status: Some(status::student), ..NONE },
         (true, false),
         [
             "nothing: a perceptron drawn uniformly from the version space (the typical student without errors)",
@@ -389,12 +378,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         dash: &[8.0, 3.0, 2.0, 3.0],
         ..row(
-            students::bayes_from_config,
-            "bayes",
+            Algorithm::Bayes,
             "Bayes student",
             Rgb(0x77, 0x55, 0xFF),
             Role::Extra,
-            StepCost::Sample,
+            Flags { needs_separable: true, status: Some(status::bayes), ..NONE },
             (true, false),
             [
                 "the generalisation error on average: the centre of mass of the version space",
@@ -404,12 +392,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         )
     },
     row(
-        registry::not_a_rule,
-        "exact",
+        Algorithm::Exact,
         "exact optimum",
         Rgb(0x00, 0x00, 0x00),
         Role::Reference,
-        StepCost::Exact,
+        Flags { rings_by_strength: true, needs_separable: true, ..NONE },
         (true, true),
         [
             "the maximal stability κ_max exactly: the nearest point of the convex hull of Sμξμ to the origin (with θ: of the classes' hulls to each other)",
@@ -420,42 +407,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
 ];
 
 impl Algorithm {
-    /// Every algorithm, in the order of the menus.
-    pub const ALL: [Algorithm; 15] = [
-        Algorithm::Rosenblatt,
-        Algorithm::Minover,
-        Algorithm::Adatron,
-        Algorithm::Hebb,
-        Algorithm::Adaline,
-        Algorithm::AdalineBatch,
-        Algorithm::Pocket,
-        Algorithm::SoftMargin,
-        Algorithm::Logistic,
-        Algorithm::LogisticSquared,
-        Algorithm::AdalineTanh,
-        Algorithm::PerceptronNotes,
-        Algorithm::Gibbs,
-        Algorithm::Bayes,
-        Algorithm::Exact,
-    ];
-
-    /// Its row of [`TABLE`].
+    /// Its row of [`TABLE`]: what the page shows of it.
     pub fn info(self) -> &'static AlgorithmInfo {
         &TABLE[self as usize]
     }
-
-    /// Whether it is a training rule (everything but `exact`).
-    pub fn is_rule(self) -> bool {
-        self != Algorithm::Exact
-    }
-
-    /// The training rules, in menu order.
-    pub fn rules() -> impl Iterator<Item = Algorithm> {
-        Self::ALL.into_iter().filter(|a| a.is_rule())
-    }
 }
-
-named_enum!(Algorithm, "algorithm");
 
 #[cfg(test)]
 mod tests {
@@ -464,34 +420,8 @@ mod tests {
     #[test]
     fn the_table_is_in_the_order_of_the_enum() {
         for (k, a) in Algorithm::ALL.iter().enumerate() {
-            assert_eq!(*a as usize, k);
-            assert_eq!(a.info().name, TABLE[k].name);
-        }
-        let names: Vec<&str> = TABLE.iter().map(|r| r.name).collect();
-        assert_eq!(Algorithm::names(), names.join(", "));
-    }
-
-    #[test]
-    fn names_are_the_promised_ones() {
-        // docs/design.md: the same names everywhere (page, CLI, CSV)
-        for name in [
-            "rosenblatt",
-            "hebb",
-            "minover",
-            "adatron",
-            "exact",
-            "adaline",
-            "adaline-batch",
-            "pocket",
-            "soft-margin",
-            "logistic",
-            "logistic-squared",
-            "adaline-tanh",
-            "perceptron-notes",
-            "gibbs",
-            "bayes",
-        ] {
-            assert_eq!(Algorithm::from_name(name).unwrap().name(), name);
+            assert_eq!(TABLE[k].name, a.name());
+            assert_eq!(TABLE[k].cost, a.cost());
         }
     }
 }

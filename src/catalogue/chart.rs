@@ -1,6 +1,6 @@
 //! The charts of the learning-curve panel, in the order the panel shows and exports them.
 
-use super::named_enum;
+use crate::named::named_enum;
 use serde::Serialize;
 
 /// A learning-curve chart.
@@ -67,7 +67,7 @@ impl Chart {
     }
 }
 
-named_enum!(Chart, "chart");
+named_enum!(Chart, "chart", info);
 
 #[cfg(test)]
 mod tests {

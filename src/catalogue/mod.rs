@@ -1,17 +1,19 @@
-//! The one catalogue of what the lab names: its algorithms ([`Algorithm`]), the learning-curve
-//! charts ([`Chart`]) and the theory curves ([`TheoryCurve`]), each an enum with one table of
-//! descriptors. The data view's scene, the learning curves, the charts and the CLI match on these
-//! enums; the page reads the same tables through `catalogue()` at the wasm boundary and builds its
-//! toggles, legends, palette, explanations and lesson-link names from them. Adding a rule is its
-//! file, one row of [`algorithm::TABLE`] and its tests.
+//! The one catalogue of what the lab shows: its algorithms ([`Algorithm`], named and built by
+//! [`crate::train`]; their presentation here), the learning-curve charts ([`Chart`]) and the
+//! theory curves ([`TheoryCurve`]), each with one table of descriptors. The page reads the same
+//! tables through `catalogue()` at the wasm boundary and builds its toggles, legends, palette,
+//! explanations and link names from them. Adding a rule is its file with its `SPEC`, one arm of
+//! [`Algorithm::spec`], one row of [`algorithm::TABLE`] and its tests (docs/ARCHITECTURE.md).
 //!
 //! Names are the ones users type and read (page, CLI, CSV): kebab-case, and they never change.
 
 pub mod algorithm;
 pub mod chart;
+pub mod status;
 pub mod theory_curve;
 
-pub use algorithm::{Algorithm, AlgorithmInfo, Role, StepCost};
+pub use crate::train::{Algorithm, StepCost};
+pub use algorithm::{AlgorithmInfo, Role, Setting};
 pub use chart::{Chart, ChartInfo};
 pub use theory_curve::{Quantity, TheoryCurve, TheoryCurveInfo};
 
@@ -40,7 +42,7 @@ pub const TEACHER_COLOR: Rgb = Rgb(0x88, 0x22, 0x55);
 /// vermilion); the other rules cross in their own colour.
 pub const ERROR_COLOR: Rgb = Rgb(0xD5, 0x5E, 0x00);
 
-/// Defaults and limits of the page's settings that the core also applies (one place for both).
+/// Defaults and limits of the page's settings, read from the core that applies them.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -67,9 +69,9 @@ pub struct Limits {
 
 /// The values of [`Limits`] the core uses.
 pub const LIMITS: Limits = Limits {
-    gap_tolerance: 1e-3,
-    gamma: 1.0,
-    notes_learning_rate: 0.1,
+    gap_tolerance: crate::train::config::GAP_TOLERANCE,
+    gamma: crate::train::config::GAMMA,
+    notes_learning_rate: crate::train::config::NOTES_LEARNING_RATE,
     max_seed: u32::MAX,
     max_points: crate::data::MAX_POINTS,
     max_curve_n: crate::experiment::MAX_N,
@@ -109,67 +111,6 @@ pub fn catalogue() -> Catalogue {
         limits: LIMITS,
     }
 }
-
-/// Implements `name()`, `Display`, `FromStr`, serde (as the name) and the list of names for a
-/// catalogue enum whose descriptor table has a `name` field.
-macro_rules! named_enum {
-    ($ty:ident, $kind:literal) => {
-        impl $ty {
-            /// The name users type and read.
-            pub fn name(self) -> &'static str {
-                self.info().name
-            }
-
-            /// Every name, comma-separated (for help texts and error messages).
-            pub fn names() -> String {
-                Self::ALL.map(Self::name).join(", ")
-            }
-
-            /// The entry called `name`.
-            ///
-            /// # Errors
-            /// [`crate::Error::Unknown`] naming the accepted names.
-            pub fn from_name(name: &str) -> crate::Result<Self> {
-                Self::ALL
-                    .iter()
-                    .copied()
-                    .find(|v| v.name() == name)
-                    .ok_or_else(|| crate::Error::Unknown {
-                        kind: $kind,
-                        name: name.to_string(),
-                        expected: Self::names(),
-                    })
-            }
-        }
-
-        impl std::fmt::Display for $ty {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl std::str::FromStr for $ty {
-            type Err = crate::Error;
-            fn from_str(s: &str) -> crate::Result<Self> {
-                Self::from_name(s)
-            }
-        }
-
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.name())
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                Self::from_name(&name).map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-pub(crate) use named_enum;
 
 #[cfg(test)]
 mod tests {

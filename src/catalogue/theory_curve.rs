@@ -1,6 +1,7 @@
 //! The theory curves (`crate::theory`), by name: what each gives, its legend label and colour.
 
-use super::{named_enum, Rgb};
+use super::Rgb;
+use crate::named::named_enum;
 use serde::Serialize;
 
 /// A theory curve of [`crate::theory::curve_value`].
@@ -158,7 +159,7 @@ impl TheoryCurve {
     }
 }
 
-named_enum!(TheoryCurve, "theory curve");
+named_enum!(TheoryCurve, "theory curve", info);
 
 #[cfg(test)]
 mod tests {

@@ -42,8 +42,8 @@ mod wolfe;
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{norm, norm_sq};
+use crate::measure::Mode;
 use crate::measure::{best_threshold, Perceptron};
-use crate::train::Mode;
 use serde::Serialize;
 
 /// The exact maximally stable perceptron, or the verdict that none separates the data.

@@ -2,13 +2,13 @@
 //! algorithm on them.
 
 use super::{CurveParams, Labels};
-use crate::catalogue::Algorithm;
 use crate::data::{generate, Dataset};
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
 use crate::measure::{gen_error, Perceptron};
 use crate::rng::rng_from_seed;
-use crate::train::{self, Budget, Config, Mode, Options, Trainer};
+use crate::train::Algorithm;
+use crate::train::{self, Budget, Config, Mode, Trainer};
 use serde::{Deserialize, Serialize};
 
 /// One algorithm's result in one cell.
@@ -202,18 +202,12 @@ pub(super) fn trainer(
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(cell as u64),
+        budget: Budget {
+            steps: params.updates,
+            angle: None,
+        },
         ..Config::default()
     };
-    let budget = Budget {
-        steps: params.updates,
-        angle: params.stop.apply(&mut config, data.len()),
-    };
-    if budget == Budget::default() {
-        return train::build(algorithm, data, Mode::Homogeneous, &config);
-    }
-    let options = Options {
-        budget,
-        ..Options::default()
-    };
-    train::build_with(algorithm, data, Mode::Homogeneous, &config, &options)
+    params.stop.apply(&mut config, data.len());
+    train::build(algorithm, data, Mode::Homogeneous, &config)
 }

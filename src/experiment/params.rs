@@ -1,7 +1,7 @@
 //! What a sweep is: the `α` grid, repetitions, algorithms, labels and stopping rule, checked.
 
-use crate::catalogue::Algorithm;
 use crate::error::{Error, Result};
+use crate::train::Algorithm;
 use crate::train::{AngleStop, Config};
 use serde::{Deserialize, Serialize};
 
@@ -43,19 +43,19 @@ pub enum StopRule {
 }
 
 impl StopRule {
-    /// Sets the rule in a trainer's settings for a set of `p` examples: the gap tolerance (0,
-    /// never, unless [`StopRule::Gap`]), MinOver's patience (`P` steps for
-    /// [`StopRule::NoImprovement`]); returns the angle stop of [`StopRule::Angle`].
-    pub fn apply(self, config: &mut Config, p: usize) -> Option<AngleStop> {
+    /// Sets the fields of a run's configuration that the rule decides, for a set of `p`
+    /// examples: the gap tolerance (0, never, unless [`StopRule::Gap`]), MinOver's patience (`P`
+    /// steps for [`StopRule::NoImprovement`]) and the angle stop of [`StopRule::Angle`].
+    pub fn apply(self, config: &mut Config, p: usize) {
         config.gap_tolerance = match self {
             StopRule::Gap { tolerance } => tolerance,
             _ => 0.0,
         };
         config.patience = (self == StopRule::NoImprovement).then_some(p);
-        match self {
+        config.budget.angle = match self {
             StopRule::Angle { tolerance, block } => Some(AngleStop { tolerance, block }),
             _ => None,
-        }
+        };
     }
 }
 

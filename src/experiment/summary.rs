@@ -8,8 +8,8 @@
 //! were separable.
 
 use super::{CellResult, CurveParams, Outcome};
-use crate::catalogue::Algorithm;
 use crate::error::{Error, Result};
+use crate::train::Algorithm;
 use serde::Serialize;
 use std::fmt::Write as _;
 

@@ -7,9 +7,9 @@
 //! and one repetition: the set of the first repetition of `curve --alpha α` with the same seed.
 
 use super::{cells, CurveParams, Labels};
-use crate::catalogue::Algorithm;
 use crate::error::{Error, Result};
 use crate::measure::gen_error;
+use crate::train::Algorithm;
 use crate::train::Trainer;
 use serde::Serialize;
 use std::fmt::Write as _;

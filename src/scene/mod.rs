@@ -1,12 +1,13 @@
 //! What the page shows for the current points: every chosen rule trained to its stop, the exact
 //! optimum, and the numbers of the readout — one call per frame.
 
-use crate::catalogue::{Algorithm, StepCost, LIMITS};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::measure::Perceptron;
+use crate::train::config::NOTES_LEARNING_RATE;
 use crate::train::{self, Config, Fit, Mode, Stop, Trainer};
+use crate::train::{Algorithm, StepCost};
 use crate::version_space::{direction, VersionSpace};
 use serde::Serialize;
 
@@ -43,19 +44,17 @@ pub struct Settings {
     pub max_epochs: Option<usize>,
     /// MinOver's and AdaTron's step limit, in epochs of `P` steps; `None`: [`optimal_epoch_limit`].
     pub max_epochs_optimal: Option<f64>,
-    /// Relative certified gap at which MinOver and AdaTron stop.
-    pub gap_tolerance: f64,
-    /// Adaline and logistic: learning rate (`None`: the rule's stable default).
-    pub learning_rate: Option<f64>,
-    /// The lecture-notes perceptron's learning rate.
+    /// The learning rate of the rules whose `η` has a fixed default (the lecture-notes
+    /// perceptron); the others take [`Config::learning_rate`].
     pub notes_learning_rate: f64,
-    /// Soft margin: the bound `γ` of the embedding strengths.
-    pub gamma: f64,
-    /// Seed of the random rules (pocket, lecture-notes perceptron).
-    pub seed: u64,
     /// The rules whose traces against the step `t` are recorded ([`Trace`]; none by default).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
     pub traces: Vec<Algorithm>,
+    /// What every rule's run takes from the page (the gap tolerance, the learning rate of the
+    /// rules with a stable default `η`, the soft margin's `γ`, the seed); each rule's own
+    /// configuration is made from it ([`Settings::config`]), with the epoch limit of its kind.
+    #[serde(flatten)]
+    pub run: Config,
 }
 
 impl Default for Settings {
@@ -65,12 +64,9 @@ impl Default for Settings {
             algorithms: default_algorithms(),
             max_epochs: None,
             max_epochs_optimal: None,
-            gap_tolerance: LIMITS.gap_tolerance,
-            learning_rate: None,
-            notes_learning_rate: LIMITS.notes_learning_rate,
-            gamma: LIMITS.gamma,
-            seed: 1,
+            notes_learning_rate: NOTES_LEARNING_RATE,
             traces: vec![],
+            run: Config::default(),
         }
     }
 }
@@ -219,7 +215,7 @@ pub fn optimal_epoch_limit(p: usize, cost: usize, separable: bool) -> f64 {
 /// that look at every example per step, 1 for those that present one.
 pub fn step_cost(algorithm: Algorithm, p: usize, threshold: bool) -> usize {
     let p = p.max(1);
-    match algorithm.info().cost {
+    match algorithm.cost() {
         StepCost::Potentials | StepCost::Pocket | StepCost::Batch | StepCost::Sample => p,
         StepCost::Strengths if threshold => p,
         StepCost::Strengths
@@ -258,7 +254,7 @@ pub fn epoch_limit(settings: &Settings, algorithm: Algorithm, p: usize, separabl
 
 impl Settings {
     fn epoch_limit(&self, algorithm: Algorithm, p: usize, separable: bool) -> f64 {
-        match algorithm.info().cost {
+        match algorithm.cost() {
             StepCost::Presentation => {
                 self.max_epochs.unwrap_or_else(|| rosenblatt_epoch_limit(p)) as f64
             }
@@ -278,16 +274,18 @@ impl Settings {
         }
     }
 
-    /// The rule settings of `algorithm` on `p` points.
-    fn config(&self, algorithm: Algorithm, p: usize, separable: bool) -> Config {
+    /// The configuration of `algorithm`'s run on `p` points: the page's, with the epoch limit of
+    /// the rule's kind and the learning rate the rule takes.
+    pub fn config(&self, algorithm: Algorithm, p: usize, separable: bool) -> Config {
+        let spec = algorithm.spec();
+        let learning_rate = match spec.default_learning_rate {
+            Some(_) => Some(self.notes_learning_rate),
+            None => self.run.learning_rate,
+        };
         Config {
             max_epochs: Some(self.epoch_limit(algorithm, p, separable)),
-            gap_tolerance: self.gap_tolerance,
-            patience: None,
-            learning_rate: self.learning_rate,
-            notes_learning_rate: self.notes_learning_rate,
-            gamma: self.gamma,
-            seed: self.seed,
+            learning_rate: learning_rate.filter(|_| spec.takes.learning_rate),
+            ..self.run.clone()
         }
     }
 }
@@ -464,7 +462,7 @@ pub(crate) fn fit_view(
         update_bound: None,
         kappa_upper: fit.kappa_upper,
         soft_margin: (algorithm == Algorithm::SoftMargin)
-            .then(|| SoftMarginView::new(&fit.perceptron, data, settings.gamma)),
+            .then(|| SoftMarginView::new(&fit.perceptron, data, settings.run.gamma)),
         gap,
         stabilities: fit.perceptron.stabilities(data),
         misclassified: misclassified(&fit.perceptron, data),

@@ -61,9 +61,7 @@ impl Settling {
             for &algorithm in settings.algorithms.iter().filter(|a| a.is_rule()) {
                 let built = match trainer(algorithm, data, settings, reference.separable) {
                     // the students of a set without a version space: shown as absent, with why
-                    Err(Error::NotSeparable { .. })
-                        if algorithm.info().cost == StepCost::Sample =>
-                    {
+                    Err(Error::NotSeparable { .. }) if algorithm.cost() == StepCost::Sample => {
                         Ok(Box::new(NoStudent::new(data)) as Box<dyn Trainer>)
                     }
                     other => other,

@@ -18,8 +18,9 @@
 //! converges to the least-squares `w`; the sequential rule with a fixed `η` circles near it.
 //! Both stop when `(w, θ)` changes by at most the relative tolerance over an epoch.
 
+use super::algorithm::{Spec, StepCost, Takes};
 use super::online::{max_diagonal, Drive, Online, OnlineRule};
-use super::{Mode, Step, Stop, Trainer};
+use super::{Config, Mode, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
@@ -248,59 +249,60 @@ impl Trainer for AdalineBatch {
     }
 }
 
-without_options! {
-    /// The catalogue's builder for the sequential Adaline: the shared epoch limit and learning
-    /// rate.
-    ///
-    /// # Errors
-    /// Those of [`AdalineParams::build`].
-    pub fn from_config = with_options();
-}
+/// The sequential Adaline's spec: a gradient step on one example per step; it takes a start, a
+/// learning rate and the order.
+pub const SPEC: Spec = Spec {
+    name: "adaline",
+    cost: StepCost::Gradient,
+    takes: Takes {
+        init: true,
+        learning_rate: true,
+        margin: false,
+        order: true,
+    },
+    default_learning_rate: None,
+    build,
+};
 
-/// [`from_config`] with the starting perceptron and presentation order of `options` (a random
-/// order seeded by [`super::Config::seed`]).
+/// The batch Adaline's spec: a gradient step on every example per step; it takes a start and a
+/// learning rate.
+pub const BATCH_SPEC: Spec = Spec {
+    name: "adaline-batch",
+    cost: StepCost::Batch,
+    takes: Takes {
+        init: true,
+        learning_rate: true,
+        margin: false,
+        order: false,
+    },
+    default_learning_rate: None,
+    build: build_batch,
+};
+
+/// The sequential Adaline from the run's [`Config`] (a random order seeded by [`Config::seed`]).
 ///
 /// # Errors
 /// Those of [`AdalineParams::build`].
-pub fn with_options(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-    options: &super::Options,
-) -> crate::Result<Box<dyn super::Trainer>> {
+fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     let mut p = params(config)?;
-    p.init.clone_from(&options.init);
-    p.shuffle = super::options::shuffle(options.order, config.seed);
+    p.shuffle = config.shuffle_seed();
     Ok(Box::new(p.build(data, mode)?))
 }
 
-without_options! {
-    /// The catalogue's builder for the batch Adaline.
-    ///
-    /// # Errors
-    /// Those of [`AdalineParams::build_batch`].
-    pub fn batch_from_config = batch_with_options();
-}
-
-/// [`batch_from_config`] from the starting perceptron of `options`.
+/// The batch Adaline from the run's [`Config`].
 ///
 /// # Errors
 /// Those of [`AdalineParams::build_batch`].
-pub fn batch_with_options(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-    options: &super::Options,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    let mut p = params(config)?;
-    p.init.clone_from(&options.init);
-    Ok(Box::new(p.build_batch(data, mode)?))
+fn build_batch(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
+    Ok(Box::new(params(config)?.build_batch(data, mode)?))
 }
 
-fn params(config: &super::Config) -> crate::Result<AdalineParams> {
-    let p = AdalineParams::default().max_epochs(config.epochs()?);
-    Ok(match config.learning_rate {
-        Some(eta) => p.learning_rate(eta),
-        None => p,
-    })
+/// The parameters both forms read from `config`: the epoch limit, the learning rate, the start.
+fn params(config: &Config) -> Result<AdalineParams> {
+    let mut p = AdalineParams::default().max_epochs(config.epochs()?);
+    if let Some(eta) = config.learning_rate {
+        p = p.learning_rate(eta);
+    }
+    p.init.clone_from(&config.init);
+    Ok(p)
 }

@@ -34,7 +34,10 @@
 //! - J. K. Anlauf, M. Biehl, Europhys. Lett. 10 (1989) 687.
 //! - S. S. Keerthi, S. K. Shevade, C. Bhattacharyya, K. R. K. Murthy, Neural Comput. 13 (2001) 637.
 
-use super::{check_init, check_positive, check_tolerance, relative_gap, Gram, Step, Stop, Trainer};
+use super::algorithm::{Spec, StepCost, Takes};
+use super::{
+    check_init, check_positive, check_tolerance, relative_gap, Config, Gram, Step, Stop, Trainer,
+};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{argmin, axpy, dot, norm, norm_sq};
@@ -465,33 +468,44 @@ impl Trainer for Adatron {
     }
 }
 
-/// The catalogue's builder for AdaTron: the shared epoch limit and gap tolerance.
+/// AdaTron's spec: a coordinate step on one embedding strength (a pair with a threshold).
+pub const SPEC: Spec = Spec {
+    name: "adatron",
+    cost: StepCost::Strengths,
+    takes: Takes::NOTHING,
+    default_learning_rate: None,
+    build,
+};
+
+/// The soft margin's spec: AdaTron with strengths bounded by `γ`.
+pub const SOFT_MARGIN_SPEC: Spec = Spec {
+    name: "soft-margin",
+    cost: StepCost::Strengths,
+    takes: Takes::NOTHING,
+    default_learning_rate: None,
+    build: build_soft_margin,
+};
+
+/// AdaTron from the run's [`Config`]: the epoch limit and the gap tolerance.
 ///
 /// # Errors
 /// Those of [`AdatronParams::build`].
-pub fn from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
+fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     Ok(Box::new(params(config)?.build(data, mode)?))
 }
 
-/// The catalogue's builder for the soft margin: AdaTron with strengths bounded by `γ`.
+/// The soft margin from the run's [`Config`]: AdaTron's with the bound [`Config::gamma`].
 ///
 /// # Errors
 /// Those of [`AdatronParams::build`].
-pub fn soft_margin_from_config(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-) -> crate::Result<Box<dyn super::Trainer>> {
+fn build_soft_margin(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     Ok(Box::new(
         params(config)?.bound(config.gamma).build(data, mode)?,
     ))
 }
 
-fn params(config: &super::Config) -> crate::Result<AdatronParams> {
+/// The parameters both rules read from `config`.
+fn params(config: &Config) -> Result<AdatronParams> {
     Ok(AdatronParams::default()
         .max_epochs(config.epochs()?)
         .gap_tolerance(config.gap_tolerance))

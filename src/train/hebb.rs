@@ -5,7 +5,8 @@
 //! each step adding one example. Its learning curve has a closed form (Vallet 1989):
 //! `R = √(2α/(2α+π))`.
 
-use super::{check_init, Step, Stop, Trainer};
+use super::algorithm::{Spec, StepCost, Takes};
+use super::{check_init, Config, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::axpy;
@@ -89,26 +90,22 @@ impl Trainer for Hebb {
     }
 }
 
-without_options! {
-    /// The catalogue's builder: Hebb (no settings).
-    ///
-    /// # Errors
-    /// Those of [`HebbParams::build`].
-    pub fn from_config = with_options();
-}
+/// Hebb's spec: one pass; it takes a start.
+pub const SPEC: Spec = Spec {
+    name: "hebb",
+    cost: StepCost::OnePass,
+    takes: Takes::INIT,
+    default_learning_rate: None,
+    build,
+};
 
-/// Hebb's pass added to the starting perceptron of `options`.
+/// Hebb from the run's [`Config`] (only its start: one pass needs no limit).
 ///
 /// # Errors
 /// Those of [`HebbParams::build`].
-pub fn with_options(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    _config: &super::Config,
-    options: &super::Options,
-) -> crate::Result<Box<dyn super::Trainer>> {
+fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     let params = HebbParams {
-        init: options.init.clone(),
+        init: config.init.clone(),
     };
     Ok(Box::new(params.build(data, mode)?))
 }

@@ -24,8 +24,9 @@
 //! (`|w|` grows like the log of the time), so the run ends at the epoch limit or when `w` settles to
 //! the relative tolerance (the steps shrink as the examples saturate on their right side).
 
+use super::algorithm::{Spec, StepCost, Takes};
 use super::online::{max_diagonal, target, Drive, Online, OnlineRule};
-use super::Mode;
+use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::dot;
@@ -254,57 +255,67 @@ impl LogisticParams {
     }
 }
 
-without_options! {
-    /// The catalogue's builder for the logistic unit with cross-entropy.
-    ///
-    /// # Errors
-    /// Those of [`LogisticParams::build`].
-    pub fn from_config = with_options(Loss::CrossEntropy);
-}
+/// The logistic unit's spec (cross-entropy): a gradient step on one example per step; it takes a
+/// start, a learning rate and the order.
+pub const SPEC: Spec = Spec {
+    name: "logistic",
+    cost: StepCost::Gradient,
+    takes: Takes {
+        init: true,
+        learning_rate: true,
+        margin: false,
+        order: true,
+    },
+    default_learning_rate: None,
+    build: |d, m, c| build(d, m, c, Loss::CrossEntropy),
+};
 
-/// The unit and cost `loss` with the starting perceptron and presentation order of `options` (a
-/// random order seeded by [`super::Config::seed`]); without a given start the tanh Adaline starts
-/// at [`far_start`], the logistic unit tabula rasa.
+/// The logistic unit with squared error: as [`SPEC`].
+pub const SQUARED_SPEC: Spec = Spec {
+    name: "logistic-squared",
+    cost: StepCost::Gradient,
+    takes: Takes {
+        init: true,
+        learning_rate: true,
+        margin: false,
+        order: true,
+    },
+    default_learning_rate: None,
+    build: |d, m, c| build(d, m, c, Loss::Squared),
+};
+
+/// The tanh Adaline (from [`far_start`] unless given a start): as [`SPEC`].
+pub const TANH_SPEC: Spec = Spec {
+    name: "adaline-tanh",
+    cost: StepCost::Gradient,
+    takes: Takes {
+        init: true,
+        learning_rate: true,
+        margin: false,
+        order: true,
+    },
+    default_learning_rate: None,
+    build: |d, m, c| build(d, m, c, Loss::Tanh),
+};
+
+/// The unit and cost `loss` from the run's [`Config`]: the epoch limit, the learning rate, the
+/// order (a random order seeded by [`Config::seed`]) and the start; without a given start the
+/// tanh Adaline starts at [`far_start`], the logistic unit tabula rasa.
 ///
 /// # Errors
 /// Those of [`LogisticParams::build`].
-pub fn with_options(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-    options: &super::Options,
-    loss: Loss,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    let mut p = params(config, loss)?;
-    p.init = match (&options.init, loss) {
+fn build(data: &Dataset, mode: Mode, config: &Config, loss: Loss) -> Result<Box<dyn Trainer>> {
+    let init = match (&config.init, loss) {
         (Some(init), _) => Some(init.clone()),
         (None, Loss::Tanh) if !data.is_empty() => Some(far_start(data, mode)),
         (None, _) => None,
     };
-    p.shuffle = super::options::shuffle(options.order, config.seed);
-    Ok(Box::new(p.build(data, mode)?))
-}
-
-without_options! {
-    /// The catalogue's builder for the logistic unit with squared error.
-    ///
-    /// # Errors
-    /// Those of [`LogisticParams::build`].
-    pub fn squared_from_config = with_options(Loss::Squared);
-}
-
-without_options! {
-    /// The catalogue's builder for the tanh Adaline (from [`far_start`]).
-    ///
-    /// # Errors
-    /// Those of [`LogisticParams::build`].
-    pub fn tanh_from_config = with_options(Loss::Tanh);
-}
-
-fn params(config: &super::Config, loss: Loss) -> crate::Result<LogisticParams> {
-    Ok(LogisticParams {
+    let p = LogisticParams {
         loss,
         learning_rate: config.learning_rate,
+        init,
+        shuffle: config.shuffle_seed(),
         ..LogisticParams::default().max_epochs(config.epochs()?)
-    })
+    };
+    Ok(Box::new(p.build(data, mode)?))
 }

@@ -1,26 +1,4 @@
-//! The parts every rule's file would otherwise write out alike: the catalogue's builders that
-//! are the rule's `with_options` builder with no [`Options`](super::Options) set
-//! ([`without_options!`]), and the [`Trainer`](super::Trainer) accessors that only read a field
-//! ([`accessors!`]).
-
-/// A catalogue builder ([`Builder`](super::registry::Builder)) that is the rule's builder with
-/// [`Options`](super::Options) given none:
-///
-/// `name(data, mode, config) = with_options(data, mode, config, &Options::default(), extra…)`.
-///
-/// Written `pub fn name = with_options(extra…);` after the builder's doc comment.
-macro_rules! without_options {
-    ($(#[$doc:meta])* pub fn $name:ident = $with_options:ident($($extra:expr),* $(,)?);) => {
-        $(#[$doc])*
-        pub fn $name(
-            data: &$crate::data::Dataset,
-            mode: $crate::train::Mode,
-            config: &$crate::train::Config,
-        ) -> $crate::Result<Box<dyn $crate::train::Trainer>> {
-            $with_options(data, mode, config, &$crate::train::Options::default() $(, $extra)*)
-        }
-    };
-}
+//! The [`Trainer`](super::Trainer) accessors that only read a field ([`accessors!`]).
 
 /// [`Trainer`](super::Trainer) accessors that return the rule's fields, each named by the field
 /// (or fields) it reads, in any order and any subset (the others are written by hand):

@@ -12,57 +12,37 @@ mod macros;
 
 pub mod adaline;
 pub mod adatron;
+pub mod algorithm;
+mod build;
+pub mod config;
 mod gram;
 pub mod hebb;
 pub mod logistic;
 pub mod minover;
 pub mod notes;
 pub mod online;
-pub mod options;
 pub mod pocket;
-pub mod registry;
 pub mod rosenblatt;
 pub mod students;
 
-pub use crate::catalogue::Algorithm;
 pub use adaline::{AdalineBatch, AdalineParams};
 pub use adatron::{Adatron, AdatronParams};
+pub use algorithm::{Algorithm, Builder, Spec, StepCost, Takes};
+pub use build::{build, build_spec, small_angle, Budgeted};
+pub use config::{AngleStop, Budget, Config, Presentation};
 pub use gram::Gram;
 pub use hebb::{Hebb, HebbParams};
 pub use logistic::{LogisticParams, Loss};
 pub use minover::{Minover, MinoverParams};
 pub use notes::NotesParams;
 pub use online::Online;
-pub use options::{build_with, AngleStop, Budget, Options, Presentation};
 pub use pocket::{Pocket, PocketParams};
-pub use registry::{build, Config};
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
 
 use crate::data::Dataset;
+pub use crate::measure::Mode;
 use crate::measure::{stability_upper_bound, Perceptron};
 use serde::Serialize;
-
-/// Whether the decision boundary passes through the origin.
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    /// `θ = 0`: output `sign(w·ξ)`.
-    Homogeneous,
-    /// A threshold `θ` is learnt: output `sign(w·ξ − θ)`.
-    Threshold,
-}
-
-impl Mode {
-    /// `Threshold` if `on`, else `Homogeneous`.
-    pub fn from_threshold(on: bool) -> Self {
-        if on {
-            Mode::Threshold
-        } else {
-            Mode::Homogeneous
-        }
-    }
-}
 
 /// Why a run ended.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]

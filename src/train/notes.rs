@@ -14,8 +14,10 @@
 //! Note the tie: an example exactly on the line (`w·ξ = θ`) has output 0 (class `S = −1`) here,
 //! whereas the readout's error count (`E^μ ≤ 0`) counts it as an error for either label.
 
+use super::algorithm::{Spec, StepCost, Takes};
+use super::config::{Presentation, NOTES_LEARNING_RATE};
 use super::online::{target, Drive, Online, OnlineRule};
-use super::Mode;
+use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::measure::Perceptron;
@@ -134,31 +136,32 @@ impl NotesParams {
     }
 }
 
-without_options! {
-    /// The catalogue's builder: the lecture notes' perceptron with its learning rate `η`, the
-    /// shared epoch limit and seed.
-    ///
-    /// # Errors
-    /// Those of [`NotesParams::build`].
-    pub fn from_config = with_options();
-}
+/// The lecture-notes perceptron's spec: a presentation per step; it takes a start, its learning
+/// rate `η` (default [`NOTES_LEARNING_RATE`]) and the order (default random).
+pub const SPEC: Spec = Spec {
+    name: "perceptron-notes",
+    cost: StepCost::Presentation,
+    takes: Takes {
+        init: true,
+        learning_rate: true,
+        margin: false,
+        order: true,
+    },
+    default_learning_rate: Some(NOTES_LEARNING_RATE),
+    build,
+};
 
-/// [`from_config`] with a starting perceptron and the presentation order of `options` (`η` comes
-/// in [`super::Config::notes_learning_rate`]).
+/// The lecture notes' perceptron from the run's [`Config`]: `η`, the epoch limit, the seed, the
+/// start and the order.
 ///
 /// # Errors
 /// Those of [`NotesParams::build`].
-pub fn with_options(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-    options: &super::Options,
-) -> crate::Result<Box<dyn super::Trainer>> {
+fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     let mut params = NotesParams::default()
-        .learning_rate(config.notes_learning_rate)
+        .learning_rate(config.learning_rate.unwrap_or(NOTES_LEARNING_RATE))
         .max_epochs(config.epochs()?)
         .seed(config.seed)
-        .shuffle(options.order != Some(super::Presentation::Cyclic));
-    params.init.clone_from(&options.init);
+        .shuffle(config.order != Some(Presentation::Cyclic));
+    params.init.clone_from(&config.init);
     Ok(Box::new(params.build(data, mode)?))
 }

@@ -15,7 +15,8 @@
 //! # References
 //! - S. I. Gallant, IEEE Trans. Neural Netw. 1 (1990) 179.
 
-use super::{check_init, check_positive, Mode, Step, Stop, Trainer};
+use super::algorithm::{Spec, StepCost, Takes};
+use super::{check_init, check_positive, Config, Mode, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
@@ -180,26 +181,22 @@ impl Trainer for Pocket {
     }
 }
 
-without_options! {
-    /// The catalogue's builder: pocket with the shared epoch limit and seed.
-    ///
-    /// # Errors
-    /// Those of [`PocketParams::build`].
-    pub fn from_config = with_options();
-}
+/// Pocket's spec: every update counts the errors; it takes a start.
+pub const SPEC: Spec = Spec {
+    name: "pocket",
+    cost: StepCost::Pocket,
+    takes: Takes::INIT,
+    default_learning_rate: None,
+    build,
+};
 
-/// [`from_config`] from the starting perceptron of `options`.
+/// Pocket from the run's [`Config`]: the epoch limit, the seed and the start.
 ///
 /// # Errors
 /// Those of [`PocketParams::build`].
-pub fn with_options(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-    options: &super::Options,
-) -> crate::Result<Box<dyn super::Trainer>> {
+fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     let params = PocketParams {
-        init: options.init.clone(),
+        init: config.init.clone(),
         ..PocketParams::default()
             .max_epochs(config.epochs()?)
             .seed(config.seed)

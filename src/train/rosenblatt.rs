@@ -11,7 +11,8 @@
 //! unit optimal `w*` and `c = 0`, `M ≤ max_μ |ξ^μ|² / κ_max²`. On non-separable data it never
 //! stops by itself: the epoch limit ends the run.
 
-use super::{check_init, check_positive, Step, Stop, Trainer};
+use super::algorithm::{Spec, StepCost, Takes};
+use super::{check_init, check_positive, Config, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
@@ -192,34 +193,33 @@ impl Trainer for Rosenblatt {
     }
 }
 
-without_options! {
-    /// The catalogue's builder: Rosenblatt with the shared settings (the epoch limit in whole
-    /// epochs).
-    ///
-    /// # Errors
-    /// Those of [`RosenblattParams::build`].
-    pub fn from_config = with_options();
-}
+/// Rosenblatt's spec: a presentation per step; it takes a start, the margin `c` and the order.
+pub const SPEC: Spec = Spec {
+    name: "rosenblatt",
+    cost: StepCost::Presentation,
+    takes: Takes {
+        init: true,
+        learning_rate: false,
+        margin: true,
+        order: true,
+    },
+    default_learning_rate: None,
+    build,
+};
 
-/// [`from_config`] with a starting perceptron, the margin `c` and the presentation order of
-/// `options` (a random order seeded by [`super::Config::seed`]).
+/// Rosenblatt from the run's [`Config`]: the epoch limit in whole epochs, the margin `c`, the
+/// presentation order (a random order seeded by [`Config::seed`]) and the starting perceptron.
 ///
 /// # Errors
 /// Those of [`RosenblattParams::build`].
-pub fn with_options(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-    options: &super::Options,
-) -> crate::Result<Box<dyn super::Trainer>> {
-    let epochs = config.epochs()?.ceil() as usize;
+fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     let mut params = RosenblattParams::default()
-        .max_epochs(epochs)
-        .margin(options.margin.unwrap_or(0.0));
-    params.order = match super::options::shuffle(options.order, config.seed) {
+        .max_epochs(config.epochs()?.ceil() as usize)
+        .margin(config.margin.unwrap_or(0.0));
+    params.order = match config.shuffle_seed() {
         Some(seed) => Order::Random(seed),
         None => Order::Cyclic,
     };
-    params.init.clone_from(&options.init);
+    params.init.clone_from(&config.init);
     Ok(Box::new(params.build(data, mode)?))
 }

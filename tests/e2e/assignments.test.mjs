@@ -1,5 +1,5 @@
 // The course assignments as presets of the learning-curve lab: each fills the form with the
-// parameters of one of the README's `perceptron-lab curve` command lines (and every line has its
+// parameters of one of docs/cli.md's `perceptron-lab curve` command lines (and every line has its
 // preset), previews the theory curves of its charts without running; Run then gives exactly the
 // CLI's rows for that line.
 import { test } from "node:test";
@@ -13,12 +13,12 @@ const lab = useLab();
 const CLI = join(ROOT, "target", "release", "perceptron-lab");
 
 /**
- * The `perceptron-lab curve` command lines of the README's list of the course reports'
+ * The `perceptron-lab curve` command lines of docs/cli.md's list of the course reports'
  * experiments (the first `sh` block after "The course reports' experiments"), `for V in a b c;
  * do …; done` loops expanded, each as its arguments `{flag: value}` (the redirection dropped).
  */
 function readmeCurves() {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const readme = readFileSync(join(ROOT, "docs", "cli.md"), "utf8");
   const from = readme.indexOf("The course reports' experiments");
   assert.ok(from >= 0, "the README lists the course reports' experiments");
   const start = readme.indexOf("```sh\n", from) + 6;
@@ -49,7 +49,7 @@ function readmeCurves() {
 
 /**
  * The arguments of `curve` for the form as shown (read from the inputs here, not from the page's
- * code), in the README's spelling: defaults (no noise, teacher labels, the stop at the limit) left out.
+ * code), in docs/cli.md's spelling: defaults (no noise, teacher labels, the stop at the limit) left out.
  */
 const formAsArgs = (page) =>
   page.evaluate(() => {

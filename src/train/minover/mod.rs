@@ -50,7 +50,10 @@
 
 mod window;
 
-use super::{check_init, check_positive, check_tolerance, relative_gap, Gram, Step, Stop, Trainer};
+use super::algorithm::{Spec, StepCost, Takes};
+use super::{
+    check_init, check_positive, check_tolerance, relative_gap, Config, Gram, Step, Stop, Trainer,
+};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{argmin, argmin_offset, axpy, axpy_argmin, dot, norm};
@@ -545,32 +548,29 @@ impl Trainer for Minover {
     }
 }
 
-without_options! {
-    /// The catalogue's builder: MinOver with the shared settings (epoch limit, gap tolerance,
-    /// patience).
-    ///
-    /// # Errors
-    /// Those of [`MinoverParams::build`].
-    pub fn from_config = with_options();
-}
+/// MinOver's spec: every example's potential per step; it takes a start (the gap is then not
+/// certified).
+pub const SPEC: Spec = Spec {
+    name: "minover",
+    cost: StepCost::Potentials,
+    takes: Takes::INIT,
+    default_learning_rate: None,
+    build,
+};
 
-/// [`from_config`] from the starting weights of `options` (the gap is then not certified).
+/// MinOver from the run's [`Config`]: the epoch limit, the gap tolerance, the patience and the
+/// start.
 ///
 /// # Errors
 /// Those of [`MinoverParams::build`].
-pub fn with_options(
-    data: &crate::data::Dataset,
-    mode: super::Mode,
-    config: &super::Config,
-    options: &super::Options,
-) -> crate::Result<Box<dyn super::Trainer>> {
+fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     let mut p = MinoverParams::default()
         .max_epochs(config.epochs()?)
         .gap_tolerance(config.gap_tolerance);
     if let Some(patience) = config.patience {
         p = p.patience(patience);
     }
-    p.init.clone_from(&options.init);
+    p.init.clone_from(&config.init);
     Ok(Box::new(p.build(data, mode)?))
 }
 

@@ -23,11 +23,11 @@
 //! Every draw has `|w| = 1`; "uniform" means:
 //! - **through the origin**: `w` uniform on the unit sphere `S^{N−1}` restricted to `V` (the
 //!   surface measure `dS(w)`); the centre of mass is the direction of `∫_{V∩S^{N−1}} w dS`. In
-//!   2-D: a uniform angle on the version-space arc, and its midpoint ([`plane::Arc`]);
+//!   2-D: a uniform angle on the version-space arc, and its midpoint ([`crate::version_space::plane::Arc`]);
 //! - **with a threshold**: `(w, θ)` uniform under `dS(w) dθ` on the cylinder `S^{N−1} × R`
 //!   restricted to `V` (bounded when both classes are present). In 2-D, with `w = u(φ)`, that is
 //!   `dφ dθ` on the band `lower(φ) < θ < upper(φ)` the weight view draws, and the centre of mass
-//!   is the band's centroid `(φ̄, θ̄)` ([`plane::Region`], exact); for `N = 1` the sign of `w` is
+//!   is the band's centroid `(φ̄, θ̄)` ([`crate::version_space::plane::Region`], exact); for `N = 1` the sign of `w` is
 //!   fixed by the data and `θ` is uniform on the gap between the classes (centre: its middle);
 //!   for `N ≥ 3` the centre of mass is the mean `(w̄, θ̄)` of `(w, θ)`, scaled to `|w̄| = 1`
 //!   (for a narrow band it agrees with the 2-D centroid to second order in the band's width).
@@ -75,17 +75,17 @@
 //! - M. Biehl, *The Shallow and the Deep*, §3.5 (eq. 3.52).
 
 pub mod chain;
-pub mod plane;
 
-use super::{Mode, Step, Stop, Trainer};
+use super::algorithm::{Spec, StepCost, Takes};
+use super::{Config, Mode, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
 use crate::linalg::{dot, norm};
 use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
+use crate::version_space::plane::{no_version_space, Arc, Region};
 use chain::Chain;
-use plane::{no_version_space, Arc, Region};
 
 /// Trajectories of the chain from the start to the first sample (see [`Mixing`]).
 pub const BURN_IN: usize = 5;
@@ -583,37 +583,30 @@ impl Trainer for Student {
     }
 }
 
-/// The student of `kind` seeded with [`Config::seed`](super::Config::seed); a student takes no
-/// [`Options`](super::Options) ([`Options::check`](super::Options::check) refuses them).
+/// The Gibbs student's spec: one trajectory of its chain per step (one exact draw in 2-D).
+pub const GIBBS_SPEC: Spec = Spec {
+    name: "gibbs",
+    cost: StepCost::Sample,
+    takes: Takes::NOTHING,
+    default_learning_rate: None,
+    build: |d, m, c| student(d, m, c, Kind::Gibbs),
+};
+
+/// The Bayes student's spec: as [`GIBBS_SPEC`], averaging its samples.
+pub const BAYES_SPEC: Spec = Spec {
+    name: "bayes",
+    cost: StepCost::Sample,
+    takes: Takes::NOTHING,
+    default_learning_rate: None,
+    build: |d, m, c| student(d, m, c, Kind::Bayes),
+};
+
+/// A student of `kind` seeded with [`Config::seed`].
 ///
 /// # Errors
 /// Those of [`Sampler::new`].
-fn student(
-    data: &Dataset,
-    mode: Mode,
-    config: &super::Config,
-    _options: &super::Options,
-    kind: Kind,
-) -> Result<Box<dyn Trainer>> {
+fn student(data: &Dataset, mode: Mode, config: &Config, kind: Kind) -> Result<Box<dyn Trainer>> {
     Ok(Box::new(Student::new(data, mode, config.seed, kind)?))
-}
-
-without_options! {
-    /// The catalogue's builder of `gibbs`: the Gibbs student seeded with
-    /// [`Config::seed`](super::Config::seed).
-    ///
-    /// # Errors
-    /// Those of [`Sampler::new`].
-    pub fn gibbs_from_config = student(Kind::Gibbs);
-}
-
-without_options! {
-    /// The catalogue's builder of `bayes`: the Bayes student seeded with
-    /// [`Config::seed`](super::Config::seed).
-    ///
-    /// # Errors
-    /// Those of [`Sampler::new`].
-    pub fn bayes_from_config = student(Kind::Bayes);
 }
 
 /// What the data view shows for a student of a set without a version space: no perceptron

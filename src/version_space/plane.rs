@@ -1,5 +1,6 @@
-//! The version space of 2-D data exactly, for the Gibbs and Bayes students: uniform draws and
-//! the centre of mass in closed form.
+//! The version space of 2-D data exactly, in closed form: its arc through the origin and its band
+//! in the `(φ, θ)` plane with a threshold, with their areas, uniform draws and centres of mass (the
+//! 2-D Gibbs and Bayes students of [`crate::train::students`] draw from them).
 //!
 //! **On a circle** ([`Arc`]): through the origin the version space is one arc of directions
 //! `φ ∈ (φ_a, φ_a + L)` ([`crate::version_space::arcs`]); the measure is `dφ`, so a Gibbs draw is
@@ -31,13 +32,13 @@
 //! convex in the `(φ, θ)` plane, so its centre of mass, the 2-D Bayes student with a threshold,
 //! may (rarely, for thin curved bands) lie outside it.
 
+use super::{arcs, check_2d, direction};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
 use crate::hull::convex_hull;
+use crate::measure::Mode;
 use crate::measure::Perceptron;
-use crate::train::Mode;
-use crate::version_space::{arcs, check_2d, direction};
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
 /// The version space through the origin of 2-D data: the arc `(start, start + length)`.
@@ -359,7 +360,7 @@ fn wrap(a: f64) -> f64 {
 }
 
 /// The error of a set without a version space.
-pub(super) fn no_version_space() -> Error {
+pub(crate) fn no_version_space() -> Error {
     Error::NotSeparable {
         detail: ": the version space is empty, so there is no Gibbs or Bayes student".into(),
     }

@@ -18,8 +18,11 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::hull::min_projections;
-use crate::train::students::plane::band_area;
-use crate::train::Mode;
+
+pub mod plane;
+
+use crate::measure::Mode;
+use plane::band_area;
 use serde::Serialize;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 

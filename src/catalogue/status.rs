@@ -1,0 +1,152 @@
+//! The readout's words for why a rule stopped: one text per [`Stop`] for every rule, and where a
+//! rule's stop means more, the rule's own words (its row's `status` in [`super::algorithm`]).
+
+use crate::train::{Fit, Stop};
+
+/// What a stop's text may quote: the run and the settings it ran with.
+#[derive(Debug, Clone, Copy)]
+pub struct StatusContext<'a> {
+    /// The run's summary (its `stop` is set).
+    pub fit: &'a Fit,
+    /// Why it stopped.
+    pub stop: Stop,
+    /// Its epoch limit.
+    pub limit: f64,
+    /// The soft margin's `γ`.
+    pub gamma: f64,
+    /// The relative gap tolerance of MinOver and AdaTron.
+    pub gap_tolerance: f64,
+    /// Whether the set is linearly separable (exact test).
+    pub separable: bool,
+}
+
+/// A rule's own words for some of its stops; `None` leaves the stop to [`generic`].
+pub type StatusText = fn(&StatusContext) -> Option<String>;
+
+/// The text of a stop for any rule.
+pub fn generic(c: &StatusContext) -> String {
+    let fit = c.fit;
+    match c.stop {
+        Stop::NoErrors => format!("converged: no errors in epoch {}", fit.epochs.ceil()),
+        Stop::Kkt => "converged: optimality conditions hold".into(),
+        Stop::Settled => "converged: w settled (relative change per epoch ≤ tolerance)".into(),
+        Stop::GapReached => format!(
+            "converged: certified gap ≤ {}% of κ_max",
+            c.gap_tolerance * 100.0
+        ),
+        Stop::Stalled => "stalled: no example can move w".into(),
+        Stop::Sampled if fit.steps <= 1 => {
+            "sampled: a uniform random draw from the version space (exact)".into()
+        }
+        Stop::Sampled => format!(
+            "sampled: a draw from the version space after {} trajectories of the chain",
+            fit.steps
+        ),
+        Stop::NoImprovement => "stopped: κ(w) did not improve for P steps".into(),
+        Stop::OnePass => "one pass through the data".into(),
+        Stop::Limit => format!("epoch limit ({}) before w settled", c.limit.ceil()),
+    }
+}
+
+/// Rosenblatt and the notes' perceptron: at the limit the set is not separable in that time.
+pub fn presentation(c: &StatusContext) -> Option<String> {
+    (c.stop == Stop::Limit).then(|| format!("not separable within {} epochs", c.limit))
+}
+
+/// MinOver and AdaTron: at the limit, either the set is not separable or the gap has not closed.
+pub fn optimal(c: &StatusContext) -> Option<String> {
+    let fit = c.fit;
+    match c.stop {
+        Stop::Limit if !c.separable => Some(format!(
+            "stopped after {} steps ({} epochs): set not separable{}",
+            fit.steps,
+            c.limit.ceil(),
+            if fit.kappa.is_finite() {
+                format!(", κ(w) = {:.3}", fit.kappa)
+            } else {
+                String::new() // w = 0: no κ(w) to report
+            }
+        )),
+        Stop::Limit => Some(format!(
+            "step limit ({} steps) before the gap closed to {}%",
+            fit.steps,
+            c.gap_tolerance * 100.0
+        )),
+        _ => None,
+    }
+}
+
+/// Pocket: its answer is the pocketed perceptron.
+pub fn pocket(c: &StatusContext) -> Option<String> {
+    let fit = c.fit;
+    match c.stop {
+        Stop::NoErrors => Some(format!(
+            "converged: pocket holds a perceptron without errors (step {})",
+            fit.steps
+        )),
+        Stop::Limit => Some(format!(
+            "best after {} epochs: {} training errors{}",
+            c.limit.ceil(),
+            fit.errors,
+            if c.separable {
+                ""
+            } else {
+                " (set not separable)"
+            }
+        )),
+        _ => None,
+    }
+}
+
+/// The soft margin: its optimality conditions, with `γ` and the strengths at the bound.
+pub fn soft_margin(c: &StatusContext) -> Option<String> {
+    (c.stop == Stop::Kkt).then(|| {
+        format!(
+            "converged: optimality conditions hold (γ = {}, {} examples at the bound)",
+            c.gamma,
+            c.fit.embedding.iter().filter(|&&x| x >= c.gamma).count()
+        )
+    })
+}
+
+/// The logistic unit: on separable data cross-entropy has no minimum.
+pub fn logistic(c: &StatusContext) -> Option<String> {
+    (c.stop == Stop::Limit && c.separable).then(|| {
+        format!(
+            "epoch limit ({}): on separable data cross-entropy has no minimum, |w| keeps growing",
+            c.limit.ceil()
+        )
+    })
+}
+
+/// The tanh Adaline: on separable data its squared error has no minimum.
+pub fn tanh(c: &StatusContext) -> Option<String> {
+    (c.stop == Stop::Limit && c.separable).then(|| {
+        format!(
+            "epoch limit ({}): on separable data the squared error of tanh has no minimum, |w| keeps growing",
+            c.limit.ceil()
+        )
+    })
+}
+
+/// The students: without a version space there is no student.
+pub fn student(c: &StatusContext) -> Option<String> {
+    (c.stop == Stop::Stalled).then(|| {
+        "no version space: the set is not linearly separable (exact test), so no student classifies it without errors".into()
+    })
+}
+
+/// The Bayes student: its centre of mass, exact or estimated.
+pub fn bayes(c: &StatusContext) -> Option<String> {
+    match c.stop {
+        Stop::Sampled if c.fit.steps <= 1 => {
+            Some("centre of mass of the version space (exact)".into())
+        }
+        Stop::Sampled => Some(format!(
+            "centre of mass estimated: the mean of {} samples of the chain ({} trajectories)",
+            crate::train::students::BAYES_SAMPLES,
+            c.fit.steps
+        )),
+        _ => student(c),
+    }
+}

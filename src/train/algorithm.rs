@@ -1,0 +1,250 @@
+//! Every algorithm of the lab by name, and what training needs to know of it: its [`Spec`] (the
+//! work of one step, the settings it takes, its builder), declared in the rule's own file and
+//! collected here by one exhaustive match ([`Algorithm::spec`]). How the page shows an algorithm
+//! (label, colour, texts) is the catalogue's business (`crate::catalogue`), which reads this
+//! module and never the other way round.
+
+use super::{adaline, adatron, hebb, logistic, minover, notes, pocket, rosenblatt, students};
+use super::{Config, Mode, Trainer};
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::named::named_enum;
+use serde::Serialize;
+
+/// An algorithm: a training rule, or `exact`, the exact optimum of maximal stability (the
+/// reference every rule is compared with; see [`crate::exact`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// the TypeScript type is the union of the names (serde's kebab-case of the variants, which the
+// tests check against the specs)
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Algorithm {
+    /// Rosenblatt's perceptron rule (`src/train/rosenblatt.rs`).
+    Rosenblatt,
+    /// MinOver (`src/train/minover/`).
+    Minover,
+    /// AdaTron (`src/train/adatron.rs`).
+    Adatron,
+    /// Hebb's rule, one pass (`src/train/hebb.rs`).
+    Hebb,
+    /// Sequential Adaline / LMS (`src/train/adaline.rs`).
+    Adaline,
+    /// Batch Adaline, gradient descent on all examples (`src/train/adaline.rs`).
+    AdalineBatch,
+    /// Gallant's pocket algorithm with ratchet (`src/train/pocket.rs`).
+    Pocket,
+    /// AdaTron with bounded embedding strengths (`src/train/adatron.rs`).
+    SoftMargin,
+    /// Logistic unit, cross-entropy (`src/train/logistic.rs`).
+    Logistic,
+    /// Logistic unit, squared error (`src/train/logistic.rs`).
+    LogisticSquared,
+    /// The tanh Adaline of the course notes: squared error of `tanh(a)`, started far off
+    /// (`src/train/logistic.rs`).
+    AdalineTanh,
+    /// The lecture notes' perceptron: 0/1 targets, learning rate η (`src/train/notes.rs`).
+    PerceptronNotes,
+    /// The Gibbs student: a uniform draw from the version space (`src/train/students/`).
+    Gibbs,
+    /// The Bayes student: the version space's centre of mass (`src/train/students/`).
+    Bayes,
+    /// The exact optimum of maximal stability (`src/exact/`); not a training rule.
+    Exact,
+}
+
+/// The work of one step of a rule, which sets how many steps a slice of the data view's training
+/// takes between looks at the clock and the default limit of a run that cannot stop
+/// (`scene::epoch_limit`).
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StepCost {
+    /// One example presented, `O(N)` (Rosenblatt, the notes' perceptron).
+    Presentation,
+    /// Every example's potential, `O(P)` per step (MinOver).
+    Potentials,
+    /// One embedding strength, `O(N)` per step through the origin; with a threshold a maximal
+    /// violating pair, `O(P)` (AdaTron, soft margin).
+    Strengths,
+    /// A gradient step on one example, `O(N)` (Adaline, logistic).
+    Gradient,
+    /// A gradient step on every example, `O(PN)` (batch Adaline).
+    Batch,
+    /// Every update counts the errors, `O(PN)` (pocket).
+    Pocket,
+    /// One pass (Hebb).
+    OnePass,
+    /// One trajectory of the version-space sampler, `O(PN)` and `O(P)` per wall hit; in 2-D one
+    /// exact draw (Gibbs, Bayes).
+    Sample,
+    /// Not iterative (the exact optimum).
+    Exact,
+}
+
+/// Which of the optional settings of [`Config`] a rule takes (the others must be left unset).
+#[allow(clippy::struct_excessive_bools)] // one independent flag per optional setting
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Takes {
+    /// A starting perceptron [`Config::init`].
+    pub init: bool,
+    /// A learning rate [`Config::learning_rate`].
+    pub learning_rate: bool,
+    /// Rosenblatt's margin [`Config::margin`].
+    pub margin: bool,
+    /// A presentation order [`Config::order`].
+    pub order: bool,
+}
+
+impl Takes {
+    /// No optional setting.
+    pub const NOTHING: Takes = Takes {
+        init: false,
+        learning_rate: false,
+        margin: false,
+        order: false,
+    };
+    /// Only a starting perceptron.
+    pub const INIT: Takes = Takes {
+        init: true,
+        ..Takes::NOTHING
+    };
+}
+
+/// How a rule's trainer is built: on `data` in `mode` from the one configuration, already checked
+/// against the rule's [`Takes`] ([`super::build_spec`]).
+pub type Builder = fn(&Dataset, Mode, &Config) -> Result<Box<dyn Trainer>>;
+
+/// What training knows of one rule, declared in the rule's file (`pub const SPEC`).
+#[derive(Debug, Clone, Copy)]
+pub struct Spec {
+    /// The name (page, CLI, CSV).
+    pub name: &'static str,
+    /// The work of one of its steps.
+    pub cost: StepCost,
+    /// The optional settings it takes.
+    pub takes: Takes,
+    /// Its learning rate's default when that is a fixed number (the lecture-notes perceptron's
+    /// `η`, a setting of its own on the page); `None` where the rule takes none or derives a
+    /// stable one from the data (Adaline, logistic: `1/max C^μμ`).
+    pub default_learning_rate: Option<f64>,
+    /// Its trainer.
+    pub build: Builder,
+}
+
+/// `exact`'s spec: the exact optimum is not a training rule ([`crate::exact`] computes it).
+const EXACT: Spec = Spec {
+    name: "exact",
+    cost: StepCost::Exact,
+    takes: Takes::NOTHING,
+    default_learning_rate: None,
+    build: not_a_rule,
+};
+
+/// The builder of `exact`.
+///
+/// # Errors
+/// Always [`Error::Unknown`], naming the training rules.
+fn not_a_rule(_data: &Dataset, _mode: Mode, _config: &Config) -> Result<Box<dyn Trainer>> {
+    Err(Error::Unknown {
+        kind: "training rule",
+        name: Algorithm::Exact.name().into(),
+        expected: Algorithm::rules()
+            .map(Algorithm::name)
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order of the menus.
+    pub const ALL: [Algorithm; 15] = [
+        Algorithm::Rosenblatt,
+        Algorithm::Minover,
+        Algorithm::Adatron,
+        Algorithm::Hebb,
+        Algorithm::Adaline,
+        Algorithm::AdalineBatch,
+        Algorithm::Pocket,
+        Algorithm::SoftMargin,
+        Algorithm::Logistic,
+        Algorithm::LogisticSquared,
+        Algorithm::AdalineTanh,
+        Algorithm::PerceptronNotes,
+        Algorithm::Gibbs,
+        Algorithm::Bayes,
+        Algorithm::Exact,
+    ];
+
+    /// Its spec, from the rule's file.
+    pub const fn spec(self) -> &'static Spec {
+        match self {
+            Algorithm::Rosenblatt => &rosenblatt::SPEC,
+            Algorithm::Minover => &minover::SPEC,
+            Algorithm::Adatron => &adatron::SPEC,
+            Algorithm::Hebb => &hebb::SPEC,
+            Algorithm::Adaline => &adaline::SPEC,
+            Algorithm::AdalineBatch => &adaline::BATCH_SPEC,
+            Algorithm::Pocket => &pocket::SPEC,
+            Algorithm::SoftMargin => &adatron::SOFT_MARGIN_SPEC,
+            Algorithm::Logistic => &logistic::SPEC,
+            Algorithm::LogisticSquared => &logistic::SQUARED_SPEC,
+            Algorithm::AdalineTanh => &logistic::TANH_SPEC,
+            Algorithm::PerceptronNotes => &notes::SPEC,
+            Algorithm::Gibbs => &students::GIBBS_SPEC,
+            Algorithm::Bayes => &students::BAYES_SPEC,
+            Algorithm::Exact => &EXACT,
+        }
+    }
+
+    /// The work of one of its steps.
+    pub const fn cost(self) -> StepCost {
+        self.spec().cost
+    }
+
+    /// Whether it is a training rule (everything but `exact`).
+    pub fn is_rule(self) -> bool {
+        self != Algorithm::Exact
+    }
+
+    /// The training rules, in menu order.
+    pub fn rules() -> impl Iterator<Item = Algorithm> {
+        Self::ALL.into_iter().filter(|a| a.is_rule())
+    }
+}
+
+named_enum!(Algorithm, "algorithm", spec);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_promised_ones_in_menu_order() {
+        // docs/design.md: the same names everywhere (page, CLI, CSV)
+        let promised = [
+            "rosenblatt",
+            "minover",
+            "adatron",
+            "hebb",
+            "adaline",
+            "adaline-batch",
+            "pocket",
+            "soft-margin",
+            "logistic",
+            "logistic-squared",
+            "adaline-tanh",
+            "perceptron-notes",
+            "gibbs",
+            "bayes",
+            "exact",
+        ];
+        assert_eq!(Algorithm::names(), promised.join(", "));
+        for (k, name) in promised.into_iter().enumerate() {
+            assert_eq!(Algorithm::from_name(name).unwrap(), Algorithm::ALL[k]);
+            assert_eq!(Algorithm::ALL[k] as usize, k);
+        }
+    }
+}
