@@ -40,12 +40,6 @@ export function loadCatalogue(wasm) {
   if (ALGORITHMS.length) return;
   const c = wasm.catalogue();
   for (const a of c.algorithms) {
-      certifiesBound: ["minover", "adatron"].includes(n),
-      updateBound: n === "rosenblatt",
-      ringsByStrength: ["exact", "adatron", "soft-margin", "minover", "rosenblatt"].includes(n),
-      strengthCountsUpdates: ["rosenblatt", "minover"].includes(n),
-      setting: n === "soft-margin" ? { symbol: "γ", limit: "gamma" } : n === "perceptron-notes" ? { symbol: "η", limit: "notesLearningRate" } : null,
-    });
     INFO[a.name] = a;
     COLORS[a.name] = a.color;
     NAMES[a.name] = a.label;
