@@ -40,6 +40,7 @@ const FILES = [
   "./www/settler.js",
   "./www/training-job.js",
   "./www/layer.js",
+  "./www/canvas.js",
   "./www/counts.js",
   "./www/data-lines.js",
   "./www/data-points.js",

@@ -1,11 +1,12 @@
 // @ts-check
-/** The training animation's controls and counters beside the views: a view the app renders. */
+/** The training animation's controls and counters beside the views, and its traces: a view of the frame. */
 
 import { INFO } from "./catalogue.js";
 import { fmt } from "./format.js";
 import { ANIMATION_CONTROLS, renderPlayer } from "./player.js";
 import { drawTraces } from "./trace-chart.js";
 
+/** The animation's panel: its rule menu, player, counters and traces. */
 export class AnimationPanel {
   /** @param {(id: string) => any} el */
   constructor(el) {

@@ -50,8 +50,6 @@ export class App {
     this.student = new StudentTeacher(this);
     /** counts the edits of the points (a drag step of the dragged point excepted): the views' cached layers key on it */
     this.pointsVersion = 0;
-    /** the point a drag is moving (-1: none) */
-    this.dragIndex = -1;
     /** @type {View[]} what `render()` draws, in order (main.js registers them) */
     this.views = [];
     /** @type {(() => void) | null} told when the shown rules change (the toggles follow) */
@@ -100,7 +98,7 @@ export class App {
    * `retrain` is false: the end of a drag, whose last step already started the training of these points).
    */
   commit({ retrain = true } = {}) {
-    this.dragIndex = -1;
+    this.state.dragIndex = -1;
     this.pointsVersion++;
     this.state.message = null;
     this.student.edited();
@@ -136,8 +134,8 @@ export class App {
     Object.assign(this.state.points[i], { x, y });
     this.state.preset = null;
     this.training.invalidate(!record);
-    if (!record && this.dragIndex !== i) {
-      this.dragIndex = i;
+    if (!record && this.state.dragIndex !== i) {
+      this.state.dragIndex = i;
       this.pointsVersion++;
     }
     this.animator.clear();

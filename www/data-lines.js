@@ -6,6 +6,7 @@
  * context and transform) first.
  */
 
+import { line } from "./canvas.js";
 import { COLORS, HIGHLIGHT, INFO } from "./catalogue.js";
 import { AXIS_COLOR, GRID_COLOR } from "./data-style.js";
 import { fmtTick, niceStep } from "./format.js";
@@ -19,14 +20,6 @@ const SETTLING_HALO = 6;
 const COMPARE_DASH = 10;
 /** The band's dash of a stopped rule. */
 const BAND_DASH = [7, 5];
-
-/** A line segment between two canvas pixels. */
-export function line(ctx, x0, y0, x1, y1) {
-  ctx.beginPath();
-  ctx.moveTo(x0, y0);
-  ctx.lineTo(x1, y1);
-  ctx.stroke();
-}
 
 /** The axes through the origin, the grid at round steps, and their labels (those the view's edge would cut left out). @param {DataSpaceView} v */
 export function drawAxes(v) {

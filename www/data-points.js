@@ -123,7 +123,7 @@ function markPoints(v, points, pixels, frame, labelling) {
     tracePoints(ctx, points, pixels, v.pointRadius);
     return;
   }
-  const moving = frame.dragIndex < points.length ? frame.dragIndex : -1;
+  const moving = frame.state.dragIndex < points.length ? frame.state.dragIndex : -1;
   const { cx, cy, half } = v.view;
   const view = [cx, cy, half, v.size, v.canvas.width, v.pointRadius, labelling].join(" ");
   const scale = v.canvas.width / v.size;

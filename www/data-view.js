@@ -8,7 +8,8 @@
 import { COLORS, HIGHLIGHT } from "./catalogue.js";
 import { PROJECTOR_SCALE, pointRadius } from "./data-style.js";
 import { MarkLayer } from "./layer.js";
-import { drawAxes, drawLine, drawSolutions, drawStepArrows, drawTeacher, line, teacherHandle } from "./data-lines.js";
+import { line } from "./canvas.js";
+import { drawAxes, drawLine, drawSolutions, drawStepArrows, drawTeacher, teacherHandle } from "./data-lines.js";
 import { drawExamplesUsed, drawNumbers, drawPoints } from "./data-points.js";
 import { drawTeacherTooltip, drawTooltip } from "./data-tooltip.js";
 

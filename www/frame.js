@@ -31,7 +31,6 @@ import { ringsOf } from "./rings.js";
  * @property {import("./rings.js").Rings} rings the rings around the points
  * @property {Map<number, Float64Array>} curves example curves the version space does not carry (the hovered one, the animation's)
  * @property {number} pointsVersion counts the edits of the points (the cached layers' key)
- * @property {number} dragIndex the point a drag moves (-1: none)
  * @property {number} revision counts the trainings (one per edit)
  * @property {boolean} settled whether every shown rule has stopped
  * @property {boolean} canUndo
@@ -75,7 +74,6 @@ export function buildFrame(app) {
     rings: ringsOf(state, scene, animation),
     curves: exampleCurves(app, scene?.versionSpace, animation),
     pointsVersion: app.pointsVersion,
-    dragIndex: app.dragIndex,
     revision: training.revision,
     settled: app.settled(),
     canUndo: app.history.canUndo(),

@@ -210,6 +210,7 @@ export const FIELDS = [
   transient("compareRules", "the rules compare mode compares", () => [...DEFAULT_COMPARED]),
   transient("compareSaved", "the shown rules saved while comparing (null outside compare mode)", () => null),
   transient("hover", "the point under the pointer (-1: none)", () => -1),
+  transient("dragIndex", "the point a drag is moving (-1: none)", () => -1),
   transient("teacherHover", "whether the pointer is over the teacher", () => false),
   transient("keyboardPoint", "the point selected from the keyboard (-1: none)", () => -1),
   transient("keyboardFocus", "whether the data view has the focus from the keyboard (its cursor drawn)", () => false),

@@ -30,6 +30,7 @@ export { restore, snapshot } from "./schema.js";
  * @property {string[]} compareRules
  * @property {Record<string, boolean> | null} compareSaved
  * @property {number} hover
+ * @property {number} dragIndex
  * @property {boolean} teacherHover
  * @property {number} keyboardPoint
  * @property {boolean} keyboardFocus

@@ -15,7 +15,7 @@ export function sizeText(vs, threshold) {
   return `Version space: area ${fmt(s, 3)} in the (φ, θ) plane (|w| = 1).`;
 }
 
-/** The student–teacher panel beside the data view: a view the app renders. */
+/** The student–teacher panel beside the data view: a view of the frame. */
 export class TeacherPanel {
   /** @param {(id: string) => any} el */
   constructor(el) {

@@ -9,7 +9,8 @@
 import { COLORS, HIGHLIGHT } from "./catalogue.js";
 import { pointsKey } from "./layer.js";
 import { TAU } from "./weight-plot.js";
-import { line, mark } from "./weight-paths.js";
+import { line } from "./canvas.js";
+import { mark } from "./weight-paths.js";
 
 /** Above this many points the diameters of those a drag does not move come from a cached layer. */
 const LAYER_ABOVE = 1000;
@@ -132,7 +133,7 @@ function drawDiameters(v, frame, c, R) {
   const stride = Math.ceil(P / MAX_DIAMETERS);
   if (P <= LAYER_ABOVE) diameters(v.ctx);
   else {
-    const moving = frame.dragIndex < P ? frame.dragIndex : -1;
+    const moving = frame.state.dragIndex < P ? frame.state.dragIndex : -1;
     const key = pointsKey(frame.pointsVersion, moving, [c.x, c.y, R, v.canvas.width, v.canvas.height]);
     v.diameterLayer.draw(v.ctx, key, v.width, v.height, v.canvas.width / v.width, (layer) => diameters(layer, (i) => i !== moving && i % stride === 0));
     if (moving >= 0) diameters(v.ctx, (i) => i === moving);

@@ -10,7 +10,8 @@
 import { COLORS, HIGHLIGHT } from "./catalogue.js";
 import { fmt } from "./format.js";
 import { BAND_EDGE, BAND_FILL } from "./weight-circle.js";
-import { fillBetween, line, mark, polyline } from "./weight-paths.js";
+import { line } from "./canvas.js";
+import { fillBetween, mark, polyline } from "./weight-paths.js";
 import { TAU, phiTicks, plotX, plotY, turnsIn } from "./weight-plot.js";
 
 const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";

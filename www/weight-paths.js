@@ -1,15 +1,7 @@
 // @ts-check
-/** Paths the weight view draws with: sampled curves and the areas between them, the solutions' marks, a line, wrapped text. */
+/** Paths the weight view draws with: sampled curves and the areas between them, the solutions' marks, wrapped text. */
 
 import { TAU } from "./weight-plot.js";
-
-/** A segment between two canvas pixels. */
-export function line(ctx, x0, y0, x1, y1) {
-  ctx.beginPath();
-  ctx.moveTo(x0, y0);
-  ctx.lineTo(x1, y1);
-  ctx.stroke();
-}
 
 /** The sampled curve `k ↦ (X(phi[k]), Y(value(k)))`, k < n, broken where the value is not finite. */
 export function polyline(ctx, n, X, Y, phi, value) {
