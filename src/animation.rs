@@ -10,9 +10,8 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
 use crate::measure::{stability_upper_bound, Perceptron};
-use crate::scene::{
-    fit_view, next_sample, rosenblatt_bound, trainer, AlgorithmView, Sample, Settings, Trace,
-};
+use crate::scene::{fit_view, rosenblatt_bound, trainer, AlgorithmView, Settings};
+use crate::trace::{Sample, Sampler, Sampling, Trace};
 use crate::train::Algorithm;
 use crate::train::{Fit, Mode, Stop, Trainer};
 use crate::version_space::direction;
@@ -161,13 +160,10 @@ impl Animation {
     /// plan of the data view's traces, and frame `i` itself; empty for `i = 0`.
     pub fn trace(&self, i: usize) -> Trace {
         let i = i.min(self.frames.len() - 1);
-        let mut trace = Trace::new(
-            self.trainer.certifies(),
-            self.trainer.current_errors().is_some(),
-        );
-        let mut next = 1;
+        let mut trace = Trace::new(self.trainer.as_ref(), false);
+        let mut sampler = Sampler::new(Sampling::Log);
         for (k, f) in self.frames.iter().enumerate().take(i + 1).skip(1) {
-            if f.step >= next || k == i {
+            if sampler.due(f.step, k == i) {
                 trace.push(Sample {
                     t: f.step,
                     kappa: f.kappa,
@@ -175,8 +171,8 @@ impl Animation {
                     updates: f.updates,
                     errors: f.errors,
                     current_errors: f.current_errors,
+                    eps_g: None,
                 });
-                next = next_sample(f.step);
             }
         }
         trace
@@ -299,7 +295,7 @@ impl Race {
                 Err(e) => return Err(e),
             }
         }
-        if rules.contains(&Algorithm::Rosenblatt) {
+        if rules.iter().any(|a| a.info().update_bound) {
             race.update_bound = rosenblatt_bound(data, mode, separable, kappa_max)?;
         }
         Ok(race)
@@ -335,7 +331,7 @@ impl Race {
             .iter()
             .map(|run| {
                 let mut view = run.view(t);
-                if run.algorithm == Algorithm::Rosenblatt {
+                if run.algorithm.info().update_bound {
                     view.update_bound = self.update_bound;
                 }
                 view

@@ -38,6 +38,7 @@ mod named;
 pub mod rng;
 pub mod scene;
 pub mod theory;
+pub mod trace;
 pub mod train;
 pub mod version_space;
 #[cfg(target_arch = "wasm32")]

@@ -88,18 +88,8 @@ fn build(data: &Dataset, _mode: Mode, config: &Config) -> Result<Box<dyn Trainer
     }))
 }
 
-const SPEC: Spec = Spec {
-    name: "normalised",
-    cost: StepCost::Presentation,
-    takes: Takes {
-        init: false,
-        learning_rate: true,
-        margin: false,
-        order: false,
-    },
-    default_learning_rate: None,
-    build,
-};
+const SPEC: Spec =
+    Spec::new("normalised", StepCost::Presentation, build).taking(Takes::NOTHING.learning_rate());
 
 /// Four separable points through the origin (w = (1, 1) separates them with margin).
 fn points() -> Dataset {

@@ -83,6 +83,9 @@ pub struct AlgorithmInfo {
     /// Whether it has no answer on a set that is not linearly separable (the exact optimum; the
     /// Gibbs and Bayes students: no version space).
     pub needs_separable: bool,
+    /// Whether its answer has slacks `β^μ` (the soft margin): the view draws `E = ±1`, rings the
+    /// violators and reads out `|w|²/2 + γ Σ β^μ`.
+    pub slack: bool,
     /// The page setting of its own, if any: its symbol and the key of its default in
     /// [`super::Limits`].
     pub setting: Option<Setting>,
@@ -110,6 +113,7 @@ struct Flags {
     rings_by_strength: bool,
     strength_counts_updates: bool,
     needs_separable: bool,
+    slack: bool,
     status: Option<StatusText>,
 }
 
@@ -119,6 +123,7 @@ const NONE: Flags = Flags {
     rings_by_strength: false,
     strength_counts_updates: false,
     needs_separable: false,
+    slack: false,
     status: None,
 };
 
@@ -154,6 +159,7 @@ const fn row(
         rings_by_strength: flags.rings_by_strength,
         strength_counts_updates: flags.strength_counts_updates,
         needs_separable: flags.needs_separable,
+        slack: flags.slack,
         setting: None,
         status: flags.status,
     }
@@ -168,7 +174,13 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             "Rosenblatt",
             Rgb(0xE6, 0x9F, 0x00),
             Role::Core,
-            Flags { update_bound: true, rings_by_strength: true, strength_counts_updates: true, status: Some(status::presentation), ..NONE },
+            Flags {
+                update_bound: true,
+                rings_by_strength: true,
+                strength_counts_updates: true,
+                status: Some(status::presentation),
+                ..NONE
+            },
             (true, true),
             [
                 "any separating line (no margin asked for)",
@@ -184,7 +196,13 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             "MinOver",
             Rgb(0x00, 0x72, 0xB2),
             Role::Core,
-            Flags { certifies_bound: true, rings_by_strength: true, strength_counts_updates: true, status: Some(status::optimal), ..NONE },
+            Flags {
+                certifies_bound: true,
+                rings_by_strength: true,
+                strength_counts_updates: true,
+                status: Some(status::optimal),
+                ..NONE
+            },
             (true, true),
             [
                 "the maximal stability κ_max (the widest margin)",
@@ -200,7 +218,12 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             "AdaTron",
             Rgb(0x00, 0x9E, 0x73),
             Role::Core,
-            Flags { certifies_bound: true, rings_by_strength: true, status: Some(status::optimal), ..NONE },
+            Flags {
+                certifies_bound: true,
+                rings_by_strength: true,
+                status: Some(status::optimal),
+                ..NONE
+            },
             (true, false),
             [
                 "the maximal stability κ_max, by coordinate ascent on the embedding strengths",
@@ -273,18 +296,23 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             limit: "gamma",
         }),
         ..row(
-        Algorithm::SoftMargin,
-        "soft margin",
-        Rgb(0xEE, 0x99, 0xAA),
-        Role::Extra,
-        Flags { rings_by_strength: true, status: Some(status::soft_margin), ..NONE },
-        (false, false),
-        [
-            "|w|²/2 + γ Σμ slackμ: a wide margin, paying γ per unit of violation",
-            "when the optimality (KKT) conditions hold to 10⁻⁶, or at the step limit",
-            "xμ ← clip(xμ + (1 − Eμ)/|ξμ|², 0, γ): AdaTron with bounded strengths",
-        ],
-    )
+            Algorithm::SoftMargin,
+            "soft margin",
+            Rgb(0xEE, 0x99, 0xAA),
+            Role::Extra,
+            Flags {
+                rings_by_strength: true,
+                slack: true,
+                status: Some(status::soft_margin),
+                ..NONE
+            },
+            (false, false),
+            [
+                "|w|²/2 + γ Σμ slackμ: a wide margin, paying γ per unit of violation",
+                "when the optimality (KKT) conditions hold to 10⁻⁶, or at the step limit",
+                "xμ ← clip(xμ + (1 − Eμ)/|ξμ|², 0, γ): AdaTron with bounded strengths",
+            ],
+        )
     },
     row(
         Algorithm::Logistic,
@@ -367,7 +395,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         "Gibbs student",
         Rgb(0x22, 0x22, 0xEE),
         Role::Extra,
-        Flags { needs_separable: true, status: Some(status::student), ..NONE },
+        Flags {
+            needs_separable: true,
+            status: Some(status::student),
+            ..NONE
+        },
         (true, false),
         [
             "nothing: a perceptron drawn uniformly from the version space (the typical student without errors)",
@@ -382,7 +414,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             "Bayes student",
             Rgb(0x77, 0x55, 0xFF),
             Role::Extra,
-            Flags { needs_separable: true, status: Some(status::bayes), ..NONE },
+            Flags {
+                needs_separable: true,
+                status: Some(status::bayes),
+                ..NONE
+            },
             (true, false),
             [
                 "the generalisation error on average: the centre of mass of the version space",
@@ -396,7 +432,11 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         "exact optimum",
         Rgb(0x00, 0x00, 0x00),
         Role::Reference,
-        Flags { rings_by_strength: true, needs_separable: true, ..NONE },
+        Flags {
+            rings_by_strength: true,
+            needs_separable: true,
+            ..NONE
+        },
         (true, true),
         [
             "the maximal stability κ_max exactly: the nearest point of the convex hull of Sμξμ to the origin (with θ: of the classes' hulls to each other)",

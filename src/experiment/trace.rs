@@ -8,57 +8,15 @@
 
 use super::{cells, CurveParams, Labels};
 use crate::error::{Error, Result};
-use crate::measure::gen_error;
+use crate::trace::{Sample, Sampler, Sampling};
+pub use crate::trace::{TracePoint, TRACE_HEADER};
 use crate::train::Algorithm;
-use crate::train::Trainer;
-use serde::Serialize;
 use std::fmt::Write as _;
-
-/// The state of a run after `t` steps.
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TracePoint {
-    /// Steps of the rule so far (the unit of the step budget: MinOver's are updates,
-    /// Rosenblatt's presentations; [`crate::train::options`]).
-    pub t: usize,
-    /// Steps that changed `w`.
-    pub updates: usize,
-    /// `κ(w) = min_μ κ^μ` on the training set (`NaN` for `w = 0`).
-    pub kappa: f64,
-    /// The certified upper bound `|w| / Σ x^μ ≥ κ_max` (`+∞` before the first update), where the
-    /// rule certifies one (MinOver, AdaTron from tabula rasa; Rosenblatt and Hebb through the
-    /// origin); `None` otherwise.
-    pub kappa_upper: Option<f64>,
-    /// `ε_g = arccos(R)/π` against the teacher; `None` for random labels.
-    pub eps_g: Option<f64>,
-    /// Fraction of the training set with `E^μ ≤ 0`.
-    pub train_error: f64,
-}
-
-/// The CSV header of [`TracePoint`]s.
-pub const TRACE_HEADER: &str = "t,updates,kappa,kappa_upper,eps_g,train_error";
-
-impl TracePoint {
-    /// The point in the columns of [`TRACE_HEADER`]; `kappa_upper` and `eps_g` empty when absent.
-    pub fn to_csv(&self) -> String {
-        let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
-        format!(
-            "{},{},{},{},{},{}",
-            self.t,
-            self.updates,
-            self.kappa,
-            opt(self.kappa_upper),
-            opt(self.eps_g),
-            self.train_error
-        )
-    }
-}
 
 /// The trace of `algorithm` in cell `cell` of the sweep `params`, one point every `every` steps:
 /// at `t = 0`, at each multiple of `every` the run passes (a rule whose step counts several, as
 /// batch Adaline's, at the first step at or past it), and at the end (the state
-/// [`Trainer::fit`] reports), calling `emit` with each.
+/// [`crate::train::Trainer::fit`] reports), calling `emit` with each.
 ///
 /// # Errors
 /// Those of [`CurveParams::validate`]; [`Error::OutOfRange`] for `every = 0` or a cell out of
@@ -79,36 +37,21 @@ pub fn trace_with(
         });
     }
     let (data, teacher) = cells::cell_data(params, cell)?;
+    let teacher = (params.labels == Labels::Teacher).then_some(&teacher[..]);
     let mut trainer = cells::trainer(algorithm, &data, params, cell)?;
-    let point = |trainer: &dyn Trainer| {
-        let fit = trainer.fit();
-        TracePoint {
-            t: fit.steps,
-            updates: fit.updates,
-            kappa: fit.kappa,
-            kappa_upper: fit.kappa_upper,
-            eps_g: (params.labels == Labels::Teacher)
-                .then(|| gen_error(&fit.perceptron.w, &teacher)),
-            train_error: fit.errors as f64 / data.len() as f64,
-        }
-    };
-    emit(point(trainer.as_ref()));
-    let mut last = 0;
-    let mut next = every;
+    let mut sampler = Sampler::new(Sampling::Every(every));
+    let mut stopped = false;
     loop {
-        let stopped = trainer.step().stop.is_some();
-        let t = trainer.progress().0;
+        if sampler.due(trainer.progress().0, stopped) {
+            emit(TracePoint::new(
+                &Sample::of(trainer.as_ref(), teacher),
+                data.len(),
+            ));
+        }
         if stopped {
-            if t != last {
-                emit(point(trainer.as_ref()));
-            }
             return Ok(());
         }
-        if t >= next {
-            emit(point(trainer.as_ref()));
-            last = t;
-            next = (t / every + 1) * every;
-        }
+        stopped = trainer.step().stop.is_some();
     }
 }
 

@@ -13,13 +13,11 @@ use serde::Serialize;
 
 mod settling;
 mod status;
-mod trace;
 
+pub use crate::trace::Trace;
 pub(crate) use settling::rosenblatt_bound;
 pub use settling::Settling;
 pub use status::status;
-pub use trace::Trace;
-pub(crate) use trace::{next_sample, Sample};
 
 /// The algorithms the data view trains by default (the catalogue's core rules; any rule can be
 /// asked for).
@@ -461,7 +459,9 @@ pub(crate) fn fit_view(
         settled: fit.stop.is_some(),
         update_bound: None,
         kappa_upper: fit.kappa_upper,
-        soft_margin: (algorithm == Algorithm::SoftMargin)
+        soft_margin: algorithm
+            .info()
+            .slack
             .then(|| SoftMarginView::new(&fit.perceptron, data, settings.run.gamma)),
         gap,
         stabilities: fit.perceptron.stabilities(data),

@@ -7,12 +7,12 @@
 //! A rule run in slices takes exactly the steps it takes in one go (it is the same trainer,
 //! stepped), so its answer does not depend on how the work was sliced.
 
-use super::trace::{Recorder, Trace};
 use super::{fit_view, reference, step_cost, trainer, Scene, Settings};
 use crate::catalogue::{Algorithm, StepCost};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::theory;
+use crate::trace::{Recorder, Trace};
 use crate::train::students::NoStudent;
 use crate::train::{Mode, Trainer};
 use crate::version_space::VersionSpace;
@@ -83,7 +83,7 @@ impl Settling {
                 }
             }
         }
-        let update_bound = if runs.iter().any(|r| r.algorithm == Algorithm::Rosenblatt) {
+        let update_bound = if runs.iter().any(|r| r.algorithm.info().update_bound) {
             let kappa_max = reference.exact.as_ref().map(|e| e.kappa);
             rosenblatt_bound(data, reference.mode, reference.separable, kappa_max)?
         } else {
@@ -165,7 +165,7 @@ impl Settling {
                     &self.settings,
                     scene.separable,
                 );
-                if run.algorithm == Algorithm::Rosenblatt {
+                if run.algorithm.info().update_bound {
                     view.update_bound = self.update_bound;
                 }
                 view

@@ -251,33 +251,13 @@ impl Trainer for AdalineBatch {
 
 /// The sequential Adaline's spec: a gradient step on one example per step; it takes a start, a
 /// learning rate and the order.
-pub const SPEC: Spec = Spec {
-    name: "adaline",
-    cost: StepCost::Gradient,
-    takes: Takes {
-        init: true,
-        learning_rate: true,
-        margin: false,
-        order: true,
-    },
-    default_learning_rate: None,
-    build,
-};
+pub const SPEC: Spec =
+    Spec::new("adaline", StepCost::Gradient, build).taking(Takes::INIT.learning_rate().order());
 
 /// The batch Adaline's spec: a gradient step on every example per step; it takes a start and a
 /// learning rate.
-pub const BATCH_SPEC: Spec = Spec {
-    name: "adaline-batch",
-    cost: StepCost::Batch,
-    takes: Takes {
-        init: true,
-        learning_rate: true,
-        margin: false,
-        order: false,
-    },
-    default_learning_rate: None,
-    build: build_batch,
-};
+pub const BATCH_SPEC: Spec =
+    Spec::new("adaline-batch", StepCost::Batch, build_batch).taking(Takes::INIT.learning_rate());
 
 /// The sequential Adaline from the run's [`Config`] (a random order seeded by [`Config::seed`]).
 ///

@@ -34,7 +34,7 @@
 //! - J. K. Anlauf, M. Biehl, Europhys. Lett. 10 (1989) 687.
 //! - S. S. Keerthi, S. K. Shevade, C. Bhattacharyya, K. R. K. Murthy, Neural Comput. 13 (2001) 637.
 
-use super::algorithm::{Spec, StepCost, Takes};
+use super::algorithm::{Spec, StepCost};
 use super::{
     check_init, check_positive, check_tolerance, relative_gap, Config, Gram, Step, Stop, Trainer,
 };
@@ -469,22 +469,10 @@ impl Trainer for Adatron {
 }
 
 /// AdaTron's spec: a coordinate step on one embedding strength (a pair with a threshold).
-pub const SPEC: Spec = Spec {
-    name: "adatron",
-    cost: StepCost::Strengths,
-    takes: Takes::NOTHING,
-    default_learning_rate: None,
-    build,
-};
+pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build);
 
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
-pub const SOFT_MARGIN_SPEC: Spec = Spec {
-    name: "soft-margin",
-    cost: StepCost::Strengths,
-    takes: Takes::NOTHING,
-    default_learning_rate: None,
-    build: build_soft_margin,
-};
+pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin);
 
 /// AdaTron from the run's [`Config`]: the epoch limit and the gap tolerance.
 ///

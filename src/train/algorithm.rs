@@ -111,6 +111,30 @@ impl Takes {
         init: true,
         ..Takes::NOTHING
     };
+
+    /// These and a learning rate.
+    pub const fn learning_rate(self) -> Takes {
+        Takes {
+            learning_rate: true,
+            ..self
+        }
+    }
+
+    /// These and a margin.
+    pub const fn margin(self) -> Takes {
+        Takes {
+            margin: true,
+            ..self
+        }
+    }
+
+    /// These and a presentation order.
+    pub const fn order(self) -> Takes {
+        Takes {
+            order: true,
+            ..self
+        }
+    }
 }
 
 /// How a rule's trainer is built: on `data` in `mode` from the one configuration, already checked
@@ -126,6 +150,9 @@ pub struct Spec {
     pub cost: StepCost,
     /// The optional settings it takes.
     pub takes: Takes,
+    /// Whether its output is `1`/`0` (`1` iff `w·ξ > θ`, the lecture notes' convention) rather
+    /// than `sign(w·ξ − θ)` ([`super::output`]).
+    pub zero_one: bool,
     /// Its learning rate's default when that is a fixed number (the lecture-notes perceptron's
     /// `η`, a setting of its own on the page); `None` where the rule takes none or derives a
     /// stable one from the data (Adaline, logistic: `1/max C^μμ`).
@@ -134,14 +161,28 @@ pub struct Spec {
     pub build: Builder,
 }
 
+impl Spec {
+    /// The spec of a rule called `name` whose step costs `cost`, built by `build`, that takes no
+    /// optional setting and outputs `sign(w·ξ − θ)`.
+    pub const fn new(name: &'static str, cost: StepCost, build: Builder) -> Spec {
+        Spec {
+            name,
+            cost,
+            takes: Takes::NOTHING,
+            zero_one: false,
+            default_learning_rate: None,
+            build,
+        }
+    }
+
+    /// This spec, taking the optional settings `takes`.
+    pub const fn taking(self, takes: Takes) -> Spec {
+        Spec { takes, ..self }
+    }
+}
+
 /// `exact`'s spec: the exact optimum is not a training rule ([`crate::exact`] computes it).
-const EXACT: Spec = Spec {
-    name: "exact",
-    cost: StepCost::Exact,
-    takes: Takes::NOTHING,
-    default_learning_rate: None,
-    build: not_a_rule,
-};
+const EXACT: Spec = Spec::new("exact", StepCost::Exact, not_a_rule);
 
 /// The builder of `exact`.
 ///

@@ -52,6 +52,7 @@ pub enum Presentation {
 }
 
 /// The settings of one training run; each rule reads the ones it has.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Config {

@@ -91,13 +91,7 @@ impl Trainer for Hebb {
 }
 
 /// Hebb's spec: one pass; it takes a start.
-pub const SPEC: Spec = Spec {
-    name: "hebb",
-    cost: StepCost::OnePass,
-    takes: Takes::INIT,
-    default_learning_rate: None,
-    build,
-};
+pub const SPEC: Spec = Spec::new("hebb", StepCost::OnePass, build).taking(Takes::INIT);
 
 /// Hebb from the run's [`Config`] (only its start: one pass needs no limit).
 ///

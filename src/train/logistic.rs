@@ -257,46 +257,22 @@ impl LogisticParams {
 
 /// The logistic unit's spec (cross-entropy): a gradient step on one example per step; it takes a
 /// start, a learning rate and the order.
-pub const SPEC: Spec = Spec {
-    name: "logistic",
-    cost: StepCost::Gradient,
-    takes: Takes {
-        init: true,
-        learning_rate: true,
-        margin: false,
-        order: true,
-    },
-    default_learning_rate: None,
-    build: |d, m, c| build(d, m, c, Loss::CrossEntropy),
-};
+pub const SPEC: Spec = Spec::new("logistic", StepCost::Gradient, |d, m, c| {
+    build(d, m, c, Loss::CrossEntropy)
+})
+.taking(Takes::INIT.learning_rate().order());
 
 /// The logistic unit with squared error: as [`SPEC`].
-pub const SQUARED_SPEC: Spec = Spec {
-    name: "logistic-squared",
-    cost: StepCost::Gradient,
-    takes: Takes {
-        init: true,
-        learning_rate: true,
-        margin: false,
-        order: true,
-    },
-    default_learning_rate: None,
-    build: |d, m, c| build(d, m, c, Loss::Squared),
-};
+pub const SQUARED_SPEC: Spec = Spec::new("logistic-squared", StepCost::Gradient, |d, m, c| {
+    build(d, m, c, Loss::Squared)
+})
+.taking(Takes::INIT.learning_rate().order());
 
 /// The tanh Adaline (from [`far_start`] unless given a start): as [`SPEC`].
-pub const TANH_SPEC: Spec = Spec {
-    name: "adaline-tanh",
-    cost: StepCost::Gradient,
-    takes: Takes {
-        init: true,
-        learning_rate: true,
-        margin: false,
-        order: true,
-    },
-    default_learning_rate: None,
-    build: |d, m, c| build(d, m, c, Loss::Tanh),
-};
+pub const TANH_SPEC: Spec = Spec::new("adaline-tanh", StepCost::Gradient, |d, m, c| {
+    build(d, m, c, Loss::Tanh)
+})
+.taking(Takes::INIT.learning_rate().order());
 
 /// The unit and cost `loss` from the run's [`Config`]: the epoch limit, the learning rate, the
 /// order (a random order seeded by [`Config::seed`]) and the start; without a given start the

@@ -213,8 +213,8 @@ pub trait Trainer {
 }
 
 /// The output of a trained perceptron `(w, θ)` on input `ξ`, in the convention of `algorithm`:
-/// - the lecture-notes perceptron (`perceptron-notes`): `1` iff `w·ξ > θ`, else `0` (the notes'
-///   `f(x) > 0` for class 1, `f(x) ≤ 0` for class 0; a tie is 0);
+/// - a rule with 0/1 outputs ([`Spec::zero_one`]: the lecture-notes perceptron): `1` iff
+///   `w·ξ > θ`, else `0` (the notes' `f(x) > 0` for class 1, `f(x) ≤ 0` for class 0; a tie is 0);
 /// - every other rule: `sign(w·ξ − θ)`, i.e. `+1` or `−1`, and `0` on the boundary `w·ξ = θ`,
 ///   where the crate counts an example of either label as an error (`E^μ ≤ 0`).
 ///
@@ -227,7 +227,7 @@ pub fn output(algorithm: Algorithm, perceptron: &Perceptron, xi: &[f64]) -> f64 
         "input and weights differ in length"
     );
     let a = crate::linalg::dot(&perceptron.w, xi) - perceptron.theta;
-    if algorithm == Algorithm::PerceptronNotes {
+    if algorithm.spec().zero_one {
         return if a > 0.0 { 1.0 } else { 0.0 };
     }
     if a > 0.0 {

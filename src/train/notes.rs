@@ -139,16 +139,10 @@ impl NotesParams {
 /// The lecture-notes perceptron's spec: a presentation per step; it takes a start, its learning
 /// rate `η` (default [`NOTES_LEARNING_RATE`]) and the order (default random).
 pub const SPEC: Spec = Spec {
-    name: "perceptron-notes",
-    cost: StepCost::Presentation,
-    takes: Takes {
-        init: true,
-        learning_rate: true,
-        margin: false,
-        order: true,
-    },
+    zero_one: true,
     default_learning_rate: Some(NOTES_LEARNING_RATE),
-    build,
+    ..Spec::new("perceptron-notes", StepCost::Presentation, build)
+        .taking(Takes::INIT.learning_rate().order())
 };
 
 /// The lecture notes' perceptron from the run's [`Config`]: `η`, the epoch limit, the seed, the

@@ -182,13 +182,7 @@ impl Trainer for Pocket {
 }
 
 /// Pocket's spec: every update counts the errors; it takes a start.
-pub const SPEC: Spec = Spec {
-    name: "pocket",
-    cost: StepCost::Pocket,
-    takes: Takes::INIT,
-    default_learning_rate: None,
-    build,
-};
+pub const SPEC: Spec = Spec::new("pocket", StepCost::Pocket, build).taking(Takes::INIT);
 
 /// Pocket from the run's [`Config`]: the epoch limit, the seed and the start.
 ///

@@ -194,18 +194,8 @@ impl Trainer for Rosenblatt {
 }
 
 /// Rosenblatt's spec: a presentation per step; it takes a start, the margin `c` and the order.
-pub const SPEC: Spec = Spec {
-    name: "rosenblatt",
-    cost: StepCost::Presentation,
-    takes: Takes {
-        init: true,
-        learning_rate: false,
-        margin: true,
-        order: true,
-    },
-    default_learning_rate: None,
-    build,
-};
+pub const SPEC: Spec =
+    Spec::new("rosenblatt", StepCost::Presentation, build).taking(Takes::INIT.margin().order());
 
 /// Rosenblatt from the run's [`Config`]: the epoch limit in whole epochs, the margin `c`, the
 /// presentation order (a random order seeded by [`Config::seed`]) and the starting perceptron.

@@ -550,13 +550,7 @@ impl Trainer for Minover {
 
 /// MinOver's spec: every example's potential per step; it takes a start (the gap is then not
 /// certified).
-pub const SPEC: Spec = Spec {
-    name: "minover",
-    cost: StepCost::Potentials,
-    takes: Takes::INIT,
-    default_learning_rate: None,
-    build,
-};
+pub const SPEC: Spec = Spec::new("minover", StepCost::Potentials, build).taking(Takes::INIT);
 
 /// MinOver from the run's [`Config`]: the epoch limit, the gap tolerance, the patience and the
 /// start.

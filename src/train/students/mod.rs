@@ -76,7 +76,7 @@
 
 pub mod chain;
 
-use super::algorithm::{Spec, StepCost, Takes};
+use super::algorithm::{Spec, StepCost};
 use super::{Config, Mode, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -584,22 +584,14 @@ impl Trainer for Student {
 }
 
 /// The Gibbs student's spec: one trajectory of its chain per step (one exact draw in 2-D).
-pub const GIBBS_SPEC: Spec = Spec {
-    name: "gibbs",
-    cost: StepCost::Sample,
-    takes: Takes::NOTHING,
-    default_learning_rate: None,
-    build: |d, m, c| student(d, m, c, Kind::Gibbs),
-};
+pub const GIBBS_SPEC: Spec = Spec::new("gibbs", StepCost::Sample, |d, m, c| {
+    student(d, m, c, Kind::Gibbs)
+});
 
 /// The Bayes student's spec: as [`GIBBS_SPEC`], averaging its samples.
-pub const BAYES_SPEC: Spec = Spec {
-    name: "bayes",
-    cost: StepCost::Sample,
-    takes: Takes::NOTHING,
-    default_learning_rate: None,
-    build: |d, m, c| student(d, m, c, Kind::Bayes),
-};
+pub const BAYES_SPEC: Spec = Spec::new("bayes", StepCost::Sample, |d, m, c| {
+    student(d, m, c, Kind::Bayes)
+});
 
 /// A student of `kind` seeded with [`Config::seed`].
 ///
