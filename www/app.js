@@ -369,9 +369,7 @@ export class App {
   /**
    * The settings of the core's training (`scene::Settings`; what is not given has the core's
    * default): the core rules and every other shown rule.
-   * (`gamma` and `seed` are `train::Config`'s, which `Settings` embeds; the boundary's TS type of
-   * `Config` is not generated yet, so they are named here.)
-   * @returns {Partial<import("./pkg/perceptron_lab.js").Settings> & {gamma?: number, seed?: number}}
+   * @returns {Partial<import("./pkg/perceptron_lab.js").Settings>}
    */
   trainSettings() {
     const { state } = this;
