@@ -2,7 +2,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v5";
+const CACHE = "perceptron-lab-v6";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -40,6 +40,26 @@ const FILES = [
   "./www/settler.js",
   "./www/training-job.js",
   "./www/layer.js",
+  "./www/canvas.js",
+  "./www/counts.js",
+  "./www/data-lines.js",
+  "./www/data-points.js",
+  "./www/data-sets.js",
+  "./www/data-style.js",
+  "./www/data-tooltip.js",
+  "./www/file-controls.js",
+  "./www/format.js",
+  "./www/frame.js",
+  "./www/lab-state.js",
+  "./www/rings.js",
+  "./www/student.js",
+  "./www/teacher-panel.js",
+  "./www/training.js",
+  "./www/weight-circle.js",
+  "./www/weight-landscape.js",
+  "./www/weight-paths.js",
+  "./www/weight-plot.js",
+  "./www/weight-regions.js",
   "./www/pkg/perceptron_lab.js",
   "./www/pkg/perceptron_lab_bg.wasm",
   "./www/data/iris-setosa-versicolor.csv",

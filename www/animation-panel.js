@@ -1,30 +1,31 @@
 // @ts-check
-/** The training animation's controls and counters beside the views: a view the app renders. */
+/** The training animation's controls and counters beside the views, and its traces: a view of the frame. */
 
 import { INFO } from "./catalogue.js";
-import { fmt } from "./data-view.js";
+import { fmt } from "./format.js";
 import { ANIMATION_CONTROLS, renderPlayer } from "./player.js";
 import { drawTraces } from "./trace-chart.js";
 
+/** The animation's panel: its rule menu, player, counters and traces. */
 export class AnimationPanel {
   /** @param {(id: string) => any} el */
   constructor(el) {
     this.el = el;
   }
 
-  /** @param {import("./app.js").App} app */
-  render(app) {
+  /** @param {import("./frame.js").Frame} frame */
+  render(frame) {
     const { el } = this;
-    const a = app.animator;
+    const a = frame.animator;
     el("anim-algorithm").value = a.algorithm;
-    renderPlayer(a, el, ANIMATION_CONTROLS);
-    renderAnimationTraces(app);
+    renderPlayer(a.player, el, ANIMATION_CONTROLS);
+    renderAnimationTraces(frame, el);
     const counters = el("anim-counters");
     if (a.error) {
       counters.textContent = `Cannot animate: ${a.error}`;
       return;
     }
-    const f = a.frames[a.index];
+    const f = a.frame;
     if (!f) {
       counters.textContent = `Press Step or Play to watch the rule learn from ${INFO[a.algorithm].start}.`;
       return;
@@ -41,25 +42,16 @@ export class AnimationPanel {
 }
 
 /**
- * The animated rule's trace beside the views (κ(w(t)) against κ_max, for Rosenblatt M(t)
- * against M*, for pocket both error series), from the frames of the run shown; hidden before
- * the first step.
- * @param {import("./app.js").App} app
+ * The animated rule's trace beside the views (κ(w(t)) against κ_max, M(t) against the
+ * convergence theorem's M* for a rule that has it, for pocket both error series), from the frames
+ * of the run shown; hidden before the first step.
+ * @param {import("./frame.js").Frame} frame
+ * @param {(id: string) => any} el
  */
-function renderAnimationTraces(app) {
-  const { el } = app;
+function renderAnimationTraces(frame, el) {
   const box = el("anim-traces");
-  const trace = app.animator.trace();
+  const { trace, algorithm } = frame.animator;
   box.hidden = !trace;
   if (!trace) return;
-  const name = app.animator.algorithm;
-  const ex = app.scene?.exact;
-  const bound = app.scene?.algorithms.find((a) => a.name === "rosenblatt")?.updateBound ?? null;
-  drawTraces(
-    { kappa: el("anim-trace-kappa"), updates: el("anim-trace-updates"), errors: el("anim-trace-errors") },
-    { [name]: trace },
-    [name],
-    ex?.converged ? ex.kappa : NaN,
-    bound,
-  );
+  drawTraces({ kappa: el("anim-trace-kappa"), updates: el("anim-trace-updates"), errors: el("anim-trace-errors") }, { [algorithm]: trace }, [algorithm], frame.trained);
 }

@@ -5,6 +5,7 @@
 
 import { ALGORITHMS, INFO } from "./catalogue.js";
 import { Player } from "./player.js";
+import { DEFAULT_ANIMATED } from "./schema.js";
 
 /** The rules the animation can step (the catalogue's animatable ones). */
 export const ANIMATED = ALGORITHMS;
@@ -22,7 +23,7 @@ export class Animator extends Player {
   constructor(wasm, app) {
     super(app);
     this.wasm = wasm;
-    this.algorithm = "rosenblatt";
+    this.algorithm = DEFAULT_ANIMATED;
     /** @type {import("./pkg/perceptron_lab.js").Animation | null} */
     this.handle = null;
     /** @type {any[]} mirror of the core's frames `{step, w, theta, …, stop}`, index 0 the start */

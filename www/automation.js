@@ -1,18 +1,46 @@
 // @ts-check
-/** `window.lab`: the automation interface of docs/design.md ("Automation interface") and its extensions. */
+/**
+ * `window.lab`: the automation interface of docs/design.md ("Automation interface") and its
+ * extensions, over the controller's edits, its animation and race, the learning-curve panel and
+ * the views' transforms. Every edit trains before it returns, as a script expects.
+ */
 
 import { readParams } from "./curve-form.js";
+import { loadPreset, teacherForm } from "./data-sets.js";
+import { labState } from "./lab-state.js";
+import { DEFAULT_COMPARED } from "./schema.js";
 
-/** `window.lab`, as promised by docs/design.md ("Automation interface"), plus a few extensions. */
-export function automation(app, curves) {
+/**
+ * What the automation interface drives.
+ * @typedef {object} Lab
+ * @property {typeof import("./pkg/perceptron_lab.js")} wasm the core's exports
+ * @property {import("./app.js").App} app the controller
+ * @property {import("./curve-panel.js").CurvePanel} curves the learning-curve panel
+ * @property {import("./data-view.js").DataSpaceView} dataView
+ * @property {import("./weight-view.js").WeightView} weightView
+ * @property {(id: string) => any} el the page's elements by id
+ */
+
+/**
+ * `window.lab`, as promised by docs/design.md ("Automation interface"), plus a few extensions.
+ * @param {Lab} lab
+ */
+export function automation({ wasm, app, curves, dataView, weightView, el }) {
+  const animator = app.animator;
+  /** Runs an edit, trains it to the end (within the controller's time) and redraws now. */
+  const edit = (change) => {
+    change();
+    app.settleNow();
+    app.render();
+  };
   return {
     /** Extension: the core's catalogue `{algorithms, charts, theoryCurves, teacherColor, errorColor, limits}` (a copy). */
-    catalogue: () => app.wasm.catalogue(),
+    catalogue: () => wasm.catalogue(),
     /**
      * Extension: runs a learning-curve sweep in the workers; resolves `{rows, csv, ms}`. Fields
      * `params` leaves out take the form's defaults (the page's, not what is typed in the form).
      */
-    runLearningCurve: (params = {}) => curves.run({ ...readParams(app.wasm, app.el, { defaults: true }), ...params }),
+    runLearningCurve: (params = {}) => curves.run({ ...readParams(wasm, el, { defaults: true }), ...params }),
     /** Extension: cancels a running sweep (its promise rejects with an AbortError). */
     cancelLearningCurve: () => curves.cancel(),
     /**
@@ -31,25 +59,17 @@ export function automation(app, curves) {
         check();
       }),
     /** The points, mode and every algorithm's result. */
-    getState: () => app.getState(),
+    getState: () => labState(app, weightView),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
-    setPoints: (points) => {
-      app.setPoints(points);
-      app.settleNow();
-      app.render();
-    },
+    setPoints: (points) => edit(() => app.setPoints(points)),
     /** Client (CSS pixel) coordinates of data point (x, y) in the data view. */
     dataToClient: (x, y) => {
-      const r = app.dataView.canvas.getBoundingClientRect();
-      const { px, py } = app.dataView.toPixel(x, y);
+      const r = dataView.canvas.getBoundingClientRect();
+      const { px, py } = dataView.toPixel(x, y);
       return { x: r.left + px, y: r.top + py };
     },
     /** Switches between through the origin (false) and with threshold (true). */
-    setThreshold: (on) => {
-      app.setThreshold(on);
-      app.settleNow();
-      app.render();
-    },
+    setThreshold: (on) => edit(() => app.setThreshold(on)),
     /**
      * Extension: moves point i to (x, y) as one drag step would: restarts the training, gives it
      * one slice and redraws now (`settled()` waits for the rest).
@@ -59,15 +79,15 @@ export function automation(app, curves) {
       app.render();
     },
     /** Advances the training animation of `algorithm` by one step (switching to it if needed). */
-    step: (algorithm = app.animator.algorithm) => {
-      app.animator.setAlgorithm(algorithm);
-      app.animator.step();
+    step: (algorithm = animator.algorithm) => {
+      animator.setAlgorithm(algorithm);
+      animator.step();
       app.render();
-      if (app.animator.error) throw new Error(app.animator.error);
+      if (animator.error) throw new Error(animator.error);
     },
     /** Extension: plays / pauses the animation. */
-    play: () => app.animator.play(),
-    pause: () => app.animator.pause(),
+    play: () => animator.play(),
+    pause: () => animator.pause(),
     /** Extension: projector mode on or off. */
     setProjector: (on) => {
       app.setProjector(on);
@@ -76,9 +96,7 @@ export function automation(app, curves) {
     /** Extension: compare mode on or off, with the rules compared (default Rosenblatt and MinOver, or those last compared); throws on unknown rules. */
     setCompare: (on, rules) => {
       if (typeof on !== "boolean") throw new Error(`setCompare expects true or false, got ${typeof on}`);
-      app.setCompare(on, rules ?? ["rosenblatt", "minover"]);
-      app.settleNow();
-      app.render();
+      edit(() => app.setCompare(on, rules ?? DEFAULT_COMPARED));
     },
     /** Extension: one step of the race (every compared rule one step); getState().traces then hold the steps taken so far. */
     stepCompare: () => {
@@ -107,11 +125,7 @@ export function automation(app, curves) {
       app.render();
     },
     /** Extension: relabels every point by the teacher (without noise). */
-    relabelByTeacher: () => {
-      app.relabelByTeacher();
-      app.settleNow();
-      app.render();
-    },
+    relabelByTeacher: () => edit(() => app.relabelByTeacher()),
     /**
      * Extension: `{trainMs, drawMs, at, current}` of the last rendered frame (for benchmarks):
      * training and drawing time, its start (`performance.now()`), whether its lines were those
@@ -126,21 +140,13 @@ export function automation(app, curves) {
     },
     /** Extension: loads a preset by id (resolves once a file preset has arrived). */
     loadPreset: async (id) => {
-      app.loadPreset(id);
+      loadPreset(app, id, teacherForm(el));
       await app.loading;
       app.settleNow();
       app.render();
     },
     /** Extension: undo / redo. */
-    undo: () => {
-      app.undo();
-      app.settleNow();
-      app.render();
-    },
-    redo: () => {
-      app.redo();
-      app.settleNow();
-      app.render();
-    },
+    undo: () => edit(() => app.undo()),
+    redo: () => edit(() => app.redo()),
   };
 }

@@ -17,6 +17,8 @@ export const INFO = {};
 export const ALGORITHMS = [];
 /** The rules always trained in the data view (getState().algorithms has them whatever is shown). @type {AlgorithmName[]} */
 export const CORE = [];
+/** The references the rules are measured against (role "reference": the exact optimum). @type {AlgorithmName[]} */
+export const REFERENCES = [];
 /** Everything that can be shown: the rules and `exact`. @type {AlgorithmName[]} */
 export const SHOWN_NAMES = [];
 /** Colour of every algorithm, of the teacher (`teacher`) and of the exact optimum's error crosses (`error`). @type {Record<string, string>} */
@@ -42,7 +44,8 @@ export function loadCatalogue(wasm) {
     COLORS[a.name] = a.color;
     NAMES[a.name] = a.label;
     SHOWN_NAMES.push(a.name);
-    if (a.role !== "reference") ALGORITHMS.push(a.name);
+    if (a.role === "reference") REFERENCES.push(a.name);
+    else ALGORITHMS.push(a.name);
     if (a.role === "core") CORE.push(a.name);
   }
   COLORS.teacher = c.teacherColor;

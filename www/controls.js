@@ -1,13 +1,15 @@
 // @ts-check
 /** The control bar's parts built from the catalogue (shown-rule toggles, rule settings, preset
- * menu, the rules' explanations) and the file controls (import, export, copy link). */
+ * menu, compare mode's rules, the rules' explanations), bound to the controller, and the control
+ * bar as a view of the frame (pressed toggles, undo/redo, the status line, the rings' legend). */
 
-import { ALGORITHMS, CORE, COLORS, INFO, NAMES, SHOWN_NAMES } from "./catalogue.js";
-import { fmt } from "./data-view.js";
-import { exportPng, exportPoints, readDataFile } from "./io.js";
-import { checkRules } from "./schema.js";
+import { ALGORITHMS, CORE, COLORS, INFO, LIMITS, NAMES, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
+import { fmt } from "./format.js";
 import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { RACE_CONTROLS, bindPlayer } from "./player.js";
+import { checkRules, ruleKey } from "./schema.js";
+
+/** @typedef {import("./app.js").App} App */
 
 /** The preset menu: "custom" (the points are no preset: edited, cleared, imported; not choosable), then every preset. */
 export function fillPresetMenu(el) {
@@ -18,10 +20,25 @@ export function fillPresetMenu(el) {
   for (const p of [...FIXED_PRESETS, ...FILE_PRESETS, ...GENERATED_PRESETS]) select.append(new Option(p.name, p.id));
 }
 
+/** A label with a colour swatch in the rule's line style before `text`. */
+function swatchLabel(name, input, text) {
+  const label = document.createElement("label");
+  const swatch = document.createElement("span");
+  swatch.className = "swatch-inline";
+  swatch.style.borderTopColor = COLORS[name];
+  if (INFO[name].dash.length) swatch.style.borderTopStyle = "dashed";
+  label.append(input, swatch, text);
+  return label;
+}
+
+/**
+ * The shown-rule toggles (the core rules and the references; the rest of the family in a
+ * drop-down panel with the settings they have) and the animation's rule menu.
+ * @param {App} app
+ */
 export function fillShownToggles(app, el) {
   const group = el("shown");
   const toggle = (name) => {
-    const label = document.createElement("label");
     const box = document.createElement("input");
     box.type = "checkbox";
     box.checked = app.state.shown[name];
@@ -30,18 +47,13 @@ export function fillShownToggles(app, el) {
       app.beginEdit();
       app.state.shown[name] = box.checked;
       app.commit();
-      renderAlgorithmInfo(app, el);
+      renderAlgorithmInfo(app.state, el);
     });
-    const swatch = document.createElement("span");
-    swatch.className = "swatch-inline";
-    swatch.style.borderTopColor = COLORS[name];
-    if (INFO[name].dash.length) swatch.style.borderTopStyle = "dashed";
-    label.append(box, swatch, ` ${NAMES[name]}`);
-    label.title = INFO[name] ? `${INFO[name].rule}\nOptimises: ${INFO[name].optimises}\nStops: ${INFO[name].stops}` : "";
+    const label = swatchLabel(name, box, ` ${NAMES[name]}`);
+    label.title = `${INFO[name].rule}\nOptimises: ${INFO[name].optimises}\nStops: ${INFO[name].stops}`;
     return label;
   };
-  for (const name of [...CORE, "exact"]) group.append(toggle(name));
-  // the rest of the family in a drop-down panel, with the settings they have
+  for (const name of [...CORE, ...REFERENCES]) group.append(toggle(name));
   const more = document.createElement("details");
   more.id = "more-algorithms";
   const summary = document.createElement("summary");
@@ -49,19 +61,26 @@ export function fillShownToggles(app, el) {
   const list = document.createElement("div");
   list.className = "more-list";
   for (const name of ALGORITHMS) if (!CORE.includes(name)) list.append(toggle(name));
-  list.append(ruleInput(app, "gamma", "soft margin γ", "Bound γ of the embedding strengths: large γ → hard margin"));
-  list.append(ruleInput(app, "notesEta", "notes η", "Learning rate η of the lecture-notes perceptron"));
+  for (const name of ALGORITHMS) if (INFO[name].setting) list.append(ruleInput(app, name, INFO[name].setting));
   more.append(summary, list);
   group.append(more);
   const select = el("anim-algorithm");
   select.replaceChildren(...ALGORITHMS.filter((n) => INFO[n].animatable).map((n) => new Option(NAMES[n], n)));
 }
 
-/** A number input bound to `app.state.rules[key]`; a bad value is refused with a message. */
-function ruleInput(app, key, text, title) {
+/**
+ * A number input bound to the rule's setting in `app.state.rules` (its default the catalogue
+ * limit `setting.limit`); a bad value is refused with a message.
+ * @param {App} app
+ * @param {string} name
+ * @param {{symbol: string, limit: string}} setting
+ */
+function ruleInput(app, name, setting) {
+  const key = ruleKey(setting.limit);
+  const text = `${NAMES[name]} ${setting.symbol}`;
   const label = document.createElement("label");
   label.className = "label";
-  label.title = title;
+  label.title = `${setting.symbol} of ${NAMES[name]} (default ${LIMITS[setting.limit]}): ${INFO[name].rule}`;
   const input = document.createElement("input");
   input.type = "number";
   input.className = "num";
@@ -87,9 +106,8 @@ function ruleInput(app, key, text, title) {
 }
 
 /** Beside the views: for each shown rule, what it optimises, when it stops, its update rule. */
-function renderAlgorithmInfo(app, el) {
-  const box = el("algorithm-info");
-  const items = ALGORITHMS.filter((n) => app.state.shown[n]).map((name) => {
+function renderAlgorithmInfo(state, el) {
+  const items = ALGORITHMS.filter((n) => state.shown[n]).map((name) => {
     const p = document.createElement("p");
     const b = document.createElement("b");
     b.textContent = NAMES[name];
@@ -98,31 +116,31 @@ function renderAlgorithmInfo(app, el) {
     p.append(b, ` optimises ${INFO[name].optimises}; stops ${INFO[name].stops}. `, rule);
     return p;
   });
-  box.replaceChildren(...items);
+  el("algorithm-info").replaceChildren(...items);
 }
 
-export function syncShownToggles(app, el) {
-  el("compare").setAttribute("aria-pressed", String(app.compare !== null));
-  for (const name of ALGORITHMS) el(`compare-${name}`).checked = app.compareRules.includes(name);
-  for (const name of SHOWN_NAMES) el(`show-${name}`).checked = app.state.shown[name];
-  for (const key of Object.keys(app.state.rules)) el(`rule-${key}`).value = String(app.state.rules[key]);
-  renderAlgorithmInfo(app, el);
+/** The toggles, compare mode's rules, the rule settings and the explanations as the state has them (after undo, a link, compare mode). */
+export function syncShownToggles(state, el) {
+  el("compare").setAttribute("aria-pressed", String(state.compare));
+  for (const name of ALGORITHMS) el(`compare-${name}`).checked = state.compareRules.includes(name);
+  for (const name of SHOWN_NAMES) el(`show-${name}`).checked = state.shown[name];
+  for (const key of Object.keys(state.rules)) el(`rule-${key}`).value = String(state.rules[key]);
+  renderAlgorithmInfo(state, el);
 }
 
 /**
  * Compare mode's own controls: which rules are compared (one checkbox per rule, from the
  * catalogue; at least one stays checked) and the race's player (step, play/pause, reset, speed,
  * scrubber: those of the animation).
+ * @param {App} app
  */
 export function bindCompare(app, el) {
   const box = el("compare-rules");
   for (const name of ALGORITHMS) {
-    const label = document.createElement("label");
-    label.className = "label";
     const input = document.createElement("input");
     input.type = "checkbox";
     input.id = `compare-${name}`;
-    input.checked = app.compareRules.includes(name);
+    input.checked = app.state.compareRules.includes(name);
     input.addEventListener("change", () => {
       const rules = ALGORITHMS.filter((n) => el(`compare-${n}`).checked);
       if (!rules.length) {
@@ -131,88 +149,24 @@ export function bindCompare(app, el) {
       }
       app.setCompare(true, rules);
     });
-    const swatch = document.createElement("span");
-    swatch.className = "swatch-inline";
-    swatch.style.borderTopColor = COLORS[name];
-    label.append(input, swatch, NAMES[name]);
+    const label = swatchLabel(name, input, NAMES[name]);
+    label.className = "label";
     box.append(label);
   }
   bindPlayer(app.race, app, el, RACE_CONTROLS);
 }
 
-/** Import (file picker, drag and drop), export and the copied link. */
-export function bindFiles(app, wasm, el) {
-  const importFile = async (file) => {
-    try {
-      const { points, threshold, notices } = await readDataFile(wasm, file);
-      try {
-        app.setPoints(points, { threshold: threshold ?? app.state.threshold });
-      } catch (e) {
-        throw new Error(`${file.name}: ${e.message}`);
-      }
-      app.setMessage(`Imported ${points.length} points from ${file.name}.${notices.length ? ` Note: ${notices.join("; ")}.` : ""}`);
-    } catch (e) {
-      app.setMessage(`Not imported — ${e.message}. Your points are unchanged.`, "error");
-    }
-  };
-  el("import").addEventListener("click", () => el("import-file").click());
-  el("import-file").addEventListener("change", (e) => {
-    const [file] = e.target.files;
-    e.target.value = "";
-    if (file) importFile(file);
-  });
-  document.body.addEventListener("dragover", (e) => {
-    e.preventDefault();
-    document.body.classList.add("drop-target");
-  });
-  document.body.addEventListener("dragleave", () => document.body.classList.remove("drop-target"));
-  document.body.addEventListener("drop", (e) => {
-    e.preventDefault();
-    document.body.classList.remove("drop-target");
-    const [file] = e.dataTransfer.files;
-    if (file) importFile(file);
-  });
-  el("export-csv").addEventListener("click", () => exportPoints(app.state, "csv"));
-  el("export-json").addEventListener("click", () => exportPoints(app.state, "json"));
-  const { dataView, weightView } = app;
-  el("export-png-data").addEventListener("click", () =>
-    exportPng(
-      dataView.canvas,
-      "data-view.png",
-      (s) => dataView.resize(dataView.size, s),
-      () => app.render(),
-    ),
-  );
-  el("export-png-weights").addEventListener("click", () =>
-    exportPng(
-      weightView.canvas,
-      "weight-space.png",
-      (s) => weightView.resize(weightView.width, weightView.height, s),
-      () => app.render(),
-    ),
-  );
-  el("copy-link").addEventListener("click", async () => {
-    app.saveToUrl();
-    try {
-      await navigator.clipboard.writeText(location.href);
-      app.setMessage("Link copied: it opens exactly this picture.");
-    } catch {
-      app.setMessage(`Copy this link: ${location.href}`);
-    }
-  });
-}
-
-/** The control bar's state (pressed toggles, undo/redo, the status line): a view the app renders. */
+/** The control bar's state (pressed toggles, undo/redo, the status line): a view of the frame. */
 export class ControlBar {
   /** @param {(id: string) => any} el */
   constructor(el) {
     this.el = el;
   }
 
-  /** @param {import("./app.js").App} app */
-  render(app) {
+  /** @param {import("./frame.js").Frame} frame */
+  render(frame) {
     const { el } = this;
-    const { state } = app;
+    const { state } = frame;
     el("class-plus").setAttribute("aria-pressed", String(state.addLabel > 0));
     el("class-minus").setAttribute("aria-pressed", String(state.addLabel < 0));
     el("delete-mode").setAttribute("aria-pressed", String(state.deleteMode));
@@ -221,11 +175,12 @@ export class ControlBar {
     el("projector").setAttribute("aria-pressed", String(state.projector));
     el("explain-toggle").setAttribute("aria-pressed", String(state.explanations));
     el("preset").value = state.preset ?? CUSTOM;
-    el("undo").disabled = app.history.undoStack.length === 0;
-    el("redo").disabled = app.history.redoStack.length === 0;
-    renderRingNote(app, el("ring-note"));
+    el("undo").disabled = !frame.canUndo;
+    el("redo").disabled = !frame.canRedo;
+    renderRingNote(frame, el("ring-note"));
     const status = el("status");
-    const msg = app.message ?? (app.scene?.notes.length ? { text: app.scene.notes.join(" "), kind: "note" } : null);
+    const notes = frame.trained?.notes ?? [];
+    const msg = state.message ?? (notes.length ? { text: notes.join(" "), kind: "note" } : null);
     status.textContent = msg ? msg.text : "";
     status.className = msg ? msg.kind : "";
   }
@@ -233,13 +188,15 @@ export class ControlBar {
 
 /**
  * The legend of the rings sized by the embedding strengths: what their area says and each rule's
- * largest x^μ (its largest ring), as the data view drew them.
- * @param {import("./app.js").App} app
+ * largest x^μ (its largest ring), as the frame's rings have them.
+ * @param {import("./frame.js").Frame} frame
  * @param {HTMLElement} note
  */
-function renderRingNote(app, note) {
-  note.hidden = !app.ringsByStrength;
-  if (!app.ringsByStrength) return;
-  const scales = app.dataView.ringScales.map((r) => `${NAMES[r.rule]} ${fmt(r.max)}`);
-  note.textContent = `Ring area ∝ embedding strength x^μ (w = Σ x^μ S^μ ξ^μ), per rule in its colour; its largest ring is its largest x^μ${scales.length ? `: ${scales.join(", ")}` : ""}. Rosenblatt's and MinOver's x^μ count their updates on the example (1/N each). No ring: x^μ = 0.`;
+function renderRingNote(frame, note) {
+  note.hidden = !frame.state.ringsByStrength;
+  if (note.hidden) return;
+  const scales = frame.rings.scales.map((r) => `${NAMES[r.rule]} ${fmt(r.max)}`);
+  const counting = ALGORITHMS.filter((n) => INFO[n].strengthCountsUpdates).map((n) => `${NAMES[n]}'s`);
+  const counts = counting.length ? ` ${counting.join(" and ")} x^μ count their updates on the example (1/N each).` : "";
+  note.textContent = `Ring area ∝ embedding strength x^μ (w = Σ x^μ S^μ ξ^μ), per rule in its colour; its largest ring is its largest x^μ${scales.length ? `: ${scales.join(", ")}` : ""}.${counts} No ring: x^μ = 0.`;
 }

@@ -2,19 +2,16 @@
 /**
  * Cover's theorem on the screen: how many of the 2^P labellings of the points shown are
  * linearly separable, through the origin (N = 2) and with a threshold (N = 3), beside C(P, N);
- * the separable labellings of a few points as thumbnails. The counts come from the core
- * (`dichotomyCount`: exact, from the geometry), once per edit.
+ * the separable labellings of a few points as thumbnails (a click on one relabels the points:
+ * controls.js). The counts are the frame's (counts.js).
  */
 
 import { LIMITS } from "./catalogue.js";
-import { flattenPoints } from "./state.js";
+import { degeneracyPoints } from "./counts.js";
 
 /** Thumbnails of every separable labelling up to this many points. */
 export const THUMBNAIL_POINTS = 8;
 const THUMB = 72;
-/** Above this many points the panel counts once the edits pause for COUNT_PAUSE_MS, not on every frame of a drag. */
-const EAGER_COUNT_POINTS = 300;
-const COUNT_PAUSE_MS = 250;
 
 /** Where a degeneracy's points are named: `{kind, points}` → words. */
 const DEGENERACY_WORDS = {
@@ -25,11 +22,6 @@ const DEGENERACY_WORDS = {
   collinear: (p) => `${p} lie on one line`,
 };
 
-/** The examples of a degeneracy (`dichotomies::Degeneracy`: `point` for one at the origin, else `points`), from 0. */
-export function degeneracyPoints(d) {
-  return d.points ?? [d.point];
-}
-
 /** "point 3" or "points 1, 4 and 6" (1-based, as the data view's tooltip names them). */
 export function namePoints(points) {
   const n = points.map((i) => i + 1);
@@ -37,111 +29,39 @@ export function namePoints(points) {
   return `points ${n.slice(0, -1).join(", ")} and ${n[n.length - 1]}`;
 }
 
-/**
- * The counts of the current points, computed once per edit (`app.revision`): both modes'
- * `Count`s, and for a few points the separable labellings of the current mode. Null counts above
- * `LIMITS.countPoints` points.
- */
-export class Counts {
-  /** @param {any} wasm */
-  constructor(wasm) {
-    this.wasm = wasm;
-    this.key = "";
-    /** @type {{origin: any, threshold: any} | null} */
-    this.counts = null;
-    /** @type {any[] | null} the separable labellings (current mode), for up to LIMITS.labellingPoints points */
-    this.labellings = null;
-    this.error = "";
-  }
-
-  /** Whether the counts are those of `app`'s current points and mode. */
-  isCurrent(app) {
-    return this.key === countKey(app);
-  }
-
-  /** Brings the counts up to date with `app` (nothing to do if no edit since the last call). */
-  update(app) {
-    const key = countKey(app);
-    if (key === this.key) return this;
-    this.key = key;
-    this.counts = null;
-    this.labellings = null;
-    this.error = "";
-    const P = app.state.points.length;
-    if (P > LIMITS.countPoints) return this;
-    const { xs, ys } = flattenPoints(app.state.points);
-    try {
-      this.counts = { origin: this.wasm.dichotomyCount(xs, ys, false), threshold: this.wasm.dichotomyCount(xs, ys, true) };
-      if (P <= LIMITS.labellingPoints) this.labellings = this.wasm.separableLabellings(xs, ys, app.state.threshold);
-    } catch (e) {
-      this.error = e.message;
-    }
-    return this;
-  }
-
-  /** The count of the current mode, or null. */
-  current(app) {
-    this.update(app);
-    return this.counts ? this.counts[app.state.threshold ? "threshold" : "origin"] : null;
-  }
-
-  /** The number (1-based) of the separable labelling `labels` among `labellings`, or 0. */
-  numberOf(labels) {
-    const k = (this.labellings ?? []).findIndex((l) => l.labels.every((s, i) => s === labels[i]));
-    return k + 1;
-  }
-}
-
-/** What the counts depend on: the points (one revision per new training) and the mode. */
-function countKey(app) {
-  return `${app.revision}/${app.state.threshold}`;
-}
-
-/** The count panel (a view the app renders). */
+/** The count panel: a view of the frame. */
 export class CountPanel {
   /** @param {(id: string) => any} el */
   constructor(el) {
     this.el = el;
     this.thumbKey = "";
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    this.timer = undefined;
   }
 
-  /** Counts once no edit has come for COUNT_PAUSE_MS, then redraws. @param {any} app */
-  countLater(app) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      app.counts.update(app);
-      app.scheduleRender();
-    }, COUNT_PAUSE_MS);
-  }
-
-  /** @param {any} app */
-  render(app) {
+  /** @param {import("./frame.js").Frame} frame */
+  render(frame) {
     const panel = this.el("count-panel");
     if (!panel || panel.hidden) return;
-    const P = app.state.points.length;
+    const { state } = frame;
+    const P = state.points.length;
     const body = this.el("count-table").tBodies[0];
     const note = this.el("count-note");
-    // above a few hundred points the count waits until the edits pause (a drag costs no count
-    // per frame); the panel keeps the last one meanwhile, faded
-    const waiting = P > EAGER_COUNT_POINTS && P <= LIMITS.countPoints && !app.counts.isCurrent(app);
-    if (waiting) this.countLater(app);
-    const counts = waiting ? app.counts : app.counts.update(app);
-    panel.classList.toggle("stale", waiting);
+    // above a few hundred points the count waits until the edits pause (counts.js); the panel
+    // keeps the last one meanwhile, faded
+    const counts = frame.counts;
+    panel.classList.toggle("stale", counts.waiting);
     if (!counts.counts) {
       body.replaceChildren();
       note.textContent = counts.error
         ? `The count failed: ${counts.error}`
         : `The page counts up to ${LIMITS.countPoints.toLocaleString("en")} points (the count takes O(P² log P)); there are ${P.toLocaleString("en")}. The command line counts any set: perceptron-lab count --data points.csv.`;
-      this.renderThumbnails(app, null);
+      this.renderThumbnails(frame, null);
       return;
     }
     const rows = [
       { mode: "origin", label: "through the origin", n: 2, c: counts.counts.origin },
       { mode: "threshold", label: "with threshold", n: 3, c: counts.counts.threshold },
     ];
-    const current = app.state.threshold ? "threshold" : "origin";
+    const current = state.threshold ? "threshold" : "origin";
     body.replaceChildren(
       ...rows.map((r) => {
         const tr = document.createElement("tr");
@@ -166,14 +86,20 @@ export class CountPanel {
     note.textContent = c.generalPosition
       ? `In general position: the count equals Cover's C(${P}, ${current === "origin" ? 2 : 3}).`
       : `Not in general position, so fewer than C(P, N) labellings are separable: ${c.degeneracies.map((d) => DEGENERACY_WORDS[d.kind]?.(namePoints(degeneracyPoints(d))) ?? d.kind).join("; ")}.`;
-    this.renderThumbnails(app, counts.labellings);
+    this.renderThumbnails(frame, counts.labellings);
   }
 
-  /** One small picture per separable labelling (few points only), the current one marked; a click relabels the points. */
-  renderThumbnails(app, labellings) {
+  /**
+   * One small picture per separable labelling (few points only), the current one marked; each
+   * button carries its labelling's number (`data-labelling`, from 0) for the click that relabels.
+   * @param {import("./frame.js").Frame} frame
+   * @param {any[] | null} labellings
+   */
+  renderThumbnails(frame, labellings) {
     const box = this.el("count-thumbs");
-    const show = labellings && app.state.points.length <= THUMBNAIL_POINTS;
-    const key = show ? `${app.revision}/${app.state.threshold}/${app.state.points.map((p) => p.label).join()}` : "";
+    const { points, threshold } = frame.state;
+    const show = labellings && points.length <= THUMBNAIL_POINTS;
+    const key = show ? `${frame.revision}/${threshold}/${points.map((p) => p.label).join()}` : "";
     if (key === this.thumbKey) return;
     this.thumbKey = key;
     if (!show) {
@@ -182,7 +108,7 @@ export class CountPanel {
       return;
     }
     box.hidden = false;
-    const own = app.state.points.map((p) => p.label);
+    const own = points.map((p) => p.label);
     box.replaceChildren(
       ...labellings.map((l, k) => {
         const button = document.createElement("button");
@@ -191,11 +117,11 @@ export class CountPanel {
         button.title = `Labelling ${k + 1}: ${l.labels.map((s) => (s > 0 ? "+" : "−")).join("")}${mine ? " (the points' own labels)" : " — click to give the points these labels"}`;
         button.setAttribute("aria-label", button.title);
         const canvas = document.createElement("canvas");
-        drawThumbnail(canvas, app.state.points, l);
+        drawThumbnail(canvas, points, l);
         const number = document.createElement("span");
         number.textContent = String(k + 1);
         button.append(canvas, number);
-        button.addEventListener("click", () => app.relabel(l.labels));
+        button.dataset.labelling = String(k);
         return button;
       }),
     );

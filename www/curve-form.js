@@ -2,7 +2,7 @@
 /** The learning-curve form: its algorithm checkboxes (from the catalogue), reading it into sweep
  * parameters, and keeping it as typed (for the link and local storage). */
 
-import { ALGORITHMS, INFO, LIMITS, NAMES } from "./catalogue.js";
+import { ALGORITHMS, INFO, LIMITS, NAMES, REFERENCES } from "./catalogue.js";
 
 /** The algorithm checkboxes of the panel. */
 function boxes() {
@@ -11,19 +11,22 @@ function boxes() {
 
 /**
  * Fills `#lc-algorithms` from the catalogue: the main rules, then "more"; checked as the
- * catalogue's defaults. Soft margin and the notes' perceptron run at their default settings.
+ * catalogue's defaults. A rule with a setting runs at its default (named beside it).
  */
 export function fillAlgorithms(el) {
   const group = el("lc-algorithms");
   const more = group.querySelector("details");
-  const setting = { "soft-margin": ` (γ = ${LIMITS.gamma})`, "perceptron-notes": ` (η = ${LIMITS.notesLearningRate})` };
-  for (const name of [...ALGORITHMS, "exact"]) {
+  const setting = (name) => {
+    const s = INFO[name].setting;
+    return s ? ` (${s.symbol} = ${LIMITS[s.limit]})` : "";
+  };
+  for (const name of [...ALGORITHMS, ...REFERENCES]) {
     const label = document.createElement("label");
     const box = document.createElement("input");
     box.type = "checkbox";
     box.value = name;
     box.checked = box.defaultChecked = INFO[name].curveDefault;
-    label.append(box, ` ${NAMES[name]}${setting[name] ?? ""}`);
+    label.append(box, ` ${NAMES[name]}${setting(name)}`);
     if (INFO[name].curveMain) group.insertBefore(label, more);
     else more.append(label);
   }

@@ -2,11 +2,12 @@
 /** Wires the learning-curve panel: the course assignments, run, progress, cancel, charts (with the
  * count of every point on hover), export, and the trace of one run. */
 
-import { ALGORITHMS, CHARTS, NAMES } from "./catalogue.js";
+import { ALGORITHMS, CHARTS, NAMES, REFERENCES } from "./catalogue.js";
 import { applyAssignment, assignment, fillAssignments } from "./assignments.js";
 import { fillAlgorithms, readForm, readParams, syncForm } from "./curve-form.js";
 import { download } from "./download.js";
 import { EXPORT_SCALE } from "./io.js";
+import { DEFAULT_TRACED } from "./schema.js";
 import { WorkerPool } from "./worker-pool.js";
 
 /** CSS size of a chart (its backing store is this × devicePixelRatio, × EXPORT_SCALE when exported). */
@@ -73,7 +74,7 @@ export class CurvePanel {
       canvas.addEventListener("click", (e) => this.clickPoint(k, e));
     });
     const rules = el("lc-trace-algorithm");
-    for (const name of ALGORITHMS) rules.append(new Option(NAMES[name], name, false, name === "minover"));
+    for (const name of ALGORITHMS) rules.append(new Option(NAMES[name], name, false, name === DEFAULT_TRACED));
     el("lc-trace-run").addEventListener("click", () => this.traceFromForm());
     el("lc-trace-csv").addEventListener("click", () => this.exportTrace());
   }
@@ -255,7 +256,7 @@ export class CurvePanel {
       return;
     }
     const tip = this.el("lc-tip");
-    const more = !hit.algorithm ? "" : traceable(hit) ? "\nclick: trace one run at this α below" : "\nexact is not a training rule: no trace";
+    const more = !hit.algorithm ? "" : traceable(hit) ? "\nclick: trace one run at this α below" : `\n${NAMES[hit.algorithm]} is not a training rule: no trace`;
     tip.textContent = hit.text + more;
     tip.hidden = false;
     // fixed to the viewport, beside the pointer, kept on screen
@@ -272,7 +273,7 @@ export class CurvePanel {
     const hit = this.hitAt(k, e);
     if (!hit || !this.last) return;
     if (!traceable(hit)) {
-      if (hit.algorithm) this.traceStatus("exact is the exact optimum, not a training rule: it has no trace");
+      if (hit.algorithm) this.traceStatus(`${NAMES[hit.algorithm]} is the reference, not a training rule: it has no trace`);
       return;
     }
     this.el("lc-trace-algorithm").value = hit.algorithm;
@@ -368,9 +369,9 @@ export class CurvePanel {
   }
 }
 
-/** Whether a chart point is a training rule's (it has a trace; `exact` and the data's fractions have none). */
+/** Whether a chart point is a training rule's (it has a trace; the references and the data's fractions have none). */
 function traceable(hit) {
-  return Boolean(hit.algorithm) && hit.algorithm !== "exact";
+  return Boolean(hit.algorithm) && !REFERENCES.includes(hit.algorithm);
 }
 
 /** The CLI's `trace` command line for the same run (the README's `perceptron-lab trace`). */

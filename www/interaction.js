@@ -1,10 +1,15 @@
 // @ts-check
-/** DOM events → edits of the app's state → a scheduled render. */
+/** DOM events → edits of the state through the controller → a scheduled render: the data view,
+ * the weight view, the keyboard, the control bar and the panels' own controls. */
 
 import { ANIMATION_CONTROLS, bindPlayer } from "./player.js";
+import { loadPreset, newTeacherSet, teacherForm } from "./data-sets.js";
 import { draggedTeacher } from "./teacher.js";
 
 /** @typedef {import("./app.js").App} App */
+/** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
+/** @typedef {import("./weight-view.js").WeightView} WeightView */
+/** @typedef {{dataView: DataSpaceView, weightView: WeightView}} Views */
 
 const DRAG_THRESHOLD_PX = 4;
 
@@ -18,10 +23,11 @@ export const LONG_PRESS_MS = 500;
  * Wires pointer events on the data view: add, drag, flip, delete, hover (on touch: a long press).
  * After a click on a point its tooltip stays away until the pointer leaves the point.
  * @param {App} app
- * @param {HTMLCanvasElement} canvas
+ * @param {DataSpaceView} view
  */
-export function bindDataView(app, canvas) {
-  const view = app.dataView;
+export function bindDataView(app, view) {
+  const canvas = view.canvas;
+  const setHover = (/** @type {number} */ hover) => app.setTransient({ hover });
   /** @type {{ i: number, px: number, py: number, moved: boolean, pointerId: number, held: boolean } | null} */
   let drag = null;
   /** the point just clicked: no tooltip for it until the pointer leaves it */
@@ -49,7 +55,7 @@ export function bindDataView(app, canvas) {
     const { px, py } = local(e);
     const slack = HIT_SLACK_PX[e.pointerType] ?? HIT_SLACK_PX.mouse;
     const i = view.hit(app.state.points, px, py, slack);
-    if (e.pointerType === "touch") app.setHover(-1); // a long press's information goes with the next touch
+    if (e.pointerType === "touch") setHover(-1); // a long press's information goes with the next touch
     if (i >= 0 && app.state.deleteMode) {
       app.deletePoint(i);
       return;
@@ -61,7 +67,7 @@ export function bindDataView(app, canvas) {
         const pressed = drag;
         longPress = setTimeout(() => {
           pressed.held = true;
-          app.setHover(pressed.i);
+          setHover(pressed.i);
         }, LONG_PRESS_MS);
       }
       return;
@@ -97,7 +103,7 @@ export function bindDataView(app, canvas) {
       if (drag.moved) {
         const { x, y } = view.toData(px, py);
         app.movePoint(drag.i, x, y, { record: false });
-        app.setHover(drag.i); // its curve in weight space moves with it, highlighted
+        setHover(drag.i); // its curve in weight space moves with it, highlighted
       }
       return;
     }
@@ -105,13 +111,9 @@ export function bindDataView(app, canvas) {
     const i = view.hit(app.state.points, px, py);
     canvas.classList.toggle("over-point", i >= 0);
     if (i !== quiet) quiet = -1;
-    app.setHover(i === quiet ? -1 : i);
     const over = i < 0 && teacherAt(px, py) !== null;
     canvas.classList.toggle("over-teacher", over);
-    if (over !== app.student.hover) {
-      app.student.hover = over;
-      app.scheduleRender();
-    }
+    app.setTransient({ hover: i === quiet ? -1 : i, teacherHover: over });
   });
 
   /** @param {boolean} cancelled */
@@ -128,7 +130,7 @@ export function bindDataView(app, canvas) {
     } else if (!drag.moved && !cancelled) {
       app.flipLabel(drag.i);
       quiet = drag.i; // the tooltip would cover what the click changed
-      app.setHover(-1);
+      setHover(-1);
     } else app.commit({ retrain: false }); // the drag's last step is training these points
     if (canvas.hasPointerCapture(drag.pointerId)) canvas.releasePointerCapture(drag.pointerId);
     canvas.classList.remove("dragging");
@@ -138,11 +140,8 @@ export function bindDataView(app, canvas) {
   canvas.addEventListener("pointercancel", () => end(true));
   canvas.addEventListener("pointerleave", (e) => {
     // a lifted finger leaves too: a long press's information stays until the next touch
-    if (!drag && e.pointerType !== "touch") app.setHover(-1);
-    if (app.student.hover) {
-      app.student.hover = false;
-      app.scheduleRender();
-    }
+    if (!drag && e.pointerType !== "touch") setHover(-1);
+    app.setTransient({ teacherHover: false });
   });
   canvas.addEventListener("contextmenu", (e) => {
     e.preventDefault();
@@ -163,29 +162,27 @@ const FINE_KEY_STEP = 0.005;
  * Escape deselects; F or Enter flips the selected point's label; Delete or Backspace deletes it;
  * A adds a point of the current class at the cursor (Shift+A: the other class).
  * @param {App} app
- * @param {HTMLCanvasElement} canvas
+ * @param {DataSpaceView} view
  */
-export function bindDataViewKeys(app, canvas) {
-  const view = app.dataView;
+export function bindDataViewKeys(app, view) {
+  const canvas = view.canvas;
+  const state = app.state;
+  const centre = () => ({ x: state.view.cx, y: state.view.cy });
   canvas.addEventListener("focus", () => {
     // the cursor shows when the focus came from the keyboard, not from a click on the view
     if (!canvas.matches(":focus-visible")) return;
-    view.keyboard = true;
-    if (!view.cursor) view.cursor = { x: app.state.view.cx, y: app.state.view.cy };
-    app.scheduleRender();
+    app.setTransient({ keyboardFocus: true, keyboardCursor: state.keyboardCursor ?? centre() });
   });
-  canvas.addEventListener("blur", () => {
-    view.keyboard = false;
-    app.scheduleRender();
-  });
+  canvas.addEventListener("blur", () => app.setTransient({ keyboardFocus: false }));
   canvas.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    view.keyboard = true; // a key pressed after a click: now the cursor is wanted
-    const points = app.state.points;
-    const cursor = view.cursor ?? { x: app.state.view.cx, y: app.state.view.cy };
-    let i = app.keyboardPoint;
+    app.setTransient({ keyboardFocus: true }); // a key pressed after a click: now the cursor is wanted
+    const points = state.points;
+    const cursor = state.keyboardCursor ?? centre();
+    let next = state.keyboardCursor;
+    let i = state.keyboardPoint;
     if (i >= points.length) i = -1;
-    const step = (e.shiftKey ? FINE_KEY_STEP : KEY_STEP) * app.state.view.half;
+    const step = (e.shiftKey ? FINE_KEY_STEP : KEY_STEP) * state.view.half;
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     const key = e.key;
     if (key in arrows) {
@@ -193,28 +190,26 @@ export function bindDataViewKeys(app, canvas) {
       if (i >= 0) {
         const p = points[i];
         app.movePoint(i, round(p.x + dx * step), round(p.y + dy * step));
-        view.cursor = { x: points[i].x, y: points[i].y };
-      } else view.cursor = { x: cursor.x + dx * step, y: cursor.y + dy * step };
+        next = { x: points[i].x, y: points[i].y };
+      } else next = { x: cursor.x + dx * step, y: cursor.y + dy * step };
     } else if (key === "n" || key === "b") {
       if (!points.length) return;
       const start = i >= 0 ? i : nearest(points, cursor);
       i = i < 0 ? start : (start + (key === "n" ? 1 : points.length - 1)) % points.length;
-      view.cursor = { x: points[i].x, y: points[i].y };
+      next = { x: points[i].x, y: points[i].y };
     } else if (key === "Escape") i = -1;
     else if ((key === "f" || key === "Enter") && i >= 0) app.flipLabel(i);
     else if ((key === "Delete" || key === "Backspace") && i >= 0) {
       app.deletePoint(i);
       i = -1;
     } else if (key === "a" || key === "A") {
-      const label = e.shiftKey ? -app.state.addLabel : app.state.addLabel;
+      const label = e.shiftKey ? -state.addLabel : state.addLabel;
       app.addPoint({ x: round(cursor.x), y: round(cursor.y), label });
-      i = app.state.points.length - 1;
+      i = state.points.length - 1;
     } else return;
     e.preventDefault();
     e.stopPropagation(); // the page's own shortcuts do not see the keys the data view used
-    app.keyboardPoint = i;
-    app.setHover(i);
-    app.scheduleRender();
+    app.setTransient({ keyboardCursor: next, keyboardPoint: i, hover: i });
   });
 }
 
@@ -234,10 +229,11 @@ const WHEEL_ZOOM = 1.25;
  * Wires hover on the weight-space view: hovering a curve highlights its point; the mouse wheel
  * zooms its lower plot about the pointer and a drag pans it.
  * @param {App} app
- * @param {HTMLCanvasElement} canvas
+ * @param {WeightView} view
  */
-export function bindWeightView(app, canvas) {
-  const view = app.weightView;
+export function bindWeightView(app, view) {
+  const canvas = view.canvas;
+  const setWindow = (weightWindow) => weightWindow && app.setTransient({ weightWindow });
   /** @type {{x: number, y: number, pointerId: number} | null} a drag panning the lower plot */
   let pan = null;
   const local = (e) => {
@@ -250,8 +246,7 @@ export function bindWeightView(app, canvas) {
       const [px, py] = local(e);
       if (!view.inPlot(px, py)) return;
       e.preventDefault();
-      view.zoomAt(e.deltaY < 0 ? WHEEL_ZOOM : 1 / WHEEL_ZOOM, px, py);
-      app.scheduleRender();
+      setWindow(view.zoomed(e.deltaY < 0 ? WHEEL_ZOOM : 1 / WHEEL_ZOOM, px, py));
     },
     { passive: false },
   );
@@ -270,28 +265,40 @@ export function bindWeightView(app, canvas) {
   canvas.addEventListener("pointermove", (e) => {
     const [px, py] = local(e);
     if (pan) {
-      view.panBy(px - pan.x, py - pan.y);
+      setWindow(view.panned(px - pan.x, py - pan.y));
       Object.assign(pan, { x: px, y: py });
-      app.scheduleRender();
       return;
     }
-    const i = app.weightView.hitCurve(app.scene, px, py);
-    app.setHover(i);
+    const i = view.hitCurve(app.training.scene, px, py);
+    app.setTransient({ hover: i });
     // off every curve: the cell under the pointer, its labelling previewed in the data view
-    const at = i < 0 ? app.weightView.perceptronAt(px, py) : null;
+    const at = i < 0 ? view.perceptronAt(px, py) : null;
     app.setRegion(at?.phi ?? null, at?.theta ?? 0);
   });
   canvas.addEventListener("pointerleave", () => {
-    app.setHover(-1);
+    app.setTransient({ hover: -1 });
     app.setRegion(null);
   });
 }
 
 /**
+ * Zooms the weight view's lower plot onto the version space (a message when there is none).
+ * @param {App} app
+ * @param {WeightView} view
+ */
+function fitWeightView(app, view) {
+  const weightWindow = view.fitted(app.training.scene?.versionSpace);
+  if (weightWindow) app.setTransient({ weightWindow });
+  else app.setMessage("No version space to zoom onto: these points are not linearly separable in this mode.");
+}
+
+/**
  * Keyboard shortcuts: Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, 1/2 class, D delete mode, T threshold.
  * @param {App} app
+ * @param {WeightView} weightView
  */
-export function bindKeys(app) {
+export function bindKeys(app, weightView) {
+  const state = app.state;
   window.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     const key = e.key.toLowerCase();
@@ -308,16 +315,16 @@ export function bindKeys(app) {
       app.redo();
     } else if (e.ctrlKey || e.metaKey || e.altKey) {
       return;
-    } else if (key === "1") app.setAddLabel(1);
-    else if (key === "2") app.setAddLabel(-1);
-    else if (key === "d") app.setDeleteMode(!app.state.deleteMode);
-    else if (key === "t") app.setThreshold(!app.state.threshold);
-    else if (key === "c") app.setCompare(app.compare === null);
-    else if (key === "p") app.setProjector(!app.state.projector);
-    else if (key === "e") app.setExplanations(!app.state.explanations);
+    } else if (key === "1") app.setTransient({ addLabel: 1 });
+    else if (key === "2") app.setTransient({ addLabel: -1 });
+    else if (key === "d") app.setTransient({ deleteMode: !state.deleteMode });
+    else if (key === "t") app.setThreshold(!state.threshold);
+    else if (key === "c") app.setCompare(!state.compare);
+    else if (key === "p") app.setProjector(!state.projector);
+    else if (key === "e") app.setExplanations(!state.explanations);
     else if (key === "v") {
-      if (e.shiftKey) app.wholeWeightView();
-      else app.fitWeightView();
+      if (e.shiftKey) app.setTransient({ weightWindow: null });
+      else fitWeightView(app, weightView);
     } else if (e.key === "?") /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog")).showModal();
     else if (key === "s") {
       app.animator.step();
@@ -338,35 +345,70 @@ const inputValue = (e) => /** @type {HTMLInputElement | HTMLSelectElement} */ (e
  * Wires the control bar.
  * @param {App} app
  * @param {(id: string) => HTMLElement} el
+ * @param {WeightView} weightView
  */
-export function bindControls(app, el) {
-  el("class-plus").addEventListener("click", () => app.setAddLabel(1));
-  el("class-minus").addEventListener("click", () => app.setAddLabel(-1));
-  el("delete-mode").addEventListener("click", () => app.setDeleteMode(!app.state.deleteMode));
+export function bindControls(app, el, weightView) {
+  const state = app.state;
+  el("class-plus").addEventListener("click", () => app.setTransient({ addLabel: 1 }));
+  el("class-minus").addEventListener("click", () => app.setTransient({ addLabel: -1 }));
+  el("delete-mode").addEventListener("click", () => app.setTransient({ deleteMode: !state.deleteMode }));
   el("undo").addEventListener("click", () => app.undo());
   el("redo").addEventListener("click", () => app.redo());
   el("clear").addEventListener("click", () => app.clearPoints());
   el("mode-origin").addEventListener("click", () => app.setThreshold(false));
   el("mode-threshold").addEventListener("click", () => app.setThreshold(true));
-  el("preset").addEventListener("change", (e) => app.loadPreset(inputValue(e)));
-  el("teacher-new").addEventListener("click", () => app.newTeacherSet());
+  el("preset").addEventListener("change", (e) => loadPreset(app, inputValue(e), teacherForm(el)));
+  el("teacher-new").addEventListener("click", () => newTeacherSet(app, teacherForm(el)));
   // Enter in P, λ or the seed draws the set, as the button does
   for (const id of ["teacher-p", "teacher-noise", "teacher-seed"]) {
     el(id).addEventListener("keydown", (e) => {
       if (/** @type {KeyboardEvent} */ (e).key !== "Enter") return;
       e.preventDefault();
-      app.newTeacherSet();
+      newTeacherSet(app, teacherForm(el));
     });
   }
-  el("compare").addEventListener("click", () => app.setCompare(app.compare === null));
-  el("projector").addEventListener("click", () => app.setProjector(!app.state.projector));
-  el("explain-toggle").addEventListener("click", () => app.setExplanations(!app.state.explanations));
+  el("compare").addEventListener("click", () => app.setCompare(!state.compare));
+  el("projector").addEventListener("click", () => app.setProjector(!state.projector));
+  el("explain-toggle").addEventListener("click", () => app.setExplanations(!state.explanations));
   el("help").addEventListener("click", () => /** @type {HTMLDialogElement} */ (el("help-dialog")).showModal());
-  el("weight-fit").addEventListener("click", () => app.fitWeightView());
-  el("weight-whole").addEventListener("click", () => app.wholeWeightView());
+  el("weight-fit").addEventListener("click", () => fitWeightView(app, weightView));
+  el("weight-whole").addEventListener("click", () => app.setTransient({ weightWindow: null }));
   const a = app.animator;
   el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(inputValue(e)));
   bindPlayer(a, app, el, ANIMATION_CONTROLS);
+}
+
+/**
+ * Wires the panels' own controls: the view options (numbers, the final line, the rings, the
+ * cells), the student–teacher panel's buttons and the count panel's thumbnails (a click gives the
+ * points that labelling).
+ * @param {App} app
+ * @param {(id: string) => any} el
+ */
+export function bindPanels(app, el) {
+  for (const [id, key] of [
+    ["anim-number", "numberPoints"],
+    ["anim-final", "showFinal"],
+    ["ring-strength", "ringsByStrength"],
+    ["count-regions", "showRegions"],
+  ]) {
+    el(id).addEventListener("change", () => app.setTransient({ [key]: el(id).checked }));
+  }
+  el("teacher-show").addEventListener("change", () => app.setShowTeacher(el("teacher-show").checked));
+  el("teacher-relabel").addEventListener("click", () => app.relabelByTeacher());
+  el("gibbs-resample").addEventListener("click", () => app.student.resample());
+  el("add-example").addEventListener("click", () => {
+    try {
+      app.student.addExample();
+    } catch (e) {
+      app.setMessage(e.message, "error");
+    }
+  });
+  el("count-thumbs").addEventListener("click", (/** @type {MouseEvent} */ e) => {
+    const button = /** @type {HTMLElement} */ (e.target).closest("button[data-labelling]");
+    const labelling = button && app.counts.labellings?.[Number(/** @type {HTMLElement} */ (button).dataset.labelling)];
+    if (labelling) app.relabel(labelling.labels);
+  });
 }
 
 /** @param {number} v */

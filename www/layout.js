@@ -1,5 +1,6 @@
 // @ts-check
-/** Where things sit: the views' sizes for the window, and the parts a lesson link hides. */
+/** Where things sit: the views' sizes for the window, projector mode and the explanations on the
+ * page (a view of the frame), and the parts a lesson link hides. */
 
 /**
  * The width the readout beside the views takes in normal mode on a wide screen (CSS px): its
@@ -69,6 +70,34 @@ function fitReadout(bottom) {
   box.setAttribute("role", "region");
 }
 
+/**
+ * The page around the views, a view of the frame drawn before them: the body's classes for
+ * projector mode and the explanations (hidden by the viewer or by a lesson link), and the views
+ * laid out again when projector mode changes.
+ */
+export class PageView {
+  /**
+   * @param {import("./data-view.js").DataSpaceView} dataView
+   * @param {import("./weight-view.js").WeightView} weightView
+   */
+  constructor(dataView, weightView) {
+    this.dataView = dataView;
+    this.weightView = weightView;
+    /** @type {boolean | null} projector mode as last laid out */
+    this.projector = null;
+  }
+
+  /** @param {import("./frame.js").Frame} frame */
+  render(frame) {
+    const { projector, explanations, lessonExplanations } = frame.state;
+    document.body.classList.toggle("hide-explanations", !(explanations && lessonExplanations));
+    if (projector === this.projector) return;
+    this.projector = projector;
+    document.body.classList.toggle("projector", projector);
+    layout(this.dataView, this.weightView);
+  }
+}
+
 /** What a lesson link (`?hide=a,b`) can hide, by name → selector. */
 export const LESSON_PARTS = {
   curves: "#curves",
@@ -82,7 +111,11 @@ export const LESSON_PARTS = {
   mode: '[aria-label="Mode"]',
 };
 
-/** Hides the parts a lesson link names (`explanations` hides the explanations); unknown names are reported. */
+/**
+ * Hides the parts a lesson link names (`explanations` hides the explanations); unknown names are reported.
+ * @param {import("./app.js").App} app
+ * @param {string | null} hide
+ */
 export function applyLesson(app, hide) {
   if (!hide) return;
   const unknown = [];

@@ -5,7 +5,7 @@
  * table of schema.js.
  */
 
-import { syncShownToggles } from "./controls.js";
+import { loadPreset } from "./data-sets.js";
 import { decodeHash } from "./io.js";
 import { DEFAULT_PRESET } from "./presets.js";
 import { decodeRecord, encodeRecord, migrateV1 } from "./schema.js";
@@ -57,8 +57,13 @@ export function loadStored() {
   }
 }
 
-/** Boot: the viewer's preferences from this browser; the picture from the link, the saved state or the preset. */
-export function restoreOrPreset(app, el) {
+/**
+ * Boot: the viewer's preferences from this browser; the picture from the link, the saved state or
+ * the preset (generated with the control bar's `form`).
+ * @param {import("./app.js").App} app
+ * @param {import("./data-sets.js").TeacherForm} form
+ */
+export function restoreOrPreset(app, form) {
   const { stored, error } = loadStored();
   // the learning-curve settings of this browser first; a link's replace them below
   const messages = [];
@@ -86,12 +91,11 @@ export function restoreOrPreset(app, el) {
     }
   }
   if (!opened) {
-    app.loadPreset(DEFAULT_PRESET);
+    loadPreset(app, DEFAULT_PRESET, form);
     if (error) messages.push(error);
   }
   if (linkError) messages.unshift(linkError);
   if (stored) apply(app, pick(stored.values, ["projector", "explanations"]));
-  syncShownToggles(app, el);
   app.commit();
   app.history.clear();
   if (messages.length) app.setMessage(messages.join(" "), "error");
@@ -105,7 +109,7 @@ function pick(values, keys) {
 /**
  * Puts decoded fields into the app: the points through `setPoints` (checked by the core; throws
  * and changes nothing on bad points), then every other field.
- * @param {any} app
+ * @param {import("./app.js").App} app
  * @param {Record<string, any>} values
  */
 function apply(app, values) {

@@ -181,7 +181,7 @@ export function bindPlayer(player, app, el, ids) {
 /**
  * Draws a player's controls as it stands: the Play button's text, the scrubber over the recorded
  * steps at the one shown, the speed.
- * @param {Player<any>} player
+ * @param {import("./frame.js").PlayerState} player
  * @param {(id: string) => any} el
  * @param {PlayerControls} ids
  */

@@ -43,10 +43,10 @@ export class RacePlayer extends Player {
   ensure() {
     if (this.handle) return true;
     const app = this.app;
-    if (app.compare === null) return false;
+    if (!app.state.compare) return false;
     try {
       const { xs, ys, settings } = app.trainingInput();
-      this.handle = new this.wasm.Race(xs, ys, { ...settings, traces: [] }, [...app.compareRules]);
+      this.handle = new this.wasm.Race(xs, ys, { ...settings, traces: [] }, [...app.state.compareRules]);
       this.index = 0;
       return true;
     } catch (e) {

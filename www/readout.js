@@ -2,7 +2,7 @@
 /** The readout table beside the data view: one row per algorithm. Text only (no innerHTML). */
 
 import { COLORS, NAMES } from "./catalogue.js";
-import { fmt } from "./data-view.js";
+import { fmt } from "./format.js";
 import { RACE_CONTROLS, renderPlayer } from "./player.js";
 import { drawTraces } from "./trace-chart.js";
 
@@ -24,7 +24,7 @@ export function renderReadout(tbody, state, scene, eps = {}) {
   const rows = [];
   if (scene) {
     for (const a of scene.algorithms) if (state.shown[a.name]) rows.push(...row(a, false, eps[a.name]));
-    if (state.shown.exact && scene.exact) rows.push(...row(scene.exact, true, eps.exact));
+    if (scene.exact && state.shown[scene.exact.name]) rows.push(...row(scene.exact, true, eps[scene.exact.name]));
   }
   tbody.replaceChildren(...rows);
 }
@@ -65,7 +65,7 @@ function kappaMaxCell(kappa) {
 function row(a, isExact, eps) {
   const tr = document.createElement("tr");
   tr.dataset.algorithm = a.name;
-  if (isExact) tr.className = "exact";
+  if (isExact) tr.className = "reference";
   const swatch = document.createElement("span");
   swatch.style.borderTopColor = COLORS[a.name];
   const cells = [
@@ -102,18 +102,17 @@ function row(a, isExact, eps) {
 /**
  * The comparison panel: a bar of κ(w)/κ_max for every compared rule (the race's while it runs),
  * the race's controls and counter, and the traces against the step t.
- * @param {any} app
+ * @param {import("./frame.js").Frame} frame
+ * @param {(id: string) => any} el
  */
-export function renderCompare(app) {
-  const el = app.el;
+function renderCompare(frame, el) {
+  const { state, scene, race } = frame;
   const panel = el("compare-panel");
-  const on = app.compare !== null;
-  panel.hidden = !on;
-  if (!on) return;
-  const scene = app.viewScene();
+  panel.hidden = !state.compare;
+  if (!state.compare) return;
   const ex = scene?.exact;
   const bars = [];
-  const compared = app.compareRules.map((name) => scene?.algorithms.find((a) => a.name === name)).filter(Boolean);
+  const compared = state.compareRules.map((name) => scene?.algorithms.find((a) => a.name === name)).filter(Boolean);
   if (!ex?.converged) {
     const p = document.createElement("p");
     p.textContent = "The set is not linearly separable: there is no optimal stability to compare with.";
@@ -141,36 +140,28 @@ export function renderCompare(app) {
   }
   el("compare-bars").replaceChildren(...bars);
   const steps = compared.map((a) => `${NAMES[a.name]} t = ${a.steps}${a.settled ? " (stopped)" : ""}`).join(" · ");
-  const race = app.race;
   el("race-counter").textContent = race.active
     ? `race step ${race.index} of ${race.length - 1}: ${steps}`
     : "Step or play the race: every compared rule takes one step at a time, from w = 0; the scrubber goes back over the steps taken.";
   renderPlayer(race, el, RACE_CONTROLS);
-  const rosenblatt = scene?.algorithms.find((a) => a.name === "rosenblatt");
-  drawTraces(
-    { kappa: el("trace-kappa"), updates: el("trace-updates"), errors: el("trace-errors") },
-    app.traces(),
-    app.compareRules,
-    ex?.converged ? ex.kappa : NaN,
-    rosenblatt?.updateBound ?? null,
-  );
+  drawTraces({ kappa: el("trace-kappa"), updates: el("trace-updates"), errors: el("trace-errors") }, frame.traces, state.compareRules, scene);
 }
 
-/** The readout table and the comparison panel: a view the app renders. */
+/** The readout table and the comparison panel: a view of the frame. */
 export class ReadoutView {
   /** @param {(id: string) => any} el */
   constructor(el) {
     this.el = el;
   }
 
-  /** @param {import("./app.js").App} app */
-  render(app) {
-    renderReadout(this.el("readout").tBodies[0], app.state, app.viewScene(), app.generalizationErrors());
-    renderCompare(app);
+  /** @param {import("./frame.js").Frame} frame */
+  render(frame) {
+    renderReadout(this.el("readout").tBodies[0], frame.state, frame.scene, frame.eps);
+    renderCompare(frame, this.el);
     // the live region speaks once the rules have stopped, not at every frame of their settling
     const summary = this.el("summary");
-    if (app.settled() && summary) {
-      const text = summaryText(app.state, app.scene);
+    if (frame.settled && summary) {
+      const text = summaryText(frame.state, frame.trained);
       if (summary.textContent !== text) summary.textContent = text;
     }
   }

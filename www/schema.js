@@ -1,13 +1,15 @@
 // @ts-check
 /**
- * The page's persistent state, described once. Every field that outlives an edit, a reload or a
- * copied link has one row of FIELDS: its key in the state, its short key in the encoded record,
- * where it is kept, how it is written as JSON and how it is read back (checked, with an Error that
- * names the field). The link (`#v1:` + base64url JSON), local storage, undo snapshots and the one
- * restore path (persistence.js) are all derived from this table.
+ * The page's state, described once: one row of FIELDS per field of the state object. A persistent
+ * field (one that outlives an edit, a reload or a copied link) has its short key in the encoded
+ * record, where it is kept, how it is written as JSON and how it is read back (checked, with an
+ * Error that names the field); the link (`#v1:` + base64url JSON), local storage, undo snapshots
+ * and the one restore path (persistence.js) are all derived from these rows. A transient field
+ * (`transient`: hover, the cell under the pointer, compare mode, the status message, …) lives for
+ * this page view only: never in a link, local storage or an undo snapshot.
  */
 
-import { CORE, LIMITS, SHOWN_NAMES } from "./catalogue.js";
+import { CORE, LIMITS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { checkForm } from "./curve-form.js";
 import { PRESET_IDS } from "./presets.js";
 
@@ -22,6 +24,7 @@ import { PRESET_IDS } from "./presets.js";
  * @property {(value: any) => any} encode state value → JSON value
  * @property {(json: any) => any} decode JSON value → state value; throws an Error saying what is wrong
  * @property {() => any} initial its value in a fresh state
+ * @property {boolean} transient for this page view only (no link, storage or undo)
  */
 
 /** @param {any} v */
@@ -33,9 +36,17 @@ function finite(v, what) {
   return v;
 }
 
-/** Settings of the rules that have them, at the core's defaults: soft margin's γ, the notes' η. */
+/** The rule settings' keys in the state's `rules` (soft margin's γ, the notes' η), each with the catalogue limit holding its default. */
+const RULE_LIMITS = { gamma: "gamma", notesEta: "notesLearningRate" };
+
+/** The key in the state's `rules` of the rule setting whose default is the catalogue limit `limit`. */
+export function ruleKey(limit) {
+  return Object.keys(RULE_LIMITS).find((k) => RULE_LIMITS[k] === limit);
+}
+
+/** Settings of the rules that have them, at the core's defaults. */
 export function defaultRules() {
-  return { gamma: LIMITS.gamma, notesEta: LIMITS.notesLearningRate };
+  return Object.fromEntries(Object.entries(RULE_LIMITS).map(([key, limit]) => [key, LIMITS[limit]]));
 }
 
 /** Checks rule settings `{gamma, notesEta}` (missing ones take the default); throws an Error naming the field. */
@@ -77,7 +88,30 @@ export function checkTeacher(v) {
 }
 
 /** @param {Partial<Field> & {key: string, short: string, what: string, decode: (json: any) => any, initial: () => any}} f @returns {Field} */
-const field = (f) => ({ link: false, undo: false, soft: false, encode: (v) => v, ...f });
+const field = (f) => ({ link: false, undo: false, soft: false, transient: false, encode: (v) => v, ...f });
+
+/**
+ * A transient field: its key, what it is and its initial value; it is never encoded.
+ * @param {string} key @param {string} what @param {() => any} initial @returns {Field}
+ */
+const transient = (key, what, initial) =>
+  field({
+    key,
+    short: "",
+    what,
+    initial,
+    transient: true,
+    decode: () => {
+      throw new Error(`${what} is not kept`);
+    },
+  });
+
+/** The rules compare mode compares until the viewer chooses others. */
+export const DEFAULT_COMPARED = ["rosenblatt", "minover"];
+/** The rule the training animation steps until the viewer chooses another. */
+export const DEFAULT_ANIMATED = "rosenblatt";
+/** The rule the learning-curve panel traces one run of until the viewer chooses another. */
+export const DEFAULT_TRACED = "minover";
 
 /** @type {Field[]} */
 export const FIELDS = [
@@ -107,7 +141,7 @@ export const FIELDS = [
   }),
   field({
     key: "shown",
-    initial: () => Object.fromEntries(SHOWN_NAMES.map((n) => [n, n === "exact" || CORE.includes(n)])),
+    initial: () => Object.fromEntries(SHOWN_NAMES.map((n) => [n, REFERENCES.includes(n) || CORE.includes(n)])),
     short: "a",
     what: "list of shown algorithms",
     link: true,
@@ -169,9 +203,37 @@ export const FIELDS = [
   // the viewer's own preferences: kept in this browser whatever picture is opened
   field({ key: "projector", short: "P", what: "projector mode", initial: () => false, decode: (v) => v === true }),
   field({ key: "explanations", short: "E", what: "explanations", initial: () => true, decode: (v) => v !== false }),
+  // transient: this page view only
+  transient("addLabel", "the class a click adds (±1)", () => 1),
+  transient("deleteMode", "whether a click deletes", () => false),
+  transient("compare", "compare mode on", () => false),
+  transient("compareRules", "the rules compare mode compares", () => [...DEFAULT_COMPARED]),
+  transient("compareSaved", "the shown rules saved while comparing (null outside compare mode)", () => null),
+  transient("hover", "the point under the pointer (-1: none)", () => -1),
+  transient("dragIndex", "the point a drag is moving (-1: none)", () => -1),
+  transient("teacherHover", "whether the pointer is over the teacher", () => false),
+  transient("keyboardPoint", "the point selected from the keyboard (-1: none)", () => -1),
+  transient("keyboardFocus", "whether the data view has the focus from the keyboard (its cursor drawn)", () => false),
+  transient("keyboardCursor", "the keyboard's cursor {x, y} in data coordinates, or null", () => null),
+  transient("region", "the weight-space cell under the pointer {phi, theta, labels, arc, lower, upper} (its labelling previewed), or null", () => null),
+  transient("weightWindow", "the weight view's zoomed window {phi0, phi1, lo, hi, kind}, or null for the whole", () => null),
+  transient("showFinal", "whether the animated rule's final line stays visible while it is stepped", () => false),
+  transient("numberPoints", "whether the data view numbers the points", () => false),
+  transient("ringsByStrength", "whether the rings are sized by the embedding strengths x^μ", () => false),
+  transient("showRegions", "whether the weight view numbers its cells", () => false),
+  transient("message", "the status line's message {text, kind} until the next edit, or null", () => null),
+  transient("lessonExplanations", "whether a lesson link leaves the explanations shown", () => true),
 ];
 
-/** Every persistent field at its initial value. */
+/** The fields kept beyond this page view (links, storage, undo). */
+const PERSISTENT = FIELDS.filter((f) => !f.transient);
+
+/** Whether `key` is a transient field of the state. */
+export function isTransient(key) {
+  return FIELDS.some((f) => f.key === key && f.transient);
+}
+
+/** Every field at its initial value. */
 export function initialFields() {
   return Object.fromEntries(FIELDS.map((f) => [f.key, f.initial()]));
 }
@@ -197,7 +259,7 @@ export function restore(state, snap) {
  */
 export function encodeRecord(state, where) {
   const out = {};
-  for (const f of FIELDS) if ((where === "store" || f.link) && state[f.key] !== undefined) out[f.short] = f.encode(state[f.key]);
+  for (const f of PERSISTENT) if ((where === "store" || f.link) && state[f.key] !== undefined) out[f.short] = f.encode(state[f.key]);
   return out;
 }
 
@@ -212,7 +274,7 @@ export function decodeRecord(record) {
   if (!isObject(record)) throw new Error("is not a record of fields");
   const values = {};
   const refused = {};
-  for (const f of FIELDS) {
+  for (const f of PERSISTENT) {
     if (record[f.short] === undefined) continue;
     try {
       values[f.key] = f.decode(record[f.short]);
@@ -234,7 +296,7 @@ export function decodeRecord(record) {
 export function migrateV1(old) {
   if (!isObject(old) || old.version !== 1 || !Array.isArray(old.points)) throw new Error("is in an unknown format");
   const out = {};
-  for (const f of FIELDS) {
+  for (const f of PERSISTENT) {
     if (old[f.key] === undefined) continue;
     try {
       out[f.short] = f.encode(old[f.key]);

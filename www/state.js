@@ -1,6 +1,8 @@
 // @ts-check
-/** The one state object of the page: points, mode, what is shown; undo/redo. No elements here
- * (what of it persists, and how, is schema.js; saving and restoring, persistence.js). */
+/** The one state object of the page: points, mode, what is shown, and the transient state of
+ * this page view (hover, the cell under the pointer, compare mode, the status message, …);
+ * undo/redo. No elements here (every field, and what of it persists and how, is schema.js;
+ * saving and restoring, persistence.js). */
 
 export const MAX_HISTORY = 500;
 import { initialFields } from "./schema.js";
@@ -8,7 +10,7 @@ import { initialFields } from "./schema.js";
 export { restore, snapshot } from "./schema.js";
 
 /**
- * The page's state: the persistent fields of schema.js and the transient settings.
+ * The page's state: the fields of schema.js, persistent and transient.
  * @typedef {object} PageState
  * @property {{x: number, y: number, label: number}[]} points
  * @property {boolean} threshold
@@ -25,21 +27,30 @@ export { restore, snapshot } from "./schema.js";
  * @property {number} addLabel
  * @property {boolean} deleteMode
  * @property {boolean} compare
+ * @property {string[]} compareRules
+ * @property {Record<string, boolean> | null} compareSaved
+ * @property {number} hover
+ * @property {number} dragIndex
+ * @property {boolean} teacherHover
+ * @property {number} keyboardPoint
+ * @property {boolean} keyboardFocus
+ * @property {{x: number, y: number} | null} keyboardCursor
+ * @property {{phi: number, theta: number, labels: Float64Array, arc: number[] | null, lower: Float64Array, upper: Float64Array} | null} region
+ * @property {{phi0: number, phi1: number, lo: number, hi: number, kind: string} | null} weightWindow
+ * @property {boolean} showFinal
+ * @property {boolean} numberPoints
+ * @property {boolean} ringsByStrength
+ * @property {boolean} showRegions
+ * @property {{text: string, kind: string} | null} message
+ * @property {boolean} lessonExplanations
  */
 
 /**
- * A fresh state with the given points: every persistent field (schema.js) at its initial value, and the page's transient settings.
+ * A fresh state with the given points: every field of schema.js at its initial value.
  * @returns {PageState}
  */
 export function createState(points = []) {
-  return /** @type {PageState} */ ({
-    ...initialFields(),
-    points,
-    view: fitView(points),
-    addLabel: 1,
-    deleteMode: false,
-    compare: false,
-  });
+  return /** @type {PageState} */ ({ ...initialFields(), points, view: fitView(points) });
 }
 
 /** The share of the half-width kept free between the outermost point and the view's edge (its mark, a cross beside it). */
@@ -100,30 +111,40 @@ export function pointsFrom(xs, ys) {
 
 /** Undo/redo over snapshots of the editable part of the state. */
 export class History {
-  constructor() {
-    this.clear();
-  }
+  /** @type {any[]} */
+  #undo = [];
+  /** @type {any[]} */
+  #redo = [];
+
   /** Forgets every step (a picture opened from a link, storage or the default preset starts afresh). */
   clear() {
-    this.undoStack = [];
-    this.redoStack = [];
+    this.#undo = [];
+    this.#redo = [];
+  }
+  /** Whether there is a step to go back to. */
+  canUndo() {
+    return this.#undo.length > 0;
+  }
+  /** Whether there is a step to go forward to. */
+  canRedo() {
+    return this.#redo.length > 0;
   }
   /** Records `snapshot` (the state before an edit). */
   push(snapshot) {
-    this.undoStack.push(snapshot);
-    if (this.undoStack.length > MAX_HISTORY) this.undoStack.shift();
-    this.redoStack = [];
+    this.#undo.push(snapshot);
+    if (this.#undo.length > MAX_HISTORY) this.#undo.shift();
+    this.#redo = [];
   }
   /** The snapshot to go back to, given the current one; null if none. */
   undo(current) {
-    if (!this.undoStack.length) return null;
-    this.redoStack.push(current);
-    return this.undoStack.pop();
+    if (!this.#undo.length) return null;
+    this.#redo.push(current);
+    return this.#undo.pop();
   }
   /** The snapshot to go forward to, given the current one; null if none. */
   redo(current) {
-    if (!this.redoStack.length) return null;
-    this.undoStack.push(current);
-    return this.redoStack.pop();
+    if (!this.#redo.length) return null;
+    this.#undo.push(current);
+    return this.#redo.pop();
   }
 }

@@ -2,14 +2,14 @@
 /**
  * Traces against the step t (logarithmic axis), of compare mode's rules and of the animated rule:
  * κ(w(t)) of every rule with κ_max as a line and, dashed, the certified upper bound closing on it
- * (MinOver, AdaTron); for Rosenblatt the updates M(t) against the convergence theorem's bound M*;
+ * (the rules that certify one); the updates M(t) against the convergence theorem's bound M*;
  * for pocket the training errors of the pocket (solid) and of the current w (dashed). The traces
  * come from the core (`Training.traces`, `Race.traces`, `Animation.trace`): the runs whose lines
  * are drawn.
  */
 
-import { COLORS, NAMES } from "./catalogue.js";
-import { fmt } from "./data-view.js";
+import { COLORS, INFO, NAMES, REFERENCES } from "./catalogue.js";
+import { fmt } from "./format.js";
 
 const PAD = { left: 44, right: 8, top: 16, bottom: 22 };
 
@@ -63,7 +63,7 @@ export function drawTraceChart(canvas, series, reference, yLabel, range, axis = 
   ctx.rect(plot.x, plot.y, plot.w, plot.h);
   ctx.clip();
   if (reference) {
-    ctx.strokeStyle = COLORS.exact;
+    ctx.strokeStyle = COLORS[REFERENCES[0]];
     ctx.lineWidth = 1.5;
     ctx.beginPath();
     ctx.moveTo(plot.x, Y(reference.value));
@@ -100,28 +100,30 @@ export function drawTraceChart(canvas, series, reference, yLabel, range, axis = 
   }
   ctx.restore();
   if (reference) {
-    ctx.fillStyle = COLORS.exact;
+    ctx.fillStyle = COLORS[REFERENCES[0]];
     ctx.fillText(reference.label, plot.x + 4, Math.max(plot.y + 10 * k, Y(reference.value) - 3));
   }
 }
 
 /**
- * The charts of `traces` (`{name: Trace}`) of `rules`: κ on `canvases.kappa`, Rosenblatt's
- * updates on `canvases.updates` and pocket's two error series on `canvases.errors` (each hidden
- * when no rule has it), with the exact κ_max and Rosenblatt's M* (or null).
+ * The charts of `traces` (`{name: Trace}`) of `rules`, against the exact κ_max and the bounds M*
+ * of `scene` (null: none): κ on `canvases.kappa` (with the certified upper bound, dashed, of the
+ * rules that certify one), the updates M(t) of the rules of the convergence theorem on
+ * `canvases.updates` and the pocket rules' two error series on `canvases.errors` (each hidden
+ * when no rule has it).
  * @param {{kappa: HTMLCanvasElement, updates: HTMLCanvasElement, errors: HTMLCanvasElement}} canvases
  * @param {Record<string, any>} traces
  * @param {string[]} rules
- * @param {number} kappaMax
- * @param {number | null} updateBound
+ * @param {any} scene
  */
-export function drawTraces(canvases, traces, rules, kappaMax, updateBound) {
+export function drawTraces(canvases, traces, rules, scene) {
   const shown = rules.filter((r) => traces[r]?.t.length);
+  const kappaMax = scene?.exact?.converged ? scene.exact.kappa : NaN;
   const series = [];
   for (const name of shown) {
     const tr = traces[name];
     series.push({ name, t: tr.t, y: tr.kappa });
-    if (tr.upper && (name === "minover" || name === "adatron")) series.push({ name, t: tr.t, y: tr.upper, dash: [5, 4] });
+    if (tr.upper && INFO[name].certifiesBound) series.push({ name, t: tr.t, y: tr.upper, dash: [5, 4] });
   }
   const kappas = shown.flatMap((n) => traces[n].kappa).filter(Number.isFinite);
   const top = Number.isFinite(kappaMax) && kappaMax > 0 ? 1.6 * kappaMax : Math.max(1e-9, ...kappas);
@@ -133,18 +135,7 @@ export function drawTraces(canvases, traces, rules, kappaMax, updateBound) {
     "κ(w(t)) · dashed: certified bound",
     { lo, hi: top },
   );
-  const ros = shown.includes("rosenblatt") ? traces.rosenblatt : null;
-  canvases.updates.hidden = !ros;
-  if (ros) {
-    const mTop = Math.max(1, updateBound ?? 0, ...ros.updates) * 1.1;
-    drawTraceChart(
-      canvases.updates,
-      [{ name: "rosenblatt", t: ros.t, y: ros.updates }],
-      updateBound !== null ? { value: updateBound, label: `M* = ${Math.floor(updateBound + 1e-9)} (convergence theorem)` } : null,
-      `${NAMES.rosenblatt}: updates M(t)`,
-      { lo: 0, hi: mTop },
-    );
-  }
+  drawUpdates(canvases.updates, traces, shown, scene);
   // pocket: its own errors (the answer) and the current w's (the Rosenblatt steps it takes)
   const pockets = shown.filter((n) => traces[n].pocketErrors);
   canvases.errors.hidden = !pockets.length;
@@ -154,8 +145,32 @@ export function drawTraces(canvases, traces, rules, kappaMax, updateBound) {
       { name, t: traces[name].t, y: traces[name].errors, dash: [4, 4] },
     ]);
     const eTop = Math.max(1, ...errorSeries.flatMap((s) => s.y)) * 1.1;
-    drawTraceChart(canvases.errors, errorSeries, null, `${NAMES.pocket}: training errors · solid: the pocket's, dashed: the current w's`, { lo: 0, hi: eTop });
+    const names = pockets.map((n) => NAMES[n]).join(", ");
+    drawTraceChart(canvases.errors, errorSeries, null, `${names}: training errors · solid: the pocket's, dashed: the current w's`, { lo: 0, hi: eTop });
   }
+}
+
+/**
+ * The updates M(t) of the traced rules of the convergence theorem (the catalogue's `updateBound`)
+ * against the bound M* the scene gives the first of them (Biehl eq. 3.35); hidden without such a rule.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Record<string, any>} traces
+ * @param {string[]} shown
+ * @param {any} scene
+ */
+function drawUpdates(canvas, traces, shown, scene) {
+  const counted = shown.filter((n) => INFO[n].updateBound);
+  canvas.hidden = !counted.length;
+  if (!counted.length) return;
+  const bound = scene?.algorithms.find((a) => a.name === counted[0])?.updateBound ?? null;
+  const mTop = Math.max(1, bound ?? 0, ...counted.flatMap((n) => traces[n].updates)) * 1.1;
+  drawTraceChart(
+    canvas,
+    counted.map((name) => ({ name, t: traces[name].t, y: traces[name].updates })),
+    bound !== null ? { value: bound, label: `M* = ${Math.floor(bound + 1e-9)} (convergence theorem)` } : null,
+    `${counted.map((n) => NAMES[n]).join(", ")}: updates M(t)`,
+    { lo: 0, hi: mTop },
+  );
 }
 
 function superscript(d) {
