@@ -223,13 +223,10 @@ fn mark_text(algorithm: Algorithm, quantity: &str, r: &Row, mean: f64, sem: f64)
     format!("{head}: {count}\n{value} (P = {})", r.p)
 }
 
-/// Whether `algorithm` has no answer on a set that is not linearly separable: the exact
-/// optimum, and the Gibbs and Bayes students (no version space).
+/// Whether `algorithm` has no answer on a set that is not linearly separable (its catalogue
+/// row: the exact optimum, and the Gibbs and Bayes students, without a version space).
 fn needs_separable(algorithm: Algorithm) -> bool {
-    matches!(
-        algorithm,
-        Algorithm::Exact | Algorithm::Gibbs | Algorithm::Bayes
-    )
+    algorithm.info().needs_separable
 }
 
 /// The notes of a chart: each series' points left out (no repetition gave a value) and, if
