@@ -41,7 +41,7 @@ impl Trainer for Normalised {
                 updated = true;
             }
             self.steps += 1;
-            if self.steps % p == 0 {
+            if self.steps.is_multiple_of(p) {
                 if self.errors_this_epoch == 0 {
                     self.stop = Some(Stop::NoErrors);
                 } else if self.steps >= self.max_steps {

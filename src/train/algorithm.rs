@@ -113,6 +113,7 @@ impl Takes {
     };
 
     /// These and a learning rate.
+    #[must_use]
     pub const fn learning_rate(self) -> Takes {
         Takes {
             learning_rate: true,
@@ -121,6 +122,7 @@ impl Takes {
     }
 
     /// These and a margin.
+    #[must_use]
     pub const fn margin(self) -> Takes {
         Takes {
             margin: true,
@@ -129,6 +131,7 @@ impl Takes {
     }
 
     /// These and a presentation order.
+    #[must_use]
     pub const fn order(self) -> Takes {
         Takes {
             order: true,
@@ -176,6 +179,7 @@ impl Spec {
     }
 
     /// This spec, taking the optional settings `takes`.
+    #[must_use]
     pub const fn taking(self, takes: Takes) -> Spec {
         Spec { takes, ..self }
     }
