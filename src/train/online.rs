@@ -14,7 +14,7 @@
 //!   ([`Stop::Settled`]), or
 //! - the epoch limit is reached ([`Stop::Limit`]).
 
-use super::{check_init, check_positive, check_tolerance, Mode, Step, Stop, Trainer};
+use super::{check_init, check_positive, check_tolerance, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
@@ -59,67 +59,57 @@ impl Drive {
 /// An on-line rule in progress (see the module documentation).
 #[derive(Debug, Clone)]
 pub struct Online<R> {
-    data: Dataset,
+    /// The data, `(w, θ)`, the embedding strengths `x^μ` (`Δ S^μ` per move), the counters.
+    state: RunState,
     mode: Mode,
     rule: R,
     drive: Drive,
-    w: Vec<f64>,
-    theta: f64,
-    x: Vec<f64>,
+    /// This epoch's presentation order.
     order: Vec<usize>,
     rng: Option<Rng>,
+    /// The position in `order` of the next example.
     pos: usize,
     /// `(w, θ)` at the start of the epoch, for the settle test.
     epoch_start: (Vec<f64>, f64),
     moves_this_epoch: usize,
     max_steps: usize,
-    steps: usize,
-    updates: usize,
-    stop: Option<Stop>,
 }
 
 impl<R: OnlineRule> Online<R> {
     /// Starts `rule` on `data` (parameters already checked with [`Drive::check`]). Through the
     /// origin an initial `θ` is ignored.
     pub(super) fn new(rule: R, data: &Dataset, mode: Mode, drive: Drive) -> Self {
-        let Perceptron { w, theta } = drive
-            .init
-            .clone()
-            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
-        let theta = if mode == Mode::Threshold { theta } else { 0.0 };
+        let mut state = RunState::start(data, drive.init.clone(), false);
+        if mode != Mode::Threshold {
+            state.theta = 0.0;
+        }
         let mut rng = drive.shuffle.map(rng_from_seed);
         let order = permutation(data.len(), rng.as_mut());
         Self {
             max_steps: (drive.max_epochs * data.len() as f64).ceil() as usize,
-            epoch_start: (w.clone(), theta),
-            data: data.clone(),
+            epoch_start: (state.w.clone(), state.theta),
+            state,
             mode,
             rule,
             drive,
-            x: vec![0.0; data.len()],
-            w,
-            theta,
             order,
             rng,
             pos: 0,
             moves_this_epoch: 0,
-            steps: 0,
-            updates: 0,
-            stop: None,
         }
     }
 
     /// The stop reason at the end of an epoch, if any.
     fn end_of_epoch(&mut self) -> Option<Stop> {
         let (w0, t0) = &self.epoch_start;
-        let moved: f64 = self
-            .w
-            .iter()
-            .zip(w0)
-            .map(|(a, b)| (a - b) * (a - b))
-            .sum::<f64>()
-            + (self.theta - t0) * (self.theta - t0);
-        let size = dot(&self.w, &self.w) + self.theta * self.theta;
+        let st = &self.state;
+        let moved: f64 =
+            st.w.iter()
+                .zip(w0)
+                .map(|(a, b)| (a - b) * (a - b))
+                .sum::<f64>()
+                + (st.theta - t0) * (st.theta - t0);
+        let size = dot(&st.w, &st.w) + st.theta * st.theta;
         let stop = if self.moves_this_epoch == 0 {
             Some(if self.rule.error_driven() {
                 Stop::NoErrors
@@ -130,12 +120,12 @@ impl<R: OnlineRule> Online<R> {
             && moved <= self.drive.tolerance * self.drive.tolerance * size
         {
             Some(Stop::Settled)
-        } else if self.steps >= self.max_steps {
+        } else if st.steps >= self.max_steps {
             Some(Stop::Limit)
         } else {
             None
         };
-        self.epoch_start = (self.w.clone(), self.theta);
+        self.epoch_start = (st.w.clone(), st.theta);
         self.moves_this_epoch = 0;
         if let Some(rng) = self.rng.as_mut() {
             self.order = permutation(self.order.len(), Some(rng));
@@ -146,38 +136,35 @@ impl<R: OnlineRule> Online<R> {
 
 impl<R: OnlineRule> Trainer for Online<R> {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        let st = &mut self.state;
+        if let Some(stop) = st.stop {
             return Step::stopped(stop);
         }
         let mu = self.order[self.pos];
-        let s = self.data.y(mu);
-        let xi = self.data.x(mu);
-        let delta = self.rule.delta(dot(&self.w, xi) - self.theta, s);
+        let s = st.data.y(mu);
+        let xi = st.data.x(mu);
+        let delta = self.rule.delta(dot(&st.w, xi) - st.theta, s);
         let updated = delta != 0.0 && delta.is_finite();
         if updated {
-            axpy(delta, xi, &mut self.w);
+            axpy(delta, xi, &mut st.w);
             if self.mode == Mode::Threshold {
-                self.theta -= delta;
+                st.theta -= delta;
             }
-            self.x[mu] += delta * s;
-            self.updates += 1;
+            st.x[mu] += delta * s;
+            st.updates += 1;
             self.moves_this_epoch += 1;
         }
-        self.steps += 1;
+        st.steps += 1;
         self.pos += 1;
         if self.pos == self.order.len() {
             self.pos = 0;
-            self.stop = self.end_of_epoch();
+            self.state.stop = self.end_of_epoch();
         }
-        Step::on(mu, updated, self.stop)
+        Step::on(mu, updated, self.state.stop)
     }
 
-    accessors! {
-        perceptron: (w, theta),
-        embedding: x,
-        certifies: false,
-        data: data,
-        progress: (steps, updates, stop),
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 

@@ -1,0 +1,67 @@
+//! What every rule keeps of its run ([`RunState`]), which the [`Trainer`](super::Trainer)
+//! accessors read by default.
+
+use super::Stop;
+use crate::data::Dataset;
+use crate::measure::Perceptron;
+
+/// The run of a rule as every rule keeps it: the data set, the perceptron `(w, θ)` it steps, the
+/// embedding strengths, the counters and the stop. Each rule embeds one (`state`) next to what
+/// is its own; the [`Trainer`](super::Trainer) methods [`perceptron`](super::Trainer::perceptron),
+/// [`embedding`](super::Trainer::embedding), [`certifies`](super::Trainer::certifies),
+/// [`data`](super::Trainer::data) and [`progress`](super::Trainer::progress) read it unless the
+/// rule's answer is something else (MinOver's `w` while its window is open, AdaTron's and
+/// MinOver's threshold, pocket's pocketed perceptron).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunState {
+    /// The data set trained on: inputs `ξ^μ` and labels `S^μ = ±1`, `μ = 1 … P`.
+    pub data: Dataset,
+    /// The weights `w` the rule steps (`N` entries).
+    pub w: Vec<f64>,
+    /// The threshold `θ` the rule steps (the output is `sign(w·ξ − θ)`); it stays as started
+    /// through the origin, and where a rule computes its threshold from `w` (MinOver, AdaTron).
+    pub theta: f64,
+    /// The embedding strengths `x^μ` (`P` entries), in the crate's scaling
+    /// `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`; the book's are `N x^μ`) for a rule started tabula rasa;
+    /// zeros for a rule that keeps none (the students).
+    pub x: Vec<f64>,
+    /// Steps taken, in the rule's unit ([`super::StepCost`]: presentations, updates, gradient
+    /// steps over one example, presentations of a whole batch, trajectories).
+    pub steps: usize,
+    /// Steps that changed `w` (for a rule whose every step is an update, `steps`; for the batch
+    /// Adaline, its gradient steps).
+    pub updates: usize,
+    /// Why the run ended; `None` while it runs.
+    pub stop: Option<Stop>,
+    /// Whether `x` certifies the bound `κ_max ≤ |w| / Σ_μ x^μ` (the rule keeps valid embedding
+    /// strengths from tabula rasa).
+    pub certifies: bool,
+}
+
+impl RunState {
+    /// The start of a run on `data` at `(w, θ)`: a copy of `data`, `x = 0`, no steps, no stop.
+    pub fn new(data: &Dataset, w: Vec<f64>, theta: f64, certifies: bool) -> Self {
+        Self {
+            x: vec![0.0; data.len()],
+            data: data.clone(),
+            w,
+            theta,
+            steps: 0,
+            updates: 0,
+            stop: None,
+            certifies,
+        }
+    }
+
+    /// The start of a run on `data` at `init`, or tabula rasa `w = 0, θ = 0` without one.
+    pub fn start(data: &Dataset, init: Option<Perceptron>, certifies: bool) -> Self {
+        let Perceptron { w, theta } =
+            init.unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
+        Self::new(data, w, theta, certifies)
+    }
+
+    /// The current perceptron `(w, θ)`, cloned.
+    pub fn perceptron(&self) -> Perceptron {
+        Perceptron::new(self.w.clone(), self.theta)
+    }
+}
