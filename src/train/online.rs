@@ -56,6 +56,48 @@ impl Drive {
     }
 }
 
+/// The order in which examples are presented: `μ = 1, 2, …, P, 1, 2, …`, or a fresh random
+/// permutation each epoch from a seeded generator (shared with Rosenblatt).
+#[derive(Debug, Clone)]
+pub(super) struct Schedule {
+    /// This epoch's presentation order.
+    order: Vec<usize>,
+    /// The generator of the permutations; `None`: cyclic.
+    rng: Option<Rng>,
+    /// The position in `order` of the next example.
+    pos: usize,
+}
+
+impl Schedule {
+    /// The schedule of `p` examples: cyclic, or shuffled from `seed`.
+    pub(super) fn new(p: usize, seed: Option<u64>) -> Self {
+        let mut rng = seed.map(rng_from_seed);
+        let order = permutation(p, rng.as_mut());
+        Self { order, rng, pos: 0 }
+    }
+
+    /// The example presented now.
+    #[inline]
+    pub(super) fn example(&self) -> usize {
+        self.order[self.pos]
+    }
+
+    /// Moves on to the next example; at the end of an epoch draws the next epoch's order and
+    /// returns `true`.
+    #[inline]
+    pub(super) fn advance(&mut self) -> bool {
+        self.pos += 1;
+        if self.pos < self.order.len() {
+            return false;
+        }
+        self.pos = 0;
+        if let Some(rng) = self.rng.as_mut() {
+            self.order = permutation(self.order.len(), Some(rng));
+        }
+        true
+    }
+}
+
 /// An on-line rule in progress (see the module documentation).
 #[derive(Debug, Clone)]
 pub struct Online<R> {
@@ -64,11 +106,7 @@ pub struct Online<R> {
     mode: Mode,
     rule: R,
     drive: Drive,
-    /// This epoch's presentation order.
-    order: Vec<usize>,
-    rng: Option<Rng>,
-    /// The position in `order` of the next example.
-    pos: usize,
+    schedule: Schedule,
     /// `(w, θ)` at the start of the epoch, for the settle test.
     epoch_start: (Vec<f64>, f64),
     moves_this_epoch: usize,
@@ -83,18 +121,14 @@ impl<R: OnlineRule> Online<R> {
         if mode != Mode::Threshold {
             state.theta = 0.0;
         }
-        let mut rng = drive.shuffle.map(rng_from_seed);
-        let order = permutation(data.len(), rng.as_mut());
         Self {
+            schedule: Schedule::new(data.len(), drive.shuffle),
             max_steps: (drive.max_epochs * data.len() as f64).ceil() as usize,
             epoch_start: (state.w.clone(), state.theta),
             state,
             mode,
             rule,
             drive,
-            order,
-            rng,
-            pos: 0,
             moves_this_epoch: 0,
         }
     }
@@ -127,9 +161,6 @@ impl<R: OnlineRule> Online<R> {
         };
         self.epoch_start = (st.w.clone(), st.theta);
         self.moves_this_epoch = 0;
-        if let Some(rng) = self.rng.as_mut() {
-            self.order = permutation(self.order.len(), Some(rng));
-        }
         stop
     }
 }
@@ -140,7 +171,7 @@ impl<R: OnlineRule> Trainer for Online<R> {
         if let Some(stop) = st.stop {
             return Step::stopped(stop);
         }
-        let mu = self.order[self.pos];
+        let mu = self.schedule.example();
         let s = st.data.y(mu);
         let xi = st.data.x(mu);
         let delta = self.rule.delta(dot(&st.w, xi) - st.theta, s);
@@ -155,9 +186,7 @@ impl<R: OnlineRule> Trainer for Online<R> {
             self.moves_this_epoch += 1;
         }
         st.steps += 1;
-        self.pos += 1;
-        if self.pos == self.order.len() {
-            self.pos = 0;
+        if self.schedule.advance() {
             self.state.stop = self.end_of_epoch();
         }
         Step::on(mu, updated, self.state.stop)

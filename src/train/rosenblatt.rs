@@ -12,12 +12,12 @@
 //! stops by itself: the epoch limit ends the run.
 
 use super::algorithm::{Spec, StepCost, Takes};
+use super::online::Schedule;
 use super::{check_init, check_positive, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
 use crate::measure::Perceptron;
-use crate::rng::{permutation, rng_from_seed, Rng};
 use crate::train::Mode;
 
 /// The order in which examples are presented.
@@ -98,19 +98,16 @@ impl RosenblattParams {
         check_positive("max_epochs", self.max_epochs as f64)?;
         check_init(self.init.as_ref(), data)?;
         let certifies = self.init.is_none() && mode == Mode::Homogeneous;
-        let mut rng = match self.order {
-            Order::Random(seed) => Some(rng_from_seed(seed)),
+        let seed = match self.order {
+            Order::Random(seed) => Some(seed),
             Order::Cyclic => None,
         };
-        let order = permutation(data.len(), rng.as_mut());
         Ok(Rosenblatt {
             state: RunState::start(data, self.init.clone(), certifies),
             mode,
             eta: 1.0 / data.dim() as f64,
             params: self,
-            order,
-            rng,
-            pos: 0,
+            schedule: Schedule::new(data.len(), seed),
             updates_this_epoch: 0,
         })
     }
@@ -125,11 +122,7 @@ pub struct Rosenblatt {
     /// The step size `η = 1/N`.
     eta: f64,
     params: RosenblattParams,
-    /// This epoch's presentation order.
-    order: Vec<usize>,
-    rng: Option<Rng>,
-    /// The position in `order` of the next example.
-    pos: usize,
+    schedule: Schedule,
     updates_this_epoch: usize,
 }
 
@@ -139,7 +132,7 @@ impl Trainer for Rosenblatt {
         if let Some(stop) = st.stop {
             return Step::stopped(stop);
         }
-        let mu = self.order[self.pos];
+        let mu = self.schedule.example();
         let s = st.data.y(mu);
         let e = (dot(&st.w, st.data.x(mu)) - st.theta) * s;
         let updated = e <= self.params.margin;
@@ -153,19 +146,14 @@ impl Trainer for Rosenblatt {
             self.updates_this_epoch += 1;
         }
         st.steps += 1;
-        self.pos += 1;
-        if self.pos == self.order.len() {
-            self.pos = 0;
-            let epochs = st.steps / self.order.len();
+        if self.schedule.advance() {
+            let epochs = st.steps / st.data.len();
             if self.updates_this_epoch == 0 {
                 st.stop = Some(Stop::NoErrors);
             } else if epochs >= self.params.max_epochs {
                 st.stop = Some(Stop::Limit);
             }
             self.updates_this_epoch = 0;
-            if let Some(rng) = self.rng.as_mut() {
-                self.order = permutation(self.order.len(), Some(rng));
-            }
         }
         Step::on(mu, updated, st.stop)
     }
