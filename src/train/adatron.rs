@@ -36,8 +36,8 @@
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::{
-    check_init, check_positive, check_tolerance, relative_gap, Config, Gram, RunState, Step, Stop,
-    Trainer,
+    check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
+    RunState, Step, Stop, Trainer,
 };
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -121,14 +121,7 @@ impl AdatronParams {
     /// [`Error::OutOfRange`] for `η ∉ (0, 2)`, a bad tolerance or limit, a negative initial
     /// strength, or (with a threshold) initial strengths with `Σ x^μ S^μ ≠ 0`; [`Error::Shape`] if the initial strengths do not have `P` entries.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Adatron> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        if mode == Mode::Threshold && !data.has_both_classes() {
-            return Err(Error::OneClass {
-                label: data.y(0) as i8,
-            });
-        }
+        check_classes(data, mode)?;
         if !(self.learning_rate > 0.0 && self.learning_rate < 2.0) {
             return Err(Error::OutOfRange {
                 name: "AdaTron learning rate η",

@@ -265,6 +265,21 @@ fn relative_gap(lower: f64, upper: f64) -> f64 {
     }
 }
 
+/// Checks that there are data and, with a threshold, examples of both classes (MinOver and
+/// AdaTron put `θ` between the classes; the students' version space is unbounded in `θ`
+/// otherwise).
+fn check_classes(data: &Dataset, mode: Mode) -> crate::Result<()> {
+    if data.is_empty() {
+        return Err(crate::Error::Empty);
+    }
+    if mode == Mode::Threshold && !data.has_both_classes() {
+        return Err(crate::Error::OneClass {
+            label: data.y(0) as i8,
+        });
+    }
+    Ok(())
+}
+
 /// Checks a tolerance `≥ 0` (0: never stop on it).
 fn check_tolerance(name: &'static str, value: f64) -> crate::Result<()> {
     if value >= 0.0 && value.is_finite() {

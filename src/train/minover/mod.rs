@@ -52,11 +52,11 @@ mod window;
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::{
-    check_init, check_positive, check_tolerance, relative_gap, Config, Gram, RunState, Step, Stop,
-    Trainer,
+    check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
+    RunState, Step, Stop, Trainer,
 };
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::linalg::{argmin, argmin_offset, axpy, axpy_argmin, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
@@ -125,17 +125,12 @@ impl MinoverParams {
     /// Validates the parameters and starts a run on `data`.
     ///
     /// # Errors
-    /// [`Error::Empty`] for no data; [`Error::OneClass`] with a threshold and one class only;
-    /// [`Error::OutOfRange`] for a non-positive tolerance or limit; [`Error::Shape`] for a bad init.
+    /// [`Error::Empty`](crate::Error::Empty) for no data;
+    /// [`Error::OneClass`](crate::Error::OneClass) with a threshold and one class only;
+    /// [`Error::OutOfRange`](crate::Error::OutOfRange) for a non-positive tolerance or limit;
+    /// [`Error::Shape`](crate::Error::Shape) for a bad init.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Minover> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        if mode == Mode::Threshold && !data.has_both_classes() {
-            return Err(Error::OneClass {
-                label: data.y(0) as i8,
-            });
-        }
+        check_classes(data, mode)?;
         check_tolerance("gap tolerance", self.gap_tolerance)?;
         check_positive("max_epochs", self.max_epochs)?;
         check_init(self.init.as_ref(), data)?;

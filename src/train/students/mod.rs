@@ -77,9 +77,9 @@
 pub mod chain;
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::{Config, Mode, RunState, Step, Stop, Trainer};
+use super::{check_classes, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::exact::max_stability;
 use crate::linalg::{dot, norm};
 use crate::measure::Perceptron;
@@ -150,19 +150,13 @@ impl Sampler {
     /// whatever the inputs' scale). With a threshold in 2-D it is the exact optimum.
     ///
     /// # Errors
-    /// [`Error::Empty`] for no data; [`Error::OneClass`] with a threshold and one class (the
-    /// version space is unbounded in `θ`); [`Error::NotSeparable`] when the version space is
-    /// empty (the set is not linearly separable in `mode`, e.g. a point at the origin through
-    /// it).
+    /// [`Error::Empty`](crate::Error::Empty) for no data;
+    /// [`Error::OneClass`](crate::Error::OneClass) with a threshold and one class (the version
+    /// space is unbounded in `θ`); [`Error::NotSeparable`](crate::Error::NotSeparable) when the
+    /// version space is empty (the set is not linearly separable in `mode`, e.g. a point at the
+    /// origin through it).
     pub fn new(data: &Dataset, mode: Mode, seed: u64) -> Result<Self> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        if mode == Mode::Threshold && !data.has_both_classes() {
-            return Err(Error::OneClass {
-                label: data.y(0) as i8,
-            });
-        }
+        check_classes(data, mode)?;
         let mut rng = rng_from_seed(seed ^ SEED_MIX);
         let n = data.dim();
         let (space, start) = match (mode, n) {
@@ -347,8 +341,8 @@ fn constant_input(data: &Dataset) -> f64 {
 /// Normalising leaves the cone as it is.
 ///
 /// # Errors
-/// [`Error::NotSeparable`] for a zero row (through the origin, a point at the origin: no `w`
-/// has `z·w > 0`).
+/// [`Error::NotSeparable`](crate::Error::NotSeparable) for a zero row (through the origin, a point
+/// at the origin: no `w` has `z·w > 0`).
 fn cone(data: &Dataset, c: Option<f64>) -> Result<Dataset> {
     let n = data.dim();
     let d = n + usize::from(c.is_some());
@@ -385,7 +379,7 @@ fn from_angle(phi: f64) -> Perceptron {
 /// `s ξ > θ` for class +1 and `< θ` for class −1.
 ///
 /// # Errors
-/// [`Error::NotSeparable`] when neither sign separates the classes.
+/// [`Error::NotSeparable`](crate::Error::NotSeparable) when neither sign separates the classes.
 fn gap(data: &Dataset) -> Result<(f64, f64, f64)> {
     for sign in [1.0, -1.0] {
         let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
