@@ -9,7 +9,6 @@ use super::algorithm::{Spec, StepCost, Takes};
 use super::{check_init, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::axpy;
 use crate::measure::Perceptron;
 use crate::train::Mode;
 
@@ -57,14 +56,8 @@ impl Trainer for Hebb {
             return Step::stopped(stop);
         }
         let mu = st.steps;
-        let s = st.data.y(mu);
-        axpy(self.eta * s, st.data.x(mu), &mut st.w);
-        if self.mode == Mode::Threshold {
-            st.theta -= self.eta * s;
-        }
-        st.x[mu] += self.eta;
+        st.hebbian(mu, self.eta, self.mode);
         st.steps += 1;
-        st.updates += 1;
         if st.steps == st.data.len() {
             st.stop = Some(Stop::OnePass);
         }

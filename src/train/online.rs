@@ -17,7 +17,7 @@
 use super::{check_init, check_positive, check_tolerance, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{axpy, dot};
+use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::rng::{permutation, rng_from_seed, Rng};
 
@@ -177,12 +177,8 @@ impl<R: OnlineRule> Trainer for Online<R> {
         let delta = self.rule.delta(dot(&st.w, xi) - st.theta, s);
         let updated = delta != 0.0 && delta.is_finite();
         if updated {
-            axpy(delta, xi, &mut st.w);
-            if self.mode == Mode::Threshold {
-                st.theta -= delta;
-            }
-            st.x[mu] += delta * s;
-            st.updates += 1;
+            // η = Δ S^μ: w gains Δ ξ^μ, θ loses Δ (multiplying by S^μ = ±1 twice is exact)
+            st.hebbian(mu, delta * s, self.mode);
             self.moves_this_epoch += 1;
         }
         st.steps += 1;

@@ -19,7 +19,7 @@ use super::algorithm::{Spec, StepCost, Takes};
 use super::{check_init, check_positive, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{axpy, dot};
+use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
 use rand::Rng as _;
@@ -133,12 +133,7 @@ impl Trainer for Pocket {
         let e = (dot(&st.w, st.data.x(mu)) - st.theta) * s;
         let updated = e <= 0.0;
         if updated {
-            axpy(self.eta * s, st.data.x(mu), &mut st.w);
-            if self.mode == Mode::Threshold {
-                st.theta -= self.eta * s;
-            }
-            st.x[mu] += self.eta;
-            st.updates += 1;
+            st.hebbian(mu, self.eta, self.mode);
             let errors = count_errors(&st.w, st.theta, &st.data);
             self.errors = errors;
             if errors < self.best.1 {

@@ -16,7 +16,7 @@ use super::online::Schedule;
 use super::{check_init, check_positive, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{axpy, dot};
+use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::train::Mode;
 
@@ -137,12 +137,7 @@ impl Trainer for Rosenblatt {
         let e = (dot(&st.w, st.data.x(mu)) - st.theta) * s;
         let updated = e <= self.params.margin;
         if updated {
-            axpy(self.eta * s, st.data.x(mu), &mut st.w);
-            if self.mode == Mode::Threshold {
-                st.theta -= self.eta * s;
-            }
-            st.x[mu] += self.eta;
-            st.updates += 1;
+            st.hebbian(mu, self.eta, self.mode);
             self.updates_this_epoch += 1;
         }
         st.steps += 1;

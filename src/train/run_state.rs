@@ -1,8 +1,9 @@
 //! What every rule keeps of its run ([`RunState`]), which the [`Trainer`](super::Trainer)
 //! accessors read by default.
 
-use super::Stop;
+use super::{Mode, Stop};
 use crate::data::Dataset;
+use crate::linalg::axpy;
 use crate::measure::Perceptron;
 
 /// The run of a rule as every rule keeps it: the data set, the perceptron `(w, θ)` it steps, the
@@ -63,5 +64,22 @@ impl RunState {
     /// The current perceptron `(w, θ)`, cloned.
     pub fn perceptron(&self) -> Perceptron {
         Perceptron::new(self.w.clone(), self.theta)
+    }
+
+    /// One Hebbian update on example `μ` with strength `η` (Rosenblatt's, Hebb's and pocket's
+    /// `η = 1/N`, an on-line rule's `η = Δ S^μ`):
+    ///
+    /// `w ← w + η S^μ ξ^μ`,   `θ ← θ − η S^μ` (threshold mode only),   `x^μ ← x^μ + η`,
+    ///
+    /// and one more update.
+    #[inline]
+    pub fn hebbian(&mut self, mu: usize, eta: f64, mode: Mode) {
+        let s = self.data.y(mu);
+        axpy(eta * s, self.data.x(mu), &mut self.w);
+        if mode == Mode::Threshold {
+            self.theta -= eta * s;
+        }
+        self.x[mu] += eta;
+        self.updates += 1;
     }
 }
