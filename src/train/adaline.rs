@@ -201,7 +201,7 @@ impl Trainer for AdalineBatch {
             return Step::stopped(stop);
         }
         for (mu, r) in self.residual.iter_mut().enumerate() {
-            let e = (dot(&st.w, st.data.x(mu)) - st.theta) * st.data.y(mu);
+            let e = st.activation(mu) * st.data.y(mu);
             *r = self.rate * (1.0 - e);
         }
         let before = (dot(&st.w, &st.w) + st.theta * st.theta).sqrt();

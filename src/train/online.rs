@@ -172,9 +172,8 @@ impl<R: OnlineRule> Trainer for Online<R> {
             return Step::stopped(stop);
         }
         let mu = self.schedule.example();
-        let s = st.data.y(mu);
-        let xi = st.data.x(mu);
-        let delta = self.rule.delta(dot(&st.w, xi) - st.theta, s);
+        let (a, s) = (st.activation(mu), st.data.y(mu));
+        let delta = self.rule.delta(a, s);
         let updated = delta != 0.0 && delta.is_finite();
         if updated {
             // η = Δ S^μ: w gains Δ ξ^μ, θ loses Δ (multiplying by S^μ = ±1 twice is exact)

@@ -130,7 +130,7 @@ impl Trainer for Pocket {
         }
         let mu = self.rng.random_range(0..st.data.len());
         let s = st.data.y(mu);
-        let e = (dot(&st.w, st.data.x(mu)) - st.theta) * s;
+        let e = st.activation(mu) * s;
         let updated = e <= 0.0;
         if updated {
             st.hebbian(mu, self.eta, self.mode);

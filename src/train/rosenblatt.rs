@@ -16,7 +16,6 @@ use super::online::Schedule;
 use super::{check_init, check_positive, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::train::Mode;
 
@@ -134,7 +133,7 @@ impl Trainer for Rosenblatt {
         }
         let mu = self.schedule.example();
         let s = st.data.y(mu);
-        let e = (dot(&st.w, st.data.x(mu)) - st.theta) * s;
+        let e = st.activation(mu) * s;
         let updated = e <= self.params.margin;
         if updated {
             st.hebbian(mu, self.eta, self.mode);

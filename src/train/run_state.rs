@@ -3,7 +3,7 @@
 
 use super::{Mode, Stop};
 use crate::data::Dataset;
-use crate::linalg::axpy;
+use crate::linalg::{axpy, dot};
 use crate::measure::Perceptron;
 
 /// The run of a rule as every rule keeps it: the data set, the perceptron `(w, θ)` it steps, the
@@ -64,6 +64,13 @@ impl RunState {
     /// The current perceptron `(w, θ)`, cloned.
     pub fn perceptron(&self) -> Perceptron {
         Perceptron::new(self.w.clone(), self.theta)
+    }
+
+    /// The activation `a^μ = w·ξ^μ − θ` of example `μ` (its local potential is
+    /// `E^μ = a^μ S^μ`).
+    #[inline]
+    pub fn activation(&self, mu: usize) -> f64 {
+        dot(&self.w, self.data.x(mu)) - self.theta
     }
 
     /// One Hebbian update on example `μ` with strength `η` (Rosenblatt's, Hebb's and pocket's
