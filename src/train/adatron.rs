@@ -439,6 +439,8 @@ impl Trainer for Adatron {
         }
     }
 
+    /// `w` and, with a threshold, `θ` from it: the middle of the gap between the classes (hard
+    /// margin) or the mean of `w·ξ^μ − S^μ` over the free examples (soft margin).
     fn perceptron(&self) -> Perceptron {
         let theta = match self.mode {
             Mode::Homogeneous => 0.0,

@@ -19,8 +19,8 @@ pub struct RunState {
     pub data: Dataset,
     /// The weights `w` the rule steps (`N` entries).
     pub w: Vec<f64>,
-    /// The threshold `θ` the rule steps (the output is `sign(w·ξ − θ)`); it stays as started
-    /// through the origin, and where a rule computes its threshold from `w` (MinOver, AdaTron).
+    /// The threshold `θ` the rule steps (the output is `sign(w·ξ − θ)`); through the origin it
+    /// stays as started. MinOver and AdaTron compute theirs from `w` and leave this at 0.
     pub theta: f64,
     /// The embedding strengths `x^μ` (`P` entries), in the crate's scaling
     /// `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`; the book's are `N x^μ`) for a rule started tabula rasa;

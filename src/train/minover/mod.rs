@@ -522,6 +522,8 @@ impl Trainer for Minover {
         }
     }
 
+    /// The current `w(t)` (while the window is open, its checkpoint's plus its updates) and,
+    /// with a threshold, `θ` in the middle of the gap between the classes.
     fn perceptron(&self) -> Perceptron {
         let w = self.weights();
         let theta = match self.mode {
