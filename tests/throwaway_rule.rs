@@ -5,47 +5,43 @@
 
 use perceptron_lab::data::Dataset;
 use perceptron_lab::linalg::{axpy, dot, norm};
-use perceptron_lab::measure::Perceptron;
 use perceptron_lab::train::{
-    self, Budget, Config, Mode, Spec, Step, StepCost, Stop, Takes, Trainer,
+    self, Budget, Config, Mode, RunState, Spec, Step, StepCost, Stop, Takes, Trainer,
 };
 use perceptron_lab::Result;
 
 /// The normalised perceptron: on an error (`E^μ ≤ 0`) `w ← w + η S^μ ξ^μ/|ξ^μ|`, cyclic, through
-/// the origin; stops after an epoch without errors or at the epoch limit.
+/// the origin; stops after an epoch without errors or at the epoch limit. Its run (data, `w`,
+/// `x^μ`, counters, stop) is a [`RunState`], which the `Trainer` accessors read.
 struct Normalised {
-    data: Dataset,
+    state: RunState,
     eta: f64,
     max_steps: usize,
-    w: Vec<f64>,
-    x: Vec<f64>,
-    steps: usize,
-    updates: usize,
     errors_this_epoch: usize,
-    stop: Option<Stop>,
 }
 
 impl Trainer for Normalised {
     fn step(&mut self) -> Step {
-        let p = self.data.len();
-        let mu = self.steps % p;
+        let st = &mut self.state;
+        let p = st.data.len();
+        let mu = st.steps % p;
         let mut updated = false;
-        if self.stop.is_none() {
-            let s = self.data.y(mu);
-            if dot(&self.w, self.data.x(mu)) * s <= 0.0 {
-                let a = self.eta / norm(self.data.x(mu));
-                axpy(a * s, self.data.x(mu), &mut self.w);
-                self.x[mu] += a;
-                self.updates += 1;
+        if st.stop.is_none() {
+            let s = st.data.y(mu);
+            if dot(&st.w, st.data.x(mu)) * s <= 0.0 {
+                let a = self.eta / norm(st.data.x(mu));
+                axpy(a * s, st.data.x(mu), &mut st.w);
+                st.x[mu] += a;
+                st.updates += 1;
                 self.errors_this_epoch += 1;
                 updated = true;
             }
-            self.steps += 1;
-            if self.steps.is_multiple_of(p) {
+            st.steps += 1;
+            if st.steps.is_multiple_of(p) {
                 if self.errors_this_epoch == 0 {
-                    self.stop = Some(Stop::NoErrors);
-                } else if self.steps >= self.max_steps {
-                    self.stop = Some(Stop::Limit);
+                    st.stop = Some(Stop::NoErrors);
+                } else if st.steps >= self.max_steps {
+                    st.stop = Some(Stop::Limit);
                 }
                 self.errors_this_epoch = 0;
             }
@@ -54,37 +50,20 @@ impl Trainer for Normalised {
             example: updated.then_some(mu),
             partner: None,
             updated,
-            stop: self.stop,
+            stop: st.stop,
         }
     }
-    fn perceptron(&self) -> Perceptron {
-        Perceptron::new(self.w.clone(), 0.0)
-    }
-    fn embedding(&self) -> &[f64] {
-        &self.x
-    }
-    fn certifies(&self) -> bool {
-        false
-    }
-    fn data(&self) -> &Dataset {
-        &self.data
-    }
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.steps, self.updates, self.stop)
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 
 fn build(data: &Dataset, _mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     Ok(Box::new(Normalised {
-        data: data.clone(),
+        state: RunState::new(data, vec![0.0; data.dim()], 0.0, false),
         eta: config.learning_rate.unwrap_or(1.0),
         max_steps: (config.epochs()? * data.len() as f64) as usize,
-        w: vec![0.0; data.dim()],
-        x: vec![0.0; data.len()],
-        steps: 0,
-        updates: 0,
         errors_this_epoch: 0,
-        stop: None,
     }))
 }
 

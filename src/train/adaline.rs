@@ -20,7 +20,7 @@
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::online::{max_diagonal, Drive, Online, OnlineRule};
-use super::{Config, Mode, Step, Stop, Trainer};
+use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
@@ -135,21 +135,17 @@ impl AdalineParams {
         drive.check(data)?;
         let lambda = gershgorin_bound(data, mode);
         let eta = self.rate(2.0 / lambda, 1.0 / lambda)?;
-        let Perceptron { w, theta } = drive
-            .init
-            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
+        let mut state = RunState::start(data, drive.init, false);
+        if mode != Mode::Threshold {
+            state.theta = 0.0;
+        }
         Ok(AdalineBatch {
             rate: eta / data.dim() as f64,
-            theta: if mode == Mode::Threshold { theta } else { 0.0 },
-            w,
-            x: vec![0.0; data.len()],
+            state,
             residual: vec![0.0; data.len()],
             max_batches: drive.max_epochs.ceil() as usize,
             tolerance: drive.tolerance,
-            data: data.clone(),
             mode,
-            batches: 0,
-            stop: None,
         })
     }
 }
@@ -185,67 +181,61 @@ pub fn gershgorin_bound(data: &Dataset, mode: Mode) -> f64 {
 /// The parallel Adaline in progress: one step is one gradient step over all `P` examples.
 #[derive(Debug, Clone)]
 pub struct AdalineBatch {
-    data: Dataset,
+    /// The data, `(w, θ)`, the embedding strengths `x^μ` (the sum of the example's residuals
+    /// `(η/N)(1 − E^μ)`), the counters: steps in presentations (`P` per gradient step), updates
+    /// in gradient steps.
+    state: RunState,
     mode: Mode,
+    /// `η/N`.
     rate: f64,
-    w: Vec<f64>,
-    theta: f64,
-    x: Vec<f64>,
+    /// The residuals `(η/N)(1 − E^μ)` of the current step.
     residual: Vec<f64>,
     max_batches: usize,
     tolerance: f64,
-    batches: usize,
-    stop: Option<Stop>,
 }
 
 impl Trainer for AdalineBatch {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        let st = &mut self.state;
+        if let Some(stop) = st.stop {
             return Step::stopped(stop);
         }
         for (mu, r) in self.residual.iter_mut().enumerate() {
-            let e = (dot(&self.w, self.data.x(mu)) - self.theta) * self.data.y(mu);
+            let e = st.activation(mu) * st.data.y(mu);
             *r = self.rate * (1.0 - e);
         }
-        let before = (dot(&self.w, &self.w) + self.theta * self.theta).sqrt();
-        let mut change = vec![0.0; self.w.len()];
+        let before = (dot(&st.w, &st.w) + st.theta * st.theta).sqrt();
+        let mut change = vec![0.0; st.w.len()];
         let mut dtheta = 0.0;
         for (mu, &r) in self.residual.iter().enumerate() {
-            let s = self.data.y(mu);
-            axpy(r * s, self.data.x(mu), &mut change);
+            let s = st.data.y(mu);
+            axpy(r * s, st.data.x(mu), &mut change);
             dtheta -= r * s;
-            self.x[mu] += r;
+            st.x[mu] += r;
         }
         if self.mode == Mode::Homogeneous {
             dtheta = 0.0;
         }
-        for (w, c) in self.w.iter_mut().zip(&change) {
+        for (w, c) in st.w.iter_mut().zip(&change) {
             *w += c;
         }
-        self.theta += dtheta;
-        self.batches += 1;
+        st.theta += dtheta;
+        st.steps += st.data.len();
+        st.updates += 1;
         let moved = (dot(&change, &change) + dtheta * dtheta).sqrt();
-        let size = before.max((dot(&self.w, &self.w) + self.theta * self.theta).sqrt());
-        self.stop = if moved <= self.tolerance * size {
+        let size = before.max((dot(&st.w, &st.w) + st.theta * st.theta).sqrt());
+        st.stop = if moved <= self.tolerance * size {
             Some(Stop::Settled)
-        } else if self.batches >= self.max_batches {
+        } else if st.updates >= self.max_batches {
             Some(Stop::Limit)
         } else {
             None
         };
-        Step::whole(moved > 0.0, self.stop)
+        Step::whole(moved > 0.0, st.stop)
     }
 
-    accessors! {
-        perceptron: (w, theta),
-        embedding: x,
-        certifies: false,
-        data: data,
-    }
-
-    /// Steps are counted in presentations (`P` per gradient step), updates in gradient steps.
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (self.batches * self.data.len(), self.batches, self.stop)
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 

@@ -36,7 +36,8 @@
 
 use super::algorithm::{Spec, StepCost};
 use super::{
-    check_init, check_positive, check_tolerance, relative_gap, Config, Gram, Step, Stop, Trainer,
+    check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
+    RunState, Step, Stop, Trainer,
 };
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -120,14 +121,7 @@ impl AdatronParams {
     /// [`Error::OutOfRange`] for `η ∉ (0, 2)`, a bad tolerance or limit, a negative initial
     /// strength, or (with a threshold) initial strengths with `Σ x^μ S^μ ≠ 0`; [`Error::Shape`] if the initial strengths do not have `P` entries.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Adatron> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        if mode == Mode::Threshold && !data.has_both_classes() {
-            return Err(Error::OneClass {
-                label: data.y(0) as i8,
-            });
-        }
+        check_classes(data, mode)?;
         if !(self.learning_rate > 0.0 && self.learning_rate < 2.0) {
             return Err(Error::OutOfRange {
                 name: "AdaTron learning rate η",
@@ -196,22 +190,21 @@ impl AdatronParams {
         let mut scratch = Vec::new();
         let next = violating_pair(data.labels(), &x, &h, self.bound, &mut scratch);
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
+        let certifies = self.bound.is_infinite();
         Ok(Adatron {
-            data: data.clone(),
+            state: RunState {
+                x,
+                ..RunState::new(data, w, 0.0, certifies)
+            },
             mode,
             next,
             scratch,
             params: self,
-            w,
-            x,
             gram,
             h,
             diag,
             sweep_violation: 0.0,
             max_steps,
-            steps: 0,
-            updates: 0,
-            stop: None,
         })
     }
 }
@@ -219,15 +212,16 @@ impl AdatronParams {
 /// An AdaTron run in progress.
 #[derive(Debug, Clone)]
 pub struct Adatron {
-    data: Dataset,
+    /// The data, `w`, the embedding strengths `x^μ`, the counters; `θ` is not kept (it follows
+    /// from `w` and `x`, [`Trainer::perceptron`]); the strengths certify the bound for the hard
+    /// margin.
+    state: RunState,
     mode: Mode,
     /// Threshold mode: the maximal violating pair `(i, j, score_i − score_j)` for the next step.
     next: (usize, usize, f64),
     /// Work space of [`violating_pair`].
     scratch: Vec<f64>,
     params: AdatronParams,
-    w: Vec<f64>,
-    x: Vec<f64>,
     /// `z^μ = S^μ ξ^μ`, and in threshold mode their Gram matrix.
     gram: Gram,
     /// Threshold mode: potentials `h_μ = w·z^μ`, kept incrementally.
@@ -237,9 +231,6 @@ pub struct Adatron {
     /// Through the origin: the largest KKT violation seen in the current sweep.
     sweep_violation: f64,
     max_steps: usize,
-    steps: usize,
-    updates: usize,
-    stop: Option<Stop>,
 }
 
 /// With `score_μ = S^μ − w·ξ^μ = S^μ (1 − h_μ)`: `i = argmax score` over the examples whose
@@ -281,16 +272,16 @@ impl Adatron {
     /// Soft margin: `θ` = the mean of `w·ξ^μ − S^μ` over the free examples `0 < x^μ < γ` (where
     /// `E^μ = 1`), or the middle of the gap between the classes when none is free.
     fn soft_threshold(&self) -> f64 {
-        let (sum, count) = (0..self.data.len())
-            .filter(|&mu| self.x[mu] > 0.0 && self.x[mu] < self.params.bound)
+        let (sum, count) = (0..self.state.data.len())
+            .filter(|&mu| self.state.x[mu] > 0.0 && self.state.x[mu] < self.params.bound)
             .fold((0.0, 0usize), |(sum, count), mu| {
-                let s = self.data.y(mu);
+                let s = self.state.data.y(mu);
                 (sum + s * self.h[mu] - s, count + 1)
             });
         if count > 0 {
             sum / count as f64
         } else {
-            best_threshold(&self.w, &self.data).unwrap_or(0.0)
+            best_threshold(&self.state.w, &self.state.data).unwrap_or(0.0)
         }
     }
 
@@ -298,8 +289,8 @@ impl Adatron {
     fn gap(&self) -> f64 {
         let p = self.perceptron();
         relative_gap(
-            p.stability(&self.data),
-            norm(&self.w) / self.x.iter().sum::<f64>(),
+            p.stability(&self.state.data),
+            norm(&self.state.w) / self.state.x.iter().sum::<f64>(),
         )
     }
 
@@ -310,8 +301,8 @@ impl Adatron {
         if c == 0.0 {
             return false; // a point at the origin: no w can change its potential
         }
-        let e = dot(&self.w, z);
-        let (old, bound) = (self.x[mu], self.params.bound);
+        let e = dot(&self.state.w, z);
+        let (old, bound) = (self.state.x[mu], self.params.bound);
         let violation = if old <= 0.0 {
             1.0 - e
         } else if old >= bound {
@@ -321,12 +312,12 @@ impl Adatron {
         };
         self.sweep_violation = self.sweep_violation.max(violation);
         let new = (old + self.params.learning_rate * (1.0 - e) / c).clamp(0.0, bound);
-        let dx = new - self.x[mu];
+        let dx = new - self.state.x[mu];
         if dx == 0.0 {
             return false;
         }
-        self.x[mu] = new;
-        axpy(dx, self.gram.row(mu), &mut self.w);
+        self.state.x[mu] = new;
+        axpy(dx, self.gram.row(mu), &mut self.state.w);
         true
     }
 
@@ -335,7 +326,7 @@ impl Adatron {
     fn pair_step(&mut self) -> (usize, usize, bool) {
         let (i, j, violation) = self.next;
         let g = &self.gram;
-        let (si, sj) = (self.data.y(i), self.data.y(j));
+        let (si, sj) = (self.state.data.y(i), self.state.data.y(j));
         // |ξ^i − ξ^j|² = |S^i z^i − S^j z^j|²
         let d2 = g.get(i, i) + g.get(j, j) - 2.0 * si * sj * g.get(i, j);
         let bound = self.params.bound;
@@ -352,23 +343,23 @@ impl Adatron {
         let mut t = self.params.learning_rate * violation / d2;
         // room of x^i along S^i and of x^j along −S^j inside [0, γ]
         t = t.min(if si > 0.0 {
-            bound - self.x[i]
+            bound - self.state.x[i]
         } else {
-            self.x[i]
+            self.state.x[i]
         });
         t = t.min(if sj > 0.0 {
-            self.x[j]
+            self.state.x[j]
         } else {
-            bound - self.x[j]
+            bound - self.state.x[j]
         });
         if t <= 0.0 {
             return (i, j, false);
         }
-        self.x[i] = (self.x[i] + si * t).clamp(0.0, bound);
-        self.x[j] = (self.x[j] - sj * t).clamp(0.0, bound);
+        self.state.x[i] = (self.state.x[i] + si * t).clamp(0.0, bound);
+        self.state.x[j] = (self.state.x[j] - sj * t).clamp(0.0, bound);
         // w += t (ξ^i − ξ^j) = t S^i z^i − t S^j z^j
-        axpy(t * si, g.row(i), &mut self.w);
-        axpy(-t * sj, g.row(j), &mut self.w);
+        axpy(t * si, g.row(i), &mut self.state.w);
+        axpy(-t * sj, g.row(j), &mut self.state.w);
         let (ci, cj) = (t * si, -t * sj);
         if let (Some(ki), Some(kj)) = (g.column(i), g.column(j)) {
             for (hm, (a, b)) in self.h.iter_mut().zip(ki.iter().zip(kj)) {
@@ -376,12 +367,12 @@ impl Adatron {
             }
         } else {
             for (mu, hm) in self.h.iter_mut().enumerate() {
-                *hm = dot(&self.w, g.row(mu));
+                *hm = dot(&self.state.w, g.row(mu));
             }
         }
         self.next = violating_pair(
-            self.data.labels(),
-            &self.x,
+            self.state.data.labels(),
+            &self.state.x,
             &self.h,
             self.params.bound,
             &mut self.scratch,
@@ -392,13 +383,13 @@ impl Adatron {
 
 impl Trainer for Adatron {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        if let Some(stop) = self.state.stop {
             return Step::stopped(stop);
         }
-        let p = self.data.len();
+        let p = self.state.data.len();
         // the gap (hard margin) or the sweep's KKT violation (soft margin, through the origin)
         // is checked once per sweep
-        if self.steps.is_multiple_of(p) && self.steps > 0 {
+        if self.state.steps.is_multiple_of(p) && self.state.steps > 0 {
             let stop = if self.params.bound.is_finite() {
                 let done = self.mode == Mode::Homogeneous
                     && self.sweep_violation <= self.params.kkt_tolerance;
@@ -410,36 +401,36 @@ impl Trainer for Adatron {
                     .then_some(Stop::GapReached)
             };
             if let Some(stop) = stop {
-                self.stop = Some(stop);
+                self.state.stop = Some(stop);
                 return Step::stopped(stop);
             }
         }
-        if self.steps >= self.max_steps {
-            self.stop = Some(Stop::Limit);
+        if self.state.steps >= self.max_steps {
+            self.state.stop = Some(Stop::Limit);
             return Step::stopped(Stop::Limit);
         }
         let (example, partner, updated) = match self.mode {
             Mode::Homogeneous => {
-                let mu = self.steps % p;
+                let mu = self.state.steps % p;
                 (mu, None, self.coordinate_step(mu))
             }
             Mode::Threshold => {
                 let (i, j, moved) = self.pair_step();
                 if !moved {
                     // no pair can improve the dual: optimal, or nothing learnable
-                    let stop = if self.w.iter().any(|&v| v != 0.0) {
+                    let stop = if self.state.w.iter().any(|&v| v != 0.0) {
                         Stop::Kkt
                     } else {
                         Stop::Stalled
                     };
-                    self.stop = Some(stop);
+                    self.state.stop = Some(stop);
                     return Step::stopped(stop);
                 }
                 (i, Some(j), true)
             }
         };
-        self.steps += 1;
-        self.updates += usize::from(updated);
+        self.state.steps += 1;
+        self.state.updates += usize::from(updated);
         Step {
             example: Some(example),
             partner,
@@ -448,23 +439,19 @@ impl Trainer for Adatron {
         }
     }
 
+    /// `w` and, with a threshold, `θ` from it: the middle of the gap between the classes (hard
+    /// margin) or the mean of `w·ξ^μ − S^μ` over the free examples (soft margin).
     fn perceptron(&self) -> Perceptron {
         let theta = match self.mode {
             Mode::Homogeneous => 0.0,
             Mode::Threshold if self.params.bound.is_finite() => self.soft_threshold(),
-            Mode::Threshold => best_threshold(&self.w, &self.data).unwrap_or(0.0),
+            Mode::Threshold => best_threshold(&self.state.w, &self.state.data).unwrap_or(0.0),
         };
-        Perceptron::new(self.w.clone(), theta)
+        Perceptron::new(self.state.w.clone(), theta)
     }
 
-    fn certifies(&self) -> bool {
-        self.params.bound.is_infinite()
-    }
-
-    accessors! {
-        embedding: x,
-        data: data,
-        progress: (steps, updates, stop),
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::algorithm::{Algorithm, Spec, StepCost};
 use super::config::{Budget, Config};
-use super::{Mode, Step, Stop, Trainer};
+use super::{Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;
 use crate::measure::Perceptron;
@@ -141,6 +141,11 @@ impl Trainer for Budgeted {
         step
     }
 
+    /// The inner rule's (its stop is not this wrapper's: see [`Trainer::progress`]).
+    fn run_state(&self) -> &RunState {
+        self.inner.run_state()
+    }
+
     fn perceptron(&self) -> Perceptron {
         self.inner.perceptron()
     }
@@ -157,9 +162,14 @@ impl Trainer for Budgeted {
         self.inner.data()
     }
 
+    /// The inner rule's counters, stopped where the budget stopped it.
     fn progress(&self) -> (usize, usize, Option<Stop>) {
         let (steps, updates, stop) = self.inner.progress();
         (steps, updates, self.stop.or(stop))
+    }
+
+    fn current_errors(&self) -> Option<usize> {
+        self.inner.current_errors()
     }
 }
 

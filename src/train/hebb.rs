@@ -6,10 +6,9 @@
 //! `R = √(2α/(2α+π))`.
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::{check_init, Config, Step, Stop, Trainer};
+use super::{check_init, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::axpy;
 use crate::measure::Perceptron;
 use crate::train::Mode;
 
@@ -31,19 +30,10 @@ impl HebbParams {
         }
         check_init(self.init.as_ref(), data)?;
         let certifies = self.init.is_none() && mode == Mode::Homogeneous;
-        let Perceptron { w, theta } = self
-            .init
-            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
         Ok(Hebb {
-            data: data.clone(),
+            state: RunState::start(data, self.init, certifies),
             mode,
             eta: 1.0 / data.dim() as f64,
-            w,
-            theta,
-            x: vec![0.0; data.len()],
-            steps: 0,
-            stop: None,
-            certifies,
         })
     }
 }
@@ -51,42 +41,31 @@ impl HebbParams {
 /// A Hebb pass in progress.
 #[derive(Debug, Clone)]
 pub struct Hebb {
-    data: Dataset,
+    /// The data, `(w, θ)`, the embedding strengths `x^μ = 1/N` of the examples added so far, the
+    /// counters (every step is an update).
+    state: RunState,
     mode: Mode,
+    /// The step size `η = 1/N`.
     eta: f64,
-    w: Vec<f64>,
-    theta: f64,
-    x: Vec<f64>,
-    steps: usize,
-    stop: Option<Stop>,
-    certifies: bool,
 }
 
 impl Trainer for Hebb {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        let st = &mut self.state;
+        if let Some(stop) = st.stop {
             return Step::stopped(stop);
         }
-        let mu = self.steps;
-        let s = self.data.y(mu);
-        axpy(self.eta * s, self.data.x(mu), &mut self.w);
-        if self.mode == Mode::Threshold {
-            self.theta -= self.eta * s;
+        let mu = st.steps;
+        st.hebbian(mu, self.eta, self.mode);
+        st.steps += 1;
+        if st.steps == st.data.len() {
+            st.stop = Some(Stop::OnePass);
         }
-        self.x[mu] += self.eta;
-        self.steps += 1;
-        if self.steps == self.data.len() {
-            self.stop = Some(Stop::OnePass);
-        }
-        Step::on(mu, true, self.stop)
+        Step::on(mu, true, st.stop)
     }
 
-    accessors! {
-        perceptron: (w, theta),
-        embedding: x,
-        certifies: certifies,
-        data: data,
-        progress: (steps, steps, stop),
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 

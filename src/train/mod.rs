@@ -7,9 +7,6 @@
 //! Scaling: weights are written as `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`); the book's embedding
 //! strengths are `N x^μ`. Stabilities and the certified bound do not depend on this choice.
 
-#[macro_use]
-mod macros;
-
 pub mod adaline;
 pub mod adatron;
 pub mod algorithm;
@@ -23,6 +20,7 @@ pub mod notes;
 pub mod online;
 pub mod pocket;
 pub mod rosenblatt;
+mod run_state;
 pub mod students;
 
 pub use adaline::{AdalineBatch, AdalineParams};
@@ -38,6 +36,7 @@ pub use notes::NotesParams;
 pub use online::Online;
 pub use pocket::{Pocket, PocketParams};
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
+pub use run_state::RunState;
 
 use crate::data::Dataset;
 pub use crate::measure::Mode;
@@ -162,19 +161,37 @@ impl Fit {
 }
 
 /// A training rule in progress.
+///
+/// A rule keeps its run in a [`RunState`] ([`Trainer::run_state`]); the accessors below read it,
+/// and a rule whose answer is not its run state's field overrides that one accessor.
 pub trait Trainer {
     /// Takes one step of the rule; once it returns a `stop`, further calls change nothing.
     fn step(&mut self) -> Step;
-    /// The current perceptron `(w, θ)`.
-    fn perceptron(&self) -> Perceptron;
-    /// The current embedding strengths `x^μ`.
-    fn embedding(&self) -> &[f64];
-    /// Whether the embedding strengths certify a bound on `κ_max` (started tabula rasa).
-    fn certifies(&self) -> bool;
+    /// The run as the rule keeps it.
+    fn run_state(&self) -> &RunState;
+
+    /// The current perceptron `(w, θ)`: by default the run state's, cloned.
+    fn perceptron(&self) -> Perceptron {
+        self.run_state().perceptron()
+    }
+    /// The current embedding strengths `x^μ`: by default the run state's.
+    fn embedding(&self) -> &[f64] {
+        &self.run_state().x
+    }
+    /// Whether the embedding strengths certify a bound on `κ_max` (started tabula rasa): by
+    /// default the run state's flag.
+    fn certifies(&self) -> bool {
+        self.run_state().certifies
+    }
     /// The data set trained on.
-    fn data(&self) -> &Dataset;
-    /// `(steps, updates, stop)` so far.
-    fn progress(&self) -> (usize, usize, Option<Stop>);
+    fn data(&self) -> &Dataset {
+        &self.run_state().data
+    }
+    /// `(steps, updates, stop)` so far: by default the run state's counters.
+    fn progress(&self) -> (usize, usize, Option<Stop>) {
+        let s = self.run_state();
+        (s.steps, s.updates, s.stop)
+    }
 
     /// Training errors of the rule's working `w` when its answer is another perceptron (pocket:
     /// the running Rosenblatt `w`, while [`Trainer::perceptron`] is the pocketed one); `None` for
@@ -246,6 +263,21 @@ fn relative_gap(lower: f64, upper: f64) -> f64 {
     } else {
         f64::INFINITY
     }
+}
+
+/// Checks that there are data and, with a threshold, examples of both classes (MinOver and
+/// AdaTron put `θ` between the classes; the students' version space is unbounded in `θ`
+/// otherwise).
+fn check_classes(data: &Dataset, mode: Mode) -> crate::Result<()> {
+    if data.is_empty() {
+        return Err(crate::Error::Empty);
+    }
+    if mode == Mode::Threshold && !data.has_both_classes() {
+        return Err(crate::Error::OneClass {
+            label: data.y(0) as i8,
+        });
+    }
+    Ok(())
 }
 
 /// Checks a tolerance `≥ 0` (0: never stop on it).

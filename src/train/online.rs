@@ -14,10 +14,10 @@
 //!   ([`Stop::Settled`]), or
 //! - the epoch limit is reached ([`Stop::Limit`]).
 
-use super::{check_init, check_positive, check_tolerance, Mode, Step, Stop, Trainer};
+use super::{check_init, check_positive, check_tolerance, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{axpy, dot};
+use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::rng::{permutation, rng_from_seed, Rng};
 
@@ -56,70 +56,94 @@ impl Drive {
     }
 }
 
+/// The order in which examples are presented: `μ = 1, 2, …, P, 1, 2, …`, or a fresh random
+/// permutation each epoch from a seeded generator (shared with Rosenblatt).
+#[derive(Debug, Clone)]
+pub(super) struct Schedule {
+    /// This epoch's presentation order.
+    order: Vec<usize>,
+    /// The generator of the permutations; `None`: cyclic.
+    rng: Option<Rng>,
+    /// The position in `order` of the next example.
+    pos: usize,
+}
+
+impl Schedule {
+    /// The schedule of `p` examples: cyclic, or shuffled from `seed`.
+    pub(super) fn new(p: usize, seed: Option<u64>) -> Self {
+        let mut rng = seed.map(rng_from_seed);
+        let order = permutation(p, rng.as_mut());
+        Self { order, rng, pos: 0 }
+    }
+
+    /// The example presented now.
+    #[inline]
+    pub(super) fn example(&self) -> usize {
+        self.order[self.pos]
+    }
+
+    /// Moves on to the next example; at the end of an epoch draws the next epoch's order and
+    /// returns `true`.
+    #[inline]
+    pub(super) fn advance(&mut self) -> bool {
+        self.pos += 1;
+        if self.pos < self.order.len() {
+            return false;
+        }
+        self.pos = 0;
+        if let Some(rng) = self.rng.as_mut() {
+            self.order = permutation(self.order.len(), Some(rng));
+        }
+        true
+    }
+}
+
 /// An on-line rule in progress (see the module documentation).
 #[derive(Debug, Clone)]
 pub struct Online<R> {
-    data: Dataset,
+    /// The data, `(w, θ)`, the embedding strengths `x^μ` (`Δ S^μ` per move), the counters.
+    state: RunState,
     mode: Mode,
     rule: R,
     drive: Drive,
-    w: Vec<f64>,
-    theta: f64,
-    x: Vec<f64>,
-    order: Vec<usize>,
-    rng: Option<Rng>,
-    pos: usize,
+    schedule: Schedule,
     /// `(w, θ)` at the start of the epoch, for the settle test.
     epoch_start: (Vec<f64>, f64),
     moves_this_epoch: usize,
     max_steps: usize,
-    steps: usize,
-    updates: usize,
-    stop: Option<Stop>,
 }
 
 impl<R: OnlineRule> Online<R> {
     /// Starts `rule` on `data` (parameters already checked with [`Drive::check`]). Through the
     /// origin an initial `θ` is ignored.
     pub(super) fn new(rule: R, data: &Dataset, mode: Mode, drive: Drive) -> Self {
-        let Perceptron { w, theta } = drive
-            .init
-            .clone()
-            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
-        let theta = if mode == Mode::Threshold { theta } else { 0.0 };
-        let mut rng = drive.shuffle.map(rng_from_seed);
-        let order = permutation(data.len(), rng.as_mut());
+        let mut state = RunState::start(data, drive.init.clone(), false);
+        if mode != Mode::Threshold {
+            state.theta = 0.0;
+        }
         Self {
+            schedule: Schedule::new(data.len(), drive.shuffle),
             max_steps: (drive.max_epochs * data.len() as f64).ceil() as usize,
-            epoch_start: (w.clone(), theta),
-            data: data.clone(),
+            epoch_start: (state.w.clone(), state.theta),
+            state,
             mode,
             rule,
             drive,
-            x: vec![0.0; data.len()],
-            w,
-            theta,
-            order,
-            rng,
-            pos: 0,
             moves_this_epoch: 0,
-            steps: 0,
-            updates: 0,
-            stop: None,
         }
     }
 
     /// The stop reason at the end of an epoch, if any.
     fn end_of_epoch(&mut self) -> Option<Stop> {
         let (w0, t0) = &self.epoch_start;
-        let moved: f64 = self
-            .w
-            .iter()
-            .zip(w0)
-            .map(|(a, b)| (a - b) * (a - b))
-            .sum::<f64>()
-            + (self.theta - t0) * (self.theta - t0);
-        let size = dot(&self.w, &self.w) + self.theta * self.theta;
+        let st = &self.state;
+        let moved: f64 =
+            st.w.iter()
+                .zip(w0)
+                .map(|(a, b)| (a - b) * (a - b))
+                .sum::<f64>()
+                + (st.theta - t0) * (st.theta - t0);
+        let size = dot(&st.w, &st.w) + st.theta * st.theta;
         let stop = if self.moves_this_epoch == 0 {
             Some(if self.rule.error_driven() {
                 Stop::NoErrors
@@ -130,54 +154,41 @@ impl<R: OnlineRule> Online<R> {
             && moved <= self.drive.tolerance * self.drive.tolerance * size
         {
             Some(Stop::Settled)
-        } else if self.steps >= self.max_steps {
+        } else if st.steps >= self.max_steps {
             Some(Stop::Limit)
         } else {
             None
         };
-        self.epoch_start = (self.w.clone(), self.theta);
+        self.epoch_start = (st.w.clone(), st.theta);
         self.moves_this_epoch = 0;
-        if let Some(rng) = self.rng.as_mut() {
-            self.order = permutation(self.order.len(), Some(rng));
-        }
         stop
     }
 }
 
 impl<R: OnlineRule> Trainer for Online<R> {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        let st = &mut self.state;
+        if let Some(stop) = st.stop {
             return Step::stopped(stop);
         }
-        let mu = self.order[self.pos];
-        let s = self.data.y(mu);
-        let xi = self.data.x(mu);
-        let delta = self.rule.delta(dot(&self.w, xi) - self.theta, s);
+        let mu = self.schedule.example();
+        let (a, s) = (st.activation(mu), st.data.y(mu));
+        let delta = self.rule.delta(a, s);
         let updated = delta != 0.0 && delta.is_finite();
         if updated {
-            axpy(delta, xi, &mut self.w);
-            if self.mode == Mode::Threshold {
-                self.theta -= delta;
-            }
-            self.x[mu] += delta * s;
-            self.updates += 1;
+            // η = Δ S^μ: w gains Δ ξ^μ, θ loses Δ (multiplying by S^μ = ±1 twice is exact)
+            st.hebbian(mu, delta * s, self.mode);
             self.moves_this_epoch += 1;
         }
-        self.steps += 1;
-        self.pos += 1;
-        if self.pos == self.order.len() {
-            self.pos = 0;
-            self.stop = self.end_of_epoch();
+        st.steps += 1;
+        if self.schedule.advance() {
+            self.state.stop = self.end_of_epoch();
         }
-        Step::on(mu, updated, self.stop)
+        Step::on(mu, updated, self.state.stop)
     }
 
-    accessors! {
-        perceptron: (w, theta),
-        embedding: x,
-        certifies: false,
-        data: data,
-        progress: (steps, updates, stop),
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 

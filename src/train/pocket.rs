@@ -16,10 +16,10 @@
 //! - S. I. Gallant, IEEE Trans. Neural Netw. 1 (1990) 179.
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::{check_init, check_positive, Config, Mode, Step, Stop, Trainer};
+use super::{check_init, check_positive, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{axpy, dot};
+use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
 use rand::Rng as _;
@@ -70,27 +70,21 @@ impl PocketParams {
         }
         check_positive("max_epochs", self.max_epochs)?;
         check_init(self.init.as_ref(), data)?;
-        let Perceptron { w, theta } = self
-            .init
-            .clone()
-            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
-        let theta = if mode == Mode::Threshold { theta } else { 0.0 };
-        let errors = count_errors(&w, theta, data);
+        let mut state = RunState::start(data, self.init.clone(), false);
+        if mode != Mode::Threshold {
+            state.theta = 0.0;
+        }
+        let errors = count_errors(&state.w, state.theta, data);
+        state.stop = (errors == 0).then_some(Stop::NoErrors);
         Ok(Pocket {
             eta: 1.0 / data.dim() as f64,
             max_steps: (self.max_epochs * data.len() as f64).ceil() as usize,
             rng: rng_from_seed(self.seed),
-            best: (Perceptron::new(w.clone(), theta), errors),
+            best: (state.perceptron(), errors),
             errors,
-            x: vec![0.0; data.len()],
             best_x: vec![0.0; data.len()],
-            data: data.clone(),
+            state,
             mode,
-            w,
-            theta,
-            steps: 0,
-            updates: 0,
-            stop: (errors == 0).then_some(Stop::NoErrors),
         })
     }
 }
@@ -105,23 +99,20 @@ fn count_errors(w: &[f64], theta: f64, data: &Dataset) -> usize {
 /// A pocket run in progress.
 #[derive(Debug, Clone)]
 pub struct Pocket {
-    data: Dataset,
+    /// The data, the current Rosenblatt perceptron `(w, θ)` and its embedding strengths `x^μ`
+    /// (`η = 1/N` per update), the counters.
+    state: RunState,
     mode: Mode,
+    /// The step size `η = 1/N`.
     eta: f64,
     rng: Rng,
-    /// The current Rosenblatt perceptron.
-    w: Vec<f64>,
-    theta: f64,
     /// Training errors of the current `w`.
     errors: usize,
-    x: Vec<f64>,
     /// The best perceptron so far and its errors.
     best: (Perceptron, usize),
+    /// The embedding strengths of the best perceptron.
     best_x: Vec<f64>,
     max_steps: usize,
-    steps: usize,
-    updates: usize,
-    stop: Option<Stop>,
 }
 
 impl Pocket {
@@ -133,34 +124,34 @@ impl Pocket {
 
 impl Trainer for Pocket {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        let st = &mut self.state;
+        if let Some(stop) = st.stop {
             return Step::stopped(stop);
         }
-        let mu = self.rng.random_range(0..self.data.len());
-        let s = self.data.y(mu);
-        let e = (dot(&self.w, self.data.x(mu)) - self.theta) * s;
+        let mu = self.rng.random_range(0..st.data.len());
+        let s = st.data.y(mu);
+        let e = st.activation(mu) * s;
         let updated = e <= 0.0;
         if updated {
-            axpy(self.eta * s, self.data.x(mu), &mut self.w);
-            if self.mode == Mode::Threshold {
-                self.theta -= self.eta * s;
-            }
-            self.x[mu] += self.eta;
-            self.updates += 1;
-            let errors = count_errors(&self.w, self.theta, &self.data);
+            st.hebbian(mu, self.eta, self.mode);
+            let errors = count_errors(&st.w, st.theta, &st.data);
             self.errors = errors;
             if errors < self.best.1 {
-                self.best = (Perceptron::new(self.w.clone(), self.theta), errors);
-                self.best_x.clone_from(&self.x);
+                self.best = (st.perceptron(), errors);
+                self.best_x.clone_from(&st.x);
             }
         }
-        self.steps += 1;
+        st.steps += 1;
         if self.best.1 == 0 {
-            self.stop = Some(Stop::NoErrors);
-        } else if self.steps >= self.max_steps {
-            self.stop = Some(Stop::Limit);
+            st.stop = Some(Stop::NoErrors);
+        } else if st.steps >= self.max_steps {
+            st.stop = Some(Stop::Limit);
         }
-        Step::on(mu, updated, self.stop)
+        Step::on(mu, updated, st.stop)
+    }
+
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 
     /// The pocketed perceptron.
@@ -168,11 +159,9 @@ impl Trainer for Pocket {
         self.best.0.clone()
     }
 
-    accessors! {
-        embedding: best_x,
-        certifies: false,
-        data: data,
-        progress: (steps, updates, stop),
+    /// The pocketed perceptron's embedding strengths.
+    fn embedding(&self) -> &[f64] {
+        &self.best_x
     }
 
     /// The training errors of the current Rosenblatt `w` (the pocket's are [`Pocket::pocket_errors`]).

@@ -12,12 +12,11 @@
 //! stops by itself: the epoch limit ends the run.
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::{check_init, check_positive, Config, Step, Stop, Trainer};
+use super::online::Schedule;
+use super::{check_init, check_positive, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{axpy, dot};
 use crate::measure::Perceptron;
-use crate::rng::{permutation, rng_from_seed, Rng};
 use crate::train::Mode;
 
 /// The order in which examples are presented.
@@ -97,33 +96,18 @@ impl RosenblattParams {
         }
         check_positive("max_epochs", self.max_epochs as f64)?;
         check_init(self.init.as_ref(), data)?;
-        let p = data.len();
         let certifies = self.init.is_none() && mode == Mode::Homogeneous;
-        let Perceptron { w, theta } = self
-            .init
-            .clone()
-            .unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
-        let mut rng = match self.order {
-            Order::Random(seed) => Some(rng_from_seed(seed)),
+        let seed = match self.order {
+            Order::Random(seed) => Some(seed),
             Order::Cyclic => None,
         };
-        let order = permutation(p, rng.as_mut());
         Ok(Rosenblatt {
-            data: data.clone(),
+            state: RunState::start(data, self.init.clone(), certifies),
             mode,
             eta: 1.0 / data.dim() as f64,
             params: self,
-            w,
-            theta,
-            x: vec![0.0; p],
-            order,
-            rng,
-            pos: 0,
+            schedule: Schedule::new(data.len(), seed),
             updates_this_epoch: 0,
-            steps: 0,
-            updates: 0,
-            stop: None,
-            certifies,
         })
     }
 }
@@ -131,65 +115,45 @@ impl RosenblattParams {
 /// A Rosenblatt run in progress.
 #[derive(Debug, Clone)]
 pub struct Rosenblatt {
-    data: Dataset,
+    /// The data, `(w, θ)`, the embedding strengths `x^μ` (`η = 1/N` per update), the counters.
+    state: RunState,
     mode: Mode,
+    /// The step size `η = 1/N`.
     eta: f64,
     params: RosenblattParams,
-    w: Vec<f64>,
-    theta: f64,
-    x: Vec<f64>,
-    order: Vec<usize>,
-    rng: Option<Rng>,
-    pos: usize,
+    schedule: Schedule,
     updates_this_epoch: usize,
-    steps: usize,
-    updates: usize,
-    stop: Option<Stop>,
-    certifies: bool,
 }
 
 impl Trainer for Rosenblatt {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        let st = &mut self.state;
+        if let Some(stop) = st.stop {
             return Step::stopped(stop);
         }
-        let mu = self.order[self.pos];
-        let s = self.data.y(mu);
-        let e = (dot(&self.w, self.data.x(mu)) - self.theta) * s;
+        let mu = self.schedule.example();
+        let s = st.data.y(mu);
+        let e = st.activation(mu) * s;
         let updated = e <= self.params.margin;
         if updated {
-            axpy(self.eta * s, self.data.x(mu), &mut self.w);
-            if self.mode == Mode::Threshold {
-                self.theta -= self.eta * s;
-            }
-            self.x[mu] += self.eta;
-            self.updates += 1;
+            st.hebbian(mu, self.eta, self.mode);
             self.updates_this_epoch += 1;
         }
-        self.steps += 1;
-        self.pos += 1;
-        if self.pos == self.order.len() {
-            self.pos = 0;
-            let epochs = self.steps / self.order.len();
+        st.steps += 1;
+        if self.schedule.advance() {
+            let epochs = st.steps / st.data.len();
             if self.updates_this_epoch == 0 {
-                self.stop = Some(Stop::NoErrors);
+                st.stop = Some(Stop::NoErrors);
             } else if epochs >= self.params.max_epochs {
-                self.stop = Some(Stop::Limit);
+                st.stop = Some(Stop::Limit);
             }
             self.updates_this_epoch = 0;
-            if let Some(rng) = self.rng.as_mut() {
-                self.order = permutation(self.order.len(), Some(rng));
-            }
         }
-        Step::on(mu, updated, self.stop)
+        Step::on(mu, updated, st.stop)
     }
 
-    accessors! {
-        perceptron: (w, theta),
-        embedding: x,
-        certifies: certifies,
-        data: data,
-        progress: (steps, updates, stop),
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 

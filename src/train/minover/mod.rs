@@ -52,10 +52,11 @@ mod window;
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::{
-    check_init, check_positive, check_tolerance, relative_gap, Config, Gram, Step, Stop, Trainer,
+    check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
+    RunState, Step, Stop, Trainer,
 };
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::linalg::{argmin, argmin_offset, axpy, axpy_argmin, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
@@ -124,17 +125,12 @@ impl MinoverParams {
     /// Validates the parameters and starts a run on `data`.
     ///
     /// # Errors
-    /// [`Error::Empty`] for no data; [`Error::OneClass`] with a threshold and one class only;
-    /// [`Error::OutOfRange`] for a non-positive tolerance or limit; [`Error::Shape`] for a bad init.
+    /// [`Error::Empty`](crate::Error::Empty) for no data;
+    /// [`Error::OneClass`](crate::Error::OneClass) with a threshold and one class only;
+    /// [`Error::OutOfRange`](crate::Error::OutOfRange) for a non-positive tolerance or limit;
+    /// [`Error::Shape`](crate::Error::Shape) for a bad init.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Minover> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        if mode == Mode::Threshold && !data.has_both_classes() {
-            return Err(Error::OneClass {
-                label: data.y(0) as i8,
-            });
-        }
+        check_classes(data, mode)?;
         check_tolerance("gap tolerance", self.gap_tolerance)?;
         check_positive("max_epochs", self.max_epochs)?;
         check_init(self.init.as_ref(), data)?;
@@ -162,24 +158,19 @@ impl MinoverParams {
         };
         Ok(Minover {
             z2: (0..data.len()).map(|mu| gram.get(mu, mu)).collect(),
-            data: data.clone(),
             mode,
             eta: 1.0 / data.dim() as f64,
-            certifies: self.init.is_none(),
+            w2: dot(&w, &w),
+            state: RunState::new(data, w, 0.0, self.init.is_none()),
             params: self,
             gram,
-            w2: dot(&w, &w),
-            w,
             h,
             positive,
             class_offsets,
             next,
-            x: vec![0.0; data.len()],
             sum_x: 0.0,
             best: (f64::NEG_INFINITY, 0),
             max_steps,
-            steps: 0,
-            stop: None,
             candidates,
             window: Window::default(),
             windowed: false,
@@ -193,14 +184,16 @@ impl MinoverParams {
 /// A MinOver run in progress.
 #[derive(Debug, Clone)]
 pub struct Minover {
-    data: Dataset,
+    /// The data, `w` (while the window is open, its checkpoint's), the embedding strengths
+    /// `x^μ` (`η = 1/N` per update), the counters (every step is an update); `θ` is not kept
+    /// (with a threshold it is the middle of the gap, [`Trainer::perceptron`]).
+    state: RunState,
     mode: Mode,
+    /// The step size `η = 1/N`.
     eta: f64,
-    certifies: bool,
     params: MinoverParams,
     /// `z^μ = S^μ ξ^μ` and their Gram matrix.
     gram: Gram,
-    w: Vec<f64>,
     /// `|w|²`, kept incrementally.
     w2: f64,
     /// Potentials `h_μ = w·z^μ = S^μ w·ξ^μ`, kept incrementally.
@@ -211,14 +204,11 @@ pub struct Minover {
     class_offsets: Vec<f64>,
     /// The example(s) the next step updates on.
     next: (usize, Option<usize>),
-    x: Vec<f64>,
     /// `Σ x^μ`, kept incrementally.
     sum_x: f64,
     /// The best `κ(w)` so far and the step it was reached (for `patience`).
     best: (f64, usize),
     max_steps: usize,
-    steps: usize,
-    stop: Option<Stop>,
     /// `|z^μ|²`.
     z2: Vec<f64>,
     /// Size `k` of the candidate window (0: every step scans all `P`).
@@ -368,9 +358,9 @@ impl Minover {
                 kaa + kbb + 2.0 * kab
             }
         };
-        axpy(eta, self.gram.row(a), &mut self.w);
+        axpy(eta, self.gram.row(a), &mut self.state.w);
         if let Some(b) = b {
-            axpy(eta, self.gram.row(b), &mut self.w);
+            axpy(eta, self.gram.row(b), &mut self.state.w);
         }
         let (h, positive) = (&mut self.h, &self.positive[..]);
         self.next = match (self.gram.column(a), b.map(|b| self.gram.column(b))) {
@@ -387,7 +377,7 @@ impl Minover {
             _ => {
                 // no stored Gram matrix: recompute h_ν = w·z^ν in O(P N)
                 for (nu, hv) in h.iter_mut().enumerate() {
-                    *hv = dot(&self.w, self.gram.row(nu));
+                    *hv = dot(&self.state.w, self.gram.row(nu));
                 }
                 select(self.mode, h, positive)
             }
@@ -429,7 +419,7 @@ impl Minover {
 
     /// Opens the window at the current step (`h` exact, `next` its argmin).
     fn open_window(&mut self) {
-        let w0 = norm(&self.w);
+        let w0 = norm(&self.state.w);
         self.window
             .open(self.candidates, &self.h, &self.z2, w0, self.next.0);
         self.windowed = true;
@@ -442,19 +432,19 @@ impl Minover {
         let eta = self.eta;
         let mut used = 0;
         for (nu, c) in self.window.updates() {
-            axpy(eta * f64::from(c), self.gram.row(nu), &mut self.w);
+            axpy(eta * f64::from(c), self.gram.row(nu), &mut self.state.w);
             used += 1;
         }
-        if self.gram.is_stored() && used < self.data.dim() {
+        if self.gram.is_stored() && used < self.state.data.dim() {
             for (nu, c) in self.window.updates() {
                 self.gram.add_column(nu, eta * f64::from(c), &mut self.h);
             }
         } else {
             for (nu, hv) in self.h.iter_mut().enumerate() {
-                *hv = dot(&self.w, self.gram.row(nu));
+                *hv = dot(&self.state.w, self.gram.row(nu));
             }
         }
-        self.w2 = dot(&self.w, &self.w);
+        self.w2 = dot(&self.state.w, &self.state.w);
         self.next = (argmin(&self.h), None);
         self.windowed = false;
     }
@@ -462,7 +452,7 @@ impl Minover {
     /// The current weights `w(t)` (while the window is open, its checkpoint's `w` plus its
     /// updates).
     fn weights(&self) -> Vec<f64> {
-        let mut w = self.w.clone();
+        let mut w = self.state.w.clone();
         if self.windowed {
             for (nu, c) in self.window.updates() {
                 axpy(self.eta * f64::from(c), self.gram.row(nu), &mut w);
@@ -491,23 +481,23 @@ impl Minover {
 
 impl Trainer for Minover {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        if let Some(stop) = self.state.stop {
             return Step::stopped(stop);
         }
-        if let (Some(patience), true) = (self.params.patience, self.steps > 0) {
+        if let (Some(patience), true) = (self.params.patience, self.state.steps > 0) {
             if self.improves() {
-                self.best = (self.kappa(), self.steps);
-            } else if self.steps - self.best.1 >= patience {
-                self.stop = Some(Stop::NoImprovement);
+                self.best = (self.kappa(), self.state.steps);
+            } else if self.state.steps - self.best.1 >= patience {
+                self.state.stop = Some(Stop::NoImprovement);
                 return Step::stopped(Stop::NoImprovement);
             }
         }
-        if self.certifies && self.steps > 0 && self.gap_reached() {
-            self.stop = Some(Stop::GapReached);
+        if self.state.certifies && self.state.steps > 0 && self.gap_reached() {
+            self.state.stop = Some(Stop::GapReached);
             return Step::stopped(Stop::GapReached);
         }
-        if self.steps >= self.max_steps {
-            self.stop = Some(Stop::Limit);
+        if self.state.steps >= self.max_steps {
+            self.state.stop = Some(Stop::Limit);
             return Step::stopped(Stop::Limit);
         }
         let (a, b) = self.next;
@@ -515,36 +505,36 @@ impl Trainer for Minover {
             None => self.update_origin(a),
             Some(_) => self.update(a, b),
         };
-        self.x[a] += self.eta;
+        self.state.x[a] += self.eta;
         self.sum_x += self.eta;
         if let Some(b) = b {
-            self.x[b] += self.eta;
+            self.state.x[b] += self.eta;
             self.sum_x += self.eta;
         }
-        self.steps += 1;
+        self.state.steps += 1;
+        self.state.updates += 1;
         if !moved {
-            self.stop = Some(Stop::Stalled);
+            self.state.stop = Some(Stop::Stalled);
         }
         Step {
             partner: b,
-            ..Step::on(a, moved, self.stop)
+            ..Step::on(a, moved, self.state.stop)
         }
     }
 
+    /// The current `w(t)` (while the window is open, its checkpoint's plus its updates) and,
+    /// with a threshold, `θ` in the middle of the gap between the classes.
     fn perceptron(&self) -> Perceptron {
         let w = self.weights();
         let theta = match self.mode {
             Mode::Homogeneous => 0.0,
-            Mode::Threshold => best_threshold(&w, &self.data).unwrap_or(0.0),
+            Mode::Threshold => best_threshold(&w, &self.state.data).unwrap_or(0.0),
         };
         Perceptron::new(w, theta)
     }
 
-    accessors! {
-        embedding: x,
-        certifies: certifies,
-        data: data,
-        progress: (steps, steps, stop),
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 

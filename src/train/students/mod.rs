@@ -77,9 +77,9 @@
 pub mod chain;
 
 use super::algorithm::{Spec, StepCost};
-use super::{Config, Mode, Step, Stop, Trainer};
+use super::{check_classes, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::exact::max_stability;
 use crate::linalg::{dot, norm};
 use crate::measure::Perceptron;
@@ -150,19 +150,13 @@ impl Sampler {
     /// whatever the inputs' scale). With a threshold in 2-D it is the exact optimum.
     ///
     /// # Errors
-    /// [`Error::Empty`] for no data; [`Error::OneClass`] with a threshold and one class (the
-    /// version space is unbounded in `θ`); [`Error::NotSeparable`] when the version space is
-    /// empty (the set is not linearly separable in `mode`, e.g. a point at the origin through
-    /// it).
+    /// [`Error::Empty`](crate::Error::Empty) for no data;
+    /// [`Error::OneClass`](crate::Error::OneClass) with a threshold and one class (the version
+    /// space is unbounded in `θ`); [`Error::NotSeparable`](crate::Error::NotSeparable) when the
+    /// version space is empty (the set is not linearly separable in `mode`, e.g. a point at the
+    /// origin through it).
     pub fn new(data: &Dataset, mode: Mode, seed: u64) -> Result<Self> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        if mode == Mode::Threshold && !data.has_both_classes() {
-            return Err(Error::OneClass {
-                label: data.y(0) as i8,
-            });
-        }
+        check_classes(data, mode)?;
         let mut rng = rng_from_seed(seed ^ SEED_MIX);
         let n = data.dim();
         let (space, start) = match (mode, n) {
@@ -347,8 +341,8 @@ fn constant_input(data: &Dataset) -> f64 {
 /// Normalising leaves the cone as it is.
 ///
 /// # Errors
-/// [`Error::NotSeparable`] for a zero row (through the origin, a point at the origin: no `w`
-/// has `z·w > 0`).
+/// [`Error::NotSeparable`](crate::Error::NotSeparable) for a zero row (through the origin, a point
+/// at the origin: no `w` has `z·w > 0`).
 fn cone(data: &Dataset, c: Option<f64>) -> Result<Dataset> {
     let n = data.dim();
     let d = n + usize::from(c.is_some());
@@ -385,7 +379,7 @@ fn from_angle(phi: f64) -> Perceptron {
 /// `s ξ > θ` for class +1 and `< θ` for class −1.
 ///
 /// # Errors
-/// [`Error::NotSeparable`] when neither sign separates the classes.
+/// [`Error::NotSeparable`](crate::Error::NotSeparable) when neither sign separates the classes.
 fn gap(data: &Dataset) -> Result<(f64, f64, f64)> {
     for sign in [1.0, -1.0] {
         let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
@@ -469,7 +463,9 @@ enum Kind {
 /// samples come, their running mean.
 #[derive(Debug, Clone)]
 pub struct Student {
-    data: Dataset,
+    /// The data, the student shown `(w, θ)`, the counters (every step, one trajectory or one
+    /// exact step, is an update); no embedding strengths (zeros).
+    state: RunState,
     kind: Kind,
     sampler: Sampler,
     mixing: Mixing,
@@ -477,18 +473,13 @@ pub struct Student {
     wanted: usize,
     /// The samples kept (Bayes).
     kept: Vec<Perceptron>,
-    current: Perceptron,
-    steps: usize,
-    stop: Option<Stop>,
-    /// No embedding strengths: zeros.
-    x: Vec<f64>,
 }
 
 impl Student {
     fn new(data: &Dataset, mode: Mode, seed: u64, kind: Kind) -> Result<Self> {
         let sampler = Sampler::new(data, mode, seed)?;
         Ok(Self {
-            data: data.clone(),
+            state: RunState::start(data, Some(sampler.start.clone()), false),
             kind,
             mixing: Mixing::DEFAULT,
             wanted: match kind {
@@ -496,18 +487,20 @@ impl Student {
                 Kind::Bayes => BAYES_SAMPLES,
             },
             kept: vec![],
-            current: sampler.start.clone(),
-            steps: 0,
-            stop: None,
-            x: vec![0.0; data.len()],
             sampler,
         })
+    }
+
+    /// Shows `p` as the student.
+    fn show(&mut self, p: Perceptron) {
+        self.state.w = p.w;
+        self.state.theta = p.theta;
     }
 
     /// The mean `(w̄, θ̄)` of the kept samples, scaled to `|w̄| = 1`, and `|w̄|` before.
     fn mean(&self) -> (Perceptron, f64) {
         let k = self.kept.len() as f64;
-        let mut w = vec![0.0; self.data.dim()];
+        let mut w = vec![0.0; self.state.data.dim()];
         let mut theta = 0.0;
         for p in &self.kept {
             crate::linalg::axpy(1.0 / k, &p.w, &mut w);
@@ -542,44 +535,41 @@ impl Student {
 
 impl Trainer for Student {
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
+        if let Some(stop) = self.state.stop {
             return Step::stopped(stop);
         }
-        self.steps += 1;
+        self.state.steps += 1;
+        self.state.updates += 1;
         if self.sampler.is_exact() {
-            self.current = match self.kind {
+            let p = match self.kind {
                 Kind::Gibbs => self.sampler.draw(0),
                 Kind::Bayes => self.sampler.exact_centre().expect("exact"),
             };
-            self.stop = Some(Stop::Sampled);
+            self.show(p);
+            self.state.stop = Some(Stop::Sampled);
         } else {
             self.sampler.step();
-            let due = self.steps >= self.mixing.burn_in
-                && (self.steps - self.mixing.burn_in).is_multiple_of(self.mixing.thin);
+            let steps = self.state.steps;
+            let due = steps >= self.mixing.burn_in
+                && (steps - self.mixing.burn_in).is_multiple_of(self.mixing.thin);
             let state = self.sampler.state().expect("a chain");
             if due {
                 self.kept.push(state.clone());
             }
-            self.current = match self.kind {
+            let p = match self.kind {
                 Kind::Bayes if !self.kept.is_empty() => self.mean().0,
                 _ => state,
             };
+            self.show(p);
             if due && self.kept.len() == self.wanted {
-                self.stop = Some(Stop::Sampled);
+                self.state.stop = Some(Stop::Sampled);
             }
         }
-        Step::whole(true, self.stop)
+        Step::whole(true, self.state.stop)
     }
 
-    fn perceptron(&self) -> Perceptron {
-        self.current.clone()
-    }
-
-    accessors! {
-        embedding: x,
-        certifies: false,
-        data: data,
-        progress: (steps, steps, stop),
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }
 
@@ -606,16 +596,18 @@ fn student(data: &Dataset, mode: Mode, config: &Config, kind: Kind) -> Result<Bo
 /// readout can say why.
 #[derive(Debug, Clone)]
 pub struct NoStudent {
-    data: Dataset,
-    x: Vec<f64>,
+    /// The data, `w = 0`, stopped.
+    state: RunState,
 }
 
 impl NoStudent {
     /// The placeholder for `data`.
     pub fn new(data: &Dataset) -> Self {
         Self {
-            data: data.clone(),
-            x: vec![0.0; data.len()],
+            state: RunState {
+                stop: Some(Stop::Stalled),
+                ..RunState::start(data, None, false)
+            },
         }
     }
 }
@@ -625,17 +617,7 @@ impl Trainer for NoStudent {
         Step::stopped(Stop::Stalled)
     }
 
-    fn perceptron(&self) -> Perceptron {
-        Perceptron::new(vec![0.0; self.data.dim()], 0.0)
-    }
-
-    accessors! {
-        embedding: x,
-        certifies: false,
-        data: data,
-    }
-
-    fn progress(&self) -> (usize, usize, Option<Stop>) {
-        (0, 0, Some(Stop::Stalled))
+    fn run_state(&self) -> &RunState {
+        &self.state
     }
 }

@@ -1,0 +1,92 @@
+//! What every rule keeps of its run ([`RunState`]), which the [`Trainer`](super::Trainer)
+//! accessors read by default.
+
+use super::{Mode, Stop};
+use crate::data::Dataset;
+use crate::linalg::{axpy, dot};
+use crate::measure::Perceptron;
+
+/// The run of a rule as every rule keeps it: the data set, the perceptron `(w, θ)` it steps, the
+/// embedding strengths, the counters and the stop. Each rule embeds one (`state`) next to what
+/// is its own; the [`Trainer`](super::Trainer) methods [`perceptron`](super::Trainer::perceptron),
+/// [`embedding`](super::Trainer::embedding), [`certifies`](super::Trainer::certifies),
+/// [`data`](super::Trainer::data) and [`progress`](super::Trainer::progress) read it unless the
+/// rule's answer is something else (MinOver's `w` while its window is open, AdaTron's and
+/// MinOver's threshold, pocket's pocketed perceptron).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunState {
+    /// The data set trained on: inputs `ξ^μ` and labels `S^μ = ±1`, `μ = 1 … P`.
+    pub data: Dataset,
+    /// The weights `w` the rule steps (`N` entries).
+    pub w: Vec<f64>,
+    /// The threshold `θ` the rule steps (the output is `sign(w·ξ − θ)`); through the origin it
+    /// stays as started. MinOver and AdaTron compute theirs from `w` and leave this at 0.
+    pub theta: f64,
+    /// The embedding strengths `x^μ` (`P` entries), in the crate's scaling
+    /// `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`; the book's are `N x^μ`) for a rule started tabula rasa;
+    /// zeros for a rule that keeps none (the students).
+    pub x: Vec<f64>,
+    /// Steps taken, in the rule's unit ([`super::StepCost`]: presentations, updates, gradient
+    /// steps over one example, presentations of a whole batch, trajectories).
+    pub steps: usize,
+    /// Steps that changed `w` (for a rule whose every step is an update, `steps`; for the batch
+    /// Adaline, its gradient steps).
+    pub updates: usize,
+    /// Why the run ended; `None` while it runs.
+    pub stop: Option<Stop>,
+    /// Whether `x` certifies the bound `κ_max ≤ |w| / Σ_μ x^μ` (the rule keeps valid embedding
+    /// strengths from tabula rasa).
+    pub certifies: bool,
+}
+
+impl RunState {
+    /// The start of a run on `data` at `(w, θ)`: a copy of `data`, `x = 0`, no steps, no stop.
+    pub fn new(data: &Dataset, w: Vec<f64>, theta: f64, certifies: bool) -> Self {
+        Self {
+            x: vec![0.0; data.len()],
+            data: data.clone(),
+            w,
+            theta,
+            steps: 0,
+            updates: 0,
+            stop: None,
+            certifies,
+        }
+    }
+
+    /// The start of a run on `data` at `init`, or tabula rasa `w = 0, θ = 0` without one.
+    pub fn start(data: &Dataset, init: Option<Perceptron>, certifies: bool) -> Self {
+        let Perceptron { w, theta } =
+            init.unwrap_or_else(|| Perceptron::new(vec![0.0; data.dim()], 0.0));
+        Self::new(data, w, theta, certifies)
+    }
+
+    /// The current perceptron `(w, θ)`, cloned.
+    pub fn perceptron(&self) -> Perceptron {
+        Perceptron::new(self.w.clone(), self.theta)
+    }
+
+    /// The activation `a^μ = w·ξ^μ − θ` of example `μ` (its local potential is
+    /// `E^μ = a^μ S^μ`).
+    #[inline]
+    pub fn activation(&self, mu: usize) -> f64 {
+        dot(&self.w, self.data.x(mu)) - self.theta
+    }
+
+    /// One Hebbian update on example `μ` with strength `η` (Rosenblatt's, Hebb's and pocket's
+    /// `η = 1/N`, an on-line rule's `η = Δ S^μ`):
+    ///
+    /// `w ← w + η S^μ ξ^μ`,   `θ ← θ − η S^μ` (threshold mode only),   `x^μ ← x^μ + η`,
+    ///
+    /// and one more update.
+    #[inline]
+    pub fn hebbian(&mut self, mu: usize, eta: f64, mode: Mode) {
+        let s = self.data.y(mu);
+        axpy(eta * s, self.data.x(mu), &mut self.w);
+        if mode == Mode::Threshold {
+            self.theta -= eta * s;
+        }
+        self.x[mu] += eta;
+        self.updates += 1;
+    }
+}
