@@ -10,6 +10,7 @@ import { Animator } from "./animation.js";
 import { Counts } from "./counts.js";
 import { buildFrame } from "./frame.js";
 import { encodeHash } from "./io.js";
+import { showExplanations } from "./layout.js";
 import { save } from "./persistence.js";
 import { RacePlayer } from "./race.js";
 import { checkTeacher, isTransient } from "./schema.js";
@@ -257,11 +258,13 @@ export class App {
 
   /** Shows or hides the explanations beside the views; a lesson link's choice (`persist` false) is not the viewer's, whose choice overrides it. */
   setExplanations(on, { persist = true } = {}) {
-    if (!persist) return this.setTransient({ lessonExplanations: on });
-    this.state.explanations = on;
-    this.state.lessonExplanations = true;
-    save(this.state);
-    this.scheduleRender();
+    if (persist) {
+      this.state.explanations = on;
+      this.state.lessonExplanations = true;
+      save(this.state);
+      this.scheduleRender();
+    } else this.setTransient({ lessonExplanations: on });
+    showExplanations(this.state);
   }
 
   /**

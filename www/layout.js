@@ -89,13 +89,22 @@ export class PageView {
 
   /** @param {import("./frame.js").Frame} frame */
   render(frame) {
-    const { projector, explanations, lessonExplanations } = frame.state;
-    document.body.classList.toggle("hide-explanations", !(explanations && lessonExplanations));
+    const { projector } = frame.state;
+    showExplanations(frame.state);
     if (projector === this.projector) return;
     this.projector = projector;
     document.body.classList.toggle("projector", projector);
     layout(this.dataView, this.weightView);
   }
+}
+
+/**
+ * Shows or hides the explanations as the state says (hidden by the viewer or by a lesson link);
+ * also called at the edit itself, so that the page shows it before the next frame.
+ * @param {{explanations: boolean, lessonExplanations: boolean}} state
+ */
+export function showExplanations({ explanations, lessonExplanations }) {
+  document.body.classList.toggle("hide-explanations", !(explanations && lessonExplanations));
 }
 
 /** What a lesson link (`?hide=a,b`) can hide, by name → selector. */
