@@ -12,20 +12,16 @@ export const ANIMATED = ALGORITHMS;
 
 /**
  * Steps one algorithm on the current points; `app` supplies points, settings and redraws.
- * @extends {Player<import("./app.js").App>}
+ * @extends {Player<import("./app.js").App, import("./pkg/perceptron_lab.js").Animation>}
  */
 export class Animator extends Player {
   /**
-   * `wasm`: the core's exports; `app`: the App.
-   * @param {typeof import("./pkg/perceptron_lab.js")} wasm
-   * @param {import("./app.js").App} app
+   * @param {typeof import("./pkg/perceptron_lab.js")} wasm the core's exports
+   * @param {import("./app.js").App} app the controller
    */
   constructor(wasm, app) {
-    super(app);
-    this.wasm = wasm;
+    super(app, wasm);
     this.algorithm = DEFAULT_ANIMATED;
-    /** @type {import("./pkg/perceptron_lab.js").Animation | null} */
-    this.handle = null;
     /** @type {any[]} mirror of the core's frames `{step, w, theta, …, stop}`, index 0 the start */
     this.frames = [];
     /** @type {string | null} */
@@ -36,18 +32,12 @@ export class Animator extends Player {
   /** Forgets the run (the points or the mode changed). */
   clear() {
     super.clear();
-    this.handle?.free();
-    this.handle = null;
     this.frames = [];
     this.error = null;
   }
 
   get length() {
     return this.frames.length;
-  }
-
-  get stopped() {
-    return this.handle?.stopped ?? true;
   }
 
   /** `{algorithm, step, playing}` as in docs/design.md. */

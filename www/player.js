@@ -22,13 +22,21 @@ export function speedOfSlider(position) {
  * A recorded history that can be stepped, played and scrubbed. A subclass says how to start
  * (`ensure`), how long the history is (`length`, with the start: at least 1), whether the run
  * has stopped (`stopped`), how to take a new step at its end (`advance`) and how to forget it
- * (`clear`); `index` is the recorded step shown. `A`: the app it redraws.
+ * (`clear`); `index` is the recorded step shown. `A`: the app it redraws; `H`: the core's handle
+ * of the run (`Animation`, `Race`), null until the run starts.
  * @template {{scheduleRender: () => void}} A
+ * @template {{stopped: boolean, free: () => void}} H
  */
 export class Player {
-  /** @param {A} app */
-  constructor(app) {
+  /**
+   * @param {A} app
+   * @param {typeof import("./pkg/perceptron_lab.js")} wasm the core's exports
+   */
+  constructor(app, wasm) {
     this.app = app;
+    this.wasm = wasm;
+    /** @type {H | null} the core's run */
+    this.handle = null;
     this.speed = DEFAULT_SPEED; // steps per second
     this.playing = false;
     /** @type {number | null} the pending animation frame while playing */
@@ -47,9 +55,9 @@ export class Player {
     return 1;
   }
 
-  /** Whether the run has stopped (no new step can be taken). */
+  /** Whether the run has stopped (no new step can be taken; none before it starts). */
   get stopped() {
-    return true;
+    return this.handle?.stopped ?? true;
   }
 
   /** Takes a new step at the end of the history. */
@@ -59,6 +67,8 @@ export class Player {
   clear() {
     this.pause();
     this.index = 0;
+    this.handle?.free();
+    this.handle = null;
   }
 
   /** One step forward: through the recorded history if scrubbed back, else a new step of the run. Returns whether more steps can follow. */

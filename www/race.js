@@ -10,18 +10,15 @@ import { Player } from "./player.js";
 
 /**
  * The race of the app's compared rules.
- * @extends {Player<import("./app.js").App>}
+ * @extends {Player<import("./app.js").App, import("./pkg/perceptron_lab.js").Race>}
  */
 export class RacePlayer extends Player {
   /**
-   * @param {typeof import("./pkg/perceptron_lab.js")} wasm
-   * @param {import("./app.js").App} app
+   * @param {typeof import("./pkg/perceptron_lab.js")} wasm the core's exports
+   * @param {import("./app.js").App} app the controller
    */
   constructor(wasm, app) {
-    super(app);
-    this.wasm = wasm;
-    /** @type {import("./pkg/perceptron_lab.js").Race | null} */
-    this.handle = null;
+    super(app, wasm);
     /** @type {{key: string, views: any[]} | null} the views at the step shown (the views of one frame ask more than once) */
     this.cache = null;
   }
@@ -33,10 +30,6 @@ export class RacePlayer extends Player {
 
   get length() {
     return this.handle ? this.handle.steps + 1 : 1;
-  }
-
-  get stopped() {
-    return this.handle?.stopped ?? true;
   }
 
   /** Starts the race of the compared rules from w = 0 (once); false, with a message, if it cannot. */
@@ -62,8 +55,6 @@ export class RacePlayer extends Player {
   /** Ends the race (the views show the full runs again). */
   clear() {
     super.clear();
-    this.handle?.free();
-    this.handle = null;
     this.cache = null;
   }
 
