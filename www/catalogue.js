@@ -19,6 +19,8 @@ export const ALGORITHMS = [];
 export const CORE = [];
 /** The references the rules are measured against (role "reference": the exact optimum). @type {AlgorithmName[]} */
 export const REFERENCES = [];
+/** The rules that are uniform draws from the version space (the Gibbs student), whose further draws the data view can show faintly. @type {AlgorithmName[]} */
+export const DRAWS = [];
 /** Everything that can be shown: the rules and `exact`. @type {AlgorithmName[]} */
 export const SHOWN_NAMES = [];
 /** Colour of every algorithm, of the teacher (`teacher`) and of the exact optimum's error crosses (`error`). @type {Record<string, string>} */
@@ -47,6 +49,7 @@ export function loadCatalogue(wasm) {
     if (a.role === "reference") REFERENCES.push(a.name);
     else ALGORITHMS.push(a.name);
     if (a.role === "core") CORE.push(a.name);
+    if (a.drawsFromVersionSpace) DRAWS.push(a.name);
   }
   COLORS.teacher = c.teacherColor;
   COLORS.error = c.errorColor;

@@ -5,7 +5,7 @@
  * lines (data-lines.js), points and their marks (data-points.js), the tooltip (data-tooltip.js).
  */
 
-import { COLORS, HIGHLIGHT } from "./catalogue.js";
+import { COLORS, DRAWS, HIGHLIGHT } from "./catalogue.js";
 import { PROJECTOR_SCALE, pointRadius } from "./data-style.js";
 import { MarkLayer } from "./layer.js";
 import { line } from "./canvas.js";
@@ -125,7 +125,7 @@ export class DataSpaceView {
     if (frame.gibbs.length) {
       this.ctx.save();
       this.ctx.globalAlpha = GIBBS_ALPHA;
-      for (const g of frame.gibbs) drawLine(this, g.w, g.theta, COLORS.gibbs, 1);
+      for (const g of frame.gibbs) drawLine(this, g.w, g.theta, COLORS[DRAWS[0]], 1);
       this.ctx.restore();
     }
     if (state.teacher && state.showTeacher) drawTeacher(this, state.teacher);

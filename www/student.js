@@ -5,7 +5,7 @@
  * and the faint Gibbs students sampled from the version space.
  */
 
-import { LIMITS } from "./catalogue.js";
+import { DRAWS, LIMITS } from "./catalogue.js";
 import { generalizationErrors } from "./teacher.js";
 
 /** How many further Gibbs students the data view draws faintly beside the Gibbs rule's own. */
@@ -35,7 +35,7 @@ export class StudentTeacher {
   gibbsSamples() {
     const app = this.app;
     const revision = app.training.revision;
-    if (!app.state.shown.gibbs || !app.training.scene?.separable) return [];
+    if (!DRAWS.some((n) => app.state.shown[n]) || !app.training.scene?.separable) return [];
     const g = this.gibbs;
     if (g && g.revision === revision && g.draws === this.draws && g.threshold === app.state.threshold) return g.samples;
     const xs = Float64Array.from(app.state.points.flatMap((p) => [p.x, p.y]));

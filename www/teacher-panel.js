@@ -1,7 +1,7 @@
 // @ts-check
 /** The student–teacher panel beside the data view: the teacher's values, the version space's size and ε_g against P. */
 
-import { COLORS, NAMES } from "./catalogue.js";
+import { COLORS, DRAWS, NAMES } from "./catalogue.js";
 import { fmt } from "./format.js";
 import { drawTraceChart } from "./trace-chart.js";
 
@@ -33,7 +33,7 @@ export class TeacherPanel {
     el("teacher-show").disabled = !t;
     el("add-example").disabled = !t;
     el("teacher-relabel").disabled = !t || !state.points.length;
-    el("gibbs-resample").hidden = !state.shown.gibbs;
+    el("gibbs-resample").hidden = !DRAWS.some((n) => state.shown[n]);
     el("teacher-text").textContent = t
       ? `Teacher w* = (${fmt(t.w[0], 3)}, ${fmt(t.w[1], 3)}), θ* = ${fmt(t.theta, 3)}, label noise λ = ${fmt(t.noise, 2)}. Drag the tip of its arrow to turn it${state.threshold ? ", its line to shift it" : ""}.`
       : "No teacher: the points were not drawn from one. Load a teacher set (New teacher set, or the noisy preset) to see ε_g.";

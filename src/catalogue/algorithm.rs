@@ -83,6 +83,9 @@ pub struct AlgorithmInfo {
     /// Whether it has no answer on a set that is not linearly separable (the exact optimum; the
     /// Gibbs and Bayes students: no version space).
     pub needs_separable: bool,
+    /// Whether it is a uniform draw from the version space (the Gibbs student): the page can
+    /// show further draws faintly beside it (`gibbsSamples` at the boundary).
+    pub draws_from_version_space: bool,
     /// Whether its answer has slacks `β^μ` (the soft margin): the view draws `E = ±1`, rings the
     /// violators and reads out `|w|²/2 + γ Σ β^μ`.
     pub slack: bool,
@@ -114,6 +117,7 @@ struct Flags {
     strength_counts_updates: bool,
     needs_separable: bool,
     slack: bool,
+    draws_from_version_space: bool,
     status: Option<StatusText>,
 }
 
@@ -124,6 +128,7 @@ const NONE: Flags = Flags {
     strength_counts_updates: false,
     needs_separable: false,
     slack: false,
+    draws_from_version_space: false,
     status: None,
 };
 
@@ -160,6 +165,7 @@ const fn row(
         strength_counts_updates: flags.strength_counts_updates,
         needs_separable: flags.needs_separable,
         slack: flags.slack,
+        draws_from_version_space: flags.draws_from_version_space,
         setting: None,
         status: flags.status,
     }
@@ -397,6 +403,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         Role::Extra,
         Flags {
             needs_separable: true,
+            draws_from_version_space: true,
             status: Some(status::student),
             ..NONE
         },
