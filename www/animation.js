@@ -40,7 +40,7 @@ export class Animator extends Player {
     return this.frames.length;
   }
 
-  /** `{algorithm, step, playing}` as in docs/design.md. */
+  /** `{algorithm, step, playing}` as in docs/automation.md. */
   status() {
     const f = this.frames[this.index];
     return {

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The course reports' experiments as presets of the learning-curve form, at their own parameters:
- * the same experiments as the command lines in the README's "Command line" section
+ * the same experiments as the command lines of docs/cli.md's course recipes
  * (`tests/e2e/assignments.test.mjs` checks that each preset fills the form with the parameters
  * of exactly one of those lines, and that every line has its preset). Choosing one fills the form
  * and previews its charts' theory curves; it does not run the sweep.

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `window.lab`: the automation interface of docs/design.md ("Automation interface") and its
+ * `window.lab`: the automation interface of docs/automation.md (promised in docs/design.md) and its
  * extensions, over the controller's edits, its animation and race, the learning-curve panel and
  * the views' transforms. Every edit trains before it returns, as a script expects.
  */
@@ -22,7 +22,7 @@ import { DEFAULT_COMPARED } from "./schema.js";
  */
 
 /**
- * `window.lab`, as promised by docs/design.md ("Automation interface"), plus a few extensions.
+ * `window.lab`, as promised by docs/design.md and listed in docs/automation.md, plus a few extensions.
  * @param {Lab} lab
  */
 export function automation({ wasm, app, curves, dataView, weightView, el }) {

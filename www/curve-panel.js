@@ -374,7 +374,7 @@ function traceable(hit) {
   return Boolean(hit.algorithm) && !REFERENCES.includes(hit.algorithm);
 }
 
-/** The CLI's `trace` command line for the same run (the README's `perceptron-lab trace`). */
+/** The CLI's `trace` command line for the same run (docs/cli.md's `perceptron-lab trace`). */
 export function traceCommand(params, algorithm, alpha, every) {
   const args = ["perceptron-lab trace", `--algorithm ${algorithm}`, `--n ${params.n}`, `--alpha ${alpha}`, `--seed ${params.seed}`];
   args.push(params.updates !== undefined ? `--updates ${params.updates}` : `--epochs ${params.epochs}`);

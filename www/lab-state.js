@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `lab.getState()`: the state of the page as docs/design.md promises it ("Automation interface"),
+ * `lab.getState()`: the state of the page as docs/design.md promises it (docs/automation.md lists every field),
  * in plain arrays and objects — the points, every rule's result, the version space, the
  * animation, the counts, compare mode, the rings and the traces — read from the controller.
  */
@@ -115,7 +115,7 @@ function dichotomiesState(c) {
     : null;
 }
 
-/** `getState().versionSpace` as docs/design.md promises: plain arrays. */
+/** `getState().versionSpace` as docs/automation.md gives it: plain arrays. */
 function versionSpaceState(vs, threshold) {
   if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [], size: Infinity } : { kind: "arc", arcs: [[0, 2 * Math.PI]], size: 2 * Math.PI };
   if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak, size: vs.size };
