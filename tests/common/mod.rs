@@ -6,10 +6,15 @@
 //! `z^μ = S^μ ξ^μ`, embedding strengths `x^μ` with `w = Σ_μ x^μ S^μ ξ^μ`.
 //!
 //! Each test file is its own crate and uses some of these, hence `dead_code` is allowed.
-//! Running the binary is in [`cli`].
+//! Running the binary is in [`cli`]; the helpers of the suites split over several files are in
+//! a module each ([`charts`], [`estimator_checks`], [`training`], [`version_space`]).
 #![allow(dead_code)]
 
+pub mod charts;
 pub mod cli;
+pub mod estimator_checks;
+pub mod training;
+pub mod version_space;
 
 use perceptron_lab::data::{generate, Dataset};
 use perceptron_lab::rng::rng_from_seed;

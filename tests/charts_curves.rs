@@ -1,29 +1,17 @@
 //! The learning-curve charts' content: which series, colours, axes, theory curves and legend
 //! entries each chart has, for teacher and random labels (the catalogue and the theory module
-//! are the references).
+//! are the references); hollow points where sets were dropped, the hits under the marks, the
+//! type scaled with the resolution, the legends below the plot and series told apart by shape.
 
+mod common;
+
+use common::charts::{params, svg_placed_texts};
 use perceptron_lab::catalogue::{Algorithm, Chart, TheoryCurve, TEACHER_COLOR};
 use perceptron_lab::chart::{self, ChartSpec};
-use perceptron_lab::experiment::{self, CurveParams, Labels, Row, StopRule};
+use perceptron_lab::experiment::{self, CurveParams, Labels, Row};
 use perceptron_lab::theory;
 use perceptron_lab::train::Mode;
 use plotters::prelude::*;
-
-fn params(labels: Labels, algorithms: &[Algorithm]) -> CurveParams {
-    CurveParams {
-        n: 10,
-        alphas: vec![0.5, 1.5, 3.0],
-        reps: 4,
-        algorithms: algorithms.to_vec(),
-        epochs: 20.0,
-        updates: None,
-        seed: 5,
-        noise: 0.0,
-        labels,
-        stop: StopRule::Epochs,
-        random_separability: true,
-    }
-}
 
 fn rows(p: &CurveParams) -> Vec<Row> {
     experiment::run(p).unwrap()
@@ -189,22 +177,6 @@ fn separable_counts(p: &CurveParams) -> Vec<usize> {
                     perceptron_lab::exact::is_separable(&data, Mode::Homogeneous).unwrap()
                 })
                 .count()
-        })
-        .collect()
-}
-
-/// Each `<text>` element of an SVG: its text and its `x`, `y`.
-fn svg_placed_texts(svg: &str) -> Vec<(String, f64, f64)> {
-    let attr = |t: &str, name: &str| -> f64 {
-        let at = t.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
-        t[at..at + t[at..].find('"').unwrap()].parse().unwrap()
-    };
-    svg.split("<text")
-        .skip(1)
-        .map(|t| {
-            let body = &t[t.find('>').unwrap() + 1..];
-            let text = body[..body.find("</text>").unwrap()].trim().to_string();
-            (text, attr(t, "x"), attr(t, "y"))
         })
         .collect()
 }
@@ -389,173 +361,6 @@ fn a_chart_without_rows_shows_the_theory_on_the_sweeps_range() {
     let text = svg(&spec);
     assert!(text.contains("Gardner κ_max (N→∞)"));
 }
-
-/// The trace chart: κ(w), the certified bound and the exact κ_max of the run's set (checked
-/// against the bounds the trace itself must respect), the errors; every line inside the canvas
-/// although the early bound and κ lie far off the axis.
-#[test]
-fn trace_chart_shows_kappa_its_bound_and_the_errors_inside_the_plot() {
-    let mut p = params(Labels::Teacher, &[Algorithm::Minover]);
-    p.alphas = vec![3.0];
-    p.reps = 1;
-    p.n = 20;
-    p.updates = Some(600);
-    let points = experiment::trace(&p, Algorithm::Minover, 0, 5).unwrap();
-    let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
-    assert_eq!(spec.title, "minover: one run at α = 3 (P = 60), N = 20");
-    let kappa_max = spec.kappa_max.expect("teacher sets are separable");
-    let last = points.last().unwrap();
-    assert!(last.kappa <= kappa_max + 1e-9 && kappa_max <= last.kappa_upper.unwrap() + 1e-9);
-    assert_eq!(
-        spec.kappa.len(),
-        points.iter().filter(|q| q.kappa.is_finite()).count()
-    );
-    let finite_bounds = points
-        .iter()
-        .filter(|q| q.kappa_upper.is_some_and(f64::is_finite))
-        .count();
-    assert_eq!(spec.kappa_upper.len(), finite_bounds);
-    let finite_eps = points
-        .iter()
-        .filter(|q| q.eps_g.is_some_and(f64::is_finite))
-        .count();
-    assert_eq!(spec.eps_g.len(), finite_eps);
-    assert!(finite_eps + 1 >= points.len(), "ε_g is defined once w ≠ 0");
-    assert!(
-        spec.kappa_upper[0].1 > 3.0 * kappa_max,
-        "the early bound is far above"
-    );
-    let (w, h) = (560, 320);
-    let mut text = String::new();
-    {
-        let area = SVGBackend::with_string(&mut text, (w, h)).into_drawing_area();
-        chart::draw_trace(&area, &spec, 1.0).unwrap();
-    }
-    for label in [
-        "minover: κ(w)",
-        "minover: κ_upper (certified)",
-        "κ_max (exact)",
-        "minover: ε_g",
-        "training error",
-    ] {
-        assert!(text.contains(label), "legend {label}");
-    }
-    let mut coords = 0;
-    for poly in text.split("<polyline").skip(1) {
-        let pts = &poly[poly.find("points=\"").unwrap() + 8..];
-        for pair in pts[..pts.find('"').unwrap()].split_whitespace() {
-            let (x, y) = pair.split_once(',').unwrap();
-            let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
-            assert!(
-                (0.0..=f64::from(w)).contains(&x) && (0.0..=f64::from(h)).contains(&y),
-                "({x}, {y})"
-            );
-            coords += 1;
-        }
-    }
-    assert!(coords > 100, "{coords} polyline points");
-}
-
-/// The trace chart's legends lie under their panels, outside the plots, where they cover no
-/// line: the κ panel's under its axis's tick labels and above the error panel, the error panel's
-/// under its axis's description; every line of the data above its panel's legend.
-#[test]
-fn trace_legends_lie_under_their_panels() {
-    let mut p = params(Labels::Teacher, &[Algorithm::Minover]);
-    p.alphas = vec![3.0];
-    p.reps = 1;
-    p.n = 20;
-    p.updates = Some(600);
-    let points = experiment::trace(&p, Algorithm::Minover, 0, 5).unwrap();
-    let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
-    let (w, h) = (560, 420);
-    let mut text = String::new();
-    {
-        let area = SVGBackend::with_string(&mut text, (w, h)).into_drawing_area();
-        chart::draw_trace(&area, &spec, 1.0).unwrap();
-    }
-    let placed = svg_placed_texts(&text);
-    let at = |label: &str| {
-        placed
-            .iter()
-            .find(|t| t.0 == label)
-            .unwrap_or_else(|| panic!("no text {label}"))
-            .2
-    };
-    let error_desc = at("error");
-    let axis_desc = at("t (steps of the rule, logarithmic)");
-    // the κ panel's steps axis (its tick labels, which the error panel's axis repeats lower
-    // down) above its legend, the error panel below it
-    let kappa_axis = placed
-        .iter()
-        .filter(|t| t.0.parse::<f64>().is_ok())
-        .filter_map(|t| {
-            let ys: Vec<f64> = placed.iter().filter(|u| u.0 == t.0).map(|u| u.2).collect();
-            (ys.len() >= 2).then(|| ys.iter().copied().fold(f64::INFINITY, f64::min))
-        })
-        .fold(f64::NEG_INFINITY, f64::max);
-    assert!(kappa_axis > 0.0, "the κ panel's steps axis");
-    let kappa_entries = [
-        "κ_max (exact)",
-        "minover: κ_upper (certified)",
-        "minover: κ(w)",
-    ];
-    for entry in kappa_entries {
-        let y = at(entry);
-        assert!(
-            y > kappa_axis && y < error_desc,
-            "{entry} at y = {y}: the κ panel's axis at {kappa_axis}, the error panel from {error_desc}"
-        );
-    }
-    for entry in ["minover: ε_g", "training error"] {
-        let y = at(entry);
-        assert!(
-            y > axis_desc,
-            "{entry} at y = {y}, the axis's description at {axis_desc}"
-        );
-    }
-    // the lines of the data (the polylines longer than a legend's swatch) stay above the legends
-    let kappa_legend = kappa_entries
-        .iter()
-        .map(|e| at(e))
-        .fold(f64::INFINITY, f64::min);
-    let error_legend = at("minover: ε_g").min(at("training error"));
-    let kappa_legend_end = kappa_entries
-        .iter()
-        .map(|e| at(e))
-        .fold(f64::NEG_INFINITY, f64::max);
-    for poly in text.split("<polyline").skip(1) {
-        let pts = &poly[poly.find("points=\"").unwrap() + 8..];
-        let coords: Vec<(f64, f64)> = pts[..pts.find('"').unwrap()]
-            .split_whitespace()
-            .map(|pair| {
-                let (x, y) = pair.split_once(',').unwrap();
-                (x.parse().unwrap(), y.parse().unwrap())
-            })
-            .collect();
-        let (x0, x1) = coords
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
-                (a.min(p.0), b.max(p.0))
-            });
-        if x1 - x0 <= 25.0 {
-            continue; // a legend's swatch
-        }
-        for &(_, y) in &coords {
-            // the κ panel ends with its legend's last row
-            let legend = if y <= kappa_legend_end + 8.0 {
-                kappa_legend
-            } else {
-                error_legend
-            };
-            assert!(
-                y < legend - 6.0,
-                "a line at y = {y}, its panel's legend from {legend}"
-            );
-        }
-    }
-}
-
 /// A teacher sweep of MinOver, Hebb and exact up to α = 10 (its rows).
 fn teacher_sweep() -> (CurveParams, Vec<Row>) {
     let mut p = params(

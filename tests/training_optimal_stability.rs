@@ -1,0 +1,351 @@
+//! MinOver and AdaTron against the exact maximal stability ([`max_stability`]): they reach it to
+//! their certified gap, the certified bound `|w|/Σx` brackets the exact `κ_max` at every step,
+//! the threshold rules find a boundary away from the origin, AdaTron refuses an unbalanced
+//! initial embedding with a threshold; and on data that are not separable every rule (Rosenblatt
+//! too) ends at its limit with finite weights.
+//!
+//! Conventions (crate docs): `E^μ = (w·ξ^μ − θ) S^μ`, `κ(w) = min_μ E^μ / |w|`; weights are
+//! `w = Σ x^μ S^μ ξ^μ` with step `η = 1/N`.
+
+mod common;
+
+use approx::assert_abs_diff_eq;
+use common::training::{exact, teacher_data};
+use common::{dataset, dot, embedded_weights, min_potential, norm};
+use perceptron_lab::data::Dataset;
+use perceptron_lab::exact::{max_stability, Exact};
+use perceptron_lab::measure::stability_upper_bound;
+use perceptron_lab::train::{
+    AdatronParams, Fit, MinoverParams, Mode, RosenblattParams, Stop, Trainer,
+};
+
+/// `κ(w)` of the trainer's `w` in `mode`: through the origin `min_μ S^μ w·ξ^μ / |w|`; with a
+/// threshold the best one for this `w`, `(min_{S=+1} w·ξ − max_{S=−1} w·ξ) / 2|w|`, and that
+/// threshold divided by `|w|`. Computed here, independently of the crate's measures.
+fn kappa_and_theta(w: &[f64], data: &Dataset, mode: Mode) -> (f64, f64) {
+    let n = norm(w);
+    match mode {
+        Mode::Homogeneous => (min_potential(w, 0.0, data) / n, 0.0),
+        Mode::Threshold => {
+            let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+            for mu in 0..data.len() {
+                let h = dot(w, data.x(mu));
+                if data.y(mu) > 0.0 {
+                    lo = lo.min(h);
+                } else {
+                    hi = hi.max(h);
+                }
+            }
+            ((lo - hi) / (2.0 * n), (lo + hi) / (2.0 * n))
+        }
+    }
+}
+
+/// Checks that `x ≥ 0` and `w = Σ x^μ S^μ ξ^μ` (and `Σ x^μ S^μ = 0` with a threshold): then, by
+/// the argument in `measure::stability_upper_bound`, `|w| / Σ x^μ ≥ κ_max`. Returns that bound,
+/// computed here.
+fn certified_upper(w: &[f64], x: &[f64], data: &Dataset, mode: Mode) -> f64 {
+    assert!(x.iter().all(|&v| v >= 0.0), "embedding strengths ≥ 0");
+    let sum = embedded_weights(x, data);
+    let total: f64 = x.iter().sum();
+    for (a, b) in sum.iter().zip(w) {
+        assert!(
+            (a - b).abs() <= 1e-9 * (1.0 + norm(w)),
+            "w = Σ x S ξ: {a} vs {b}"
+        );
+    }
+    if mode == Mode::Threshold {
+        let balance: f64 = x.iter().zip(data.labels()).map(|(a, s)| a * s).sum();
+        assert!(balance.abs() <= 1e-9 * (1.0 + total), "Σ x S = {balance}");
+    }
+    norm(w) / total
+}
+// ---------------------------------------------------------------------------------------------
+// MinOver and AdaTron against the exact optimum
+
+/// AdaTron's gap shrinks quickly (a few thousand steps to 1e-4 on these sets); MinOver is
+/// Frank–Wolfe with step `1/t` on the convex hull of the `z^μ`, whose certified gap shrinks like
+/// `1/t` (measured in a release build: 1.5·10^4–4.4·10^5 steps to 1e-4 on these sets, ten times
+/// fewer to 1e-3), too slow for a debug build everywhere, so MinOver runs to 1e-3 on every set
+/// and to 1e-4 on three of them.
+const GAP: f64 = 1e-4;
+const MINOVER_GAP: f64 = 1e-3;
+
+fn minover(data: &Dataset, mode: Mode, gap: f64) -> Fit {
+    MinoverParams::default()
+        .gap_tolerance(gap)
+        .max_epochs(100_000.0)
+        .build(data, mode)
+        .unwrap()
+        .run()
+}
+
+fn adatron(data: &Dataset, mode: Mode, gap: f64) -> Fit {
+    AdatronParams::default()
+        .gap_tolerance(gap)
+        .max_epochs(100_000.0)
+        .build(data, mode)
+        .unwrap()
+        .run()
+}
+
+/// `κ(w) ≤ κ_max` always (κ_max is the maximum); when the certified relative gap
+/// `(U − κ)/U ≤ g` with `U ≥ κ_max`, also `κ ≥ (1 − g) U ≥ (1 − g) κ_max`. Rounding: 1e-12.
+fn assert_near_optimal(fit: &Fit, data: &Dataset, mode: Mode, e: &Exact, gap: f64, what: &str) {
+    let (kappa, _) = kappa_and_theta(&fit.perceptron.w, data, mode);
+    assert_abs_diff_eq!(kappa, fit.kappa, epsilon = 1e-12 * (1.0 + kappa.abs()));
+    assert!(fit.converged, "{what}: stopped by {:?}", fit.stop);
+    assert!(
+        kappa <= e.kappa * (1.0 + 1e-12),
+        "{what}: κ = {kappa} > κ_max = {}",
+        e.kappa
+    );
+    assert!(
+        kappa >= e.kappa * (1.0 - gap - 1e-12),
+        "{what}: κ = {kappa} < (1 − {gap}) κ_max = {}",
+        e.kappa * (1.0 - gap)
+    );
+    let upper = fit.kappa_upper.expect("tabula rasa certifies");
+    assert!(
+        upper >= e.kappa * (1.0 - 1e-12),
+        "{what}: bound {upper} < κ_max = {}",
+        e.kappa
+    );
+    let mine = certified_upper(&fit.perceptron.w, &fit.embedding, data, mode);
+    assert_abs_diff_eq!(mine, upper, epsilon = 1e-12 * upper);
+}
+
+#[test]
+fn minover_and_adatron_reach_the_exact_maximal_stability() {
+    for seed in 0..10u64 {
+        let n = 2 + (seed * 2) as usize; // 2..20
+        let p = 2 * n + 8 + (seed % 3) as usize * 5;
+        for mode in [Mode::Homogeneous, Mode::Threshold] {
+            let offset = if mode == Mode::Threshold { 1.5 } else { 0.0 };
+            let data = teacher_data(500 + seed, n, p, 0.0, offset);
+            let e = exact(&data, mode);
+            let what = format!("seed {seed} N={n} P={p} {mode:?}");
+            let gap = if seed % 4 == 1 { GAP } else { MINOVER_GAP };
+            let m = minover(&data, mode, gap);
+            assert_near_optimal(&m, &data, mode, &e, gap, &format!("MinOver {what}"));
+            let a = adatron(&data, mode, GAP);
+            assert_near_optimal(&a, &data, mode, &e, GAP, &format!("AdaTron {what}"));
+        }
+    }
+}
+
+/// Steps a rule from tabula rasa and checks `κ(w) ≤ κ_max ≤ |w| / Σx` after every step, both
+/// sides computed here from `w` and the embedding strengths.
+fn assert_brackets_every_step(
+    trainer: &mut dyn Trainer,
+    data: &Dataset,
+    mode: Mode,
+    kappa_max: f64,
+    what: &str,
+) -> usize {
+    let mut checked = 0;
+    for k in 0..5_000 {
+        let s = trainer.step();
+        let w = trainer.perceptron().w;
+        let x = trainer.embedding().to_vec();
+        if x.iter().sum::<f64>() > 0.0 {
+            let (lower, _) = kappa_and_theta(&w, data, mode);
+            let upper = certified_upper(&w, &x, data, mode);
+            assert!(
+                lower <= kappa_max * (1.0 + 1e-12),
+                "{what} step {k}: κ(w) = {lower} > κ_max = {kappa_max}"
+            );
+            assert!(
+                upper >= kappa_max * (1.0 - 1e-12),
+                "{what} step {k}: |w|/Σx = {upper} < κ_max = {kappa_max}"
+            );
+            let fit = trainer.fit();
+            let crate_upper = fit.kappa_upper.unwrap();
+            assert_abs_diff_eq!(crate_upper, stability_upper_bound(&w, &x));
+            assert_abs_diff_eq!(crate_upper, upper, epsilon = 1e-12 * upper);
+            checked += 1;
+        }
+        if s.stop.is_some() {
+            break;
+        }
+    }
+    checked
+}
+
+#[test]
+fn certified_gap_brackets_the_exact_kappa_at_every_step() {
+    for seed in 0..6u64 {
+        let n = [2, 3, 5, 8, 12, 20][seed as usize];
+        let p = 3 * n;
+        for mode in [Mode::Homogeneous, Mode::Threshold] {
+            let offset = if mode == Mode::Threshold { -2.0 } else { 0.0 };
+            let data = teacher_data(700 + seed, n, p, 0.0, offset);
+            let kappa_max = exact(&data, mode).kappa;
+            let what = format!("seed {seed} N={n} {mode:?}");
+            let mut m = MinoverParams::default()
+                .gap_tolerance(1e-6)
+                .build(&data, mode)
+                .unwrap();
+            let checked = assert_brackets_every_step(
+                &mut m,
+                &data,
+                mode,
+                kappa_max,
+                &format!("MinOver {what}"),
+            );
+            // MinOver updates from its first step on
+            assert!(checked >= 1);
+            assert!(m.embedding().iter().sum::<f64>() > 0.0);
+            let mut a = AdatronParams::default()
+                .gap_tolerance(1e-6)
+                .build(&data, mode)
+                .unwrap();
+            let checked = assert_brackets_every_step(
+                &mut a,
+                &data,
+                mode,
+                kappa_max,
+                &format!("AdaTron {what}"),
+            );
+            assert!(checked >= 1);
+        }
+    }
+}
+
+#[test]
+fn threshold_rules_find_a_boundary_away_from_the_origin() {
+    // +1: (4,5), (6,5), (5,6), (3,8), (8,7); −1: (4,3), (6,3), (5,2), (2,0), (7,1).
+    // Every +1 point has y ≥ 5 and every −1 point y ≤ 3, so the slab 3 < y < 5 separates them
+    // and the hull distance is ≥ 2; the segments (4,5)–(6,5) and (4,3)–(6,3) are 2 apart, so it
+    // is exactly 2. Optimum: w = (0, 1), θ = 4, κ_max = 1.
+    let data = dataset(
+        &[
+            4.0, 5.0, 6.0, 5.0, 5.0, 6.0, 3.0, 8.0, 8.0, 7.0, 4.0, 3.0, 6.0, 3.0, 5.0, 2.0, 2.0,
+            0.0, 7.0, 1.0,
+        ],
+        2,
+        &[1.0, 1.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0, -1.0, -1.0],
+    );
+    let e = exact(&data, Mode::Threshold);
+    assert_abs_diff_eq!(e.kappa, 1.0, epsilon = 1e-13);
+    assert_abs_diff_eq!(e.perceptron.as_ref().unwrap().theta, 4.0, epsilon = 1e-12);
+    // Through the origin the same set is much worse (κ_max < 1, any w must pass the origin).
+    assert!(exact(&data, Mode::Homogeneous).kappa < 0.5);
+
+    let r = data.max_norm_sq().sqrt();
+    let gap = 1e-6;
+    for (name, fit) in [
+        ("MinOver", minover(&data, Mode::Threshold, gap)),
+        ("AdaTron", adatron(&data, Mode::Threshold, gap)),
+    ] {
+        assert_near_optimal(&fit, &data, Mode::Threshold, &e, gap, name);
+        // Direction and threshold. v = ŵ/κ and v* = (0,1)/κ_max are feasible for
+        // min |v|²/2 s.t. S(v·ξ − θ) ≥ 1 (with their best θ), and v* is the nearest point of that
+        // convex set to the origin, so |v − v*|² ≤ |v|² − |v*|² = 1/κ² − 1/κ_max² =: δ².
+        // Then |ŵ − ŵ*| = |κ v − κ_max v*| ≤ κ |v − v*| + (κ_max − κ) |v*| ≤ κδ + (κ_max − κ)/κ_max
+        // (= κδ + 1 − κ here), and the unit threshold θ(ŵ) = (min_{+} ŵ·ξ + max_{−} ŵ·ξ)/2 is
+        // R-Lipschitz in ŵ, R = max|ξ|, so |θ(ŵ) − θ*| ≤ R |ŵ − ŵ*|.
+        let (kappa, theta) = kappa_and_theta(&fit.perceptron.w, &data, Mode::Threshold);
+        let delta = (1.0 / (kappa * kappa) - 1.0).max(0.0).sqrt();
+        let dir_tol = kappa * delta + (1.0 - kappa) + 1e-12;
+        let wn = norm(&fit.perceptron.w);
+        let dw =
+            ((fit.perceptron.w[0] / wn).powi(2) + (fit.perceptron.w[1] / wn - 1.0).powi(2)).sqrt();
+        assert!(dw <= dir_tol, "{name}: |ŵ − ŵ*| = {dw} > {dir_tol}");
+        assert!(
+            (theta - 4.0).abs() <= r * dir_tol,
+            "{name}: θ = {theta}, bound {}",
+            r * dir_tol
+        );
+        // the crate's θ is the same best threshold, for the unnormalised w
+        assert_abs_diff_eq!(fit.perceptron.theta / wn, theta, epsilon = 1e-12);
+        // and it is a real threshold, far from 0
+        assert!(theta > 3.9, "{name}: θ = {theta}");
+    }
+}
+// ---------------------------------------------------------------------------------------------
+// Non-separable data
+
+#[test]
+fn non_separable_data_end_at_the_limit() {
+    for seed in [1u64, 2, 3] {
+        // α = 8 with 20 % of the labels flipped: not separable (checked by the exact solver)
+        let data = teacher_data(seed, 5, 40, 0.2, 0.0);
+        for mode in [Mode::Homogeneous, Mode::Threshold] {
+            let e = max_stability(&data, mode).unwrap();
+            assert!(
+                !e.separable,
+                "seed {seed} {mode:?}: must be non-separable for this test"
+            );
+            let what = format!("seed {seed} {mode:?}");
+
+            let fit = RosenblattParams::default()
+                .max_epochs(50)
+                .build(&data, mode)
+                .unwrap()
+                .run();
+            assert_eq!(fit.stop, Some(Stop::Limit), "Rosenblatt {what}");
+            assert_eq!(fit.steps, 50 * data.len(), "Rosenblatt {what}");
+            assert!(!fit.converged && fit.errors > 0);
+            assert!(fit.perceptron.w.iter().all(|v| v.is_finite()));
+            assert!(fit.perceptron.theta.is_finite());
+
+            let fits = [
+                (
+                    "MinOver",
+                    MinoverParams::default()
+                        .max_epochs(50.0)
+                        .build(&data, mode)
+                        .unwrap()
+                        .run(),
+                ),
+                (
+                    "AdaTron",
+                    AdatronParams::default()
+                        .max_epochs(50.0)
+                        .build(&data, mode)
+                        .unwrap()
+                        .run(),
+                ),
+            ];
+            for (name, fit) in fits {
+                assert_eq!(fit.stop, Some(Stop::Limit), "{name} {what}");
+                assert!(!fit.converged);
+                assert_eq!(fit.steps, 50 * data.len(), "{name} {what}");
+                assert!(
+                    fit.perceptron.w.iter().all(|v| v.is_finite())
+                        && fit.perceptron.theta.is_finite(),
+                    "{name} {what}: {:?}",
+                    fit.perceptron
+                );
+                let (kappa, _) = kappa_and_theta(&fit.perceptron.w, &data, mode);
+                assert!(kappa < 0.0, "{name} {what}: κ = {kappa}");
+                assert!(fit.kappa < 0.0 && fit.errors > 0, "{name} {what}");
+            }
+        }
+    }
+}
+
+/// With a threshold the pair steps keep `Σ x^μ S^μ`, and `|w|/Σx ≥ κ_max` needs it to be 0: an
+/// unbalanced initial embedding is refused rather than "converging" to the wrong problem.
+#[test]
+fn adatron_threshold_refuses_an_unbalanced_init() {
+    // +1 at (1,0), (−1,0); −1 at (0,5): κ_max = 2.5 (w = (0,−1), θ = −2.5)
+    let d = Dataset::from_row_major(vec![1.0, 0.0, -1.0, 0.0, 0.0, 5.0], 2, vec![1.0, 1.0, -1.0])
+        .unwrap();
+    assert_eq!(max_stability(&d, Mode::Threshold).unwrap().kappa, 2.5);
+    let e = AdatronParams::default()
+        .init(vec![1.0, 1.0, 0.0])
+        .build(&d, Mode::Threshold)
+        .unwrap_err();
+    assert!(matches!(e, perceptron_lab::Error::OutOfRange { .. }), "{e}");
+    // a balanced start is accepted and the certificate holds
+    let fit = AdatronParams::default()
+        .init(vec![0.5, 0.5, 1.0])
+        .gap_tolerance(1e-6)
+        .build(&d, Mode::Threshold)
+        .unwrap()
+        .run();
+    assert!(fit.kappa_upper.unwrap() >= 2.5 - 1e-12);
+    assert!(fit.kappa <= 2.5 + 1e-12 && fit.kappa >= 2.5 * (1.0 - 1e-6) - 1e-12);
+}
