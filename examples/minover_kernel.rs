@@ -27,12 +27,14 @@ fn main() {
     let mut steps = 0;
     let mut kappa = 0.0;
     for _ in 0..reps {
-        let fit = MinoverParams::default()
-            .max_epochs(epochs)
-            .gap_tolerance(0.0)
-            .build(&d, Mode::Homogeneous)
-            .expect("valid")
-            .run();
+        let fit = MinoverParams {
+            max_epochs: epochs,
+            gap_tolerance: 0.0,
+            ..MinoverParams::default()
+        }
+        .build(&d, Mode::Homogeneous)
+        .expect("valid")
+        .run();
         steps += fit.steps;
         kappa = fit.kappa;
     }

@@ -47,16 +47,20 @@ pub fn teacher_data(n: usize, p: usize, seed: u64) -> Result<Dataset> {
 /// [`Error::Unknown`] for another algorithm; [`Error::OutOfRange`] for a bad epoch count.
 pub fn train(algorithm: Algorithm, data: &Dataset, epochs: f64) -> Result<usize> {
     let fit = match algorithm {
-        Algorithm::Minover => MinoverParams::default()
-            .max_epochs(epochs)
-            .gap_tolerance(0.0)
-            .build(data, Mode::Homogeneous)?
-            .run(),
-        Algorithm::Adatron => AdatronParams::default()
-            .max_epochs(epochs)
-            .gap_tolerance(0.0)
-            .build(data, Mode::Homogeneous)?
-            .run(),
+        Algorithm::Minover => MinoverParams {
+            max_epochs: epochs,
+            gap_tolerance: 0.0,
+            ..MinoverParams::default()
+        }
+        .build(data, Mode::Homogeneous)?
+        .run(),
+        Algorithm::Adatron => AdatronParams {
+            max_epochs: epochs,
+            gap_tolerance: 0.0,
+            ..AdatronParams::default()
+        }
+        .build(data, Mode::Homogeneous)?
+        .run(),
         _ => {
             return Err(Error::Unknown {
                 kind: "kernel",

@@ -97,9 +97,11 @@ fn adaline_converges_to_the_pseudo_inverse_solution() {
                 continue; // the augmented C̃ would be singular
             }
             let (w_ref, theta_ref) = pseudo_inverse(&data, mode);
-            let params = AdalineParams::default()
-                .tolerance(1e-14)
-                .max_epochs(200_000.0);
+            let params = AdalineParams {
+                tolerance: 1e-14,
+                max_epochs: 200_000.0,
+                ..AdalineParams::default()
+            };
             let seq = params.clone().build(&data, mode).unwrap().run();
             let batch = params.build_batch(&data, mode).unwrap().run();
             for (name, fit) in [("sequential", &seq), ("batch", &batch)] {
@@ -133,15 +135,19 @@ fn adaline_rejects_an_unstable_learning_rate() {
         .map(|mu| dot(data.x(mu), data.x(mu)))
         .fold(0.0, f64::max)
         / 4.0;
-    let err = AdalineParams::default()
-        .learning_rate(2.01 / c_max)
-        .build(&data, Mode::Homogeneous)
-        .expect_err("η above 2/max C_μμ is refused");
+    let err = AdalineParams {
+        learning_rate: Some(2.01 / c_max),
+        ..AdalineParams::default()
+    }
+    .build(&data, Mode::Homogeneous)
+    .expect_err("η above 2/max C_μμ is refused");
     assert!(err.to_string().contains("learning rate"), "{err}");
-    assert!(AdalineParams::default()
-        .learning_rate(1.99 / c_max)
-        .build(&data, Mode::Homogeneous)
-        .is_ok());
+    assert!(AdalineParams {
+        learning_rate: Some(1.99 / c_max),
+        ..AdalineParams::default()
+    }
+    .build(&data, Mode::Homogeneous)
+    .is_ok());
 }
 
 /// The fewest training errors (`E^μ ≤ 0`) of any `w` through the origin in 2-D, by enumeration:
@@ -182,11 +188,13 @@ fn pocket_never_gets_worse_and_finds_the_fewest_errors() {
         // noisy teacher sets in 2-D: not separable, small enough to enumerate
         let data = teacher_data(100 + seed, 2, 16, 0.25);
         let best = min_errors_2d(&data);
-        let mut pocket = PocketParams::default()
-            .seed(seed)
-            .max_epochs(400.0)
-            .build(&data, Mode::Homogeneous)
-            .unwrap();
+        let mut pocket = PocketParams {
+            seed,
+            max_epochs: 400.0,
+            ..PocketParams::default()
+        }
+        .build(&data, Mode::Homogeneous)
+        .unwrap();
         let mut last = usize::MAX;
         loop {
             let step = pocket.step();
@@ -242,13 +250,15 @@ fn soft_margin_tends_to_the_hard_margin_optimum() {
         // below that some strength is held at γ and the solution differs
         let gamma_c = exact.embedding.iter().fold(0.0, |a: f64, &b| a.max(b));
         for (gamma, same) in [(0.5 * gamma_c, false), (1.01 * gamma_c, true), (1e6, true)] {
-            let fit = AdatronParams::default()
-                .bound(gamma)
-                .kkt_tolerance(1e-10)
-                .max_epochs(200_000.0)
-                .build(&data, mode)
-                .unwrap()
-                .run();
+            let fit = AdatronParams {
+                bound: gamma,
+                kkt_tolerance: 1e-10,
+                max_epochs: 200_000.0,
+                ..AdatronParams::default()
+            }
+            .build(&data, mode)
+            .unwrap()
+            .run();
             assert_eq!(fit.stop, Some(Stop::Kkt), "γ = {gamma}");
             let (w, t) = unit(&fit.perceptron);
             let distance = w
@@ -279,13 +289,15 @@ fn soft_margin_meets_its_optimality_conditions_on_noisy_data() {
         let data = teacher_data(seed, 3, 80, 0.15);
         assert!(!max_stability(&data, mode).unwrap().separable);
         let gamma = 0.5;
-        let fit = AdatronParams::default()
-            .bound(gamma)
-            .kkt_tolerance(tol)
-            .max_epochs(100_000.0)
-            .build(&data, mode)
-            .unwrap()
-            .run();
+        let fit = AdatronParams {
+            bound: gamma,
+            kkt_tolerance: tol,
+            max_epochs: 100_000.0,
+            ..AdatronParams::default()
+        }
+        .build(&data, mode)
+        .unwrap()
+        .run();
         assert_eq!(fit.stop, Some(Stop::Kkt));
         for &x in &fit.embedding {
             assert!((0.0..=gamma).contains(&x));
@@ -380,11 +392,13 @@ fn lecture_notes_worked_exercise() {
     // w·x − θ = 2.5 − 3 + 3 − 2 = 0.5 ≥ 0, so y = 1 and t − y = −1:
     // w ← (2.5, −3, 1.5) − 0.1 (1, 1, 2) = (2.4, −3.1, 1.3), θ ← 2 + 0.1 = 2.1.
     let data = Dataset::from_user(vec![1.0, 1.0, 2.0], 3, vec![0.0]).unwrap();
-    let mut notes = NotesParams::default()
-        .learning_rate(0.1)
-        .init(Perceptron::new(vec![2.5, -3.0, 1.5], 2.0))
-        .build(&data, Mode::Threshold)
-        .unwrap();
+    let mut notes = NotesParams {
+        learning_rate: 0.1,
+        init: Some(Perceptron::new(vec![2.5, -3.0, 1.5], 2.0)),
+        ..NotesParams::default()
+    }
+    .build(&data, Mode::Threshold)
+    .unwrap();
     let step = notes.step();
     assert!(step.updated);
     let p = notes.perceptron();
@@ -414,11 +428,13 @@ fn lecture_notes_perceptron_separates_separable_data_and_reports_non_separable()
         vec![1.0, 1.0, 0.0, 0.0],
     )
     .unwrap();
-    let fit = NotesParams::default()
-        .max_epochs(200.0)
-        .build(&xor, Mode::Threshold)
-        .unwrap()
-        .run();
+    let fit = NotesParams {
+        max_epochs: 200.0,
+        ..NotesParams::default()
+    }
+    .build(&xor, Mode::Threshold)
+    .unwrap()
+    .run();
     assert_eq!(fit.stop, Some(Stop::Limit));
     assert!(fit.perceptron.w.iter().all(|v| v.is_finite()));
 }

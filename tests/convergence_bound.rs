@@ -90,13 +90,15 @@ fn rosenblatt_never_exceeds_the_bound() {
                 let bound = rosenblatt_update_bound(&data, mode, margin)
                     .unwrap()
                     .expect("separable");
-                let fit = RosenblattParams::default()
-                    .margin(margin)
-                    .order(order)
-                    .max_epochs(1_000_000)
-                    .build(&data, mode)
-                    .unwrap()
-                    .run();
+                let fit = RosenblattParams {
+                    margin,
+                    order,
+                    max_epochs: 1_000_000,
+                    ..RosenblattParams::default()
+                }
+                .build(&data, mode)
+                .unwrap()
+                .run();
                 assert_eq!(
                     fit.stop,
                     Some(Stop::NoErrors),

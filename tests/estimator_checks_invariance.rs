@@ -211,12 +211,14 @@ fn notes_view(
     test: &[Vec<f64>],
 ) -> Result<Option<View>, String> {
     let run = || {
-        NotesParams::default()
-            .max_epochs(50.0)
-            .seed(11)
-            .init(start)
-            .build(data, mode)
-            .map(|mut t| t.run())
+        NotesParams {
+            max_epochs: 50.0,
+            seed: 11,
+            init: Some(start),
+            ..NotesParams::default()
+        }
+        .build(data, mode)
+        .map(|mut t| t.run())
     };
     let fit = catch_unwind(AssertUnwindSafe(run))
         .map_err(|_| "panicked".to_string())?

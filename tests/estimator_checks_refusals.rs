@@ -79,10 +79,12 @@ fn rules_with_init() -> Vec<(&'static str, FromInit)> {
     vec![
         ("rosenblatt", |p, d, m| {
             boxed(
-                RosenblattParams::default()
-                    .max_epochs(50)
-                    .init(p)
-                    .build(d, m),
+                RosenblattParams {
+                    max_epochs: 50,
+                    init: Some(p),
+                    ..RosenblattParams::default()
+                }
+                .build(d, m),
             )
         }),
         ("hebb", |p, d, m| {
@@ -90,17 +92,22 @@ fn rules_with_init() -> Vec<(&'static str, FromInit)> {
         }),
         ("minover", |p, d, m| {
             boxed(
-                MinoverParams::default()
-                    .max_epochs(50.0)
-                    .init(p)
-                    .build(d, m),
+                MinoverParams {
+                    max_epochs: 50.0,
+                    init: Some(p),
+                    ..MinoverParams::default()
+                }
+                .build(d, m),
             )
         }),
         ("adaline", |p, d, m| {
             boxed(
                 AdalineParams {
                     init: Some(p),
-                    ..AdalineParams::default().max_epochs(50.0)
+                    ..AdalineParams {
+                        max_epochs: 50.0,
+                        ..AdalineParams::default()
+                    }
                 }
                 .build(d, m),
             )
@@ -109,7 +116,10 @@ fn rules_with_init() -> Vec<(&'static str, FromInit)> {
             boxed(
                 AdalineParams {
                     init: Some(p),
-                    ..AdalineParams::default().max_epochs(50.0)
+                    ..AdalineParams {
+                        max_epochs: 50.0,
+                        ..AdalineParams::default()
+                    }
                 }
                 .build_batch(d, m),
             )
@@ -118,7 +128,10 @@ fn rules_with_init() -> Vec<(&'static str, FromInit)> {
             boxed(
                 PocketParams {
                     init: Some(p),
-                    ..PocketParams::default().max_epochs(50.0)
+                    ..PocketParams {
+                        max_epochs: 50.0,
+                        ..PocketParams::default()
+                    }
                 }
                 .build(d, m),
             )
@@ -133,7 +146,14 @@ fn rules_with_init() -> Vec<(&'static str, FromInit)> {
             )
         }),
         ("perceptron-notes", |p, d, m| {
-            boxed(NotesParams::default().max_epochs(50.0).init(p).build(d, m))
+            boxed(
+                NotesParams {
+                    max_epochs: 50.0,
+                    init: Some(p),
+                    ..NotesParams::default()
+                }
+                .build(d, m),
+            )
         }),
     ]
 }
@@ -207,11 +227,13 @@ fn a_bad_initial_perceptron_is_refused() {
             (vec![0.0; p], true),
         ] {
             let r = catch_unwind(|| {
-                AdatronParams::default()
-                    .max_epochs(50.0)
-                    .init(x.clone())
-                    .build(&data, mode)
-                    .map(|mut t| t.run())
+                AdatronParams {
+                    max_epochs: 50.0,
+                    init: Some(x.clone()),
+                    ..AdatronParams::default()
+                }
+                .build(&data, mode)
+                .map(|mut t| t.run())
             });
             let verdict = match (r, ok) {
                 (Err(_), _) => Some("panicked".to_string()),

@@ -47,12 +47,14 @@ impl Reference {
 /// Runs MinOver (fixed step count, no gap stop) and the reference side by side for `steps`
 /// steps and asserts the same example at every step; returns how many steps the window decided.
 fn assert_same_choices(d: &Dataset, steps: usize, gram_budget: usize, what: &str) -> usize {
-    let mut m = MinoverParams::default()
-        .max_epochs(steps as f64 / d.len() as f64)
-        .gap_tolerance(0.0)
-        .gram_budget(gram_budget)
-        .build(d, Mode::Homogeneous)
-        .unwrap();
+    let mut m = MinoverParams {
+        max_epochs: steps as f64 / d.len() as f64,
+        gap_tolerance: 0.0,
+        gram_budget,
+        ..MinoverParams::default()
+    }
+    .build(d, Mode::Homogeneous)
+    .unwrap();
     let mut r = Reference::new(d);
     for t in 0..steps {
         let s = m.step();
@@ -102,11 +104,13 @@ fn window_makes_the_same_choices_as_a_full_scan() {
 fn potentials_after_many_steps_equal_recomputed_ones() {
     for (seed, n, p) in [(5, 20, 200), (6, 6, 90)] {
         let d = teacher_data(seed, n, p, 0.0);
-        let mut m = MinoverParams::default()
-            .max_epochs(100_000.0 / p as f64)
-            .gap_tolerance(0.0)
-            .build(&d, Mode::Homogeneous)
-            .unwrap();
+        let mut m = MinoverParams {
+            max_epochs: 100_000.0 / p as f64,
+            gap_tolerance: 0.0,
+            ..MinoverParams::default()
+        }
+        .build(&d, Mode::Homogeneous)
+        .unwrap();
         let fit = m.run();
         assert_eq!(fit.steps, 100_000);
         let z = signed_rows(&d);

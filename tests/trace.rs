@@ -188,11 +188,13 @@ fn angle_stop_is_at_the_first_block_below_the_tolerance() {
         let (data, _) = experiment::cell_data(&params, 0).unwrap();
         let p = data.len();
         let t = block.unwrap_or(p);
-        let mut m = MinoverParams::default()
-            .gap_tolerance(0.0)
-            .max_epochs(400.0)
-            .build(&data, Mode::Homogeneous)
-            .unwrap();
+        let mut m = MinoverParams {
+            gap_tolerance: 0.0,
+            max_epochs: 400.0,
+            ..MinoverParams::default()
+        }
+        .build(&data, Mode::Homogeneous)
+        .unwrap();
         let mut start = m.perceptron().w;
         let mut expected = None;
         for k in 1..=(400 * p / t) {

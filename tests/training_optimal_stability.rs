@@ -72,21 +72,25 @@ const GAP: f64 = 1e-4;
 const MINOVER_GAP: f64 = 1e-3;
 
 fn minover(data: &Dataset, mode: Mode, gap: f64) -> Fit {
-    MinoverParams::default()
-        .gap_tolerance(gap)
-        .max_epochs(100_000.0)
-        .build(data, mode)
-        .unwrap()
-        .run()
+    MinoverParams {
+        gap_tolerance: gap,
+        max_epochs: 100_000.0,
+        ..MinoverParams::default()
+    }
+    .build(data, mode)
+    .unwrap()
+    .run()
 }
 
 fn adatron(data: &Dataset, mode: Mode, gap: f64) -> Fit {
-    AdatronParams::default()
-        .gap_tolerance(gap)
-        .max_epochs(100_000.0)
-        .build(data, mode)
-        .unwrap()
-        .run()
+    AdatronParams {
+        gap_tolerance: gap,
+        max_epochs: 100_000.0,
+        ..AdatronParams::default()
+    }
+    .build(data, mode)
+    .unwrap()
+    .run()
 }
 
 /// `κ(w) ≤ κ_max` always (κ_max is the maximum); when the certified relative gap
@@ -182,10 +186,12 @@ fn certified_gap_brackets_the_exact_kappa_at_every_step() {
             let data = teacher_data(700 + seed, n, p, 0.0, offset);
             let kappa_max = exact(&data, mode).kappa;
             let what = format!("seed {seed} N={n} {mode:?}");
-            let mut m = MinoverParams::default()
-                .gap_tolerance(1e-6)
-                .build(&data, mode)
-                .unwrap();
+            let mut m = MinoverParams {
+                gap_tolerance: 1e-6,
+                ..MinoverParams::default()
+            }
+            .build(&data, mode)
+            .unwrap();
             let checked = assert_brackets_every_step(
                 &mut m,
                 &data,
@@ -196,10 +202,12 @@ fn certified_gap_brackets_the_exact_kappa_at_every_step() {
             // MinOver updates from its first step on
             assert!(checked >= 1);
             assert!(m.embedding().iter().sum::<f64>() > 0.0);
-            let mut a = AdatronParams::default()
-                .gap_tolerance(1e-6)
-                .build(&data, mode)
-                .unwrap();
+            let mut a = AdatronParams {
+                gap_tolerance: 1e-6,
+                ..AdatronParams::default()
+            }
+            .build(&data, mode)
+            .unwrap();
             let checked = assert_brackets_every_step(
                 &mut a,
                 &data,
@@ -279,11 +287,13 @@ fn non_separable_data_end_at_the_limit() {
             );
             let what = format!("seed {seed} {mode:?}");
 
-            let fit = RosenblattParams::default()
-                .max_epochs(50)
-                .build(&data, mode)
-                .unwrap()
-                .run();
+            let fit = RosenblattParams {
+                max_epochs: 50,
+                ..RosenblattParams::default()
+            }
+            .build(&data, mode)
+            .unwrap()
+            .run();
             assert_eq!(fit.stop, Some(Stop::Limit), "Rosenblatt {what}");
             assert_eq!(fit.steps, 50 * data.len(), "Rosenblatt {what}");
             assert!(!fit.converged && fit.errors > 0);
@@ -293,19 +303,23 @@ fn non_separable_data_end_at_the_limit() {
             let fits = [
                 (
                     "MinOver",
-                    MinoverParams::default()
-                        .max_epochs(50.0)
-                        .build(&data, mode)
-                        .unwrap()
-                        .run(),
+                    MinoverParams {
+                        max_epochs: 50.0,
+                        ..MinoverParams::default()
+                    }
+                    .build(&data, mode)
+                    .unwrap()
+                    .run(),
                 ),
                 (
                     "AdaTron",
-                    AdatronParams::default()
-                        .max_epochs(50.0)
-                        .build(&data, mode)
-                        .unwrap()
-                        .run(),
+                    AdatronParams {
+                        max_epochs: 50.0,
+                        ..AdatronParams::default()
+                    }
+                    .build(&data, mode)
+                    .unwrap()
+                    .run(),
                 ),
             ];
             for (name, fit) in fits {
@@ -334,18 +348,22 @@ fn adatron_threshold_refuses_an_unbalanced_init() {
     let d = Dataset::from_row_major(vec![1.0, 0.0, -1.0, 0.0, 0.0, 5.0], 2, vec![1.0, 1.0, -1.0])
         .unwrap();
     assert_eq!(max_stability(&d, Mode::Threshold).unwrap().kappa, 2.5);
-    let e = AdatronParams::default()
-        .init(vec![1.0, 1.0, 0.0])
-        .build(&d, Mode::Threshold)
-        .unwrap_err();
+    let e = AdatronParams {
+        init: Some(vec![1.0, 1.0, 0.0]),
+        ..AdatronParams::default()
+    }
+    .build(&d, Mode::Threshold)
+    .unwrap_err();
     assert!(matches!(e, perceptron_lab::Error::OutOfRange { .. }), "{e}");
     // a balanced start is accepted and the certificate holds
-    let fit = AdatronParams::default()
-        .init(vec![0.5, 0.5, 1.0])
-        .gap_tolerance(1e-6)
-        .build(&d, Mode::Threshold)
-        .unwrap()
-        .run();
+    let fit = AdatronParams {
+        init: Some(vec![0.5, 0.5, 1.0]),
+        gap_tolerance: 1e-6,
+        ..AdatronParams::default()
+    }
+    .build(&d, Mode::Threshold)
+    .unwrap()
+    .run();
     assert!(fit.kappa_upper.unwrap() >= 2.5 - 1e-12);
     assert!(fit.kappa <= 2.5 + 1e-12 && fit.kappa >= 2.5 * (1.0 - 1e-6) - 1e-12);
 }

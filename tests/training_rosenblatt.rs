@@ -205,11 +205,13 @@ fn rosenblatt_update_count_obeys_novikoff() {
         let data = teacher_data(seed, n, p, 0.0, 0.0);
         let kappa_max = exact(&data, Mode::Homogeneous).kappa;
         let bound = data.max_norm_sq() / (kappa_max * kappa_max);
-        let fit = RosenblattParams::default()
-            .max_epochs(1_000_000)
-            .build(&data, Mode::Homogeneous)
-            .unwrap()
-            .run();
+        let fit = RosenblattParams {
+            max_epochs: 1_000_000,
+            ..RosenblattParams::default()
+        }
+        .build(&data, Mode::Homogeneous)
+        .unwrap()
+        .run();
         assert_eq!(fit.stop, Some(Stop::NoErrors), "seed {seed}");
         assert_eq!(fit.errors, 0, "seed {seed}");
         assert!(min_potential(&fit.perceptron.w, 0.0, &data) > 0.0);
@@ -236,12 +238,14 @@ fn rosenblatt_with_margin_obeys_the_margin_bound() {
         let gamma = data.max_norm_sq() / n as f64;
         for c in [0.25, 1.0] {
             let bound = n as f64 * (2.0 * c + gamma) / (kappa_max * kappa_max);
-            let fit = RosenblattParams::default()
-                .margin(c)
-                .max_epochs(1_000_000)
-                .build(&data, Mode::Homogeneous)
-                .unwrap()
-                .run();
+            let fit = RosenblattParams {
+                margin: c,
+                max_epochs: 1_000_000,
+                ..RosenblattParams::default()
+            }
+            .build(&data, Mode::Homogeneous)
+            .unwrap()
+            .run();
             assert_eq!(fit.stop, Some(Stop::NoErrors), "seed {seed} c={c}");
             assert_eq!(fit.errors, 0);
             // a clean epoch means every E^μ > c
@@ -265,11 +269,13 @@ fn seeded_runs_are_reproducible() {
 
     let data = make(3);
     let run = |order| {
-        RosenblattParams::default()
-            .order(order)
-            .build(&data, Mode::Homogeneous)
-            .unwrap()
-            .run()
+        RosenblattParams {
+            order,
+            ..RosenblattParams::default()
+        }
+        .build(&data, Mode::Homogeneous)
+        .unwrap()
+        .run()
     };
     let a = run(Order::Random(17));
     let b = run(Order::Random(17));
@@ -284,10 +290,12 @@ fn seeded_runs_are_reproducible() {
 
     // the step-by-step path is reproducible too
     let path = |seed| {
-        let mut r = RosenblattParams::default()
-            .order(Order::Random(seed))
-            .build(&data, Mode::Homogeneous)
-            .unwrap();
+        let mut r = RosenblattParams {
+            order: Order::Random(seed),
+            ..RosenblattParams::default()
+        }
+        .build(&data, Mode::Homogeneous)
+        .unwrap();
         (0..100).map(|_| r.step().example).collect::<Vec<_>>()
     };
     assert_eq!(path(5), path(5));
@@ -323,11 +331,13 @@ fn rosenblatt_and_adatron_match_the_plain_rules() {
                     break;
                 }
             }
-            let fit = RosenblattParams::default()
-                .max_epochs(100)
-                .build(&data, mode)
-                .unwrap()
-                .run();
+            let fit = RosenblattParams {
+                max_epochs: 100,
+                ..RosenblattParams::default()
+            }
+            .build(&data, mode)
+            .unwrap()
+            .run();
             assert_eq!(fit.updates, updates, "Rosenblatt seed {seed} {mode:?}");
             for (a, b) in fit.perceptron.w.iter().zip(&w) {
                 assert!((a - b).abs() <= 1e-9 * norm(&w), "Rosenblatt seed {seed}");
@@ -350,12 +360,14 @@ fn rosenblatt_and_adatron_match_the_plain_rules() {
                 }
             }
         }
-        let fit = AdatronParams::default()
-            .max_epochs(50.0)
-            .gap_tolerance(0.0)
-            .build(&data, Mode::Homogeneous)
-            .unwrap()
-            .run();
+        let fit = AdatronParams {
+            max_epochs: 50.0,
+            gap_tolerance: 0.0,
+            ..AdatronParams::default()
+        }
+        .build(&data, Mode::Homogeneous)
+        .unwrap()
+        .run();
         assert_eq!(fit.updates, updates, "AdaTron seed {seed}");
         for (a, b) in fit.perceptron.w.iter().zip(&w) {
             assert!((a - b).abs() <= 1e-9 * norm(&w), "AdaTron seed {seed}");

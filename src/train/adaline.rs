@@ -69,25 +69,6 @@ impl OnlineRule for Lms {
 }
 
 impl AdalineParams {
-    /// Sets `η`.
-    #[must_use]
-    pub fn learning_rate(mut self, eta: f64) -> Self {
-        self.learning_rate = Some(eta);
-        self
-    }
-    /// Sets the epoch limit.
-    #[must_use]
-    pub fn max_epochs(mut self, n: f64) -> Self {
-        self.max_epochs = n;
-        self
-    }
-    /// Sets the settle tolerance.
-    #[must_use]
-    pub fn tolerance(mut self, tol: f64) -> Self {
-        self.tolerance = tol;
-        self
-    }
-
     fn drive(&self) -> Drive {
         Drive {
             max_epochs: self.max_epochs,
@@ -269,10 +250,11 @@ fn build_batch(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Tr
 
 /// The parameters both forms read from `config`: the epoch limit, the learning rate, the start.
 fn params(config: &Config) -> Result<AdalineParams> {
-    let mut p = AdalineParams::default().max_epochs(config.epochs()?);
-    if let Some(eta) = config.learning_rate {
-        p = p.learning_rate(eta);
-    }
+    let mut p = AdalineParams {
+        max_epochs: config.epochs()?,
+        learning_rate: config.learning_rate,
+        ..AdalineParams::default()
+    };
     p.init.clone_from(&config.init);
     Ok(p)
 }

@@ -55,9 +55,9 @@ pub struct AdatronParams {
     pub gap_tolerance: f64,
     /// The most sweeps (`P` steps each).
     pub max_epochs: f64,
-    /// Initial embedding strengths `x^μ ≥ 0` (`None`: tabula rasa `x = 0`).
+    /// Initial embedding strengths `x^μ ≥ 0` (`None`: tabula rasa `x = 0`); `w` follows from them.
     pub init: Option<Vec<f64>>,
-    /// Upper bound `γ` of the embedding strengths (soft margin); `∞`: the hard margin.
+    /// Upper bound `γ` of the embedding strengths (the soft-margin perceptron); `∞`: the hard margin.
     pub bound: f64,
     /// Soft margin: stop when no example violates the optimality conditions by more than this.
     pub kkt_tolerance: f64,
@@ -77,43 +77,6 @@ impl Default for AdatronParams {
 }
 
 impl AdatronParams {
-    /// Sets `η`.
-    #[must_use]
-    pub fn learning_rate(mut self, eta: f64) -> Self {
-        self.learning_rate = eta;
-        self
-    }
-    /// Sets the relative gap tolerance.
-    #[must_use]
-    pub fn gap_tolerance(mut self, tol: f64) -> Self {
-        self.gap_tolerance = tol;
-        self
-    }
-    /// Sets the sweep limit.
-    #[must_use]
-    pub fn max_epochs(mut self, n: f64) -> Self {
-        self.max_epochs = n;
-        self
-    }
-    /// Bounds the embedding strengths by `γ` (the soft-margin perceptron).
-    #[must_use]
-    pub fn bound(mut self, gamma: f64) -> Self {
-        self.bound = gamma;
-        self
-    }
-    /// Sets the soft margin's KKT tolerance.
-    #[must_use]
-    pub fn kkt_tolerance(mut self, tol: f64) -> Self {
-        self.kkt_tolerance = tol;
-        self
-    }
-    /// Starts from given embedding strengths (AdaTron's given initialisation: `w` follows from them).
-    #[must_use]
-    pub fn init(mut self, x: Vec<f64>) -> Self {
-        self.init = Some(x);
-        self
-    }
-
     /// Validates the parameters and starts a run on `data`.
     ///
     /// # Errors
@@ -475,13 +438,19 @@ fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>
 /// Those of [`AdatronParams::build`].
 fn build_soft_margin(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     Ok(Box::new(
-        params(config)?.bound(config.gamma).build(data, mode)?,
+        AdatronParams {
+            bound: config.gamma,
+            ..params(config)?
+        }
+        .build(data, mode)?,
     ))
 }
 
 /// The parameters both rules read from `config`.
 fn params(config: &Config) -> Result<AdatronParams> {
-    Ok(AdatronParams::default()
-        .max_epochs(config.epochs()?)
-        .gap_tolerance(config.gap_tolerance))
+    Ok(AdatronParams {
+        max_epochs: config.epochs()?,
+        gap_tolerance: config.gap_tolerance,
+        ..AdatronParams::default()
+    })
 }

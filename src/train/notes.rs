@@ -69,38 +69,6 @@ impl Default for NotesParams {
 }
 
 impl NotesParams {
-    /// Sets `η`.
-    #[must_use]
-    pub fn learning_rate(mut self, eta: f64) -> Self {
-        self.learning_rate = eta;
-        self
-    }
-    /// Sets the epoch limit.
-    #[must_use]
-    pub fn max_epochs(mut self, n: f64) -> Self {
-        self.max_epochs = n;
-        self
-    }
-    /// Sets the seed.
-    #[must_use]
-    pub fn seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-    /// Starts from a given perceptron instead of random weights.
-    #[must_use]
-    pub fn init(mut self, p: Perceptron) -> Self {
-        self.init = Some(p);
-        self
-    }
-    /// Presents the examples in a fresh random order each epoch (`true`, the default) or
-    /// cyclically.
-    #[must_use]
-    pub fn shuffle(mut self, on: bool) -> Self {
-        self.shuffle = on;
-        self
-    }
-
     /// Validates and starts a run on `data`.
     ///
     /// # Errors
@@ -151,11 +119,13 @@ pub const SPEC: Spec = Spec {
 /// # Errors
 /// Those of [`NotesParams::build`].
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let mut params = NotesParams::default()
-        .learning_rate(config.learning_rate.unwrap_or(NOTES_LEARNING_RATE))
-        .max_epochs(config.epochs()?)
-        .seed(config.seed)
-        .shuffle(config.order != Some(Presentation::Cyclic));
+    let mut params = NotesParams {
+        learning_rate: config.learning_rate.unwrap_or(NOTES_LEARNING_RATE),
+        max_epochs: config.epochs()?,
+        seed: config.seed,
+        shuffle: config.order != Some(Presentation::Cyclic),
+        ..NotesParams::default()
+    };
     params.init.clone_from(&config.init);
     Ok(Box::new(params.build(data, mode)?))
 }

@@ -46,19 +46,6 @@ impl Default for PocketParams {
 }
 
 impl PocketParams {
-    /// Sets the epoch limit.
-    #[must_use]
-    pub fn max_epochs(mut self, n: f64) -> Self {
-        self.max_epochs = n;
-        self
-    }
-    /// Sets the seed.
-    #[must_use]
-    pub fn seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-
     /// Validates and starts a run on `data`.
     ///
     /// # Errors
@@ -180,9 +167,8 @@ pub const SPEC: Spec = Spec::new("pocket", StepCost::Pocket, build).taking(Takes
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
     let params = PocketParams {
         init: config.init.clone(),
-        ..PocketParams::default()
-            .max_epochs(config.epochs()?)
-            .seed(config.seed)
+        max_epochs: config.epochs()?,
+        seed: config.seed,
     };
     Ok(Box::new(params.build(data, mode)?))
 }

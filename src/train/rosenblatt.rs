@@ -53,31 +53,6 @@ impl Default for RosenblattParams {
 }
 
 impl RosenblattParams {
-    /// Sets the margin `c`.
-    #[must_use]
-    pub fn margin(mut self, c: f64) -> Self {
-        self.margin = c;
-        self
-    }
-    /// Sets the presentation order.
-    #[must_use]
-    pub fn order(mut self, order: Order) -> Self {
-        self.order = order;
-        self
-    }
-    /// Sets the epoch limit.
-    #[must_use]
-    pub fn max_epochs(mut self, n: usize) -> Self {
-        self.max_epochs = n;
-        self
-    }
-    /// Starts from a given perceptron instead of tabula rasa.
-    #[must_use]
-    pub fn init(mut self, p: Perceptron) -> Self {
-        self.init = Some(p);
-        self
-    }
-
     /// Validates the parameters and starts a run on `data`.
     ///
     /// # Errors
@@ -167,9 +142,11 @@ pub const SPEC: Spec =
 /// # Errors
 /// Those of [`RosenblattParams::build`].
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let mut params = RosenblattParams::default()
-        .max_epochs(config.epochs()?.ceil() as usize)
-        .margin(config.margin.unwrap_or(0.0));
+    let mut params = RosenblattParams {
+        max_epochs: config.epochs()?.ceil() as usize,
+        margin: config.margin.unwrap_or(0.0),
+        ..RosenblattParams::default()
+    };
     params.order = match config.shuffle_seed() {
         Some(seed) => Order::Random(seed),
         None => Order::Cyclic,

@@ -70,9 +70,9 @@ pub struct MinoverParams {
     pub gap_tolerance: f64,
     /// The most steps (one update each), as a multiple of `P`.
     pub max_epochs: f64,
-    /// Initial weights; `None` is tabula rasa (which certifies the gap).
+    /// Initial weights; `None` is tabula rasa (which certifies the gap; given weights do not).
     pub init: Option<Perceptron>,
-    /// Memory allowed for the Gram matrix, in bytes.
+    /// Memory allowed for the Gram matrix, in bytes (0: always recompute).
     pub gram_budget: usize,
     /// Stop when `κ(w)` has not improved for this many steps (the assignments use `P`).
     pub patience: Option<usize>,
@@ -91,37 +91,6 @@ impl Default for MinoverParams {
 }
 
 impl MinoverParams {
-    /// Sets the relative gap tolerance.
-    #[must_use]
-    pub fn gap_tolerance(mut self, tol: f64) -> Self {
-        self.gap_tolerance = tol;
-        self
-    }
-    /// Sets the step limit in units of `P` steps.
-    #[must_use]
-    pub fn max_epochs(mut self, n: f64) -> Self {
-        self.max_epochs = n;
-        self
-    }
-    /// Starts from given weights (the gap is then not certified).
-    #[must_use]
-    pub fn init(mut self, p: Perceptron) -> Self {
-        self.init = Some(p);
-        self
-    }
-    /// Stops when `κ(w)` has not improved for `steps` steps.
-    #[must_use]
-    pub fn patience(mut self, steps: usize) -> Self {
-        self.patience = Some(steps);
-        self
-    }
-    /// Sets the Gram matrix budget in bytes (0: always recompute).
-    #[must_use]
-    pub fn gram_budget(mut self, bytes: usize) -> Self {
-        self.gram_budget = bytes;
-        self
-    }
-
     /// Validates the parameters and starts a run on `data`.
     ///
     /// # Errors
@@ -548,12 +517,12 @@ pub const SPEC: Spec = Spec::new("minover", StepCost::Potentials, build).taking(
 /// # Errors
 /// Those of [`MinoverParams::build`].
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let mut p = MinoverParams::default()
-        .max_epochs(config.epochs()?)
-        .gap_tolerance(config.gap_tolerance);
-    if let Some(patience) = config.patience {
-        p = p.patience(patience);
-    }
+    let mut p = MinoverParams {
+        max_epochs: config.epochs()?,
+        gap_tolerance: config.gap_tolerance,
+        patience: config.patience,
+        ..MinoverParams::default()
+    };
     p.init.clone_from(&config.init);
     Ok(Box::new(p.build(data, mode)?))
 }
@@ -572,12 +541,14 @@ mod tests {
         let d = teacher_set(60, &t, 0.1, &mut rng).unwrap();
         for mode in [Mode::Homogeneous, Mode::Threshold] {
             for budget in [0, usize::MAX] {
-                let mut m = MinoverParams::default()
-                    .gram_budget(budget)
-                    .max_epochs(50.0)
-                    .gap_tolerance(1e-12)
-                    .build(&d, mode)
-                    .unwrap();
+                let mut m = MinoverParams {
+                    gram_budget: budget,
+                    max_epochs: 50.0,
+                    gap_tolerance: 1e-12,
+                    ..MinoverParams::default()
+                }
+                .build(&d, mode)
+                .unwrap();
                 m.run();
                 let (w, h) = (m.perceptron().w, m.potentials());
                 for (mu, hv) in h.iter().enumerate() {
