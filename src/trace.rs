@@ -15,7 +15,7 @@
 
 use crate::measure::gen_error;
 use crate::train::Trainer;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Every step up to this one is sampled on the logarithmic plan.
 pub const DENSE_STEPS: usize = 20;
@@ -121,7 +121,7 @@ impl Sample {
 
 /// One rule's trace: parallel arrays, one entry per sampled step.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Trace {
     /// The steps `t` sampled (increasing; the last is the step the rule stopped at, once it has,
@@ -131,6 +131,7 @@ pub struct Trace {
     pub kappa: Vec<f64>,
     /// The certified upper bound on `κ_max` after step `t` (`∞` before the first update); `None`
     /// for a rule without one.
+    #[serde(default)]
     pub upper: Option<Vec<f64>>,
     /// The updates `M(t)` of `w` up to step `t`.
     pub updates: Vec<usize>,
@@ -139,9 +140,10 @@ pub struct Trace {
     pub errors: Vec<usize>,
     /// Pocket only: training errors of the pocketed perceptron (the answer; by the ratchet never
     /// more than those of any earlier current `w`); `None` for every other rule.
+    #[serde(default)]
     pub pocket_errors: Option<Vec<usize>>,
     /// `ε_g(t)` of the answer against the teacher; `None` without one.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eps_g: Option<Vec<f64>>,
 }
 

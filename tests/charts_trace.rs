@@ -21,29 +21,44 @@ fn trace_chart_shows_kappa_its_bound_and_the_errors_inside_the_plot() {
     p.updates = Some(600);
     let points = experiment::trace(&p, Algorithm::Minover, 0, 5).unwrap();
     let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
-    assert_eq!(spec.title, "minover: one run at α = 3 (P = 60), N = 20");
-    let kappa_max = spec.kappa_max.expect("teacher sets are separable");
+    assert_eq!(
+        spec.title.as_deref(),
+        Some("minover: one run at α = 3 (P = 60), N = 20")
+    );
+    let kappa_panel = spec.panel("κ").expect("the κ panel");
+    let errors_panel = spec.panel("error").expect("the error panel");
+    let line = |panel: &chart::trace::Panel, label: &str| {
+        panel
+            .line(label)
+            .unwrap_or_else(|| panic!("no line {label}"))
+            .points
+            .clone()
+    };
+    let kappa_max = kappa_panel
+        .references
+        .iter()
+        .find(|r| r.label == "κ_max (exact)")
+        .expect("teacher sets are separable")
+        .value;
     let last = points.last().unwrap();
     assert!(last.kappa <= kappa_max + 1e-9 && kappa_max <= last.kappa_upper.unwrap() + 1e-9);
     assert_eq!(
-        spec.kappa.len(),
+        line(kappa_panel, "minover: κ(w)").len(),
         points.iter().filter(|q| q.kappa.is_finite()).count()
     );
     let finite_bounds = points
         .iter()
         .filter(|q| q.kappa_upper.is_some_and(f64::is_finite))
         .count();
-    assert_eq!(spec.kappa_upper.len(), finite_bounds);
+    let upper = line(kappa_panel, "minover: κ_upper (certified)");
+    assert_eq!(upper.len(), finite_bounds);
     let finite_eps = points
         .iter()
         .filter(|q| q.eps_g.is_some_and(f64::is_finite))
         .count();
-    assert_eq!(spec.eps_g.len(), finite_eps);
+    assert_eq!(line(errors_panel, "minover: ε_g").len(), finite_eps);
     assert!(finite_eps + 1 >= points.len(), "ε_g is defined once w ≠ 0");
-    assert!(
-        spec.kappa_upper[0].1 > 3.0 * kappa_max,
-        "the early bound is far above"
-    );
+    assert!(upper[0].1 > 3.0 * kappa_max, "the early bound is far above");
     let (w, h) = (560, 320);
     let mut text = String::new();
     {

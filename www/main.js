@@ -6,6 +6,7 @@ import { AnimationPanel } from "./animation-panel.js";
 import { App } from "./app.js";
 import { automation } from "./automation.js";
 import { loadCatalogue } from "./catalogue.js";
+import { useTraceCore } from "./trace-chart.js";
 import { ControlBar, bindCompare, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
 import { CountPanel } from "./count-panel.js";
 import { CurvePanel } from "./curve-panel.js";
@@ -35,6 +36,7 @@ async function boot() {
   // the single-file build passes the wasm bytes it carries; the site fetches www/pkg/…_bg.wasm
   await init(globalThis.PLAB_WASM ? { module_or_path: globalThis.PLAB_WASM } : undefined);
   loadCatalogue(wasm);
+  useTraceCore(wasm);
   const canvas = (id) => /** @type {HTMLCanvasElement} */ (el(id));
   const dataView = new DataSpaceView(canvas("data-view"));
   const weightView = new WeightView(canvas("weight-view"), el("weight-caption"));

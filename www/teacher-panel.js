@@ -3,7 +3,7 @@
 
 import { COLORS, DRAWS, NAMES } from "./catalogue.js";
 import { fmt } from "./format.js";
-import { drawTraceChart } from "./trace-chart.js";
+import { drawExampleChart } from "./trace-chart.js";
 
 /** The version space's size as words: arc length through the origin, area with a threshold. */
 export function sizeText(vs, threshold) {
@@ -39,18 +39,9 @@ export class TeacherPanel {
       : "No teacher: the points were not drawn from one. Load a teacher set (New teacher set, or the noisy preset) to see ε_g.";
     el("vs-size").textContent = sizeText(frame.versionSpace, state.threshold);
     const c = frame.learningCurve;
-    const canvas = el("eps-chart");
-    canvas.hidden = !c.p.length;
+    drawExampleChart(el("eps-chart"), c);
     if (!c.p.length) return;
-    const series = Object.entries(c.eps).map(([name, y]) => ({ name, t: c.p, y }));
-    drawTraceChart(
-      canvas,
-      series,
-      null,
-      "ε_g of each rule against the teacher",
-      { lo: 0, hi: Math.min(0.6, Math.max(0.05, ...series.flatMap((s) => s.y).filter(Number.isFinite)) * 1.1) },
-      { log: false, label: "P" },
-    );
-    el("eps-chart").setAttribute("aria-label", `ε_g against P for ${series.map((s) => NAMES[s.name]).join(", ")}, over the ${c.p.length} examples added`);
+    const series = Object.keys(c.eps);
+    el("eps-chart").setAttribute("aria-label", `ε_g against P for ${series.map((n) => NAMES[n]).join(", ")}, over the ${c.p.length} examples added`);
   }
 }

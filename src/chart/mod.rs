@@ -1,8 +1,9 @@
 //! Charts drawn by plotters on any backend (a `<canvas>` in the page, an SVG string in the
 //! tests), one module per chart family: the learning-curve charts ([`spec`] says what one shows,
 //! [`draw_marked`] draws it) — the measured means with standard-error bars per algorithm and the
-//! theory curves of `crate::theory` overlaid and labelled — and the chart of one
-//! run's trace ([`trace_spec`], [`draw_trace`]); their legends and point shapes.
+//! theory curves of `crate::theory` overlaid and labelled — and the trace charts ([`trace`]:
+//! one renderer, [`draw_trace`], for the CLI's cell trace and the page's traces); their legends
+//! and point shapes.
 //!
 //! A chart says what it averages: a point averaged over fewer repetitions than asked
 //! (`Row::valid_reps < reps`: `exact` on sets that are not linearly separable) is drawn hollow,
@@ -19,13 +20,13 @@ mod legend;
 mod marker;
 mod spec;
 mod theory;
-mod trace;
+pub mod trace;
 
 pub use learning_curve::{draw, draw_marked, Drawn, Hit};
 pub use legend::{Entry as LegendEntry, Swatch};
 pub use marker::Shape;
 pub use spec::{spec, ChartSpec, Line, Mark, Series};
-pub use trace::{draw_trace, trace_spec, TraceSpec};
+pub use trace::{draw_trace, example_chart, rule_traces, trace_spec, RuleCharts, TraceChart};
 
 /// The catalogue's colour for plotters.
 fn rgb(c: Rgb) -> RGBColor {

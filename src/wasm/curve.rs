@@ -1,26 +1,16 @@
 //! Learning-curve sweeps: their cells (run in the worker), the finished `Curve` with its table,
 //! CSV and charts, previews of a sweep's theory curves, and the trace of one cell (`CellTrace`).
 
-use super::{js_error, to_js};
+use super::{chart_area, js_error, to_js};
 use crate::catalogue::{Algorithm, Chart};
 use crate::chart;
 use crate::experiment::{self, CellResult, CurveParams, Row, TracePoint};
-use plotters::coord::Shift;
-use plotters::prelude::{DrawingArea, IntoDrawingArea};
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 fn curve_params(params: JsValue) -> Result<CurveParams, JsError> {
     serde_wasm_bindgen::from_value(params)
         .map_err(|e| js_error(format!("bad sweep parameters: {e}")))
-}
-
-/// A chart canvas as a plotters drawing area.
-fn chart_area(canvas: HtmlCanvasElement) -> Result<DrawingArea<CanvasBackend, Shift>, JsError> {
-    let backend = CanvasBackend::with_canvas_object(canvas)
-        .ok_or_else(|| js_error("the chart canvas has no 2-D context"))?;
-    Ok(backend.into_drawing_area())
 }
 
 /// Runs cells `start..end` of a learning-curve sweep (`params` as `experiment::CurveParams`,
@@ -209,8 +199,9 @@ impl CellTrace {
         experiment::trace_csv(&self.points)
     }
 
-    /// Draws the trace's chart (`chart::draw_trace`: κ(w), κ_upper and the exact κ_max above,
-    /// ε_g and the training error below) on `canvas`, sizes times `scale`.
+    /// Draws the trace's chart (`chart::trace_spec`: κ(w), κ_upper and the exact κ_max above,
+    /// ε_g and the training error below; the one trace renderer `chart::draw_trace`) on
+    /// `canvas`, sizes times `scale`.
     ///
     /// # Errors
     /// Throws on a drawing failure.

@@ -14,15 +14,21 @@
 //! - [`geometry`]: labelling counts, separable labellings, weight-space regions, example curves;
 //! - [`students`]: the Gibbs and Bayes students, the teacher's examples and sets;
 //! - [`curve`]: learning-curve cells, the finished `Curve`, previews and the cell trace;
+//! - [`trace_charts`]: the page's trace charts (rules' traces, `ε_g(P)`), drawn by the core's
+//!   one trace renderer;
 //! - `bench` (with the `bench` feature): timing hooks.
 
 use crate::catalogue::Algorithm;
 use crate::data::Dataset;
 use crate::scene;
 use crate::train::Mode;
+use plotters::coord::Shift;
+use plotters::prelude::{DrawingArea, IntoDrawingArea};
+use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
 
 mod animation;
 mod arrays;
@@ -32,6 +38,7 @@ mod curve;
 mod geometry;
 mod points;
 mod students;
+mod trace_charts;
 mod training;
 
 pub use animation::{Animation, Race};
@@ -43,6 +50,7 @@ pub use points::{catalogue, check_points, parse_points_csv};
 pub use students::{
     bayes_point, generalization_error, gibbs_samples, teacher_example, teacher_set,
 };
+pub use trace_charts::{draw_example_chart, draw_rule_traces};
 pub use training::Training;
 
 /// TypeScript types of the core values that cross as plain objects but whose structs do not
@@ -91,6 +99,13 @@ fn from_js<T: serde::de::DeserializeOwned + Default>(
 fn traces_js<T: Serialize>(traces: Vec<(Algorithm, T)>) -> Result<JsValue, JsError> {
     let map: BTreeMap<&str, T> = traces.into_iter().map(|(a, t)| (a.name(), t)).collect();
     to_js(&map)
+}
+
+/// A chart canvas as a plotters drawing area.
+fn chart_area(canvas: HtmlCanvasElement) -> Result<DrawingArea<CanvasBackend, Shift>, JsError> {
+    let backend = CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| js_error("the chart canvas has no 2-D context"))?;
+    Ok(backend.into_drawing_area())
 }
 
 /// 2-D points from the page: `xs` row-major `[x0, y0, x1, y1, …]`, labels ±1 or 0/1.

@@ -166,3 +166,74 @@ test("stepping Rosenblatt with the S key reads like Fig. 3.4: numbered points, t
   await page.keyboard.press("r");
   assert.deepEqual(lab.errors, []);
 });
+
+/**
+ * Device pixels of `canvas` in `color` (`#RRGGBB`, within a few levels) in its top `share` (the
+ * plot; the legend lies under it).
+ */
+async function inkOf(page, id, color, share) {
+  return page.evaluate(
+    ({ id, color, share }) => {
+      const c = /** @type {HTMLCanvasElement} */ (document.getElementById(id));
+      const h = Math.floor(c.height * share);
+      const d = c.getContext("2d").getImageData(0, 0, c.width, h).data;
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16));
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 24) n++;
+      return n;
+    },
+    { id, color, share },
+  );
+}
+
+/** The device rows of `canvas`'s top `share` holding pixels of `color`. */
+async function inkRows(page, id, color, share) {
+  return page.evaluate(
+    ({ id, color, share }) => {
+      const c = /** @type {HTMLCanvasElement} */ (document.getElementById(id));
+      const h = Math.floor(c.height * share);
+      const d = c.getContext("2d").getImageData(0, 0, c.width, h).data;
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16));
+      const rows = [];
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < c.width; x++) {
+          const i = 4 * (y * c.width + x);
+          if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 24) {
+            rows.push(y);
+            break;
+          }
+        }
+      }
+      return rows;
+    },
+    { id, color, share },
+  );
+}
+
+test("on the noisy set the κ trace shows every compared rule, negative κ included; M(t) stays off the axis against a far larger M*", async () => {
+  const { page } = lab;
+  await page.evaluate(() => window.lab.loadPreset("noisy"));
+  await page.evaluate(() => window.lab.setCompare(true, ["rosenblatt", "pocket", "soft-margin"]));
+  await page.evaluate(() => window.lab.settled(60_000));
+  const s = await lab.state();
+  const colors = await page.evaluate(() => Object.fromEntries(window.lab.catalogue().algorithms.map((a) => [a.name, a.color])));
+  for (const name of ["rosenblatt", "pocket", "soft-margin"]) {
+    assert.ok(
+      s.traces[name].kappa.some((k) => k < 0),
+      `${name}: negative κ on a set that is not separable`,
+    );
+    const ink = await inkOf(page, "trace-kappa", colors[name], 0.55);
+    assert.ok(ink > 60, `${name}: ${ink} pixels of its colour in the κ plot`);
+  }
+  // a teacher set: Rosenblatt's few updates against its bound M*, on a logarithmic axis
+  await page.evaluate(() => window.lab.loadPreset("teacher"));
+  await page.evaluate(() => window.lab.setCompare(true, ["rosenblatt", "minover"]));
+  await page.evaluate(() => window.lab.settled(60_000));
+  const t = await lab.state();
+  const bound = t.algorithms.rosenblatt.updateBound;
+  assert.ok(bound > 10 * t.algorithms.rosenblatt.updates, `M* = ${bound} far above M = ${t.algorithms.rosenblatt.updates}`);
+  // M = 1 and M = 2 at heights told apart (on a linear axis up to M* they would share a pixel row)
+  const rows = await inkRows(page, "trace-updates", colors.rosenblatt, 0.65);
+  assert.ok(rows.at(-1) - rows[0] >= 6, `M(t) spans device rows ${rows[0]}..${rows.at(-1)} of its plot`);
+  assert.deepEqual(lab.errors, []);
+});

@@ -1,0 +1,173 @@
+//! The page's trace charts (`chart::rule_traces`, drawn by the one trace renderer): negative
+//! κ inside the κ panel (a set that is not separable), the updates M(t) readable against a far
+//! larger M* on a logarithmic count axis with M* written precisely, and the same drawing for a
+//! trace and the same trace with κ scaled by 10^±300.
+
+use perceptron_lab::catalogue::Algorithm;
+use perceptron_lab::chart::{self, TraceChart};
+use perceptron_lab::trace::Trace;
+use plotters::prelude::*;
+
+/// A trace of `steps` steps with `κ(t) = kappa(t)`, `t` updates and no certified bound.
+fn trace(steps: usize, kappa: impl Fn(f64) -> f64) -> Trace {
+    let t: Vec<usize> = (1..=steps).collect();
+    Trace {
+        kappa: t.iter().map(|&s| kappa(s as f64)).collect(),
+        upper: None,
+        updates: t.clone(),
+        errors: vec![3; steps],
+        pocket_errors: None,
+        eps_g: None,
+        t,
+    }
+}
+
+/// The SVG of `chart` on a 480×220 canvas.
+fn svg(chart: &TraceChart) -> String {
+    let mut text = String::new();
+    {
+        let area = SVGBackend::with_string(&mut text, (480, 220)).into_drawing_area();
+        chart::draw_trace(&area, chart, 1.0).unwrap();
+    }
+    text
+}
+
+/// The points of the polylines stroked in `color` (`#RRGGBB`) longer than a legend's swatch.
+fn ink(svg: &str, color: &str) -> Vec<(f64, f64)> {
+    let mut out = vec![];
+    for poly in svg.split("<polyline").skip(1) {
+        let head = &poly[..poly.find("/>").unwrap_or(poly.len())];
+        if !head.to_uppercase().contains(&color.to_uppercase()) {
+            continue;
+        }
+        let pts = &head[head.find("points=\"").unwrap() + 8..];
+        let coords: Vec<(f64, f64)> = pts[..pts.find('"').unwrap()]
+            .split_whitespace()
+            .map(|pair| {
+                let (x, y) = pair.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        let (x0, x1) = coords
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+                (a.min(p.0), b.max(p.0))
+            });
+        if x1 - x0 > 25.0 {
+            out.extend(coords);
+        }
+    }
+    out
+}
+
+fn color(a: Algorithm) -> String {
+    a.info().color.hex()
+}
+
+/// On a set that is not separable every κ is negative: the κ panel's axis covers them, so the
+/// line of each rule is drawn (pocket and the soft margin of §4.1, where it matters most).
+#[test]
+fn negative_kappa_is_drawn_inside_the_kappa_panel() {
+    let pocket = trace(300, |t| -0.4 + 0.1 / t);
+    let soft = trace(300, |t| -0.2 - 0.5 / t);
+    let charts = chart::rule_traces(
+        &[(Algorithm::Pocket, &pocket), (Algorithm::SoftMargin, &soft)],
+        None,
+        None,
+    );
+    let (lo, hi) = charts.kappa.panels[0].y.range;
+    assert!(lo < -0.4 && hi > -0.2, "κ axis {lo}..{hi}");
+    let text = svg(&charts.kappa);
+    for a in [Algorithm::Pocket, Algorithm::SoftMargin] {
+        let drawn = ink(&text, &color(a));
+        assert!(
+            drawn.len() >= 100,
+            "{a}: {} points of its κ line drawn",
+            drawn.len()
+        );
+        assert!(drawn
+            .iter()
+            .all(|&(x, y)| (0.0..=480.0).contains(&x) && (0.0..=220.0).contains(&y)));
+    }
+}
+
+/// M = 2 against M* = 4485: on the logarithmic count axis the updates' line lies well above
+/// the axis (at a tenth of the plot's height, not on its floor), and M* is written with its
+/// digits.
+#[test]
+fn updates_stay_readable_against_a_far_larger_bound() {
+    let mut rosenblatt = trace(40, |_| 0.1);
+    rosenblatt.updates = (1..=40).map(|t| usize::from(t > 1) + 1).collect();
+    let charts = chart::rule_traces(
+        &[(Algorithm::Rosenblatt, &rosenblatt)],
+        Some(0.3),
+        Some(4485.27),
+    );
+    let updates = charts
+        .updates
+        .expect("Rosenblatt's updates have the convergence theorem");
+    let text = svg(&updates);
+    assert!(
+        text.contains("M* = 4485.27 "),
+        "M* written precisely, not rounded down"
+    );
+    let drawn = ink(&text, &color(Algorithm::Rosenblatt));
+    let ys: Vec<f64> = drawn.iter().map(|p| p.1).collect();
+    let (top, bottom) = ys
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| {
+            (a.min(y), b.max(y))
+        });
+    // the plot's floor: the lowest y of the axis tick labels' row lies below every line point
+    assert!(
+        bottom - top > 10.0,
+        "M = 1 and M = 2 at different heights ({top}..{bottom})"
+    );
+    assert!(charts.errors.is_none(), "no pocket rule, no error chart");
+}
+
+/// The charts are the same, pixel for pixel, for a trace and the same trace with κ (and
+/// κ_max) scaled by 10^±300: every length of the κ axis is the data's own.
+#[test]
+fn a_scaled_trace_draws_the_same_lines() {
+    let base = |s: f64| trace(200, move |t| s * (0.3 - 1.0 / t));
+    let drawn = |s: f64| {
+        let tr = base(s);
+        let charts = chart::rule_traces(&[(Algorithm::Minover, &tr)], Some(0.31 * s), None);
+        ink(&svg(&charts.kappa), &color(Algorithm::Minover))
+    };
+    let one = drawn(1.0);
+    assert!(one.len() > 50);
+    for s in [1e-300, 1e300] {
+        let scaled = drawn(s);
+        assert_eq!(scaled.len(), one.len(), "scale {s}");
+        for (a, b) in scaled.iter().zip(&one) {
+            assert!(
+                (a.0 - b.0).abs() <= 1.0 && (a.1 - b.1).abs() <= 1.0,
+                "scale {s}: {a:?} vs {b:?}"
+            );
+        }
+    }
+}
+
+/// ε_g against the examples added: one marked line per rule, named in a legend.
+#[test]
+fn the_example_chart_has_a_legend_of_the_rules() {
+    let p = [1.0, 2.0, 3.0, 4.0];
+    let ros = [0.5, 0.4, 0.3, 0.25];
+    let mo = [0.5, 0.35, 0.2, 0.15];
+    let chart = chart::example_chart(
+        &p,
+        &[
+            (Algorithm::Rosenblatt, &ros[..]),
+            (Algorithm::Minover, &mo[..]),
+        ],
+    )
+    .expect("examples were added");
+    let text = svg(&chart);
+    for a in [Algorithm::Rosenblatt, Algorithm::Minover] {
+        assert!(text.contains(a.info().label), "legend {}", a.info().label);
+        assert!(ink(&text, &color(a)).len() >= 4);
+    }
+    assert!(chart::example_chart(&[], &[]).is_none());
+}
