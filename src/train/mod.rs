@@ -306,6 +306,16 @@ fn check_positive(name: &'static str, value: f64) -> crate::Result<()> {
     }
 }
 
+/// The checks of every iterated run before it starts: some data, an epoch limit `> 0`, an
+/// initial perceptron (if any) of the data's dimension.
+fn check_start(data: &Dataset, init: Option<&Perceptron>, max_epochs: f64) -> crate::Result<()> {
+    if data.is_empty() {
+        return Err(crate::Error::Empty);
+    }
+    check_positive("max_epochs", max_epochs)?;
+    check_init(init, data)
+}
+
 /// Checks an optional initial perceptron: `w` of the data's dimension, `w` and `θ` finite.
 fn check_init(init: Option<&Perceptron>, data: &Dataset) -> crate::Result<()> {
     if let Some(p) = init {

@@ -14,9 +14,9 @@
 //!   ([`Stop::Settled`]), or
 //! - the epoch limit is reached ([`Stop::Limit`]).
 
-use super::{check_init, check_positive, check_tolerance, Mode, RunState, Step, Stop, Trainer};
+use super::{check_start, check_tolerance, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::rng::{permutation, rng_from_seed, Rng};
@@ -47,12 +47,8 @@ pub struct Drive {
 impl Drive {
     /// Checks the limits and the initial perceptron against `data`.
     pub(super) fn check(&self, data: &Dataset) -> Result<()> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        check_positive("max_epochs", self.max_epochs)?;
-        check_tolerance("tolerance", self.tolerance)?;
-        check_init(self.init.as_ref(), data)
+        check_start(data, self.init.as_ref(), self.max_epochs)?;
+        check_tolerance("tolerance", self.tolerance)
     }
 }
 

@@ -16,9 +16,9 @@
 //! - S. I. Gallant, IEEE Trans. Neural Netw. 1 (1990) 179.
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::{check_init, check_positive, Config, Mode, RunState, Step, Stop, Trainer};
+use super::{check_start, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
@@ -52,11 +52,7 @@ impl PocketParams {
     /// [`Error::Empty`]; [`Error::OutOfRange`] for a bad limit; [`Error::Shape`] for an initial
     /// `w` of the wrong length.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Pocket> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        check_positive("max_epochs", self.max_epochs)?;
-        check_init(self.init.as_ref(), data)?;
+        check_start(data, self.init.as_ref(), self.max_epochs)?;
         let mut state = RunState::start(data, self.init.clone(), false);
         if mode != Mode::Threshold {
             state.theta = 0.0;

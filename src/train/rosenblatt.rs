@@ -13,7 +13,7 @@
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::online::Schedule;
-use super::{check_init, check_positive, Config, RunState, Step, Stop, Trainer};
+use super::{check_start, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::measure::Perceptron;
@@ -59,9 +59,7 @@ impl RosenblattParams {
     /// [`Error::Empty`] for no data; [`Error::OutOfRange`] for `c < 0` or a zero epoch limit;
     /// [`Error::Shape`] if the initial `w` has the wrong length.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Rosenblatt> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
+        check_start(data, self.init.as_ref(), self.max_epochs as f64)?;
         if !(self.margin >= 0.0 && self.margin.is_finite()) {
             return Err(Error::OutOfRange {
                 name: "margin c",
@@ -69,8 +67,6 @@ impl RosenblattParams {
                 range: "[0, ∞)",
             });
         }
-        check_positive("max_epochs", self.max_epochs as f64)?;
-        check_init(self.init.as_ref(), data)?;
         let certifies = self.init.is_none() && mode == Mode::Homogeneous;
         let seed = match self.order {
             Order::Random(seed) => Some(seed),
