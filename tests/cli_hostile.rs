@@ -189,8 +189,8 @@ fn outputs() -> Vec<Vec<String>> {
 fn a_closed_pipe_ends_quietly() {
     for args in outputs() {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (reader, writer) = std::io::pipe().unwrap();
-        drop(reader);
+        // the read end is dropped at once (`_`): no reader
+        let (_, writer) = std::io::pipe().unwrap();
         let out = run_within(&args, Stdio::from(writer), HANG);
         assert_ended(&out, 0, &args);
         assert_eq!(stderr(&out), "", "{args:?}");
@@ -333,6 +333,10 @@ fn numbers_are_refused_with_the_flag_and_the_range() {
     cli_refuses(
         &[&train[..], &["--seed", "-3"]].concat(),
         "'-3' for '--seed <SEED>'",
+    );
+    cli_refuses(
+        &[&train[..], &["--epochs", "-1"]].concat(),
+        "epoch limit must be in (0, ∞), got -1",
     );
     cli_refuses(
         &[&train[..], &["--updates", "0"]].concat(),
