@@ -70,6 +70,26 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A size that would need more memory than is allowed, refused before anything is allocated.
+    #[error("{what}: {values} values would need {} of memory; at most {max} values ({}) are allowed", bytes(*.values), bytes(*.max as f64))]
+    TooLarge {
+        /// What the size is, with the values it comes from.
+        what: String,
+        /// The number of `f64` values it would hold.
+        values: f64,
+        /// The most values allowed.
+        max: usize,
+    },
+    /// Text that does not read as the value it should be (a setting written by hand).
+    #[error("{name} \"{text}\": {expected}")]
+    BadText {
+        /// What the text should be.
+        name: &'static str,
+        /// The text given.
+        text: String,
+        /// What was expected instead, in words.
+        expected: String,
+    },
     /// An unknown name (algorithm, curve, …).
     #[error("unknown {kind} \"{name}\"; expected one of: {expected}")]
     Unknown {
@@ -80,6 +100,16 @@ pub enum Error {
         /// The accepted names.
         expected: String,
     },
+}
+
+/// The memory of `values` `f64` values, in words: `512 MiB`, `200 GB`.
+fn bytes(values: f64) -> String {
+    let b = values * 8.0;
+    match b {
+        b if b >= 1e12 => format!("{:.1} TB", b / 1e12),
+        b if b >= 1e9 => format!("{:.1} GB", b / 1e9),
+        b => format!("{} MiB", (b / f64::from(1u32 << 20)).ceil()),
+    }
 }
 
 /// `Result` with the crate's [`Error`].

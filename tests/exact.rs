@@ -445,3 +445,21 @@ fn threshold_optimum_beats_the_augmented_input_trick() {
         assert!(kappa_aug <= exact.kappa + 1e-12, "seed {seed}");
     }
 }
+
+/// Subnormal inputs (below 2^−1022 in magnitude, e.g. `1e-320` in a file): the solver scales them
+/// by 2^1000 at a time (one power of two would overflow to ∞) and reports κ_max of the inputs
+/// themselves. A single point `ξ = (3, 4)·2^−1064`: `κ_max = |ξ| = 5·2^−1064`, exactly.
+#[test]
+fn subnormal_inputs_are_solved() {
+    let c = 2f64.powi(-1064);
+    assert!(c > 0.0 && !c.is_normal());
+    let e = max_stability(&dataset(&[3.0 * c, 4.0 * c], 2, &[1.0]), Mode::Homogeneous).unwrap();
+    assert!(e.separable);
+    assert_eq!(e.kappa, 5.0 * c);
+    let p = e.perceptron.unwrap();
+    assert_abs_diff_eq!(p.w[0], 0.6, epsilon = 1e-12);
+    assert_abs_diff_eq!(p.w[1], 0.8, epsilon = 1e-12);
+    assert!(e.embedding.iter().all(|x| !x.is_nan()));
+    let e = max_stability(&dataset(&[1e-320], 1, &[1.0]), Mode::Homogeneous).unwrap();
+    assert_eq!(e.kappa, 1e-320);
+}

@@ -155,3 +155,49 @@ fn stopping_rules() {
     assert!(minover.kappa_mean <= exact.kappa_mean + 1e-12);
     assert!(minover.kappa_mean >= exact.kappa_mean * (1.0 - 1e-3) - 1e-12);
 }
+
+/// Sizes that pass the other checks but whose set would not fit in memory are refused by the
+/// validation, before a cell allocates anything (the CLI's `curve` and `trace` and the page's
+/// workers all run `run_cells` or `trace` on these parameters): the message names P × N, the
+/// memory and the limit.
+#[test]
+fn sets_too_large_for_memory_are_refused_before_allocating() {
+    let cases = [
+        (5, 1e9, "minover"),         // 200 GB
+        (100_000, 100.0, "minover"), // 8 TB
+        (1000, 1000.0, "minover"),
+        (2000, 500.0, "adatron"),
+    ];
+    for (n, alpha, algorithm) in cases {
+        let p = params(n, vec![alpha], 1, &[algorithm], Labels::Teacher);
+        let e = experiment::run_cells(&p, 0..1, |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("P × N") && e.contains("at most 33554432 values"),
+            "{e}"
+        );
+        assert!(p.validate().is_err());
+        let algorithm = algorithm.parse().unwrap();
+        assert!(experiment::trace(&p, algorithm, 0, 1).is_err());
+    }
+    let e = params(5, vec![1e9], 1, &["minover"], Labels::Teacher)
+        .validate()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("5000000000 × 5") && e.contains("200.0 GB"),
+        "{e}"
+    );
+    // the largest set allowed, P × N = 2¹⁵ × 2¹⁰, passes; one more example does not
+    let p = params(1024, vec![32.0], 1, &["hebb"], Labels::Teacher);
+    assert!(p.validate().is_ok());
+    let p = params(
+        1024,
+        vec![32.0 + 1.0 / 1024.0],
+        1,
+        &["hebb"],
+        Labels::Teacher,
+    );
+    assert!(p.validate().is_err());
+}

@@ -58,6 +58,24 @@ pub fn records(text: &str) -> Result<Vec<Record>> {
     Ok(out)
 }
 
+/// [`Error::TooMany`] when `text` has more non-blank lines than a header and
+/// [`super::MAX_POINTS`] rows, counted before any line is parsed: a file of millions of rows is
+/// refused at once, not after reading them all.
+fn check_rows(text: &str) -> Result<()> {
+    let rows = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .count()
+        .saturating_sub(1);
+    if rows > super::MAX_POINTS {
+        return Err(Error::TooMany {
+            got: rows,
+            max: super::MAX_POINTS,
+        });
+    }
+    Ok(())
+}
+
 /// The header: its line, the text as written (for messages) and the column names, lowercase.
 fn header(records: &[Record]) -> Result<(usize, String, Vec<String>)> {
     let first = records.first().ok_or_else(|| Error::Parse {
@@ -72,12 +90,6 @@ fn header(records: &[Record]) -> Result<(usize, String, Vec<String>)> {
 /// that order; every row must have as many fields as the header.
 fn rows(records: &[Record], names: &[String], label: usize, inputs: &[usize]) -> Result<Dataset> {
     let rows = &records[1..];
-    if rows.len() > super::MAX_POINTS {
-        return Err(Error::TooMany {
-            got: rows.len(),
-            max: super::MAX_POINTS,
-        });
-    }
     let mut xs = Vec::with_capacity(rows.len() * inputs.len());
     let mut ys = Vec::with_capacity(rows.len());
     for Record { line, fields } in rows {
@@ -127,8 +139,10 @@ fn rows(records: &[Record], names: &[String], label: usize, inputs: &[usize]) ->
 /// [`Error::Parse`] naming the line and the problem (empty file, no label column, a header and no
 /// row after it — a file without points is refused rather than read as the empty set, as the page
 /// refuses it —, a wrong number of fields, a value that is not a finite number, a label not in
-/// {−1, +1, 0, 1}); [`Error::TooMany`] above [`super::MAX_POINTS`] rows.
+/// {−1, +1, 0, 1}); [`Error::TooMany`] above [`super::MAX_POINTS`] rows (counted before any
+/// line is parsed).
 pub fn parse(text: &str) -> Result<Dataset> {
+    check_rows(text)?;
     let records = records(text)?;
     let (hline, header, names) = header(&records)?;
     let label = names
@@ -168,9 +182,10 @@ fn no_rows(records: &[Record], hline: usize, header: &str) -> Result<()> {
 /// one, such as R's row names, as "(unnamed)").
 ///
 /// # Errors
-/// As [`parse`], plus [`Error::Parse`] (the header's line) when the header lacks an input column
+/// As [`parse`] ([`Error::TooMany`] before any line is parsed), plus [`Error::Parse`] (the header's line) when the header lacks an input column
 /// or no row follows it (the page keeps its points rather than show none).
 pub fn parse_2d(text: &str) -> Result<(Dataset, Vec<String>)> {
+    check_rows(text)?;
     let records = records(text)?;
     let (hline, header, names) = header(&records)?;
     let find = |options: &[&str]| names.iter().position(|n| options.contains(&n.as_str()));
@@ -250,6 +265,20 @@ mod tests {
             "line 2: column x: NaN is not finite"
         );
         assert!(msg("x,label\n1,2\n").starts_with("line 2: label 2"));
+        // too many rows: refused by their count, before the first bad one is parsed
+        let many = format!(
+            "x,label\n{}",
+            "zz,1\n\n".repeat(super::super::MAX_POINTS + 1)
+        );
+        assert_eq!(
+            msg(&many),
+            "10001 points is too many: at most 10000 are allowed"
+        );
+        let many = format!(
+            "x,y,label\n{}",
+            "1,1,1\n".repeat(super::super::MAX_POINTS + 1)
+        );
+        assert!(parse_2d(&many).is_err());
         // a header and no rows: refused, by the CLI's reader as by the page's
         assert_eq!(
             msg("x1,x2,x3,label\n\n"),

@@ -107,7 +107,9 @@ pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<
     // power of two (exact in floating point), then scale κ and the embedding back.
     let max_abs = data.features().iter().fold(0.0f64, |m, v| m.max(v.abs()));
     if max_abs > 0.0 && !(1e-100..=1e100).contains(&max_abs) {
-        let s = 2f64.powi(-(max_abs.log2().round() as i32));
+        // at most 2^±1000 at a time: a subnormal's 2^1063 would overflow to ∞ (the scaled call
+        // scales again when one step does not suffice)
+        let s = 2f64.powi((-(max_abs.log2().round() as i32)).clamp(-1000, 1000));
         let scaled = Dataset::from_row_major(
             data.features().iter().map(|v| v * s).collect(),
             data.dim(),
@@ -118,9 +120,10 @@ pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<
         if let Some(p) = e.perceptron.as_mut() {
             p.theta /= s;
         }
-        // w_opt scales by 1/s and ξ by 1/s, so x = w_opt/(ξ…) scales by 1/s²
+        // w_opt scales by 1/s and ξ by 1/s, so x = w_opt/(ξ…) scales by 1/s² (one factor at a
+        // time: s² may overflow, and 0·∞ is NaN)
         for x in &mut e.embedding {
-            *x *= s * s;
+            *x = *x * s * s;
         }
         return Ok(e);
     }

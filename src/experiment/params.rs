@@ -100,13 +100,21 @@ pub const MAX_N: usize = 100_000;
 /// The largest sweep accepted (cells × `P_max` × `N`), a guard against absurd sizes.
 pub const MAX_WORK: f64 = 1e12;
 
+/// The largest set of a sweep's cell, `P·N` values (256 MiB of `f64`): each cell holds its set
+/// (and a rule its own copy) while it runs, in every thread or worker at once, and the page's
+/// workers have a 32-bit address space. The other memory of a cell is bounded by it: the exact
+/// optimum's active set (at most `min(P, N)` rows) and the weights; a rule's Gram matrix `P²`
+/// has its own budget ([`crate::train::Gram`], 64 MiB) and is not stored beyond it.
+pub const MAX_SET_VALUES: usize = 1 << 25;
+
 impl CurveParams {
     /// Checks the parameters.
     ///
     /// # Errors
     /// [`Error::OutOfRange`] for `N = 0`, no `α`, an `α ≤ 0` or non-finite, no repetitions,
     /// a non-positive epoch limit, a budget of 0 updates, `λ ∉ [0, 1]`, a bad tolerance or
-    /// block, or an absurd total size;
+    /// block, or an absurd total size; [`Error::TooLarge`] for a cell's set of more than
+    /// [`MAX_SET_VALUES`] values `P·N` (checked here, before any cell allocates it);
     /// [`Error::Unknown`] for an unknown algorithm.
     pub fn validate(&self) -> Result<()> {
         let range = |name, value: f64, range| Err(Error::OutOfRange { name, value, range });
@@ -151,6 +159,26 @@ impl CurveParams {
         if work > MAX_WORK {
             return range("sweep size (cells × P × N)", work, "[1, 10¹²]");
         }
+        self.check_memory()
+    }
+
+    /// [`Error::TooLarge`] when the largest set of the sweep, `P·N` values at its largest `α`,
+    /// exceeds [`MAX_SET_VALUES`]; the message names `α`, `N`, `P` and the memory it would need.
+    fn check_memory(&self) -> Result<()> {
+        let alpha = self.alphas.iter().copied().fold(0.0, f64::max);
+        // in f64: P·N of an absurd α overflows usize
+        let p = (alpha * self.n as f64).round().max(1.0);
+        let values = p * self.n as f64;
+        if values > MAX_SET_VALUES as f64 {
+            return Err(Error::TooLarge {
+                what: format!(
+                    "the sweep's largest set, P × N = {p} × {} at α = {alpha}",
+                    self.n
+                ),
+                values,
+                max: MAX_SET_VALUES,
+            });
+        }
         Ok(())
     }
 
@@ -170,16 +198,21 @@ impl CurveParams {
 
     /// Number of cells `(α, repetition)`.
     pub fn cells(&self) -> usize {
-        self.alphas.len() * self.reps
+        self.alphas.len().saturating_mul(self.reps)
     }
 }
 
 /// Parses an `α` grid: `start:stop:count` (inclusive, evenly spaced) or a comma list.
 ///
 /// # Errors
-/// [`Error::Parse`] with what is wrong.
+/// [`Error::BadText`] naming the grid and what is wrong: a value that is not a number, a count
+/// not in `[1, 100000]`, an `α` not in `(0, ∞)`, neither form.
 pub fn parse_alpha(text: &str) -> Result<Vec<f64>> {
-    let bad = |message: String| Error::Parse { line: 1, message };
+    let bad = |expected: String| Error::BadText {
+        name: "α grid",
+        text: text.to_owned(),
+        expected,
+    };
     let num = |s: &str| {
         s.trim()
             .parse::<f64>()
@@ -188,25 +221,25 @@ pub fn parse_alpha(text: &str) -> Result<Vec<f64>> {
     let parts: Vec<&str> = text.split(':').collect();
     let alphas = if parts.len() == 3 {
         let (a, b) = (num(parts[0])?, num(parts[1])?);
-        let count: usize = parts[2].trim().parse().map_err(|_| {
-            bad(format!(
-                "count \"{}\" is not a whole number",
-                parts[2].trim()
-            ))
-        })?;
-        if count == 0 || count > 100_000 {
-            return Err(bad(format!("count {count} is not in [1, 100000]")));
-        }
+        let count = parts[2]
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|c| (1..=100_000).contains(c))
+            .ok_or_else(|| {
+                bad(format!(
+                    "count \"{}\" is not a whole number in [1, 100000]",
+                    parts[2].trim()
+                ))
+            })?;
         alpha_grid(a, b, count)
     } else if parts.len() == 1 {
         text.split(',').map(num).collect::<Result<Vec<_>>>()?
     } else {
-        return Err(bad(format!(
-            "\"{text}\" is neither start:stop:count nor a comma list"
-        )));
+        return Err(bad("expected start:stop:count or a comma list".into()));
     };
     if let Some(a) = alphas.iter().find(|a| !(**a > 0.0 && a.is_finite())) {
-        return Err(bad(format!("α = {a} must be positive")));
+        return Err(bad(format!("α = {a} is not in (0, ∞)")));
     }
     Ok(alphas)
 }

@@ -137,7 +137,7 @@ impl Config {
     /// and `∞ as usize` would be no limit).
     pub fn epochs(&self) -> Result<f64> {
         let epochs = self.max_epochs.unwrap_or(MAX_EPOCHS);
-        super::check_positive("max_epochs", epochs)?;
+        super::check_positive("epoch limit", epochs)?;
         Ok(epochs)
     }
 

@@ -1,7 +1,8 @@
 //! Running the `perceptron-lab` binary from an integration test, and the files it reads.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs the binary with `args`, whatever its exit status.
 pub fn run(args: &[&str]) -> Output {
@@ -9,6 +10,30 @@ pub fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// Runs the binary with `args` and `stdout` (stdin empty, stderr captured), killing it and
+/// failing the test if it has not ended within `limit` (a hang, not a slow machine: give a
+/// generous limit). The output's stdout is empty unless `stdout` was [`Stdio::piped`]; a piped
+/// output must fit the pipe's buffer (it is read at the end).
+pub fn run_within(args: &[&str], stdout: Stdio, limit: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("perceptron-lab {args:?} did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }
 
 /// Runs the binary; panics with its stderr unless it succeeds; returns its stdout.

@@ -4,7 +4,8 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
 use perceptron_lab::data::{csv, Dataset};
-use perceptron_lab::experiment::{Labels, StopRule};
+use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, StopRule, MAX_N};
+use std::io::{BufWriter, ErrorKind, Read as _, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -35,28 +36,44 @@ enum Command {
     Count(crate::count::CountArgs),
 }
 
-/// Runs the command line.
+/// Runs the command line. Every subcommand writes its output to one buffered stdout, flushed
+/// here: a reader that closed the pipe early (`| head`) ends the program quietly with exit code 0;
+/// any other write error (`> /dev/full`) is an error.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut out = BufWriter::new(std::io::stdout().lock());
     let result = match cli.command {
-        Command::Curve(a) => crate::curve::run(a),
-        Command::Train(a) => crate::train::run(a),
-        Command::Theory(a) => crate::theory::run(a),
-        Command::Trace(a) => crate::trace::run(a),
-        Command::Predict(a) => crate::predict::run(a),
-        Command::Count(a) => crate::count::run(a),
-    };
+        Command::Curve(a) => crate::curve::run(a, &mut out),
+        Command::Train(a) => crate::train::run(a, &mut out),
+        Command::Theory(a) => crate::theory::run(a, &mut out),
+        Command::Trace(a) => crate::trace::run(a, &mut out),
+        Command::Predict(a) => crate::predict::run(a, &mut out),
+        Command::Count(a) => crate::count::run(a, &mut out),
+    }
+    .and_then(|()| Ok(out.flush()?));
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("perceptron-lab: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => match e.downcast_ref::<std::io::Error>() {
+            Some(io) if io.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Some(io) => {
+                eprintln!("perceptron-lab: cannot write the output: {io}");
+                ExitCode::FAILURE
+            }
+            None => {
+                eprintln!("perceptron-lab: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
 /// What a subcommand returns: its error is printed after `perceptron-lab: `, with exit code 1.
+/// An [`std::io::Error`] is the output's (see [`main`]): subcommands read files through
+/// [`read_text`], whose errors are text.
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
+
+/// The output every subcommand writes to (stdout, buffered).
+pub type Out<'a> = dyn Write + 'a;
 
 /// What one step of the budget is, for `--updates`' help.
 pub const UPDATES_HELP: &str = "Step budget T instead of --epochs (T/P epochs): T steps of the rule. \
@@ -70,18 +87,92 @@ pub const STOP_HELP: &str = "Stopping rule: epochs (the limit only), no-improvem
     gap:TOL (MinOver, AdaTron: certified relative gap ≤ TOL), or angle:TOL[:T] \
     (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians)";
 
-/// The labels of the student–teacher sets and the stopping rule, as `curve` and `trace` take
-/// them.
+/// The student–teacher sets and runs of `curve` and `trace`: N, the budget, the seed, the labels
+/// and the stopping rule.
 #[derive(clap::Args)]
 pub struct RunArgs {
+    /// Input dimension N.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_N))]
+    pub n: usize,
+    /// Epoch limit of the iterative rules.
+    #[arg(long, default_value_t = 100.0, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
+    pub epochs: f64,
+    #[arg(long, help = UPDATES_HELP, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
+    pub updates: Option<usize>,
+    /// Seed of the sweep (trace: as curve's).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
+    pub seed: u64,
     /// Label noise λ (teacher labels).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true, value_parser = number)]
     pub noise: f64,
     /// Teacher or random labels.
     #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
     pub labels: LabelsArg,
     #[arg(long, default_value = "epochs", help = STOP_HELP)]
     pub stop: String,
+}
+
+impl RunArgs {
+    /// The sweep of these settings over `alphas`, `reps` repetitions and `algorithms`, checked
+    /// ([`CurveParams::validate`]: before anything is allocated or printed).
+    ///
+    /// # Errors
+    /// A `--stop` that does not parse; those of [`CurveParams::validate`].
+    pub fn params(
+        &self,
+        alphas: Vec<f64>,
+        reps: usize,
+        algorithms: Vec<Algorithm>,
+    ) -> Result<CurveParams, Box<dyn std::error::Error>> {
+        let params = CurveParams {
+            n: self.n,
+            alphas,
+            reps,
+            algorithms,
+            epochs: self.epochs,
+            updates: self.updates,
+            seed: self.seed,
+            noise: self.noise,
+            labels: self.labels.into(),
+            stop: parse_stop(&self.stop)?,
+            random_separability: false, // not in the CLI's columns
+        };
+        params.validate()?;
+        Ok(params)
+    }
+}
+
+/// A whole number in `[min, max]`, as a flag takes it: clap's message names the flag and the
+/// value, this one the range (`--n 1e9`, `--seed -1`).
+pub fn whole<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text| {
+        text.trim()
+            .parse::<T>()
+            .ok()
+            .filter(|v| (min..=max).contains(v))
+            .ok_or_else(|| format!("expected a whole number in [{min}, {max}]"))
+    }
+}
+
+/// A finite number, as a flag takes it (its range is the core's to check and name).
+pub fn number(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| "expected a finite number such as 0.5, -2 or 1e-3".into())
+}
+
+/// The values of an `α` grid (one flag's value, not a list of flags).
+#[derive(Clone)]
+pub struct Grid(pub Vec<f64>);
+
+/// An `α` grid as `--alpha` takes it (`experiment::parse_alpha`).
+pub fn alphas(text: &str) -> Result<Grid, String> {
+    parse_alpha(text).map(Grid).map_err(|e| e.to_string())
 }
 
 /// `--labels`: teacher or random labels.
@@ -141,9 +232,32 @@ pub fn parse_stop(text: &str) -> Result<StopRule, String> {
     }
 }
 
-/// The text of the file at `path` (the error names it).
+/// The largest file read: 256 MiB, above any data file of [`perceptron_lab::data::MAX_POINTS`]
+/// points that the rules handle in reasonable time.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// The text of the file at `path` (the error names it), read up to [`MAX_FILE_BYTES`]: a larger
+/// file or an endless one (`/dev/zero`) is refused after reading one byte past the limit.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "{} is larger than {} MiB, the most a file may hold",
+            path.display(),
+            MAX_FILE_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "cannot read {}: not UTF-8 text (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// The data set of the CSV file at `path` (`data::csv::parse`; the error names the file).

@@ -1,7 +1,7 @@
 //! `count`: the separable labellings of a CSV file's inputs (`dichotomies::count_any`) against
 //! Cover's `C(P, N)`, as JSON.
 
-use crate::cli::{finite, read_data, CliResult};
+use crate::cli::{finite, read_data, whole, CliResult, Out};
 use perceptron_lab::dichotomies::{count_any_with, CountParams, Degeneracy, Method};
 use perceptron_lab::train::Mode;
 
@@ -14,10 +14,10 @@ pub struct CountArgs {
     #[arg(long)]
     threshold: bool,
     /// Random labellings tested where one test per labelling is too many (N ≥ 3, P > 20).
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 20_000, allow_negative_numbers = true, value_parser = whole(0, usize::MAX))]
     samples: usize,
     /// Seed of the random labellings.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
     seed: u64,
 }
 
@@ -47,7 +47,7 @@ fn number(v: f64) -> serde_json::Value {
 
 /// Prints `{separable, total, cover, general_position, method, std_error, p, n, cover_n,
 /// degeneracies}`; says on stderr when the count is estimated from random labellings.
-pub fn run(a: CountArgs) -> CliResult {
+pub fn run(a: CountArgs, out: &mut Out) -> CliResult {
     let data = read_data(&a.data)?;
     let params = CountParams {
         samples: a.samples,
@@ -70,7 +70,7 @@ pub fn run(a: CountArgs) -> CliResult {
             );
         }
     }
-    let out = CountJson {
+    let json = CountJson {
         separable: number(c.separable),
         total: number(c.total),
         cover: number(c.cover),
@@ -82,6 +82,6 @@ pub fn run(a: CountArgs) -> CliResult {
         cover_n: c.cover_n,
         degeneracies: c.degeneracies,
     };
-    println!("{}", serde_json::to_string_pretty(&out)?);
+    writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
     Ok(())
 }

@@ -1,10 +1,10 @@
 //! `curve`: a learning-curve sweep on all cores, CSV on stdout (`experiment::CSV_HEADER`),
 //! progress on stderr.
 
-use crate::cli::{parse_algorithm, parse_stop, CliResult, RunArgs, UPDATES_HELP};
+use crate::cli::{alphas, parse_algorithm, whole, CliResult, Grid, Out, RunArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use perceptron_lab::catalogue::Algorithm;
-use perceptron_lab::experiment::{self, CurveParams, CSV_HEADER};
+use perceptron_lab::experiment::{self, CSV_HEADER};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -18,36 +18,25 @@ pub struct CurveArgs {
         help = format!("Algorithms (repeat the flag or give a comma list): {}", Algorithm::names())
     )]
     algorithms: Vec<Algorithm>,
-    /// Input dimension N.
-    #[arg(long)]
-    n: usize,
     /// α grid: start:stop:count or a comma list.
-    #[arg(long)]
-    alpha: String,
+    #[arg(long, allow_hyphen_values = true, value_parser = alphas)]
+    alpha: Grid,
     /// Repetitions per α.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     reps: usize,
-    /// Epoch limit of the iterative rules.
-    #[arg(long, default_value_t = 100.0, conflicts_with = "updates")]
-    epochs: f64,
-    #[arg(long, help = UPDATES_HELP)]
-    updates: Option<usize>,
-    /// Seed of the sweep.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     #[command(flatten)]
     run: RunArgs,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (default: all cores; more than the machine's cores run as many as it has,
+    /// with a note on stderr).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     threads: Option<usize>,
 }
 
 /// Runs the sweep's cells in parallel and prints its rows.
-pub fn run(a: CurveArgs) -> CliResult {
-    let params = curve_params(&a)?;
-    params.validate()?;
+pub fn run(a: CurveArgs, out: &mut Out) -> CliResult {
+    let params = a.run.params(a.alpha.0, a.reps, a.algorithms)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads.unwrap_or(0))
+        .num_threads(threads(a.threads))
         .build()?;
     let total = params.cells();
     let bar = ProgressBar::new(total as u64).with_style(
@@ -70,26 +59,23 @@ pub fn run(a: CurveArgs) -> CliResult {
     })?;
     bar.finish_and_clear();
     let results: Vec<_> = results.into_iter().flatten().collect();
-    println!("{CSV_HEADER}");
-    for row in experiment::summarize(&params, &results)? {
-        println!("{}", row.to_csv());
+    let rows = experiment::summarize(&params, &results)?;
+    writeln!(out, "{CSV_HEADER}")?;
+    for row in rows {
+        writeln!(out, "{}", row.to_csv())?;
     }
     Ok(())
 }
 
-/// The sweep of the arguments.
-fn curve_params(a: &CurveArgs) -> Result<CurveParams, Box<dyn std::error::Error>> {
-    Ok(CurveParams {
-        n: a.n,
-        alphas: experiment::parse_alpha(&a.alpha)?,
-        reps: a.reps,
-        algorithms: a.algorithms.clone(),
-        epochs: a.epochs,
-        updates: a.updates,
-        seed: a.seed,
-        noise: a.run.noise,
-        labels: a.run.labels.into(),
-        stop: parse_stop(&a.run.stop)?,
-        random_separability: false, // not in the CLI's columns
-    })
+/// The threads of `--threads`: at most the machine's available parallelism (saying so on stderr
+/// when fewer than asked); 0, rayon's default of all cores, when not given.
+fn threads(asked: Option<usize>) -> usize {
+    let Some(asked) = asked else { return 0 };
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if asked > cores {
+        eprintln!(
+            "perceptron-lab: --threads {asked}: this machine runs {cores} at once; using {cores}"
+        );
+    }
+    asked.min(cores)
 }

@@ -62,14 +62,21 @@ impl Model {
     ///
     /// # Errors
     /// What is wrong, for the caller to prefix with the file's name: not JSON, no weight array
-    /// `w`, weights that are not finite numbers, a `θ` that is not a number, an unknown algorithm.
+    /// `w`, weights that are not finite numbers, a `θ` that is not a finite number, a model with
+    /// weights and `"threshold": true` whose `θ` is `null` or absent, an unknown algorithm.
     pub fn read(text: &str) -> Result<Model, String> {
         let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         // serde would only say "missing field"
         if value.get("w").is_none() {
             return Err(NO_WEIGHTS.into());
         }
-        serde_json::from_value(value).map_err(|e| e.to_string())
+        let model: Model = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        if model.threshold && model.w.is_some() && model.theta.is_none() {
+            return Err(
+                "\"threshold\" is true but \"theta\" is null or absent: a model with a threshold needs its θ, a finite number".into(),
+            );
+        }
+        Ok(model)
     }
 
     /// The perceptron `(w, θ)`.
@@ -108,13 +115,14 @@ fn weights<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<f64>>, D::Error
     }
 }
 
-/// `θ`: a number, or `null`.
+/// `θ`: a finite number, or `null`.
 fn theta<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
     match Value::deserialize(d)? {
         Value::Null => Ok(None),
         v => v
             .as_f64()
+            .filter(|t| t.is_finite())
             .map(Some)
-            .ok_or_else(|| D::Error::custom("\"theta\" is not a number")),
+            .ok_or_else(|| D::Error::custom("\"theta\" is not a finite number")),
     }
 }

@@ -1,6 +1,6 @@
 //! `predict`: a trained model ([`Model`], train's JSON) on inputs, one output per line.
 
-use crate::cli::{read_text, CliResult};
+use crate::cli::{number, read_text, CliResult, Out};
 use crate::model::Model;
 use perceptron_lab::data::csv;
 use perceptron_lab::train;
@@ -14,13 +14,14 @@ pub struct PredictArgs {
     /// Inputs as CSV with a header x1,…,xN (a label column is ignored); one output per row.
     #[arg(long, conflicts_with = "x", required_unless_present = "x")]
     data: Option<std::path::PathBuf>,
-    /// One input x1,…,xN.
-    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    /// One input x1,…,xN (finite numbers).
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = number)]
     x: Option<Vec<f64>>,
 }
 
-/// Prints the model's output on each input (`train::output`: the rule's convention).
-pub fn run(a: PredictArgs) -> CliResult {
+/// Prints the model's output on each input (`train::output`: the rule's convention), once every
+/// input is checked.
+pub fn run(a: PredictArgs, out: &mut Out) -> CliResult {
     let bad = |what: String| format!("{}: {what}", a.model.display());
     let model = Model::read(&read_text(&a.model)?).map_err(bad)?;
     let perceptron = model.perceptron().map_err(bad)?;
@@ -30,16 +31,16 @@ pub fn run(a: PredictArgs) -> CliResult {
         (None, Some(path)) => read_inputs(path)?,
         (None, None) => return Err("give --x or --data".into()),
     };
-    for (i, x) in inputs.iter().enumerate() {
-        if x.len() != n {
-            return Err(format!(
-                "input {}: {} values, but the model has N = {n} weights",
-                i + 1,
-                x.len()
-            )
-            .into());
-        }
-        println!("{}", train::output(model.algorithm, &perceptron, x));
+    if let Some((i, x)) = inputs.iter().enumerate().find(|(_, x)| x.len() != n) {
+        return Err(format!(
+            "input {}: {} values, but the model has N = {n} weights",
+            i + 1,
+            x.len()
+        )
+        .into());
+    }
+    for x in &inputs {
+        writeln!(out, "{}", train::output(model.algorithm, &perceptron, x))?;
     }
     Ok(())
 }

@@ -1,60 +1,37 @@
 //! `trace`: one student–teacher run step by step, CSV `experiment::TRACE_HEADER` on stdout (the
 //! first repetition of `curve --alpha α` with the same seed).
 
-use crate::cli::{parse_algorithm, parse_stop, CliResult, RunArgs, UPDATES_HELP};
+use crate::cli::{number, parse_algorithm, whole, CliResult, Out, RunArgs};
 use perceptron_lab::catalogue::Algorithm;
-use perceptron_lab::experiment::{self, CurveParams};
-use std::io::Write as _;
+use perceptron_lab::experiment;
 
 #[derive(clap::Args)]
 pub struct TraceArgs {
     #[arg(long, value_parser = parse_algorithm, help = format!("One of the training rules: {}", Algorithm::names()))]
     algorithm: Algorithm,
-    /// Input dimension N.
-    #[arg(long)]
-    n: usize,
     /// α = P/N of the set (the first repetition of `curve --alpha α` with the same seed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = number)]
     alpha: f64,
-    /// Seed (as curve's).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Epoch limit.
-    #[arg(long, default_value_t = 100.0, conflicts_with = "updates")]
-    epochs: f64,
-    #[arg(long, help = UPDATES_HELP)]
-    updates: Option<usize>,
     /// A row every K steps (and at t = 0 and at the end).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     every: usize,
     #[command(flatten)]
     run: RunArgs,
 }
 
-/// Prints the trace, a row as each point is reached.
-pub fn run(a: TraceArgs) -> CliResult {
-    let params = CurveParams {
-        n: a.n,
-        alphas: vec![a.alpha],
-        reps: 1,
-        algorithms: vec![a.algorithm],
-        epochs: a.epochs,
-        updates: a.updates,
-        seed: a.seed,
-        noise: a.run.noise,
-        labels: a.run.labels.into(),
-        stop: parse_stop(&a.run.stop)?,
-        random_separability: false,
-    };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    writeln!(out, "{}", experiment::TRACE_HEADER)?;
-    let mut written = Ok(());
+/// Prints the trace, a row as each point is reached; the header with the first row, so that a
+/// run the core refuses prints nothing.
+pub fn run(a: TraceArgs, out: &mut Out) -> CliResult {
+    let params = a.run.params(vec![a.alpha], 1, vec![a.algorithm])?;
+    let (mut written, mut first) = (Ok(()), true);
     experiment::trace_with(&params, a.algorithm, 0, a.every, |p| {
+        if first {
+            written = writeln!(out, "{}", experiment::TRACE_HEADER);
+            first = false;
+        }
         if written.is_ok() {
             written = writeln!(out, "{}", p.to_csv());
         }
     })?;
-    written?;
-    out.flush()?;
-    Ok(())
+    Ok(written?)
 }

@@ -1,6 +1,8 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
-use crate::cli::{finite, parse_algorithm, parse_stop, read_data, CliResult, UPDATES_HELP};
+use crate::cli::{
+    finite, number, parse_algorithm, parse_stop, read_data, whole, CliResult, Out, UPDATES_HELP,
+};
 use crate::model::Model;
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
@@ -19,19 +21,19 @@ pub struct TrainArgs {
     #[arg(long)]
     threshold: bool,
     /// Epoch limit.
-    #[arg(long, default_value_t = 1000.0, conflicts_with = "updates")]
+    #[arg(long, default_value_t = 1000.0, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
     epochs: f64,
-    #[arg(long, help = UPDATES_HELP)]
+    #[arg(long, help = UPDATES_HELP, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     updates: Option<usize>,
     /// Starting perceptron w1,…,wN[,θ] (θ needs --threshold); default: the rule's own start.
-    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = number)]
     init: Option<Vec<f64>>,
     /// Learning rate η (perceptron-notes, adaline, adaline-batch, logistic, logistic-squared,
     /// adaline-tanh).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = number)]
     eta: Option<f64>,
     /// Rosenblatt's margin c ≥ 0: update when E = (w·ξ − θ)S ≤ c.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = number)]
     margin: Option<f64>,
     /// Presentation order (rosenblatt, perceptron-notes, adaline, logistic, logistic-squared,
     /// adaline-tanh); default: the rule's own (cyclic; perceptron-notes random).
@@ -42,7 +44,7 @@ pub struct TrainArgs {
     #[arg(long)]
     stop: Option<String>,
     /// Seed of the random rules (random order, pocket, perceptron-notes' random start).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
     seed: u64,
 }
 
@@ -53,7 +55,7 @@ enum OrderArg {
 }
 
 /// Trains (or solves, for `exact`) and prints the model.
-pub fn run(a: TrainArgs) -> CliResult {
+pub fn run(a: TrainArgs, out: &mut Out) -> CliResult {
     let data = read_data(&a.data)?;
     let mode = Mode::from_threshold(a.threshold);
     let model = if a.algorithm == Algorithm::Exact {
@@ -61,7 +63,7 @@ pub fn run(a: TrainArgs) -> CliResult {
     } else {
         trained(&a, &data, mode)?
     };
-    println!("{}", serde_json::to_string_pretty(&model)?);
+    writeln!(out, "{}", serde_json::to_string_pretty(&model)?)?;
     Ok(())
 }
 
