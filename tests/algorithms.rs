@@ -105,7 +105,8 @@ fn adaline_converges_to_the_pseudo_inverse_solution() {
             let seq = params.clone().build(&data, mode).unwrap().run();
             let batch = params.build_batch(&data, mode).unwrap().run();
             for (name, fit) in [("sequential", &seq), ("batch", &batch)] {
-                assert_eq!(fit.stop, Some(Stop::Settled), "{name} {seed} {mode:?}");
+                // converged where the gradient vanishes (a set fitted exactly: every E^μ = 1)
+                assert_eq!(fit.stop, Some(Stop::Stationary), "{name} {seed} {mode:?}");
                 let err = fit
                     .perceptron
                     .w
@@ -628,22 +629,25 @@ fn tanh_adaline_starts_slowly_from_far_off_and_stops() {
         let fit = train::build(Algorithm::AdalineTanh, &noisy, mode, &Config::default())
             .unwrap()
             .run();
-        assert_eq!(fit.stop, Some(Stop::Settled), "{mode:?}");
-        // the stop as defined: one more epoch (the same cyclic order) from where it stopped
-        // moves (w, θ) by at most the tolerance 10⁻⁵ of its length, as the last epoch did
+        // a sequential rule with a fixed η on a set it cannot fit ends on a circle around the
+        // minimum, and says so (not converged): one more epoch (the same cyclic order) from
+        // where it stopped comes back to within 10⁻⁴ of the path it travels
+        assert_eq!(fit.stop, Some(Stop::Cycling), "{mode:?}");
+        assert!(!fit.converged);
         let again = Config {
             init: Some(fit.perceptron.clone()),
             ..Config::default()
         };
         let mut t = train::build(Algorithm::AdalineTanh, &noisy, mode, &again).unwrap();
+        let mut path = 0.0;
+        let mut before = t.perceptron();
         for _ in 0..noisy.len() {
             t.step();
+            path += distance(&t.perceptron(), &before);
+            before = t.perceptron();
         }
         let moved = distance(&t.perceptron(), &fit.perceptron);
-        assert!(
-            moved <= 1.1e-5 * norm(&flat(&fit.perceptron)),
-            "{mode:?}: one more epoch moved {moved}"
-        );
+        assert!(path > 0.0 && moved <= 1.1e-4 * path, "{mode:?}: one more epoch moved {moved} of {path}");
         let start = far_start(&noisy, mode);
         assert!(
             tanh_cost(&fit.perceptron.w, fit.perceptron.theta, &noisy)

@@ -7,7 +7,7 @@ use perceptron_lab::measure::Perceptron;
 use perceptron_lab::scene::{self, status, Settings};
 use perceptron_lab::train::{Config, Fit, Stop};
 
-const STOPS: [Stop; 9] = [
+const STOPS: [Stop; 11] = [
     Stop::NoErrors,
     Stop::GapReached,
     Stop::Kkt,
@@ -17,9 +17,12 @@ const STOPS: [Stop; 9] = [
     Stop::OnePass,
     Stop::Sampled,
     Stop::Settled,
+    Stop::Stationary,
+    Stop::Cycling,
 ];
 
-/// A fit that stopped for `stop` after 37 steps (3.7 epochs of 10), with 2 errors and κ = −0.25.
+/// A fit that stopped for `stop` after 37 steps (3.7 epochs of 10), with 2 errors, κ = −0.25 and
+/// (for a gradient rule) the relative gradient 3·10⁻⁴.
 fn fit(stop: Option<Stop>) -> Fit {
     Fit {
         perceptron: Perceptron::new(vec![1.0, 0.0], 0.0),
@@ -32,6 +35,7 @@ fn fit(stop: Option<Stop>) -> Fit {
         errors: 2,
         kappa_upper: None,
         embedding: vec![0.5, 2.0, 1.0, 0.0],
+        gradient: Some(3e-4),
     }
 }
 
@@ -96,11 +100,33 @@ fn status_of_every_rule_for_every_stop() {
                          |w| keeps growing"
                             .into()
                     }
+                    (Stop::Stationary, _) => {
+                        "converged: the gradient vanished (|∇E| = 3.0e-4 of its scale)".into()
+                    }
+                    (Stop::Cycling, _) => {
+                        "not converged: w circles around the optimum (|∇E| = 3.0e-4 of its \
+                         scale); the fixed η is too large for the sequential rule: try a smaller \
+                         η, or the batch rule"
+                            .into()
+                    }
+                    (Stop::Limit, Algorithm::LogisticSquared) if separable => {
+                        "epoch limit (40): on separable data the squared error of the logistic \
+                         unit has no minimum, |w| keeps growing"
+                            .into()
+                    }
                     (Stop::Limit, Algorithm::AdalineTanh) if separable => {
                         "epoch limit (40): on separable data the squared error of tanh has no \
                          minimum, |w| keeps growing"
                             .into()
                     }
+                    (
+                        Stop::Limit,
+                        Algorithm::Adaline
+                        | Algorithm::AdalineBatch
+                        | Algorithm::Logistic
+                        | Algorithm::LogisticSquared
+                        | Algorithm::AdalineTanh,
+                    ) => "not converged: epoch limit (40) with |∇E| = 3.0e-4 of its scale".into(),
                     (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) if separable => {
                         "step limit (37 steps) before the gap closed to 0.1%".into()
                     }
@@ -157,6 +183,7 @@ fn scene_status_of_real_runs() {
                 errors: a.errors,
                 kappa_upper: a.kappa_upper,
                 embedding: a.embedding.clone(),
+                gradient: a.gradient,
             };
             let limit = scene::epoch_limit(&settings, a.name, data.len(), s.separable);
             status(a.name, &f, limit, &settings, true)

@@ -256,7 +256,10 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         "Adaline",
         Rgb(0x33, 0x22, 0x88),
         Role::Extra,
-        NONE,
+        Flags {
+            status: Some(status::gradient),
+            ..NONE
+        },
         (false, false),
         [
             "the squared error ½ Σμ (1 − Eμ)² (every example at potential 1)",
@@ -271,7 +274,10 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             "Adaline (batch)",
             Rgb(0x22, 0x22, 0x55),
             Role::Extra,
-            NONE,
+            Flags {
+                status: Some(status::gradient),
+                ..NONE
+            },
             (false, false),
             [
                 "the squared error ½ Σμ (1 − Eμ)², by gradient steps over all examples at once",
@@ -343,7 +349,10 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             "logistic (squared error)",
             Rgb(0x22, 0x55, 0x22),
             Role::Extra,
-            NONE,
+            Flags {
+                status: Some(status::logistic_squared),
+                ..NONE
+            },
             (false, false),
             [
                 "the squared error ½ Σμ (σ(aμ) − tμ)² of the sigmoid output",

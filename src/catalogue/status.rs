@@ -45,7 +45,32 @@ pub fn generic(c: &StatusContext) -> String {
         Stop::NoImprovement => "stopped: κ(w) did not improve for P steps".into(),
         Stop::OnePass => "one pass through the data".into(),
         Stop::Limit => format!("epoch limit ({}) before w settled", c.limit.ceil()),
+        Stop::Stationary => format!(
+            "converged: the gradient vanished (|∇E| = {} of its scale)",
+            relative(fit.gradient)
+        ),
+        Stop::Cycling => format!(
+            "not converged: w circles around the optimum (|∇E| = {} of its scale); the fixed \
+             η is too large for the sequential rule: try a smaller η, or the batch rule",
+            relative(fit.gradient)
+        ),
     }
+}
+
+/// A relative gradient as the readout writes it (`–` where none was measured).
+fn relative(gradient: Option<f64>) -> String {
+    gradient.map_or_else(|| "–".into(), |g| format!("{g:.1e}"))
+}
+
+/// The gradient rules (Adaline, both forms): at the limit, how far the gradient is from zero.
+pub fn gradient(c: &StatusContext) -> Option<String> {
+    (c.stop == Stop::Limit).then(|| {
+        format!(
+            "not converged: epoch limit ({}) with |∇E| = {} of its scale",
+            c.limit.ceil(),
+            relative(c.fit.gradient)
+        )
+    })
 }
 
 /// Rosenblatt and the notes' perceptron: at the limit the set is not separable in that time.
@@ -109,24 +134,32 @@ pub fn soft_margin(c: &StatusContext) -> Option<String> {
     })
 }
 
-/// The logistic unit: on separable data cross-entropy has no minimum.
+/// The logistic unit: on separable data cross-entropy has no minimum; else as [`gradient`].
 pub fn logistic(c: &StatusContext) -> Option<String> {
-    (c.stop == Stop::Limit && c.separable).then(|| {
-        format!(
-            "epoch limit ({}): on separable data cross-entropy has no minimum, |w| keeps growing",
-            c.limit.ceil()
-        )
-    })
+    unbounded(c, "cross-entropy")
 }
 
-/// The tanh Adaline: on separable data its squared error has no minimum.
+/// The logistic unit with squared error: as [`logistic`].
+pub fn logistic_squared(c: &StatusContext) -> Option<String> {
+    unbounded(c, "the squared error of the logistic unit")
+}
+
+/// The tanh Adaline: on separable data its squared error has no minimum; else as [`gradient`].
 pub fn tanh(c: &StatusContext) -> Option<String> {
-    (c.stop == Stop::Limit && c.separable).then(|| {
-        format!(
-            "epoch limit ({}): on separable data the squared error of tanh has no minimum, |w| keeps growing",
+    unbounded(c, "the squared error of tanh")
+}
+
+/// A sigmoid unit's cost (`cost`) at the limit: on separable data it has no minimum at finite
+/// `w` (it falls as `|w|` grows along a separating direction); else as [`gradient`].
+fn unbounded(c: &StatusContext, cost: &str) -> Option<String> {
+    if c.stop == Stop::Limit && c.separable {
+        Some(format!(
+            "epoch limit ({}): on separable data {cost} has no minimum, |w| keeps growing",
             c.limit.ceil()
-        )
-    })
+        ))
+    } else {
+        gradient(c)
+    }
 }
 
 /// The students: without a version space there is no student.

@@ -44,11 +44,17 @@ pub enum StopRule {
 
 impl StopRule {
     /// Sets the fields of a run's configuration that the rule decides, for a set of `p`
-    /// examples: the gap tolerance (0, never, unless [`StopRule::Gap`]), MinOver's patience (`P`
+    /// examples: the gap tolerance and the gradient rules' (0, never, unless [`StopRule::Gap`]),
+    /// MinOver's patience (`P`
     /// steps for [`StopRule::NoImprovement`]) and the angle stop of [`StopRule::Angle`].
     pub fn apply(self, config: &mut Config, p: usize) {
         config.gap_tolerance = match self {
             StopRule::Gap { tolerance } => tolerance,
+            _ => 0.0,
+        };
+        // the gradient rules stop at their optimum with the gap rule, else run to the limit
+        config.gradient_tolerance = match self {
+            StopRule::Gap { .. } => crate::train::config::GRADIENT_TOLERANCE,
             _ => 0.0,
         };
         config.patience = (self == StopRule::NoImprovement).then_some(p);

@@ -120,6 +120,9 @@ pub struct AlgorithmView {
     /// Embedding strengths.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Float64Array"))]
     pub embedding: Vec<f64>,
+    /// The gradient rules: the relative gradient `|∇E| / Σ_μ |ξ̃^μ|` where the run stands
+    /// (`train::Fit::gradient`); `None` for the other rules.
+    pub gradient: Option<f64>,
     /// Direction of `w` in `[0, 2π)` (its place on the weight circle).
     pub phi: f64,
     /// `θ / |w|` (its height in the `(φ, θ)` plane).
@@ -417,6 +420,7 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
         soft_margin: None,
         gap: exact.separable.then_some(0.0),
         embedding: exact.embedding.clone(),
+        gradient: None,
         phi: direction(&p.w),
         theta_unit: p.theta / crate::linalg::norm(&p.w),
     }
@@ -467,6 +471,7 @@ pub(crate) fn fit_view(
         stabilities: fit.perceptron.stabilities(data),
         misclassified: misclassified(&fit.perceptron, data),
         embedding: fit.embedding.clone(),
+        gradient: fit.gradient,
         phi: direction(&fit.perceptron.w),
         theta_unit: fit.perceptron.theta / crate::linalg::norm(&fit.perceptron.w),
     }

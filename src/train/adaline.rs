@@ -16,10 +16,13 @@
 //! independent inputs) both converge to the pseudo-inverse solution `x = (N C̃)⁻¹ 1`,
 //! `w = Σ x^μ S^μ ξ^μ`, at which every `E^μ = 1` (Biehl eq. 3.58). For `P > N` the batch rule
 //! converges to the least-squares `w`; the sequential rule with a fixed `η` circles near it.
-//! Both stop when `(w, θ)` changes by at most the relative tolerance over an epoch.
+//! Both stop as converged where the gradient vanishes, `|∇E| ≤ tolerance · Σ_μ |ξ̃^μ|`
+//! ([`Stop::Stationary`]); the sequential rule stops as [`Stop::Cycling`] (not converged) once it
+//! is on its circle ([`super::online`]).
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::online::{max_diagonal, Drive, Online, OnlineRule};
+use super::config::GRADIENT_TOLERANCE;
 use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -33,7 +36,8 @@ pub struct AdalineParams {
     pub learning_rate: Option<f64>,
     /// The most epochs.
     pub max_epochs: f64,
-    /// Relative change of `(w, θ)` per epoch at which the run has settled.
+    /// The relative gradient `|∇E| / Σ_μ |ξ̃^μ|` at which the run has converged
+    /// ([`Stop::Stationary`]; 0: run to the limit).
     pub tolerance: f64,
     /// Sequential rule: seed of a random order per epoch; `None`: cyclic.
     pub shuffle: Option<u64>,
@@ -46,7 +50,7 @@ impl Default for AdalineParams {
         Self {
             learning_rate: None,
             max_epochs: 1000.0,
-            tolerance: 1e-6,
+            tolerance: GRADIENT_TOLERANCE,
             shuffle: None,
             init: None,
         }
@@ -63,8 +67,8 @@ impl OnlineRule for Lms {
     fn delta(&self, a: f64, s: f64) -> f64 {
         self.rate * (1.0 - a * s) * s
     }
-    fn error_driven(&self) -> bool {
-        false
+    fn step_size(&self) -> Option<f64> {
+        Some(self.rate)
     }
 }
 
@@ -124,6 +128,12 @@ impl AdalineParams {
             rate: eta / data.dim() as f64,
             state,
             residual: vec![0.0; data.len()],
+            norm_sum: (0..data.len())
+                .map(|mu| {
+                    let extra = f64::from(u8::from(mode == Mode::Threshold));
+                    (dot(data.x(mu), data.x(mu)) + extra).sqrt()
+                })
+                .sum(),
             max_batches: drive.max_epochs.ceil() as usize,
             tolerance: drive.tolerance,
             mode,
@@ -171,6 +181,8 @@ pub struct AdalineBatch {
     rate: f64,
     /// The residuals `(η/N)(1 − E^μ)` of the current step.
     residual: Vec<f64>,
+    /// `Σ_μ |ξ̃^μ|`, the scale of the gradient ([`Stop::Stationary`]).
+    norm_sum: f64,
     max_batches: usize,
     tolerance: f64,
 }
@@ -185,7 +197,6 @@ impl Trainer for AdalineBatch {
             let e = st.activation(mu) * st.data.y(mu);
             *r = self.rate * (1.0 - e);
         }
-        let before = (dot(&st.w, &st.w) + st.theta * st.theta).sqrt();
         let mut change = vec![0.0; st.w.len()];
         let mut dtheta = 0.0;
         for (mu, &r) in self.residual.iter().enumerate() {
@@ -203,10 +214,16 @@ impl Trainer for AdalineBatch {
         st.theta += dtheta;
         st.steps += st.data.len();
         st.updates += 1;
+        // the step is −(η/N) ∇E: the gradient before it, against its scale Σ_μ |ξ̃^μ|
         let moved = (dot(&change, &change) + dtheta * dtheta).sqrt();
-        let size = before.max((dot(&st.w, &st.w) + st.theta * st.theta).sqrt());
-        st.stop = if moved <= self.tolerance * size {
-            Some(Stop::Settled)
+        let gradient = if moved == 0.0 {
+            0.0
+        } else {
+            moved / (self.rate * self.norm_sum)
+        };
+        st.gradient = Some(gradient);
+        st.stop = if gradient <= self.tolerance || moved == 0.0 {
+            Some(Stop::Stationary)
         } else if st.updates >= self.max_batches {
             Some(Stop::Limit)
         } else {
@@ -253,6 +270,7 @@ fn params(config: &Config) -> Result<AdalineParams> {
     let mut p = AdalineParams {
         max_epochs: config.epochs()?,
         learning_rate: config.learning_rate,
+        tolerance: config.gradient_tolerance,
         ..AdalineParams::default()
     };
     p.init.clone_from(&config.init);

@@ -33,6 +33,9 @@ use serde::{Deserialize, Serialize};
 
 /// The certified relative gap at which MinOver and AdaTron stop by default.
 pub const GAP_TOLERANCE: f64 = 1e-3;
+/// The relative gradient `|∇E| / Σ_μ |ξ̃^μ|` at which the gradient rules (Adaline, logistic,
+/// tanh) stop as converged by default ([`super::Stop::Stationary`]).
+pub const GRADIENT_TOLERANCE: f64 = 1e-6;
 /// The soft margin's default bound `γ` of the embedding strengths.
 pub const GAMMA: f64 = 1.0;
 /// The lecture-notes perceptron's default learning rate `η`.
@@ -60,6 +63,9 @@ pub struct Config {
     pub max_epochs: Option<f64>,
     /// MinOver, AdaTron: stop when the certified relative gap is at most this (0: never).
     pub gap_tolerance: f64,
+    /// The gradient rules: stop when `|∇E| / Σ_μ |ξ̃^μ|` is at most this (0: never, they run to
+    /// their limit).
+    pub gradient_tolerance: f64,
     /// MinOver: stop when `κ(w)` has not improved for this many steps.
     pub patience: Option<usize>,
     /// The learning rate `η` of the rules that take one (`None`: the rule's default — the
@@ -92,6 +98,7 @@ impl Default for Config {
         Self {
             max_epochs: None,
             gap_tolerance: GAP_TOLERANCE,
+            gradient_tolerance: GRADIENT_TOLERANCE,
             patience: None,
             learning_rate: None,
             gamma: GAMMA,

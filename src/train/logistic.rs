@@ -21,11 +21,14 @@
 //! on example `μ` is `w ← w − (η/N) g^μ ξ^μ`, `θ ← θ + (η/N) g^μ`; the default
 //! `η = 2 / max_μ C̃_μμ` for the logistic unit (whose slope is at most ¼) and `1 / max_μ C̃_μμ` for
 //! tanh (slope 1 at `a = 0`: Adaline's rate). On separable data no cost has a minimum at finite `w`
-//! (`|w|` grows like the log of the time), so the run ends at the epoch limit or when `w` settles to
-//! the relative tolerance (the steps shrink as the examples saturate on their right side).
+//! (`|w|` grows like the log of the time): the gradient falls only as fast as the examples
+//! saturate, and the run ends at the epoch limit unless it gets below the tolerance. A run stops
+//! as converged only where the gradient vanishes ([`super::Stop::Stationary`], module
+//! [`super::online`]); a plateau (the tanh unit's far start) runs on.
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::online::{max_diagonal, target, Drive, Online, OnlineRule};
+use super::config::GRADIENT_TOLERANCE;
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -172,8 +175,8 @@ impl OnlineRule for LogisticStep {
     fn delta(&self, a: f64, s: f64) -> f64 {
         -self.rate * self.loss.slope(a, s)
     }
-    fn error_driven(&self) -> bool {
-        false
+    fn step_size(&self) -> Option<f64> {
+        Some(self.rate)
     }
 }
 
@@ -186,7 +189,8 @@ pub struct LogisticParams {
     pub learning_rate: Option<f64>,
     /// The most epochs.
     pub max_epochs: f64,
-    /// Relative change of `(w, θ)` per epoch at which the run has settled.
+    /// The relative gradient `|∇L| / Σ_μ |ξ̃^μ|` at which the run has converged
+    /// ([`super::Stop::Stationary`]; 0: run to the limit).
     pub tolerance: f64,
     /// Seed of a random order per epoch; `None`: cyclic.
     pub shuffle: Option<u64>,
@@ -200,7 +204,7 @@ impl Default for LogisticParams {
             loss: Loss::CrossEntropy,
             learning_rate: None,
             max_epochs: 1000.0,
-            tolerance: 1e-5,
+            tolerance: GRADIENT_TOLERANCE,
             shuffle: None,
             init: None,
         }
@@ -291,6 +295,7 @@ fn build(data: &Dataset, mode: Mode, config: &Config, loss: Loss) -> Result<Box<
         learning_rate: config.learning_rate,
         init,
         shuffle: config.shuffle_seed(),
+        tolerance: config.gradient_tolerance,
         ..LogisticParams::default().max_epochs(config.epochs()?)
     };
     Ok(Box::new(p.build(data, mode)?))

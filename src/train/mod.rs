@@ -69,6 +69,15 @@ pub enum Stop {
     /// gradient rules: Adaline, logistic), or the angle between `(w, θ)` at the start and the
     /// end of a block of steps did (the angle stopping rule, [`AngleStop`], any rule).
     Settled,
+    /// The gradient rules' optimality condition holds: `|∇E| ≤ tolerance · Σ_μ |ξ̃^μ|` (the
+    /// gradient against its scale, the norms of the (augmented) inputs `ξ̃^μ = (ξ^μ, −1)`, as
+    /// if every example's slope `∂E^μ/∂a` were 1), [`Fit::gradient`] says how far.
+    Stationary,
+    /// A sequential gradient rule circles instead of converging: over the last epoch `(w, θ)`
+    /// came back to where it was (its net move at most a `10⁻⁴` of the path it travelled) while
+    /// the gradient is not small. A fixed learning rate keeps sequential LMS on a cycle around
+    /// the optimum (its distance grows with `η`): a smaller `η` or the batch rule gets closer.
+    Cycling,
 }
 
 impl Stop {
@@ -83,6 +92,7 @@ impl Stop {
                 | Stop::OnePass
                 | Stop::Sampled
                 | Stop::Settled
+                | Stop::Stationary
         )
     }
 }
@@ -151,6 +161,9 @@ pub struct Fit {
     pub kappa_upper: Option<f64>,
     /// The embedding strengths `x^μ` (`w = Σ x^μ S^μ ξ^μ` when started tabula rasa).
     pub embedding: Vec<f64>,
+    /// The gradient rules: `|∇E| / Σ_μ |ξ̃^μ|` at the last check (the end of an epoch), the
+    /// quantity [`Stop::Stationary`] bounds; `None` for the other rules.
+    pub gradient: Option<f64>,
 }
 
 impl Fit {
@@ -224,6 +237,7 @@ pub trait Trainer {
             updates,
             kappa_upper,
             embedding: self.embedding().to_vec(),
+            gradient: self.run_state().gradient,
             perceptron,
         }
     }

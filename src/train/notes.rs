@@ -36,8 +36,8 @@ impl OnlineRule for NotesStep {
         let y = if a > 0.0 { 1.0 } else { 0.0 };
         self.eta * (t - y)
     }
-    fn error_driven(&self) -> bool {
-        true
+    fn step_size(&self) -> Option<f64> {
+        None
     }
 }
 

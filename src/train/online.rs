@@ -9,10 +9,20 @@
 //! and records the embedding strength `x^μ ← x^μ + Δ S^μ` (so `w − w₀ = Σ x^μ S^μ ξ^μ`).
 //! Examples come in cyclic order or in a fresh seeded permutation per epoch. After every epoch the
 //! run stops when
-//! - no example moved `(w, θ)` in the epoch ([`Stop::NoErrors`] for error-driven rules), or
-//! - the relative change `|Δ(w, θ)| / |(w, θ)|` over the epoch is at most the tolerance
-//!   ([`Stop::Settled`]), or
+//! - an error-driven rule moved `(w, θ)` on no example in the epoch ([`Stop::NoErrors`]);
+//! - a gradient rule (`Δ = −(η/N) ∂E^μ/∂a`) stands where its cost is stationary: the gradient
+//!   `∇E = Σ_μ (∂E^μ/∂a) ξ̃^μ` over the whole set, `ξ̃^μ = (ξ^μ, −1)` (`ξ^μ` through the
+//!   origin), has `|∇E| ≤ tolerance · Σ_μ |ξ̃^μ|` ([`Stop::Stationary`], converged). The measure
+//!   is the gradient against the one every example would give with slope 1: it does not change
+//!   when the data are scaled, and it is what "converged" means for a gradient rule (slow
+//!   progress is not convergence: a plateau runs on);
+//! - a gradient rule circles: over the epoch `(w, θ)` came back to within `10⁻⁴` of the path it
+//!   travelled, and the gradient is not small ([`Stop::Cycling`], not converged: sequential LMS
+//!   with a fixed `η` on a set it cannot fit);
 //! - the epoch limit is reached ([`Stop::Limit`]).
+//!
+//! With tolerance 0 a gradient rule runs to its limit (`--stop epochs`), its gradient checked
+//! at the end only.
 
 use super::{check_start, check_tolerance, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
@@ -26,10 +36,13 @@ pub trait OnlineRule: Clone {
     /// `Δ` for an example with activation `a = w·ξ − θ` and label `s = ±1`: the driver adds
     /// `Δ ξ` to `w` and `−Δ` to `θ`. `Δ = 0` leaves the perceptron unchanged.
     fn delta(&self, a: f64, s: f64) -> f64;
-    /// Whether an epoch without a move means "no errors" (perceptron-type rules) rather than
-    /// "settled" (gradient rules).
-    fn error_driven(&self) -> bool;
+    /// A gradient rule's step size `η/N`, by which `Δ = −(η/N) ∂E^μ/∂a`; `None` for an
+    /// error-driven rule (perceptron-type: an epoch without a move means no errors).
+    fn step_size(&self) -> Option<f64>;
 }
+
+/// A circle: the net move over an epoch at most this fraction of the path travelled in it.
+const CYCLE: f64 = 1e-4;
 
 /// How an [`Online`] run is driven.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,9 +116,13 @@ pub struct Online<R> {
     rule: R,
     drive: Drive,
     schedule: Schedule,
-    /// `(w, θ)` at the start of the epoch, for the settle test.
+    /// `(w, θ)` at the start of the epoch, for the circle test.
     epoch_start: (Vec<f64>, f64),
     moves_this_epoch: usize,
+    /// The length of the path `(w, θ)` travelled in this epoch: `Σ |Δ| |ξ̃^μ|`.
+    path: f64,
+    /// `|ξ̃^μ|` of every example.
+    norms: Vec<f64>,
     max_steps: usize,
 }
 
@@ -117,8 +134,14 @@ impl<R: OnlineRule> Online<R> {
         if mode != Mode::Threshold {
             state.theta = 0.0;
         }
+        let extra = f64::from(u8::from(mode == Mode::Threshold));
+        let norms = (0..data.len())
+            .map(|mu| (dot(data.x(mu), data.x(mu)) + extra).sqrt())
+            .collect();
         Self {
             schedule: Schedule::new(data.len(), drive.shuffle),
+            path: 0.0,
+            norms,
             max_steps: (drive.max_epochs * data.len() as f64).ceil() as usize,
             epoch_start: (state.w.clone(), state.theta),
             state,
@@ -129,35 +152,62 @@ impl<R: OnlineRule> Online<R> {
         }
     }
 
-    /// The stop reason at the end of an epoch, if any.
+    /// The stop reason at the end of an epoch, if any (module docs).
     fn end_of_epoch(&mut self) -> Option<Stop> {
+        let limit = self.state.steps >= self.max_steps;
+        let stop = match self.rule.step_size() {
+            None if self.moves_this_epoch == 0 => Some(Stop::NoErrors),
+            None => limit.then_some(Stop::Limit),
+            Some(rate) => {
+                let tolerance = self.drive.tolerance;
+                if tolerance > 0.0 || limit || self.moves_this_epoch == 0 {
+                    self.state.gradient = Some(self.relative_gradient(rate));
+                }
+                let gradient = self.state.gradient.unwrap_or(f64::INFINITY);
+                if self.moves_this_epoch == 0 || (tolerance > 0.0 && gradient <= tolerance) {
+                    Some(Stop::Stationary)
+                } else if tolerance > 0.0 && self.net_move() <= CYCLE * self.path {
+                    Some(Stop::Cycling)
+                } else {
+                    limit.then_some(Stop::Limit)
+                }
+            }
+        };
+        self.epoch_start = (self.state.w.clone(), self.state.theta);
+        self.moves_this_epoch = 0;
+        self.path = 0.0;
+        stop
+    }
+
+    /// `|Δ(w, θ)|` over the epoch.
+    fn net_move(&self) -> f64 {
         let (w0, t0) = &self.epoch_start;
         let st = &self.state;
-        let moved: f64 =
-            st.w.iter()
-                .zip(w0)
-                .map(|(a, b)| (a - b) * (a - b))
-                .sum::<f64>()
-                + (st.theta - t0) * (st.theta - t0);
-        let size = dot(&st.w, &st.w) + st.theta * st.theta;
-        let stop = if self.moves_this_epoch == 0 {
-            Some(if self.rule.error_driven() {
-                Stop::NoErrors
-            } else {
-                Stop::Settled
-            })
-        } else if !self.rule.error_driven()
-            && moved <= self.drive.tolerance * self.drive.tolerance * size
-        {
-            Some(Stop::Settled)
-        } else if st.steps >= self.max_steps {
-            Some(Stop::Limit)
+        let theta = st.theta - t0;
+        (st.w.iter().zip(w0).map(|(a, b)| (a - b) * (a - b)).sum::<f64>() + theta * theta).sqrt()
+    }
+
+    /// `|∇E| / Σ_μ |ξ̃^μ|` at the current `(w, θ)`, with `∇E = −Σ_μ (Δ^μ/rate) ξ̃^μ` summed over
+    /// the whole set (module docs).
+    fn relative_gradient(&self, rate: f64) -> f64 {
+        let st = &self.state;
+        let mut gw = vec![0.0; st.w.len()];
+        let mut gt = 0.0;
+        for mu in 0..st.data.len() {
+            let d = self.rule.delta(st.activation(mu), st.data.y(mu));
+            crate::linalg::axpy(d, st.data.x(mu), &mut gw);
+            gt -= d;
+        }
+        if self.mode != Mode::Threshold {
+            gt = 0.0;
+        }
+        let scale = rate * self.norms.iter().sum::<f64>();
+        let size = (dot(&gw, &gw) + gt * gt).sqrt();
+        if size == 0.0 {
+            0.0
         } else {
-            None
-        };
-        self.epoch_start = (st.w.clone(), st.theta);
-        self.moves_this_epoch = 0;
-        stop
+            size / scale
+        }
     }
 }
 
@@ -175,6 +225,7 @@ impl<R: OnlineRule> Trainer for Online<R> {
             // η = Δ S^μ: w gains Δ ξ^μ, θ loses Δ (multiplying by S^μ = ±1 twice is exact)
             st.hebbian(mu, delta * s, self.mode);
             self.moves_this_epoch += 1;
+            self.path += delta.abs() * self.norms[mu];
         }
         st.steps += 1;
         if self.schedule.advance() {

@@ -37,6 +37,9 @@ pub struct RunState {
     /// Whether `x` certifies the bound `κ_max ≤ |w| / Σ_μ x^μ` (the rule keeps valid embedding
     /// strengths from tabula rasa).
     pub certifies: bool,
+    /// A gradient rule's relative gradient `|∇E| / Σ_μ |ξ̃^μ|` at its last check
+    /// ([`super::Fit::gradient`]); `None` for the other rules.
+    pub gradient: Option<f64>,
 }
 
 impl RunState {
@@ -51,6 +54,7 @@ impl RunState {
             updates: 0,
             stop: None,
             certifies,
+            gradient: None,
         }
     }
 

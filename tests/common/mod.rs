@@ -13,6 +13,7 @@
 pub mod charts;
 pub mod cli;
 pub mod estimator_checks;
+pub mod optimum;
 pub mod training;
 pub mod version_space;
 
