@@ -126,12 +126,62 @@ impl Dataset {
     }
 
     /// `max_μ |ξ^μ|²`.
+    ///
+    /// Overflows to `+∞` (or underflows to 0) far from 1: the algorithms run on
+    /// [`Dataset::in_range`].
     pub fn max_norm_sq(&self) -> f64 {
         self.xs
             .chunks_exact(self.dim)
             .map(crate::linalg::norm_sq)
             .fold(0.0, f64::max)
     }
+}
+
+/// The largest coordinates, `max |ξ_i^μ|`, at which the algorithms run on a set as it is: outside
+/// `[1/SAFE_MAGNITUDE, SAFE_MAGNITUDE]` they run on [`Dataset::in_range`]. Within it squared
+/// norms, Gram matrices and the rules' sums of `P·N` products stay far from over- and underflow.
+pub const SAFE_MAGNITUDE: f64 = 1e100;
+
+impl Dataset {
+    /// `k` such that the set times `2^k` has `max |ξ_i^μ| ∈ [2^−½, 2^½]`, or 0 when
+    /// `max |ξ_i^μ|` is within [`SAFE_MAGNITUDE`] (or every coordinate is 0): the one global
+    /// rescaling every algorithm shares. A power of two scales every number exactly, and a
+    /// single factor keeps the geometry (stabilities scale by `2^k`, directions do not change).
+    pub fn scale_exponent(&self) -> i32 {
+        let max_abs = self.xs.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        if max_abs == 0.0 || (1.0 / SAFE_MAGNITUDE..=SAFE_MAGNITUDE).contains(&max_abs) {
+            0
+        } else {
+            -(max_abs.log2().round() as i32)
+        }
+    }
+
+    /// The set with every coordinate times `2^k` (`libm::scalbn`: exact, but for coordinates
+    /// below `2^−1074` after scaling, which round to 0).
+    #[must_use]
+    pub fn scaled_pow2(&self, k: i32) -> Self {
+        Self {
+            xs: self.xs.iter().map(|&v| libm::scalbn(v, k)).collect(),
+            dim: self.dim,
+            ys: self.ys.clone(),
+        }
+    }
+
+    /// The set on which the algorithms compute, and its exponent: the set itself with `k = 0`, or
+    /// the set times `2^k` with `k` = [`Dataset::scale_exponent`]. A result with units is scaled
+    /// back by `2^−k` ([`unscale`]): `κ`, `θ`, lengths.
+    pub fn in_range(&self) -> (std::borrow::Cow<'_, Self>, i32) {
+        match self.scale_exponent() {
+            0 => (std::borrow::Cow::Borrowed(self), 0),
+            k => (std::borrow::Cow::Owned(self.scaled_pow2(k)), k),
+        }
+    }
+}
+
+/// A length `v` of the set times `2^k` ([`Dataset::in_range`]) in the set's own units: `v·2^−k`
+/// (exact but for over- or underflow, which saturate to ±∞ or round to 0).
+pub fn unscale(v: f64, k: i32) -> f64 {
+    libm::scalbn(v, -k)
 }
 
 /// Maps a label to ±1: −1 and 0 to −1, +1 to +1; anything else to `None`.

@@ -203,7 +203,8 @@ pub fn count(data: &Dataset, mode: Mode) -> Result<Count> {
             range: "{1, 2} (count_any counts in any dimension)",
         });
     }
-    let (separable, degeneracies) = geometric::count_low_dim(data, mode);
+    // the count is the same for the set times 2^k (Dataset::in_range), where norms are in range
+    let (separable, degeneracies) = geometric::count_low_dim(&data.in_range().0, mode);
     Ok(Count::new(
         data.len(),
         cover_dim(data, mode),
@@ -278,6 +279,8 @@ pub fn count_any_with(data: &Dataset, mode: Mode, params: &CountParams) -> Resul
     if data.dim() <= 2 {
         return count(data, mode);
     }
+    let (data, _) = data.in_range();
+    let data = &*data;
     let p = data.len();
     let cover_n = cover_dim(data, mode);
     let degeneracies = geometric::degeneracies(data, mode);

@@ -39,7 +39,7 @@ pub mod ldp;
 mod polish;
 mod wolfe;
 
-use crate::data::Dataset;
+use crate::data::{unscale, Dataset};
 use crate::error::{Error, Result};
 use crate::linalg::{norm, norm_sq};
 use crate::measure::Mode;
@@ -104,26 +104,17 @@ pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<
         return Err(Error::Empty);
     }
     // Far from 1 in magnitude, squared norms under- or overflow: solve on the data scaled by a
-    // power of two (exact in floating point), then scale κ and the embedding back.
-    let max_abs = data.features().iter().fold(0.0f64, |m, v| m.max(v.abs()));
-    if max_abs > 0.0 && !(1e-100..=1e100).contains(&max_abs) {
-        // at most 2^±1000 at a time: a subnormal's 2^1063 would overflow to ∞ (the scaled call
-        // scales again when one step does not suffice)
-        let s = 2f64.powi((-(max_abs.log2().round() as i32)).clamp(-1000, 1000));
-        let scaled = Dataset::from_row_major(
-            data.features().iter().map(|v| v * s).collect(),
-            data.dim(),
-            data.labels().to_vec(),
-        )?;
+    // power of two (exact in floating point), then scale κ, θ and the embedding back.
+    let (scaled, k) = data.in_range();
+    if k != 0 {
         let mut e = max_stability_with(&scaled, mode, solver)?;
-        e.kappa /= s;
+        e.kappa = unscale(e.kappa, k);
         if let Some(p) = e.perceptron.as_mut() {
-            p.theta /= s;
+            p.theta = unscale(p.theta, k);
         }
-        // w_opt scales by 1/s and ξ by 1/s, so x = w_opt/(ξ…) scales by 1/s² (one factor at a
-        // time: s² may overflow, and 0·∞ is NaN)
+        // w_opt = Σ x^μ S^μ ξ^μ has |w_opt| = 1/κ_max: w_opt scales by 2^k and ξ by 2^−k, so x by 2^2k
         for x in &mut e.embedding {
-            *x = *x * s * s;
+            *x = unscale(*x, -2 * k);
         }
         return Ok(e);
     }

@@ -4,6 +4,7 @@
 
 use super::algorithm::{Algorithm, Spec, StepCost};
 use super::config::{Budget, Config};
+use super::rescaled::Rescaled;
 use super::{Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;
@@ -27,7 +28,9 @@ pub fn build(
 /// A trainer for the rule of `spec`: `config` checked against it ([`Config::check`]), a step
 /// budget turned into the rule's epoch limit (at or just past the budget: the wrapper ends the
 /// run there), the rule's builder, and the [`Budget`] around it (Hebb's pass is not cut, nor the
-/// students' chains: their length is their mixing length).
+/// students' chains: their length is their mixing length). A set whose largest coordinate is
+/// outside `10^±100` is trained on the set times `2^k` and reported in its own units
+/// ([`Rescaled`], [`Dataset::in_range`]).
 ///
 /// # Errors
 /// Those of [`Config::check`] and of the rule's builder (empty set, one class with a threshold
@@ -39,6 +42,15 @@ pub fn build_spec(
     config: &Config,
 ) -> Result<Box<dyn Trainer>> {
     config.check(spec)?;
+    let (scaled, k) = data.in_range();
+    if k != 0 {
+        let config = Config {
+            init: Rescaled::start(config.init.as_ref(), k),
+            ..config.clone()
+        };
+        let inner = build_spec(spec, &scaled, mode, &config)?;
+        return Ok(Box::new(Rescaled::new(inner, data, k)));
+    }
     let budget = config.budget;
     let inner = match budget.steps {
         Some(steps) => {

@@ -19,6 +19,7 @@ pub mod minover;
 pub mod notes;
 pub mod online;
 pub mod pocket;
+pub mod rescaled;
 pub mod rosenblatt;
 mod run_state;
 pub mod students;
@@ -35,6 +36,7 @@ pub use minover::{Minover, MinoverParams};
 pub use notes::NotesParams;
 pub use online::Online;
 pub use pocket::{Pocket, PocketParams};
+pub use rescaled::Rescaled;
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
 pub use run_state::RunState;
 
