@@ -647,7 +647,10 @@ fn tanh_adaline_starts_slowly_from_far_off_and_stops() {
             before = t.perceptron();
         }
         let moved = distance(&t.perceptron(), &fit.perceptron);
-        assert!(path > 0.0 && moved <= 1.1e-4 * path, "{mode:?}: one more epoch moved {moved} of {path}");
+        assert!(
+            path > 0.0 && moved <= 1.1e-4 * path,
+            "{mode:?}: one more epoch moved {moved} of {path}"
+        );
         let start = far_start(&noisy, mode);
         assert!(
             tanh_cost(&fit.perceptron.w, fit.perceptron.theta, &noisy)

@@ -316,3 +316,39 @@ fn a_header_without_rows_is_refused() {
         "{err}"
     );
 }
+
+/// The gradient rules' stops mean what they say (issue 24's reproductions on the Iris preset,
+/// class-sorted, cyclic, with θ): sequential Adaline at its default η circles and is not
+/// converged; `--stop epochs` runs the tanh Adaline from its far start every epoch asked for,
+/// and the model carries the gradient where it stopped.
+#[test]
+fn gradient_rules_say_whether_they_converged() {
+    let iris = PathBuf::from("www/data/iris-setosa-versicolor.csv");
+    let iris = iris.to_str().unwrap();
+    let adaline = json(&cli(&[
+        "train",
+        "--algorithm",
+        "adaline",
+        "--data",
+        iris,
+        "--threshold",
+    ]));
+    assert_eq!(adaline["stop"], "cycling");
+    assert_eq!(adaline["converged"], false);
+    assert!(adaline["gradient"].as_f64().unwrap() > 1e-6);
+    let tanh = json(&cli(&[
+        "train",
+        "--algorithm",
+        "adaline-tanh",
+        "--data",
+        iris,
+        "--threshold",
+        "--stop",
+        "epochs",
+        "--epochs",
+        "300",
+    ]));
+    assert_eq!(tanh["stop"], "limit");
+    assert_eq!(tanh["epochs"], 300.0);
+    assert!(tanh["gradient"].as_f64().unwrap() > 0.0);
+}

@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::optimum::{augmented, cost_gradient_hessian, inverse_norm, least_squares, newton, Cost};
+use common::optimum::{
+    augmented, cost_gradient_hessian, inverse_norm, least_squares, newton, Cost,
+};
 use common::{dot, norm, shifted, teacher_data};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
@@ -76,7 +78,12 @@ fn check(a: Algorithm, data: &Dataset, mode: Mode, config: &Config, what: &str) 
     };
     let (_, _, h) = cost_gradient_hessian(cost(a), &optimum, &xs, data);
     let bound = 2.0 * norm(&g) * inverse_norm(&h).expect("a strict minimum");
-    let distance = norm(&v.iter().zip(&optimum).map(|(x, y)| x - y).collect::<Vec<_>>());
+    let distance = norm(
+        &v.iter()
+            .zip(&optimum)
+            .map(|(x, y)| x - y)
+            .collect::<Vec<_>>(),
+    );
     assert!(
         distance <= bound.max(1e-12 * norm(&optimum)),
         "{a} {what}: |v − v*| = {distance:e} > {bound:e} (v = {v:?}, v* = {optimum:?})"
@@ -122,7 +129,12 @@ fn converged_gradient_rules_stand_at_their_independent_optimum() {
 #[test]
 fn sequential_adaline_fits_a_small_set_exactly() {
     let data = teacher_data(5, 12, 8, 0.0);
-    let fit = run(Algorithm::Adaline, &data, Mode::Homogeneous, &Config::default());
+    let fit = run(
+        Algorithm::Adaline,
+        &data,
+        Mode::Homogeneous,
+        &Config::default(),
+    );
     assert_eq!(fit.stop, Some(Stop::Stationary));
     for mu in 0..data.len() {
         let e = dot(&fit.perceptron.w, data.x(mu)) * data.y(mu);
@@ -148,7 +160,13 @@ fn iris_sequential_adaline_circles_and_the_batch_rule_converges() {
         max_epochs: Some(200_000.0),
         ..Config::default()
     };
-    assert!(check(Algorithm::AdalineBatch, &data, Mode::Threshold, &batch, "iris"));
+    assert!(check(
+        Algorithm::AdalineBatch,
+        &data,
+        Mode::Threshold,
+        &batch,
+        "iris"
+    ));
 }
 
 /// `--stop epochs` (gradient tolerance 0): every gradient rule runs exactly to its limit.
@@ -164,7 +182,10 @@ fn with_tolerance_zero_every_gradient_rule_runs_to_its_limit() {
         let fit = run(a, &data, Mode::Threshold, &config);
         assert_eq!(fit.stop, Some(Stop::Limit), "{a}");
         assert_eq!(fit.epochs, 37.0, "{a}");
-        assert!(fit.gradient.is_some_and(|g| g > 0.0), "{a}: the gradient at the limit");
+        assert!(
+            fit.gradient.is_some_and(|g| g > 0.0),
+            "{a}: the gradient at the limit"
+        );
     }
 }
 
@@ -173,7 +194,10 @@ fn with_tolerance_zero_every_gradient_rule_runs_to_its_limit() {
 #[test]
 fn the_tanh_plateau_is_visible() {
     // the course notes' picture: examples far from the line, all saturated from the far start
-    let xs: Vec<f64> = (0..20).map(|k| 0.8 + 0.01 * f64::from(k)).flat_map(|x| [x, -x]).collect();
+    let xs: Vec<f64> = (0..20)
+        .map(|k| 0.8 + 0.01 * f64::from(k))
+        .flat_map(|x| [x, -x])
+        .collect();
     let ys: Vec<f64> = xs.iter().map(|x| x.signum()).collect();
     let data = common::dataset(&xs, 1, &ys);
     let losses: Vec<f64> = [1.0, 2.0, 5.0, 10.0, 20.0, 400.0]
@@ -196,6 +220,11 @@ fn the_tanh_plateau_is_visible() {
     }
     assert!(losses[5] < 0.5 * losses[0], "then it falls: {losses:?}");
     // and the default run does not stop there
-    let fit = run(Algorithm::AdalineTanh, &data, Mode::Homogeneous, &Config::default());
+    let fit = run(
+        Algorithm::AdalineTanh,
+        &data,
+        Mode::Homogeneous,
+        &Config::default(),
+    );
     assert!(fit.epochs > 20.0, "stopped after {} epochs", fit.epochs);
 }

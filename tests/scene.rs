@@ -39,6 +39,86 @@ fn fit(stop: Option<Stop>) -> Fit {
     }
 }
 
+/// The readout's text for `algorithm` stopped for `stop` in [`fit`] (limit 40 epochs, γ = 1, gap
+/// tolerance 10⁻³) on a set that is `separable` or not.
+fn expected(stop: Stop, algorithm: Algorithm, separable: bool) -> String {
+    match (stop, algorithm) {
+        (Stop::NoErrors, Algorithm::Pocket) => {
+            "converged: pocket holds a perceptron without errors (step 37)".into()
+        }
+        (Stop::NoErrors, _) => "converged: no errors in epoch 4".into(),
+        (Stop::GapReached, _) => "converged: certified gap ≤ 0.1% of κ_max".into(),
+        (Stop::Kkt, Algorithm::SoftMargin) => {
+            // two of the strengths (2.0 and 1.0) are at the bound γ = 1
+            "converged: optimality conditions hold (γ = 1, 2 examples at the bound)".into()
+        }
+        (Stop::Kkt, _) => "converged: optimality conditions hold".into(),
+        (Stop::Stalled, Algorithm::Gibbs | Algorithm::Bayes) => {
+            "no version space: the set is not linearly separable (exact test), so no \
+             student classifies it without errors"
+                .into()
+        }
+        (Stop::Stalled, _) => "stalled: no example can move w".into(),
+        (Stop::Sampled, Algorithm::Bayes) => {
+            "centre of mass estimated: the mean of 50 samples of the chain (37 \
+             trajectories)"
+                .into()
+        }
+        (Stop::Sampled, _) => {
+            "sampled: a draw from the version space after 37 trajectories of the chain".into()
+        }
+        (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
+        (Stop::OnePass, _) => "one pass through the data".into(),
+        (Stop::Settled, _) => "converged: w settled (relative change per epoch ≤ tolerance)".into(),
+        (Stop::Limit, Algorithm::Rosenblatt | Algorithm::PerceptronNotes) => {
+            "not separable within 40 epochs".into()
+        }
+        (Stop::Limit, Algorithm::Pocket) if separable => {
+            "best after 40 epochs: 2 training errors".into()
+        }
+        (Stop::Limit, Algorithm::Pocket) => {
+            "best after 40 epochs: 2 training errors (set not separable)".into()
+        }
+        (Stop::Limit, Algorithm::Logistic) if separable => {
+            "epoch limit (40): on separable data cross-entropy has no minimum, \
+             |w| keeps growing"
+                .into()
+        }
+        (Stop::Stationary, _) => {
+            "converged: the gradient vanished (|∇E| = 3.0e-4 of its scale)".into()
+        }
+        (Stop::Cycling, _) => "not converged: w circles around the optimum (|∇E| = 3.0e-4 of its \
+             scale); the fixed η is too large for the sequential rule: try a smaller \
+             η, or the batch rule"
+            .into(),
+        (Stop::Limit, Algorithm::LogisticSquared) if separable => {
+            "epoch limit (40): on separable data the squared error of the logistic \
+             unit has no minimum, |w| keeps growing"
+                .into()
+        }
+        (Stop::Limit, Algorithm::AdalineTanh) if separable => {
+            "epoch limit (40): on separable data the squared error of tanh has no \
+             minimum, |w| keeps growing"
+                .into()
+        }
+        (
+            Stop::Limit,
+            Algorithm::Adaline
+            | Algorithm::AdalineBatch
+            | Algorithm::Logistic
+            | Algorithm::LogisticSquared
+            | Algorithm::AdalineTanh,
+        ) => "not converged: epoch limit (40) with |∇E| = 3.0e-4 of its scale".into(),
+        (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) if separable => {
+            "step limit (37 steps) before the gap closed to 0.1%".into()
+        }
+        (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) => {
+            "stopped after 37 steps (40 epochs): set not separable, κ(w) = -0.250".into()
+        }
+        (Stop::Limit, _) => "epoch limit (40) before w settled".into(),
+    }
+}
+
 /// The text for every rule and stop: what the stop means, with the run's own numbers.
 #[test]
 fn status_of_every_rule_for_every_stop() {
@@ -54,88 +134,7 @@ fn status_of_every_rule_for_every_stop() {
         for separable in [true, false] {
             for stop in STOPS {
                 let text = status(algorithm, &fit(Some(stop)), 40.0, &settings, separable);
-                let expect: String = match (stop, algorithm) {
-                    (Stop::NoErrors, Algorithm::Pocket) => {
-                        "converged: pocket holds a perceptron without errors (step 37)".into()
-                    }
-                    (Stop::NoErrors, _) => "converged: no errors in epoch 4".into(),
-                    (Stop::GapReached, _) => "converged: certified gap ≤ 0.1% of κ_max".into(),
-                    (Stop::Kkt, Algorithm::SoftMargin) => {
-                        // two of the strengths (2.0 and 1.0) are at the bound γ = 1
-                        "converged: optimality conditions hold (γ = 1, 2 examples at the bound)"
-                            .into()
-                    }
-                    (Stop::Kkt, _) => "converged: optimality conditions hold".into(),
-                    (Stop::Stalled, Algorithm::Gibbs | Algorithm::Bayes) => {
-                        "no version space: the set is not linearly separable (exact test), so no \
-                         student classifies it without errors"
-                            .into()
-                    }
-                    (Stop::Stalled, _) => "stalled: no example can move w".into(),
-                    (Stop::Sampled, Algorithm::Bayes) => {
-                        "centre of mass estimated: the mean of 50 samples of the chain (37 \
-                         trajectories)"
-                            .into()
-                    }
-                    (Stop::Sampled, _) => {
-                        "sampled: a draw from the version space after 37 trajectories of the chain"
-                            .into()
-                    }
-                    (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
-                    (Stop::OnePass, _) => "one pass through the data".into(),
-                    (Stop::Settled, _) => {
-                        "converged: w settled (relative change per epoch ≤ tolerance)".into()
-                    }
-                    (Stop::Limit, Algorithm::Rosenblatt | Algorithm::PerceptronNotes) => {
-                        "not separable within 40 epochs".into()
-                    }
-                    (Stop::Limit, Algorithm::Pocket) if separable => {
-                        "best after 40 epochs: 2 training errors".into()
-                    }
-                    (Stop::Limit, Algorithm::Pocket) => {
-                        "best after 40 epochs: 2 training errors (set not separable)".into()
-                    }
-                    (Stop::Limit, Algorithm::Logistic) if separable => {
-                        "epoch limit (40): on separable data cross-entropy has no minimum, \
-                         |w| keeps growing"
-                            .into()
-                    }
-                    (Stop::Stationary, _) => {
-                        "converged: the gradient vanished (|∇E| = 3.0e-4 of its scale)".into()
-                    }
-                    (Stop::Cycling, _) => {
-                        "not converged: w circles around the optimum (|∇E| = 3.0e-4 of its \
-                         scale); the fixed η is too large for the sequential rule: try a smaller \
-                         η, or the batch rule"
-                            .into()
-                    }
-                    (Stop::Limit, Algorithm::LogisticSquared) if separable => {
-                        "epoch limit (40): on separable data the squared error of the logistic \
-                         unit has no minimum, |w| keeps growing"
-                            .into()
-                    }
-                    (Stop::Limit, Algorithm::AdalineTanh) if separable => {
-                        "epoch limit (40): on separable data the squared error of tanh has no \
-                         minimum, |w| keeps growing"
-                            .into()
-                    }
-                    (
-                        Stop::Limit,
-                        Algorithm::Adaline
-                        | Algorithm::AdalineBatch
-                        | Algorithm::Logistic
-                        | Algorithm::LogisticSquared
-                        | Algorithm::AdalineTanh,
-                    ) => "not converged: epoch limit (40) with |∇E| = 3.0e-4 of its scale".into(),
-                    (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) if separable => {
-                        "step limit (37 steps) before the gap closed to 0.1%".into()
-                    }
-                    (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) => {
-                        "stopped after 37 steps (40 epochs): set not separable, κ(w) = -0.250"
-                            .into()
-                    }
-                    (Stop::Limit, _) => "epoch limit (40) before w settled".into(),
-                };
+                let expect = expected(stop, algorithm, separable);
                 assert_eq!(
                     text, expect,
                     "{algorithm}, {stop:?}, separable = {separable}"

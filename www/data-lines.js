@@ -16,6 +16,8 @@ import { fmtTick, niceStep } from "./format.js";
 /** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
 const SETTLING_DASH = [1, 5];
 const SETTLING_HALO = 6;
+/** A gradient rule stopped short of its optimum (circling, or at its limit): dotted, no band. */
+const NOT_CONVERGED_DASH = [2, 4];
 /** Dash length of compared lines (compare mode interleaves the rules' dashes). */
 const COMPARE_DASH = 10;
 /** The band's dash of a stopped rule. */
@@ -110,7 +112,7 @@ export function drawSolutions(v, state, scene, anim) {
   }
 }
 
-/** A rule's line: still training, a faint line with a halo and no band; stopped, its own dash with its band (±κ(w), or the soft margin's lines E = ±1). @param {DataSpaceView} v */
+/** A rule's line: still training, a faint line with a halo and no band; a gradient rule stopped short of its optimum, dotted without a band; stopped, its own dash with its band (±κ(w), or the soft margin's lines E = ±1). @param {DataSpaceView} v */
 function drawSolution(v, a) {
   const color = COLORS[a.name];
   if (!a.settled) {
@@ -120,6 +122,11 @@ function drawSolution(v, a) {
     v.ctx.globalAlpha = 0.8;
     drawLine(v, a.w, a.theta, color, 1.5, SETTLING_DASH);
     v.ctx.restore();
+    return;
+  }
+  if (a.gradient != null && !a.converged) {
+    // not at the cost's optimum: the line where the run stopped, without a band it has not earned
+    drawLine(v, a.w, a.theta, color, INFO[a.name].width, NOT_CONVERGED_DASH);
     return;
   }
   drawBand(v, a, color, a.softMargin ? a.softMargin.margin : a.kappa, BAND_DASH);

@@ -263,7 +263,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         (false, false),
         [
             "the squared error ½ Σμ (1 − Eμ)² (every example at potential 1)",
-            "when w changes less than 10⁻⁶ (relative) in an epoch, or at the epoch limit",
+            "converged where the gradient vanishes (|∇E| ≤ 10⁻⁶ Σ|ξ̃|); not converged when w circles (a fixed η), or at the epoch limit",
             "w ← w + (η/N)(1 − Eμ) ξμSμ,  η = 1/max Cμμ (stable below 2/max Cμμ)",
         ],
     ),
@@ -281,7 +281,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             (false, false),
             [
                 "the squared error ½ Σμ (1 − Eμ)², by gradient steps over all examples at once",
-                "when w changes less than 10⁻⁶ (relative) in a step, or at the epoch limit",
+                "converged where the gradient vanishes (|∇E| ≤ 10⁻⁶ Σ|ξ̃|), or at the epoch limit",
                 "w ← w + (η/N) Σμ (1 − Eμ) ξμSμ,  η = 1/λ̂ with λ̂ ≥ λ_max(C) (Gershgorin)",
             ],
         )
@@ -338,7 +338,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         (false, false),
         [
             "the cross-entropy −Σμ [tμ ln σ(aμ) + (1 − tμ) ln(1 − σ(aμ))], t = 0/1",
-            "when w settles (10⁻⁵ relative per epoch) or at the epoch limit; on separable data |w| grows for ever",
+            "converged where the gradient vanishes (|∇L| ≤ 10⁻⁶ Σ|ξ̃|); not converged when w circles (a fixed η), or at the epoch limit; on separable data |w| grows for ever",
             "w ← w − (η/N)(σ(aμ) − tμ) ξμ,  θ ← θ + (η/N)(σ(aμ) − tμ),  a = w·ξ − θ",
         ],
     ),
@@ -376,7 +376,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             (false, false),
             [
                 "the squared error ½ Σμ (tanh(aμ) − Sμ)² of the tanh output, a = w·ξ − θ",
-                "when w settles (10⁻⁵ relative per epoch) or at the epoch limit; it starts far off (|a| up to 6), where tanh′ ≈ 0: the wrong examples hardly move w at first (the vanishing gradient)",
+                "converged where the gradient vanishes (|∇L| ≤ 10⁻⁶ Σ|ξ̃|); not converged when w circles, or at the epoch limit; it starts far off (|a| up to 6), where tanh′ ≈ 0: the wrong examples hardly move w at first (the vanishing gradient)",
                 "w ← w − (η/N)(tanh aμ − Sμ)(1 − tanh² aμ) ξμ,  θ ← θ + (η/N)(tanh aμ − Sμ)(1 − tanh² aμ),  η = 1/max Cμμ",
             ],
         )

@@ -21,8 +21,8 @@
 //! is on its circle ([`super::online`]).
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::online::{max_diagonal, Drive, Online, OnlineRule};
 use super::config::GRADIENT_TOLERANCE;
+use super::online::{max_diagonal, Drive, Online, OnlineRule};
 use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};

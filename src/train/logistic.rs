@@ -27,8 +27,8 @@
 //! [`super::online`]); a plateau (the tanh unit's far start) runs on.
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::online::{max_diagonal, target, Drive, Online, OnlineRule};
 use super::config::GRADIENT_TOLERANCE;
+use super::online::{max_diagonal, target, Drive, Online, OnlineRule};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};

@@ -184,7 +184,13 @@ impl<R: OnlineRule> Online<R> {
         let (w0, t0) = &self.epoch_start;
         let st = &self.state;
         let theta = st.theta - t0;
-        (st.w.iter().zip(w0).map(|(a, b)| (a - b) * (a - b)).sum::<f64>() + theta * theta).sqrt()
+        (st.w
+            .iter()
+            .zip(w0)
+            .map(|(a, b)| (a - b) * (a - b))
+            .sum::<f64>()
+            + theta * theta)
+            .sqrt()
     }
 
     /// `|∇E| / Σ_μ |ξ̃^μ|` at the current `(w, θ)`, with `∇E = −Σ_μ (Δ^μ/rate) ξ̃^μ` summed over

@@ -103,22 +103,27 @@ pub fn cost_gradient_hessian(
 /// `A⁻¹ b` by Gaussian elimination with partial pivoting; `None` if `A` is singular.
 pub fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
     let n = b.len();
-    let mut m: Vec<Vec<f64>> = a.iter().zip(b).map(|(r, &y)| {
-        let mut r = r.clone();
-        r.push(y);
-        r
-    }).collect();
+    let mut m: Vec<Vec<f64>> = a
+        .iter()
+        .zip(b)
+        .map(|(r, &y)| {
+            let mut r = r.clone();
+            r.push(y);
+            r
+        })
+        .collect();
     for col in 0..n {
         let pivot = (col..n).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
         if m[pivot][col].abs() < 1e-300 {
             return None;
         }
         m.swap(col, pivot);
-        for row in 0..n {
+        let pivot_row = m[col].clone();
+        for (row, r) in m.iter_mut().enumerate() {
             if row != col {
-                let f = m[row][col] / m[col][col];
-                for k in col..=n {
-                    m[row][k] -= f * m[col][k];
+                let f = r[col] / pivot_row[col];
+                for (x, p) in r.iter_mut().zip(&pivot_row).skip(col) {
+                    *x -= f * p;
                 }
             }
         }

@@ -30,6 +30,10 @@ pub struct Model {
     /// Training errors `E^μ ≤ 0` (a training rule's only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub errors: Option<usize>,
+    /// The gradient rules: `|∇E| / Σ_μ |ξ̃^μ|` where the run stopped (converged when at most
+    /// `10⁻⁶`, stop `stationary`); absent for the other rules. `predict` does not read it.
+    #[serde(skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub gradient: Option<f64>,
     /// `κ(w)` on the training set; `null` where it is not finite (`w = 0`, no perceptron).
     #[serde(default)]
     pub kappa: Option<f64>,
