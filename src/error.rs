@@ -100,6 +100,19 @@ pub enum Error {
         /// The accepted names.
         expected: String,
     },
+    /// A set whose points' lengths span more than floating point holds: the squared length of
+    /// the short one is below `2^−1022` of the long one's (issue 24).
+    #[error("point {index}'s length {norm} is {:e} of point {largest}'s {largest_norm}: the set spans more than the floating-point range allows (its squared lengths cannot be computed together), so its geometry is out of reach", norm / largest_norm)]
+    Span {
+        /// The short point (0-based).
+        index: usize,
+        /// Its length `|ξ|`.
+        norm: f64,
+        /// The longest point (0-based).
+        largest: usize,
+        /// Its length.
+        largest_norm: f64,
+    },
 }
 
 /// The memory of `values` `f64` values, in words: `512 MiB`, `200 GB`.

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli::{cli, file};
+use common::cli::{cli, cli_refuses, file};
 use common::{dot, norm, teacher_data};
 use perceptron_lab::data::Dataset;
 use serde_json::Value;
@@ -129,4 +129,28 @@ fn train_count_and_predict_at_every_scale() {
             }
         }
     }
+}
+
+/// The three points of issue 24 are refused by `train` (every algorithm: its `separable` is the
+/// exact test) and `count`, naming the short point and the long one; times `10^300` a coordinate
+/// is ∞ and the file is refused naming it.
+#[test]
+fn a_file_spanning_beyond_the_range_is_refused_by_name() {
+    let three = file(
+        "three.csv",
+        "x1,x2,label\n1,1e300,1\n-1,-2,-1\n1e-300,3,1\n",
+    );
+    let three = three.to_str().unwrap();
+    for algo in ["exact", "rosenblatt", "adatron", "minover"] {
+        cli_refuses(
+            &["train", "--algorithm", algo, "--data", three],
+            "point 1's length",
+        );
+    }
+    cli_refuses(
+        &["count", "--data", three],
+        "the set spans more than the floating-point range allows",
+    );
+    let inf = file("inf.csv", "x1,x2,label\n1e300,1e600,1\n-1e300,-2e300,-1\n");
+    cli_refuses(&["count", "--data", inf.to_str().unwrap()], "inf");
 }

@@ -188,3 +188,48 @@ fn every_rule_at_every_scale() {
         }
     }
 }
+
+/// The three points of issue 24, `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`: their
+/// lengths span 300 orders of magnitude, beyond what squared lengths can hold together, so the
+/// exact optimum, the separability test and the count refuse them naming the short point and the
+/// long one, at scale 1 and at `10^−300` (at `10^300` a coordinate is ∞ and the set is refused
+/// as not finite) — rather than the wrong `separable: false` and "at the origin" they gave.
+#[test]
+fn a_set_spanning_beyond_the_range_is_refused_by_name() {
+    let three = |c: f64| {
+        Dataset::from_row_major(
+            vec![c, 1e300 * c, -c, -2.0 * c, 1e-300 * c, 3.0 * c],
+            2,
+            vec![1.0, -1.0, 1.0],
+        )
+    };
+    for c in [1.0, 1e-300] {
+        let d = three(c).unwrap();
+        for mode in MODES {
+            let errors = [
+                max_stability(&d, mode).unwrap_err(),
+                is_separable(&d, mode).unwrap_err(),
+                count_any(&d, mode).unwrap_err(),
+            ];
+            for e in errors {
+                let m = e.to_string();
+                assert!(
+                    m.starts_with("point 1's length")
+                        && m.contains("of point 0's")
+                        && m.contains("floating-point range"),
+                    "{m}"
+                );
+            }
+        }
+    }
+    let e = three(1e300).unwrap_err().to_string();
+    assert!(e.contains("point 0: coordinate 1 is inf"), "{e}");
+    // within the range the same shape is solved: (1, 1e150) beside (−1, −2) and (1e-150, 3)
+    let d = Dataset::from_row_major(
+        vec![1.0, 1e150, -1.0, -2.0, 1e-150, 3.0],
+        2,
+        vec![1.0, -1.0, 1.0],
+    )
+    .unwrap();
+    assert!(d.check_span().is_ok());
+}

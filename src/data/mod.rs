@@ -178,6 +178,50 @@ impl Dataset {
     }
 }
 
+impl Dataset {
+    /// `|ξ^μ|` computed without over- or underflow (the point scaled by a power of two first).
+    pub fn norm(&self, mu: usize) -> f64 {
+        let x = self.x(mu);
+        let max_abs = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        if max_abs == 0.0 {
+            return 0.0;
+        }
+        let k = -(max_abs.log2().round() as i32);
+        let sq: f64 = x.iter().map(|&v| libm::scalbn(v, k).powi(2)).sum();
+        unscale(sq.sqrt(), k)
+    }
+
+    /// Checks that the points' lengths can be computed together: every non-zero `|ξ^μ|` is at
+    /// least `2^−511` of the longest, so that with the longest near 1 ([`Dataset::in_range`])
+    /// every squared length is a normal number. The geometry of a set beyond that (a point at
+    /// `1e300` beside one at 1) is refused rather than answered wrongly.
+    ///
+    /// # Errors
+    /// [`Error::Span`] naming the shortest non-zero point and the longest.
+    pub fn check_span(&self) -> Result<()> {
+        let norms: Vec<f64> = (0..self.len()).map(|mu| self.norm(mu)).collect();
+        let Some((largest, &largest_norm)) =
+            norms.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))
+        else {
+            return Ok(());
+        };
+        let short = norms
+            .iter()
+            .enumerate()
+            .filter(|(_, &r)| r > 0.0)
+            .min_by(|a, b| a.1.total_cmp(b.1));
+        match short {
+            Some((index, &norm)) if norm < libm::scalbn(largest_norm, -511) => Err(Error::Span {
+                index,
+                norm,
+                largest,
+                largest_norm,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// A length `v` of the set times `2^k` ([`Dataset::in_range`]) in the set's own units: `v·2^−k`
 /// (exact but for over- or underflow, which saturate to ±∞ or round to 0).
 pub fn unscale(v: f64, k: i32) -> f64 {

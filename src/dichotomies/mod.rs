@@ -204,6 +204,7 @@ pub fn count(data: &Dataset, mode: Mode) -> Result<Count> {
         });
     }
     // the count is the same for the set times 2^k (Dataset::in_range), where norms are in range
+    data.check_span()?;
     let (separable, degeneracies) = geometric::count_low_dim(&data.in_range().0, mode);
     Ok(Count::new(
         data.len(),

@@ -82,7 +82,8 @@ pub enum Solver {
 ///
 /// # Errors
 /// [`Error::Empty`] for no data; [`Error::OneClass`] in threshold mode with one class only
-/// (the margin is unbounded).
+/// (the margin is unbounded); [`Error::Span`] for points whose lengths span more than floating
+/// point holds ([`Dataset::check_span`]).
 pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
     max_stability_with(data, mode, Solver::ActiveSet)
 }
@@ -107,6 +108,7 @@ pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<
     // power of two (exact in floating point), then scale κ, θ and the embedding back.
     let (scaled, k) = data.in_range();
     if k != 0 {
+        data.check_span()?;
         let mut e = max_stability_with(&scaled, mode, solver)?;
         e.kappa = unscale(e.kappa, k);
         if let Some(p) = e.perceptron.as_mut() {
@@ -118,6 +120,7 @@ pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<
         }
         return Ok(e);
     }
+    data.check_span()?;
     let scale_sq = data.max_norm_sq();
     match (mode, solver) {
         (Mode::Homogeneous, Solver::ActiveSet) => {
