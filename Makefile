@@ -60,7 +60,13 @@ test-e2e: build
 	cargo build --release --bin perceptron-lab
 	node --test --test-concurrency=1 tests/e2e/
 
-test: lint test-native test-wasm test-e2e
+# The smoke suite in Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK
+# (selenium-webdriver, WebKitWebDriver under Xvfb), the baseline build and the page without
+# WebAssembly in WebKit; Chromium's numbers for comparison come from the same run.
+test-browsers: build
+	node --test --test-concurrency=1 tests/browsers/
+
+test: lint test-native test-wasm test-e2e test-browsers
 
 bench: build
 	node bench/drag.mjs
