@@ -11,7 +11,8 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SIX, lineSet } from "../e2e/harness.mjs";
+import { pathToFileURL } from "node:url";
+import { ROOT, SIX, lineSet } from "../e2e/harness.mjs";
 
 /** `fn(arg)` in the page (awaited), its value through JSON (so every driver returns the same: NaN becomes null). */
 export async function evaluate(driver, fn, arg = null) {
@@ -172,5 +173,19 @@ export const STEPS = [
   },
 ];
 
-/** The steps for a second build of the core: it loads, and gives exactly Chromium's numbers. */
-export const NUMBER_STEPS = STEPS.filter((s, i) => i === 0 || s.sameAsChromium);
+/**
+ * The steps for a second build of the core: it loads, and gives exactly Chromium's numbers, on the
+ * site and in the single file opened from disk (which carries both builds and picks one itself).
+ */
+export const NUMBER_STEPS = [
+  ...STEPS.filter((s, i) => i === 0 || s.sameAsChromium),
+  {
+    name: "the single file from disk loads the same build, and its sweep's CSV is byte-identical to Chromium's",
+    sameAsChromium: true,
+    run: async (driver) => {
+      await openLab(driver, pathToFileURL(join(ROOT, "dist", "perceptron-lab.html")).href);
+      assert.equal(await evaluate(driver, () => window.lab.getState().wasmBuild), driver.build);
+      return (await evaluate(driver, (p) => window.lab.runLearningCurve(p), SWEEP)).csv;
+    },
+  },
+];
