@@ -1,9 +1,14 @@
 # Perceptron Lab: `make serve` to set up, build and serve; `make test` to set up and run every test.
 PORT ?= 8000
 WASM := target/wasm32-unknown-unknown/release/perceptron_lab.wasm
+# The baseline build: the same code without wasm SIMD, for browsers without it (Safari before
+# 16.4); www/wasm-build.js picks one of the two at load. RUSTFLAGS replaces the `+simd128` of
+# .cargo/config.toml, and its own target directory keeps the SIMD build's cache valid.
+BASELINE_DIR := target/nosimd
+BASELINE_WASM := $(BASELINE_DIR)/wasm32-unknown-unknown/release/perceptron_lab.wasm
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup build build-bench serve test test-native test-wasm test-e2e lint bench clean
+.PHONY: setup build build-bench serve test test-native test-wasm test-e2e test-browsers lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -11,9 +16,15 @@ setup:
 build: setup
 	cargo build --release --lib --target wasm32-unknown-unknown
 	wasm-bindgen --target web --out-dir www/pkg $(WASM)
+	RUSTFLAGS="-C target-feature=-simd128" CARGO_TARGET_DIR=$(BASELINE_DIR) \
+	  cargo build --release --lib --target wasm32-unknown-unknown
+	wasm-bindgen --target web --out-dir $(BASELINE_DIR)/pkg $(BASELINE_WASM)
+	@cmp -s $(BASELINE_DIR)/pkg/perceptron_lab.js www/pkg/perceptron_lab.js \
+	  || { echo "build: the baseline build's JavaScript glue differs from the SIMD build's" >&2; exit 1; }
+	cp $(BASELINE_DIR)/pkg/perceptron_lab_bg.wasm www/pkg/perceptron_lab_baseline_bg.wasm
 	node scripts/single-file.mjs
-	@printf 'www/pkg/perceptron_lab_bg.wasm: %s bytes, %s gzipped\n' \
-	  $$(wc -c < www/pkg/perceptron_lab_bg.wasm) $$(gzip -9 -c www/pkg/perceptron_lab_bg.wasm | wc -c)
+	@for f in www/pkg/perceptron_lab_bg.wasm www/pkg/perceptron_lab_baseline_bg.wasm; do \
+	  printf '%s: %s bytes, %s gzipped\n' $$f $$(wc -c < $$f) $$(gzip -9 -c $$f | wc -c); done
 
 # The wasm with the benchmark-only exports (`benchKernel`, `ExactBench`: the `bench` feature) for
 # bench/kernels.mjs and bench/exact-wasm.mjs, in its own directory so that www/pkg stays the
@@ -49,7 +60,13 @@ test-e2e: build
 	cargo build --release --bin perceptron-lab
 	node --test --test-concurrency=1 tests/e2e/
 
-test: lint test-native test-wasm test-e2e
+# The smoke suite in Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK
+# (selenium-webdriver, WebKitWebDriver under Xvfb), the baseline build and the page without
+# WebAssembly in WebKit; Chromium's numbers for comparison come from the same run.
+test-browsers: build
+	node --test --test-concurrency=1 tests/browsers/
+
+test: lint test-native test-wasm test-e2e test-browsers
 
 bench: build
 	node bench/drag.mjs

@@ -2,7 +2,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v6";
+const CACHE = "perceptron-lab-v7";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -37,6 +37,7 @@ const FILES = [
   "./www/curve-panel.js",
   "./www/worker-pool.js",
   "./www/worker.js",
+  "./www/wasm-build.js",
   "./www/settler.js",
   "./www/training-job.js",
   "./www/layer.js",
@@ -62,6 +63,7 @@ const FILES = [
   "./www/weight-regions.js",
   "./www/pkg/perceptron_lab.js",
   "./www/pkg/perceptron_lab_bg.wasm",
+  "./www/pkg/perceptron_lab_baseline_bg.wasm",
   "./www/data/iris-setosa-versicolor.csv",
 ];
 

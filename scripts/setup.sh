@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping what is already there:
 # the wasm32 target, wasm-bindgen-cli at exactly the crate's pinned version, Debian's Chromium
-# and ChromeDriver, and the npm packages of the browser tests (playwright-core; no browser download).
+# and ChromeDriver, Firefox ESR, WebKitGTK's WebKitWebDriver and Xvfb (for `make test-browsers`),
+# and the npm packages of the browser tests (playwright-core, puppeteer-core, selenium-webdriver:
+# they drive the browsers Debian installs and download none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,14 +17,21 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $WASM_BINDGEN_V
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
 fi
 
-if ! dpkg -s chromium chromium-driver >/dev/null 2>&1; then
-  echo "setup: installing Debian's chromium and chromium-driver"
+MISSING=()
+for pkg in chromium chromium-driver firefox-esr webkit2gtk-driver xvfb; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || MISSING+=("$pkg")
+done
+if [ ${#MISSING[@]} -gt 0 ]; then
+  echo "setup: installing Debian's ${MISSING[*]}"
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO=sudo
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${MISSING[@]}" >/dev/null
 fi
 
-if [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# puppeteer-core downloads no browser; the variable keeps it so should that ever change
+export PUPPETEER_SKIP_DOWNLOAD=1
+if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ] \
+  || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi

@@ -1,12 +1,15 @@
 // Builds dist/perceptron-lab.html: the whole page in one file that opens by double-click from
-// disk — scripts bundled by esbuild, the wasm and the shipped data embedded, the worker's code
-// carried along for blob workers, and a CSP that allows exactly these inline scripts (by hash).
+// disk — scripts bundled by esbuild, both builds of the wasm (SIMD and baseline: the page's setup
+// script keeps the one the browser runs, as www/wasm-build.js decides) and the shipped data
+// embedded, the worker's code carried along for blob workers, and a CSP that allows exactly these
+// inline scripts (by hash).
 // Run after `wasm-bindgen` (make build does).
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { SIMD_PROBE } from "../www/wasm-build.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const read = (p) => readFileSync(join(ROOT, p), "utf8");
@@ -23,7 +26,8 @@ async function bundle(entry) {
   return out.outputFiles[0].text;
 }
 
-const wasm = readFileSync(join(ROOT, "www/pkg/perceptron_lab_bg.wasm")).toString("base64");
+const base64 = (p) => readFileSync(join(ROOT, p)).toString("base64");
+const wasm = { simd: base64("www/pkg/perceptron_lab_bg.wasm"), baseline: base64("www/pkg/perceptron_lab_baseline_bg.wasm") };
 const files = Object.fromEntries(
   readdirSync(join(ROOT, "www/data"))
     .filter((f) => f.endsWith(".csv"))
@@ -35,7 +39,8 @@ const main = await bundle("www/main.js");
 // </script> inside a string would end the element: escape the slash
 const js = (v) => JSON.stringify(v).replace(/<\//g, "<\\/");
 const setup = [
-  `globalThis.PLAB_WASM_B64=${js(wasm)};`,
+  // without WebAssembly the page says so (main.js) and uses neither
+  `globalThis.PLAB_WASM_B64=typeof WebAssembly==="object"&&WebAssembly.validate(new Uint8Array(${js(SIMD_PROBE)}))?${js(wasm.simd)}:${js(wasm.baseline)};`,
   "globalThis.PLAB_WASM=Uint8Array.from(atob(globalThis.PLAB_WASM_B64),c=>c.charCodeAt(0));",
   `globalThis.PLAB_FILES=${js(files)};`,
   `globalThis.PLAB_WORKER_SOURCE="self.PLAB_WASM_B64="+JSON.stringify(globalThis.PLAB_WASM_B64)+";"+${js(worker)};`,

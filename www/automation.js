@@ -14,6 +14,7 @@ import { DEFAULT_COMPARED } from "./schema.js";
  * What the automation interface drives.
  * @typedef {object} Lab
  * @property {typeof import("./pkg/perceptron_lab.js")} wasm the core's exports
+ * @property {import("./wasm-build.js").WasmBuild} wasmBuild the build of the core loaded
  * @property {import("./app.js").App} app the controller
  * @property {import("./curve-panel.js").CurvePanel} curves the learning-curve panel
  * @property {import("./data-view.js").DataSpaceView} dataView
@@ -25,7 +26,7 @@ import { DEFAULT_COMPARED } from "./schema.js";
  * `window.lab`, as promised by docs/design.md and listed in docs/automation.md, plus a few extensions.
  * @param {Lab} lab
  */
-export function automation({ wasm, app, curves, dataView, weightView, el }) {
+export function automation({ wasm, wasmBuild, app, curves, dataView, weightView, el }) {
   const animator = app.animator;
   /** Runs an edit, trains it to the end (within the controller's time) and redraws now. */
   const edit = (change) => {
@@ -59,7 +60,7 @@ export function automation({ wasm, app, curves, dataView, weightView, el }) {
         check();
       }),
     /** The points, mode and every algorithm's result. */
-    getState: () => labState(app, weightView),
+    getState: () => ({ ...labState(app, weightView), wasmBuild }),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
     setPoints: (points) => edit(() => app.setPoints(points)),
     /** Client (CSS pixel) coordinates of data point (x, y) in the data view. */

@@ -19,6 +19,7 @@ import { PageView, applyLesson, layout } from "./layout.js";
 import { restoreOrPreset, save } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
+import { NO_WASM, wasmBuild, wasmUrl } from "./wasm-build.js";
 import { WeightView } from "./weight-view.js";
 
 const el = (id) => document.getElementById(id);
@@ -33,8 +34,14 @@ const lab = {
 window.lab = lab;
 
 async function boot() {
-  // the single-file build passes the wasm bytes it carries; the site fetches www/pkg/…_bg.wasm
-  await init(globalThis.PLAB_WASM ? { module_or_path: globalThis.PLAB_WASM } : undefined);
+  const build = wasmBuild();
+  if (!build) {
+    showAlert(NO_WASM);
+    throw new Error(NO_WASM);
+  }
+  // the single-file build passes the wasm bytes it carries (of the same build); the site fetches
+  // www/pkg/perceptron_lab_bg.wasm or, without wasm SIMD, perceptron_lab_baseline_bg.wasm
+  await init({ module_or_path: globalThis.PLAB_WASM ?? wasmUrl(build) });
   loadCatalogue(wasm);
   useTraceCore(wasm);
   const canvas = (id) => /** @type {HTMLCanvasElement} */ (el(id));
@@ -77,7 +84,7 @@ async function boot() {
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);
   curves.preview(); // the theory curves at once, before any Run
-  Object.assign(lab, automation({ wasm, app, curves, dataView, weightView, el }));
+  Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, dataView, weightView, el }));
   app.render();
   registerOfflineCache();
   lab.readyAt = performance.now(); // ms since navigation start: how long until interactive
@@ -87,6 +94,15 @@ async function boot() {
 
 /** How long after the page is interactive the training worker is started (so that its first drag finds it ready). */
 const WARM_WORKER_MS = 500;
+
+/** A message at the very top of the page, for what keeps the page from working at all. */
+function showAlert(text) {
+  const alert = document.createElement("p");
+  alert.id = "page-alert";
+  alert.setAttribute("role", "alert");
+  alert.textContent = text;
+  document.body.prepend(alert);
+}
 
 /** Registers the service worker (sw.js) that keeps the page usable offline once loaded. */
 function registerOfflineCache() {

@@ -6,9 +6,13 @@
 
 import init, { runCells } from "./pkg/perceptron_lab.js";
 import { continueJob, startJob, stopJob } from "./training-job.js";
+import { wasmBuild, wasmUrl } from "./wasm-build.js";
 
-// in the single-file build the page prepends PLAB_WASM_B64 to this worker's code
-const ready = init(self.PLAB_WASM_B64 ? { module_or_path: Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) } : undefined);
+// in the single-file build the page prepends PLAB_WASM_B64 (the build it chose) to this worker's
+// code; else the worker picks the build as the page does (the page starts workers only with WebAssembly)
+const ready = init({
+  module_or_path: self.PLAB_WASM_B64 ? Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) : wasmUrl(wasmBuild() ?? "baseline"),
+});
 const BATCH = 4; // cells per call into wasm
 const PROGRESS_MS = 100; // at most ten progress messages a second: each costs the page a repaint
 
