@@ -35,6 +35,7 @@ pub mod kernels;
 pub mod linalg;
 pub mod measure;
 mod named;
+pub mod optimum;
 pub mod rng;
 pub mod scene;
 pub mod theory;

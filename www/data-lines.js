@@ -86,7 +86,7 @@ function drawBand(v, a, color, band, dash) {
 
 /**
  * Every shown rule's line of `scene` (the exact optimum's first, wide and faint, with its band in
- * compare mode); in compare mode the compared rules interleaved; the animated rule's final line
+ * compare mode; each gradient rule's own optimum likewise in its colour); in compare mode the compared rules interleaved; the animated rule's final line
  * left out while it is stepped, unless `showFinal` (it would give the answer away, Fig. 3.4).
  * @param {DataSpaceView} v
  */
@@ -101,6 +101,14 @@ export function drawSolutions(v, state, scene, anim) {
       drawBand(v, exact, COLORS[exact.name], exact.kappa, [3, 4]);
       drawLine(v, exact.w, exact.theta, COLORS[exact.name], 1.5);
     }
+  }
+  // each shown gradient rule's own optimum (the minimum of its cost), wide and faint in its colour
+  for (const a of scene.algorithms) {
+    if (!state.shown[a.name] || a.optimum?.kind !== "at") continue;
+    v.ctx.save();
+    v.ctx.globalAlpha = 0.18;
+    drawLine(v, a.optimum.w, a.optimum.theta, COLORS[a.name], 7);
+    v.ctx.restore();
   }
   const compared = state.compare ? state.compareRules : [];
   for (const a of scene.algorithms) {

@@ -149,5 +149,7 @@ function algorithmState(a) {
     kappaUpper: a.kappaUpper,
     gap: a.gap,
     stabilities: [...a.stabilities],
+    gradient: a.gradient ?? null,
+    optimum: a.optimum ? { ...a.optimum, w: a.optimum.w ? [...a.optimum.w] : null } : null,
   };
 }

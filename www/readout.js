@@ -94,7 +94,9 @@ function row(a, isExact, eps) {
   td.className = "status";
   td.textContent = a.softMargin
     ? `${a.status} Objective |w|²/2 + γΣβ^μ = ${fmt(a.softMargin.halfNormSq)} + ${fmt(a.softMargin.penalty)}; ${a.softMargin.violators.length} margin violator${a.softMargin.violators.length === 1 ? "" : "s"} (β^μ > 0, dashed rings); its dashed lines are E = ±1.`
-    : a.status;
+    : a.optimum
+      ? `${a.status}.${optimumText(a.optimum)}`
+      : a.status;
   status.append(document.createElement("td"), td);
   return [tr, status];
 }
@@ -165,4 +167,16 @@ export class ReadoutView {
       if (summary.textContent !== text) summary.textContent = text;
     }
   }
+}
+
+/**
+ * A gradient rule's distance to its own optimum (`scene::OptimumView`), as a sentence after its
+ * status; empty for the other rules.
+ * @param {any} o
+ */
+export function optimumText(o) {
+  if (!o) return "";
+  if (o.kind === "unbounded") return " Its cost has no minimum on this separable set: |w| grows for ever along a separating direction.";
+  if (o.kind === "unknown") return " Its optimum is not unique here (fewer independent points than weights).";
+  return ` To its optimum (the faint wide line): cost E = ${fmt(o.cost + o.costGap, 4)} against the minimum ${fmt(o.cost, 4)}, angle ${fmt((o.angle * 180) / Math.PI, 3)}°.`;
 }

@@ -11,8 +11,11 @@ use crate::train::{Algorithm, StepCost};
 use crate::version_space::{direction, VersionSpace};
 use serde::Serialize;
 
+mod optimum;
 mod settling;
 mod status;
+
+pub use optimum::OptimumView;
 
 pub use crate::trace::Trace;
 pub(crate) use settling::rosenblatt_bound;
@@ -123,6 +126,9 @@ pub struct AlgorithmView {
     /// The gradient rules: the relative gradient `|∇E| / Σ_μ |ξ̃^μ|` where the run stands
     /// (`train::Fit::gradient`); `None` for the other rules.
     pub gradient: Option<f64>,
+    /// The gradient rules: the optimum of their cost and the answer's distance to it
+    /// ([`OptimumView`]); `None` for the other rules.
+    pub optimum: Option<OptimumView>,
     /// Direction of `w` in `[0, 2π)` (its place on the weight circle).
     pub phi: f64,
     /// `θ / |w|` (its height in the `(φ, θ)` plane).
@@ -421,6 +427,7 @@ fn exact_view(data: &Dataset, exact: &Exact) -> AlgorithmView {
         gap: exact.separable.then_some(0.0),
         embedding: exact.embedding.clone(),
         gradient: None,
+        optimum: None,
         phi: direction(&p.w),
         theta_unit: p.theta / crate::linalg::norm(&p.w),
     }
@@ -472,6 +479,7 @@ pub(crate) fn fit_view(
         misclassified: misclassified(&fit.perceptron, data),
         embedding: fit.embedding.clone(),
         gradient: fit.gradient,
+        optimum: None,
         phi: direction(&fit.perceptron.w),
         theta_unit: fit.perceptron.theta / crate::linalg::norm(&fit.perceptron.w),
     }

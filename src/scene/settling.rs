@@ -7,12 +7,14 @@
 //! A rule run in slices takes exactly the steps it takes in one go (it is the same trainer,
 //! stepped), so its answer does not depend on how the work was sliced.
 
-use super::{fit_view, reference, step_cost, trainer, Scene, Settings};
+use super::{fit_view, reference, step_cost, trainer, OptimumView, Scene, Settings};
 use crate::catalogue::{Algorithm, StepCost};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
+use crate::optimum::{self, Optimum};
 use crate::theory;
 use crate::trace::{Recorder, Trace};
+use crate::train::objective::Objective;
 use crate::train::students::NoStudent;
 use crate::train::{Mode, Trainer};
 use crate::version_space::VersionSpace;
@@ -30,6 +32,8 @@ struct Run {
     chunk: usize,
     /// Its trace, when asked for ([`Settings::traces`]).
     recorder: Option<Recorder>,
+    /// A gradient rule's cost and its optimum on the set (computed once).
+    optimum: Option<(Objective, Optimum)>,
 }
 
 /// Every shown rule of the data view, trained until it stops, in slices.
@@ -69,6 +73,10 @@ impl Settling {
                 match built {
                     Ok(trainer) => runs.push(Run {
                         algorithm,
+                        optimum: algorithm.spec().objective.map(|o| {
+                            let mode = reference.mode;
+                            (o, optimum::optimum(o, data, mode, reference.separable))
+                        }),
                         recorder: settings
                             .traces
                             .contains(&algorithm)
@@ -158,13 +166,17 @@ impl Settling {
             .runs
             .iter()
             .map(|run| {
+                let fit = run.trainer.fit();
                 let mut view = fit_view(
                     run.algorithm,
                     &self.data,
-                    &run.trainer.fit(),
+                    &fit,
                     &self.settings,
                     scene.separable,
                 );
+                view.optimum = run.optimum.as_ref().map(|(objective, optimum)| {
+                    OptimumView::new(optimum, *objective, &fit.perceptron, &self.data, scene.mode)
+                });
                 if run.algorithm.info().update_bound {
                     view.update_bound = self.update_bound;
                 }

@@ -22,6 +22,7 @@
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::config::GRADIENT_TOLERANCE;
+use super::objective::Objective;
 use super::online::{max_diagonal, Drive, Online, OnlineRule};
 use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
@@ -239,13 +240,15 @@ impl Trainer for AdalineBatch {
 
 /// The sequential Adaline's spec: a gradient step on one example per step; it takes a start, a
 /// learning rate and the order.
-pub const SPEC: Spec =
-    Spec::new("adaline", StepCost::Gradient, build).taking(Takes::INIT.learning_rate().order());
+pub const SPEC: Spec = Spec::new("adaline", StepCost::Gradient, build)
+    .taking(Takes::INIT.learning_rate().order())
+    .minimising(Objective::LeastSquares);
 
 /// The batch Adaline's spec: a gradient step on every example per step; it takes a start and a
 /// learning rate.
-pub const BATCH_SPEC: Spec =
-    Spec::new("adaline-batch", StepCost::Batch, build_batch).taking(Takes::INIT.learning_rate());
+pub const BATCH_SPEC: Spec = Spec::new("adaline-batch", StepCost::Batch, build_batch)
+    .taking(Takes::INIT.learning_rate())
+    .minimising(Objective::LeastSquares);
 
 /// The sequential Adaline from the run's [`Config`] (a random order seeded by [`Config::seed`]).
 ///

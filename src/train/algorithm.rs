@@ -160,6 +160,9 @@ pub struct Spec {
     /// `η`, a setting of its own on the page); `None` where the rule takes none or derives a
     /// stable one from the data (Adaline, logistic: `1/max C^μμ`).
     pub default_learning_rate: Option<f64>,
+    /// What a gradient rule minimises (its optimum is [`crate::optimum`]'s); `None` for the
+    /// other rules.
+    pub objective: Option<super::objective::Objective>,
     /// Its trainer.
     pub build: Builder,
 }
@@ -174,6 +177,7 @@ impl Spec {
             takes: Takes::NOTHING,
             zero_one: false,
             default_learning_rate: None,
+            objective: None,
             build,
         }
     }
@@ -182,6 +186,15 @@ impl Spec {
     #[must_use]
     pub const fn taking(self, takes: Takes) -> Spec {
         Spec { takes, ..self }
+    }
+
+    /// This spec, of a gradient rule minimising `objective`.
+    #[must_use]
+    pub const fn minimising(self, objective: super::objective::Objective) -> Spec {
+        Spec {
+            objective: Some(objective),
+            ..self
+        }
     }
 }
 

@@ -28,6 +28,7 @@
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::config::GRADIENT_TOLERANCE;
+use super::objective::Objective;
 use super::online::{max_diagonal, target, Drive, Online, OnlineRule};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
@@ -264,19 +265,22 @@ impl LogisticParams {
 pub const SPEC: Spec = Spec::new("logistic", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::CrossEntropy)
 })
-.taking(Takes::INIT.learning_rate().order());
+.taking(Takes::INIT.learning_rate().order())
+.minimising(Objective::Sigmoid(Loss::CrossEntropy));
 
 /// The logistic unit with squared error: as [`SPEC`].
 pub const SQUARED_SPEC: Spec = Spec::new("logistic-squared", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::Squared)
 })
-.taking(Takes::INIT.learning_rate().order());
+.taking(Takes::INIT.learning_rate().order())
+.minimising(Objective::Sigmoid(Loss::Squared));
 
 /// The tanh Adaline (from [`far_start`] unless given a start): as [`SPEC`].
 pub const TANH_SPEC: Spec = Spec::new("adaline-tanh", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::Tanh)
 })
-.taking(Takes::INIT.learning_rate().order());
+.taking(Takes::INIT.learning_rate().order())
+.minimising(Objective::Sigmoid(Loss::Tanh));
 
 /// The unit and cost `loss` from the run's [`Config`]: the epoch limit, the learning rate, the
 /// order (a random order seeded by [`Config::seed`]) and the start; without a given start the

@@ -17,6 +17,7 @@ pub mod hebb;
 pub mod logistic;
 pub mod minover;
 pub mod notes;
+pub mod objective;
 pub mod online;
 pub mod pocket;
 pub mod rescaled;

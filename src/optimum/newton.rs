@@ -1,0 +1,120 @@
+//! Newton's method with Levenberg–Marquardt damping on a cost `E(v) = Σ_μ c(v·ξ̃^μ, S^μ)`.
+
+use super::TOLERANCE;
+use crate::data::Dataset;
+use crate::linalg::dot;
+use crate::measure::Perceptron;
+use crate::train::objective::Objective;
+use crate::train::Mode;
+
+/// The most Newton steps.
+const MAX_STEPS: usize = 200;
+
+/// `E`, `∇E = Σ_μ c′ ξ̃^μ` and `H = Σ_μ c″ ξ̃^μ ξ̃^μᵀ` at `v`, and the gradient's scale
+/// `Σ_μ |ξ̃^μ|`.
+fn derivatives(
+    objective: Objective,
+    v: &[f64],
+    data: &Dataset,
+    mode: Mode,
+) -> (f64, Vec<f64>, Vec<Vec<f64>>, f64) {
+    let d = v.len();
+    let (mut e, mut g, mut h, mut scale) = (0.0, vec![0.0; d], vec![vec![0.0; d]; d], 0.0);
+    let mut x = vec![0.0; d];
+    for mu in 0..data.len() {
+        x[..data.dim()].copy_from_slice(data.x(mu));
+        if mode == Mode::Threshold {
+            x[d - 1] = -1.0;
+        }
+        let (a, s) = (dot(v, &x), data.y(mu));
+        e += objective.cost(a, s);
+        let (c1, c2) = (objective.slope(a, s), objective.curvature(a, s));
+        for i in 0..d {
+            g[i] += c1 * x[i];
+            for j in 0..d {
+                h[i][j] += c2 * x[i] * x[j];
+            }
+        }
+        scale += dot(&x, &x).sqrt();
+    }
+    (e, g, h, scale)
+}
+
+/// `A⁻¹ b` by Gaussian elimination with partial pivoting; `None` if `A` is (numerically)
+/// singular relative to its own size.
+fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
+    let n = b.len();
+    let size = a.iter().flatten().fold(0.0_f64, |m, x| m.max(x.abs()));
+    let mut m: Vec<Vec<f64>> = a
+        .iter()
+        .zip(b)
+        .map(|(row, &y)| row.iter().copied().chain([y]).collect())
+        .collect();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
+        if !(m[pivot][col].abs() > 1e-13 * size) {
+            return None;
+        }
+        m.swap(col, pivot);
+        let pivot_row = m[col].clone();
+        for (row, r) in m.iter_mut().enumerate() {
+            if row != col {
+                let f = r[col] / pivot_row[col];
+                for (x, p) in r.iter_mut().zip(&pivot_row).skip(col) {
+                    *x -= f * p;
+                }
+            }
+        }
+    }
+    Some((0..n).map(|i| m[i][n] / m[i][i]).collect())
+}
+
+/// A minimum of `objective` on `data` in `mode` from `start`: Newton steps `Δ = (H + λI)⁻¹ ∇E`,
+/// `λ` raised (from `10⁻¹²` of `H`'s mean diagonal) while the step fails or raises `E`, lowered
+/// after each accepted step, until `|∇E| ≤ TOLERANCE · Σ|ξ̃|`; `None` if no step lowers `E` or
+/// `MAX_STEPS` pass first.
+pub fn newton(objective: Objective, start: &[f64], data: &Dataset, mode: Mode) -> Option<Vec<f64>> {
+    let mut v = start.to_vec();
+    let mut lambda = 0.0;
+    for _ in 0..MAX_STEPS {
+        let (e, g, h, scale) = derivatives(objective, &v, data, mode);
+        if dot(&g, &g).sqrt() <= TOLERANCE * scale {
+            return Some(v);
+        }
+        let mean = (0..v.len()).map(|i| h[i][i].abs()).sum::<f64>() / v.len() as f64;
+        let floor = 1e-12 * mean.max(f64::MIN_POSITIVE);
+        let mut accepted = false;
+        for _ in 0..60 {
+            let damped: Vec<Vec<f64>> = h
+                .iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    let mut row = row.clone();
+                    row[i] += lambda;
+                    row
+                })
+                .collect();
+            if let Some(step) = solve(&damped, &g) {
+                let next: Vec<f64> = v.iter().zip(&step).map(|(a, b)| a - b).collect();
+                let p = Perceptron::new(
+                    next[..data.dim()].to_vec(),
+                    *next.get(data.dim()).unwrap_or(&0.0),
+                );
+                let e2 = super::total(objective, &p, data);
+                if e2 <= e && next.iter().all(|x| x.is_finite()) {
+                    v = next;
+                    lambda /= 10.0;
+                    accepted = true;
+                    break;
+                }
+            }
+            lambda = (lambda * 10.0).max(floor);
+        }
+        if !accepted {
+            // no step lowers E: stationary to rounding if the gradient is small, else lost
+            let (_, g, _, scale) = derivatives(objective, &v, data, mode);
+            return (dot(&g, &g).sqrt() <= 1e3 * TOLERANCE * scale).then_some(v);
+        }
+    }
+    None
+}

@@ -1,0 +1,64 @@
+//! What a gradient rule minimises ([`Objective`]), one example at a time: the cost `c(a, S)` of
+//! an example with activation `a = w·ξ − θ` and label `S = ±1`, its slope `∂c/∂a` (the rule's
+//! step is `−(η/N) ∂c/∂a ξ̃`) and its curvature `∂²c/∂a²` (for Newton's method,
+//! [`crate::optimum`]). The total is `E(w, θ) = Σ_μ c(a^μ, S^μ)`.
+
+use super::logistic::{sigmoid, Loss};
+
+/// A gradient rule's cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// Adaline: `c = ½ (1 − a S)²` (every example at potential 1; Biehl §3.7.2).
+    LeastSquares,
+    /// A sigmoid unit's cost ([`Loss`]).
+    Sigmoid(Loss),
+}
+
+impl Objective {
+    /// `c(a, S)`.
+    pub fn cost(self, a: f64, s: f64) -> f64 {
+        match self {
+            Objective::LeastSquares => 0.5 * (1.0 - a * s) * (1.0 - a * s),
+            Objective::Sigmoid(loss) => loss.cost(a, s),
+        }
+    }
+
+    /// `∂c/∂a`: `−(1 − a S) S`, or the loss's slope.
+    pub fn slope(self, a: f64, s: f64) -> f64 {
+        match self {
+            Objective::LeastSquares => -(1.0 - a * s) * s,
+            Objective::Sigmoid(loss) => loss.slope(a, s),
+        }
+    }
+
+    /// `∂²c/∂a²`: 1 for least squares; `σ(1 − σ)` for cross-entropy; for `½(y − t)²` with
+    /// `y = σ(a)` or `y = tanh a`, `y′² + (y − t) y″` (`σ′ = σ(1 − σ)`, `σ″ = σ′(1 − 2σ)`;
+    /// `tanh′ = 1 − tanh²`, `tanh″ = −2 tanh · tanh′`).
+    pub fn curvature(self, a: f64, s: f64) -> f64 {
+        let t = f64::from(u8::from(s > 0.0));
+        match self {
+            Objective::LeastSquares => 1.0,
+            Objective::Sigmoid(Loss::CrossEntropy) => {
+                let y = sigmoid(a);
+                y * (1.0 - y)
+            }
+            Objective::Sigmoid(Loss::Squared) => {
+                let y = sigmoid(a);
+                let d1 = y * (1.0 - y);
+                d1 * d1 + (y - t) * d1 * (1.0 - 2.0 * y)
+            }
+            Objective::Sigmoid(Loss::Tanh) => {
+                let y = a.tanh();
+                let d1 = 1.0 - y * y;
+                d1 * d1 - (y - s) * 2.0 * y * d1
+            }
+        }
+    }
+
+    /// Whether the cost has a minimum at finite `(w, θ)` on a set that is `separable` or not:
+    /// least squares always; a sigmoid cost not on a separable set, where it falls for ever as
+    /// `|w|` grows along a separating direction.
+    pub fn bounded(self, separable: bool) -> bool {
+        matches!(self, Objective::LeastSquares) || !separable
+    }
+}
