@@ -90,6 +90,18 @@ pub enum Error {
         /// What was expected instead, in words.
         expected: String,
     },
+    /// A number above a bound that depends on the data set (a learning rate's stability bound).
+    #[error("{name} must be in (0, {}) for this data set ({why}), got {value}", short(*.bound))]
+    AboveBound {
+        /// What the number is.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+        /// The bound for this data set (exclusive).
+        bound: f64,
+        /// The bound's formula, in words.
+        why: &'static str,
+    },
     /// An unknown name (algorithm, curve, …).
     #[error("unknown {kind} \"{name}\"; expected one of: {expected}")]
     Unknown {
@@ -123,6 +135,11 @@ fn bytes(values: f64) -> String {
         b if b >= 1e9 => format!("{:.1} GB", b / 1e9),
         b => format!("{} MiB", (b / f64::from(1u32 << 20)).ceil()),
     }
+}
+
+/// `v` to six significant digits, as a message writes a bound.
+fn short(v: f64) -> f64 {
+    format!("{v:.5e}").parse().unwrap_or(v)
 }
 
 /// `Result` with the crate's [`Error`].

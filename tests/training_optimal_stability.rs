@@ -367,3 +367,81 @@ fn adatron_threshold_refuses_an_unbalanced_init() {
     assert!(fit.kappa_upper.unwrap() >= 2.5 - 1e-12);
     assert!(fit.kappa <= 2.5 + 1e-12 && fit.kappa >= 2.5 * (1.0 - 1e-6) - 1e-12);
 }
+
+/// AdaTron's `η` in the book's units (Biehl §3.7): the fixed step `x̂^μ ← max(0, x̂^μ + η(1 − E^μ))`
+/// with `w = (1/N) Σ x̂^μ S^μ ξ^μ`, so the first step from tabula rasa on example 0 gives
+/// `w = (η/N) S^0 ξ^0`; it converges to the certified gap for `0 < η < 2/max C^μμ`,
+/// `C^μμ = |ξ^μ|²/N` (with a threshold `1/(2 max C^μμ)`), and is refused outside with a message
+/// that names the value and the bound for the data set.
+#[test]
+fn adatron_takes_the_books_eta_within_its_bound() {
+    use perceptron_lab::train::{self, Algorithm, Config};
+    for (seed, n, p) in [(11, 10, 40), (12, 4, 30)] {
+        for mode in [Mode::Homogeneous, Mode::Threshold] {
+            let offset = if mode == Mode::Threshold { 0.2 } else { 0.0 };
+            let data = teacher_data(seed, n, p, 0.0, offset);
+            let max_c = (0..p)
+                .map(|mu| dot(data.x(mu), data.x(mu)) / n as f64)
+                .fold(0.0, f64::max);
+            let bound = match mode {
+                Mode::Homogeneous => 2.0 / max_c,
+                Mode::Threshold => 0.5 / max_c,
+            };
+            let config = |eta: f64| Config {
+                learning_rate: Some(eta),
+                max_epochs: Some(1e5),
+                ..Config::default()
+            };
+            let what = format!("seed {seed}, {mode:?}");
+            if mode == Mode::Homogeneous {
+                let eta = 0.7 * bound;
+                let mut t = train::build(Algorithm::Adatron, &data, mode, &config(eta)).unwrap();
+                t.step();
+                let want: Vec<f64> = data
+                    .x(0)
+                    .iter()
+                    .map(|v| eta / n as f64 * data.y(0) * v)
+                    .collect();
+                for (g, w) in t.perceptron().w.iter().zip(&want) {
+                    assert!((g - w).abs() <= 1e-15 * w.abs().max(1.0), "{what}");
+                }
+            }
+            let kappa_max = exact(&data, mode).kappa;
+            for eta in [0.3 * bound, 0.95 * bound] {
+                let fit = train::build(Algorithm::Adatron, &data, mode, &config(eta))
+                    .unwrap()
+                    .run();
+                assert_eq!(fit.stop, Some(Stop::GapReached), "{what}, η = {eta}");
+                let kappa = kappa_and_theta(&fit.perceptron.w, &data, mode).0;
+                assert!(
+                    kappa >= kappa_max * (1.0 - 1e-3) - 1e-12 && kappa <= kappa_max + 1e-12,
+                    "{what}, η = {eta}: κ = {kappa} vs κ_max = {kappa_max}"
+                );
+            }
+            for eta in [bound * (1.0 + 1e-9), 1.5 * bound, 0.0, -1.0] {
+                let err = train::build(Algorithm::Adatron, &data, mode, &config(eta))
+                    .err()
+                    .unwrap_or_else(|| panic!("{what}: η = {eta} accepted"));
+                let text = err.to_string();
+                let shown: f64 = text
+                    .split("must be in (0, ")
+                    .nth(1)
+                    .and_then(|r| r.split(')').next())
+                    .and_then(|b| b.parse().ok())
+                    .unwrap_or_else(|| panic!("{what}: no bound in {text}"));
+                assert!((shown - bound).abs() <= 1e-5 * bound, "{what}: {text}");
+                assert!(text.contains(&format!("got {eta}")), "{what}: {text}");
+            }
+        }
+    }
+    // the soft margin takes no η
+    let data = teacher_data(13, 3, 10, 0.0, 0.0);
+    let config = Config {
+        learning_rate: Some(0.1),
+        ..Config::default()
+    };
+    let err = train::build(Algorithm::SoftMargin, &data, Mode::Homogeneous, &config)
+        .err()
+        .unwrap();
+    assert!(err.to_string().contains("adatron"), "{err}");
+}

@@ -13,7 +13,7 @@ import { encodeHash } from "./io.js";
 import { showExplanations } from "./layout.js";
 import { save } from "./persistence.js";
 import { RacePlayer } from "./race.js";
-import { checkTeacher, isTransient } from "./schema.js";
+import { checkRules, checkTeacher, isTransient } from "./schema.js";
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
 import { StudentTeacher } from "./student.js";
 import { teacherLabel } from "./teacher.js";
@@ -80,6 +80,23 @@ export class App {
     Object.assign(this.state, { points: clean, threshold, teacher, preset });
     if (fit) this.state.view = fitView(clean);
     this.commit();
+  }
+
+  /**
+   * Sets the rule settings given in `rules` (`{gamma, notesEta}`, either or both) as one edit;
+   * throws an Error naming the setting, the value and the range (or an unknown setting),
+   * changing nothing.
+   */
+  setRules(rules) {
+    if (rules === null || typeof rules !== "object") throw new Error(`the rule settings must be an object such as {gamma: 2}, got ${rules}`);
+    const keys = Object.keys(this.state.rules);
+    const unknown = Object.keys(rules).find((k) => !keys.includes(k));
+    if (unknown !== undefined) throw new Error(`unknown rule setting "${unknown}"; expected one of: ${keys.join(", ")}`);
+    const next = checkRules({ ...this.state.rules, ...rules });
+    this.beginEdit();
+    this.state.rules = /** @type {{gamma: number, notesEta: number}} */ (next);
+    this.commit();
+    this.onShownChanged?.();
   }
 
   /** Records the state before an edit (for undo). */

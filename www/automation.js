@@ -146,6 +146,13 @@ export function automation({ wasm, wasmBuild, app, curves, dataView, weightView,
       app.settleNow();
       app.render();
     },
+    /**
+     * Extension: sets the rule settings given, `{gamma, notesEta}` (the soft margin's γ, the
+     * notes' η; either or both) as one edit, trained as the other edits; throws an Error naming
+     * the setting, the value and the range (or an unknown setting), changing nothing.
+     * `getState().settings` has them.
+     */
+    setSettings: (settings) => edit(() => app.setRules(settings)),
     /** Extension: undo / redo. */
     undo: () => edit(() => app.undo()),
     redo: () => edit(() => app.redo()),

@@ -7,7 +7,7 @@ import { ALGORITHMS, CORE, COLORS, INFO, LIMITS, NAMES, REFERENCES, SHOWN_NAMES 
 import { fmt } from "./format.js";
 import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { RACE_CONTROLS, bindPlayer } from "./player.js";
-import { checkRules, ruleKey } from "./schema.js";
+import { ruleKey } from "./schema.js";
 
 /** @typedef {import("./app.js").App} App */
 
@@ -73,7 +73,7 @@ export function fillShownToggles(app, el) {
  * limit `setting.limit`); a bad value is refused with a message.
  * @param {App} app
  * @param {string} name
- * @param {{symbol: string, limit: string}} setting
+ * @param {{symbol: string, limit: string, range?: string | null}} setting
  */
 function ruleInput(app, name, setting) {
   const key = ruleKey(setting.limit);
@@ -88,21 +88,56 @@ function ruleInput(app, name, setting) {
   input.step = "any";
   input.min = "0";
   input.value = String(app.state.rules[key]);
-  input.addEventListener("change", () => {
-    const v = Number(input.value);
+  /** Sets the rule's setting to `v` as one edit (a bad value is refused with a message). */
+  const set = (v, typed) => {
     try {
-      checkRules({ [key]: v });
+      app.setRules({ [key]: v });
     } catch {
-      app.setMessage(`${text} must be a positive number, got "${input.value}"`, "error");
-      input.value = String(app.state.rules[key]);
-      return;
+      app.setMessage(`${text} must be a positive number, got "${typed}"`, "error");
     }
-    app.beginEdit();
-    app.state.rules[key] = v;
-    app.commit();
-  });
+    syncRuleInputs(app.state, key);
+  };
+  input.addEventListener("change", () => set(Number(input.value), input.value));
   label.append(`${text} `, input);
+  if (setting.range) label.append(" ", logSlider(key, text, LIMITS[setting.range], input, set));
   return label;
+}
+
+/**
+ * A logarithmic slider over `[min, max]` (the catalogue's range) for the rule setting `key`,
+ * beside its number input: moving it shows the value in the input, letting go sets it (one edit,
+ * three significant digits). A value typed outside the range puts the slider at its end.
+ * @param {string} key
+ * @param {string} text
+ * @param {number[]} range
+ * @param {HTMLInputElement} input
+ * @param {(v: number, typed: string) => void} set
+ */
+function logSlider(key, text, [min, max], input, set) {
+  const slider = document.createElement("input");
+  slider.type = "range";
+  slider.id = `rule-${key}-slider`;
+  slider.min = String(Math.log10(min));
+  slider.max = String(Math.log10(max));
+  slider.step = "0.01";
+  slider.setAttribute("aria-label", `${text} (logarithmic, ${min} to ${max})`);
+  slider.title = `${text}: ${min} … ${max} on a logarithmic scale; type any positive value in the box`;
+  slider.value = String(Math.min(Math.log10(max), Math.max(Math.log10(min), Math.log10(Number(input.value)))));
+  const value = () => Number((10 ** Number(slider.value)).toPrecision(3));
+  slider.addEventListener("input", () => {
+    input.value = String(value());
+  });
+  slider.addEventListener("change", () => set(value(), String(value())));
+  return slider;
+}
+
+/** The number input and slider (if any) of rule setting `key` as `state` has it. */
+function syncRuleInputs(state, key) {
+  const v = state.rules[key];
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`rule-${key}`));
+  if (input) input.value = String(v);
+  const slider = /** @type {HTMLInputElement | null} */ (document.getElementById(`rule-${key}-slider`));
+  if (slider) slider.value = String(Math.min(Number(slider.max), Math.max(Number(slider.min), Math.log10(v))));
 }
 
 /** Beside the views: for each shown rule, what it optimises, when it stops, its update rule. */
@@ -124,7 +159,7 @@ export function syncShownToggles(state, el) {
   el("compare").setAttribute("aria-pressed", String(state.compare));
   for (const name of ALGORITHMS) el(`compare-${name}`).checked = state.compareRules.includes(name);
   for (const name of SHOWN_NAMES) el(`show-${name}`).checked = state.shown[name];
-  for (const key of Object.keys(state.rules)) el(`rule-${key}`).value = String(state.rules[key]);
+  for (const key of Object.keys(state.rules)) syncRuleInputs(state, key);
   renderAlgorithmInfo(state, el);
 }
 

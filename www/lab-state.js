@@ -36,6 +36,8 @@ export function labState(app, weightView) {
   return {
     points: state.points.map((p) => ({ ...p })),
     threshold: state.threshold,
+    /** extension: the rule settings `{gamma, notesEta}` (the soft margin's γ, the notes' η) */
+    settings: { ...state.rules },
     /** extension: the data view's range, [cx − half, cx + half] × [cy − half, cy + half] */
     view: { ...state.view },
     algorithms,

@@ -57,7 +57,7 @@ export function checkRules(rules) {
   for (const key of Object.keys(out)) {
     if (rules[key] === undefined) continue;
     const v = rules[key];
-    if (typeof v !== "number" || !(v > 0) || !Number.isFinite(v)) throw new Error(`${key} must be a positive number, got ${String(v).slice(0, 20)}`);
+    if (typeof v !== "number" || !(v > 0) || !Number.isFinite(v)) throw new Error(`${key} must be a positive number, in (0, ∞), got ${String(v).slice(0, 20)}`);
     out[key] = v;
   }
   return out;

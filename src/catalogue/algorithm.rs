@@ -105,6 +105,9 @@ pub struct Setting {
     pub symbol: &'static str,
     /// The key of its default in [`super::Limits`] (camelCase, as the page reads it).
     pub limit: &'static str,
+    /// The key in [`super::Limits`] of the range `[min, max]` of its logarithmic slider, if it
+    /// has one (the soft margin's `γ`).
+    pub range: Option<&'static str>,
 }
 
 /// Which of the page's instruments apply to a rule (all off by default).
@@ -306,6 +309,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         setting: Some(Setting {
             symbol: "γ",
             limit: "gamma",
+            range: Some("gammaRange"),
         }),
         ..row(
             Algorithm::SoftMargin,
@@ -387,6 +391,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         setting: Some(Setting {
             symbol: "η",
             limit: "notesLearningRate",
+            range: None,
         }),
         ..row(
             Algorithm::PerceptronNotes,

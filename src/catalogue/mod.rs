@@ -51,6 +51,8 @@ pub struct Limits {
     pub gap_tolerance: f64,
     /// Soft margin's default bound `γ`.
     pub gamma: f64,
+    /// The range `[min, max]` of the page's logarithmic `γ` slider.
+    pub gamma_range: [f64; 2],
     /// The lecture-notes perceptron's default learning rate `η`.
     pub notes_learning_rate: f64,
     /// Largest seed the page takes (seeds cross the boundary as 32-bit numbers).
@@ -71,6 +73,7 @@ pub struct Limits {
 pub const LIMITS: Limits = Limits {
     gap_tolerance: crate::train::config::GAP_TOLERANCE,
     gamma: crate::train::config::GAMMA,
+    gamma_range: crate::train::config::GAMMA_SLIDER,
     notes_learning_rate: crate::train::config::NOTES_LEARNING_RATE,
     max_seed: u32::MAX,
     max_points: crate::data::MAX_POINTS,
@@ -120,6 +123,22 @@ mod tests {
     fn hex_is_upper_case_with_hash() {
         assert_eq!(Rgb(0xE6, 0x9F, 0x00).hex(), "#E69F00");
         assert_eq!(Rgb(0, 0, 0).hex(), "#000000");
+    }
+
+    /// Every rule setting's default and slider range are keys of the limits the page receives,
+    /// and a range is `0 < min < default < max` (its slider is logarithmic).
+    #[test]
+    fn settings_name_their_limits() {
+        let limits = serde_json::to_value(LIMITS).unwrap();
+        for a in Algorithm::ALL {
+            let Some(s) = a.info().setting else { continue };
+            let default = limits[s.limit].as_f64().unwrap();
+            if let Some(range) = s.range {
+                let r = &limits[range];
+                let (lo, hi) = (r[0].as_f64().unwrap(), r[1].as_f64().unwrap());
+                assert!(0.0 < lo && lo < default && default < hi, "{a:?}: {r}");
+            }
+        }
     }
 
     #[test]

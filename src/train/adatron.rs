@@ -9,6 +9,16 @@
 //! which is `O(N)` per update because `w` is kept. `0 < η < 2` converges; `η = 1` is the exact
 //! coordinate maximum of the dual `Σ x^μ − |w|²/2`.
 //!
+//! **The book's fixed η** (Biehl §3.7; `--eta`, [`Config::learning_rate`]): in the book's units,
+//! `w = (1/N) Σ x̂^μ ξ^μ S^μ` (so `x̂^μ = N x^μ`) and `C^μμ = |ξ^μ|²/N`, the step is
+//! `x̂^μ ← max(0, x̂^μ + η (1 − E^μ))` with one `η` for every example, here
+//! `x^μ ← max(0, x^μ + (η/N)(1 − E^μ))`: the normalised step above with `η C^μμ` in place of `η`.
+//! It converges for `0 < η C^μμ < 2` at every example, so for `0 < η < 2/max_μ C^μμ` on the data
+//! set; `η = 1/C^μμ` is the exact coordinate step (the default, with its own `η` per example).
+//! With a threshold the pair step is `t = (η/N)(score_i − score_j)` along a direction of
+//! curvature `D^ij = |ξ^i − ξ^j|²/N ≤ 2(C^ii + C^jj) ≤ 4 max C^μμ`, which converges for
+//! `η D^ij < 2`: there `η < 1/(2 max_μ C^μμ)`.
+//!
 //! With a threshold the embedding strengths must also satisfy `Σ x^μ S^μ = 0`, so single
 //! coordinates cannot move; each step moves the pair that violates the optimality conditions most
 //! (Keerthi et al. 2001, as in SMO/libsvm): with `score_μ = S^μ − w·ξ^μ`,
@@ -34,10 +44,11 @@
 //! - J. K. Anlauf, M. Biehl, Europhys. Lett. 10 (1989) 687.
 //! - S. S. Keerthi, S. K. Shevade, C. Bhattacharyya, K. R. K. Murthy, Neural Comput. 13 (2001) 637.
 
-use super::algorithm::{Spec, StepCost};
+use super::algorithm::{Spec, StepCost, Takes};
+use super::online::max_diagonal;
 use super::{
-    check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
-    RunState, Step, Stop, Trainer,
+    check_classes, check_gamma, check_init, check_positive, check_tolerance, relative_gap, Config,
+    Gram, RunState, Step, Stop, Trainer,
 };
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -49,8 +60,11 @@ use crate::train::Mode;
 /// Parameters of [`Adatron`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct AdatronParams {
-    /// Learning rate `η ∈ (0, 2)`.
+    /// Learning rate `η ∈ (0, 2)` of the normalised step `η (1 − E^μ)/|ξ^μ|²`.
     pub learning_rate: f64,
+    /// The book's fixed `η` (module docs) in place of the normalised step: `(η/N)(1 − E^μ)`,
+    /// converging for `0 < η < 2/max_μ C^μμ` (with a threshold `1/(2 max_μ C^μμ)`).
+    pub fixed_rate: Option<f64>,
     /// Stop when the certified relative gap is at most this.
     pub gap_tolerance: f64,
     /// The most sweeps (`P` steps each).
@@ -67,6 +81,7 @@ impl Default for AdatronParams {
     fn default() -> Self {
         Self {
             learning_rate: 1.0,
+            fixed_rate: None,
             gap_tolerance: 1e-3,
             max_epochs: 1000.0,
             init: None,
@@ -82,7 +97,9 @@ impl AdatronParams {
     /// # Errors
     /// [`Error::Empty`]; [`Error::OneClass`] with a threshold and one class only;
     /// [`Error::OutOfRange`] for `η ∉ (0, 2)`, a bad tolerance or limit, a negative initial
-    /// strength, or (with a threshold) initial strengths with `Σ x^μ S^μ ≠ 0`; [`Error::Shape`] if the initial strengths do not have `P` entries.
+    /// strength, or (with a threshold) initial strengths with `Σ x^μ S^μ ≠ 0`;
+    /// [`Error::AboveBound`] for a fixed `η` outside its bound for `data` ([`fixed_rate_bound`]);
+    /// [`Error::Shape`] if the initial strengths do not have `P` entries.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Adatron> {
         check_classes(data, mode)?;
         if !(self.learning_rate > 0.0 && self.learning_rate < 2.0) {
@@ -94,12 +111,19 @@ impl AdatronParams {
         }
         check_tolerance("gap tolerance", self.gap_tolerance)?;
         check_tolerance("KKT tolerance", self.kkt_tolerance)?;
-        if !(self.bound > 0.0) {
-            return Err(Error::OutOfRange {
-                name: "bound γ of the embedding strengths",
-                value: self.bound,
-                range: "(0, ∞]",
-            });
+        if self.bound != f64::INFINITY {
+            check_gamma(self.bound)?; // ∞: AdaTron, the hard margin
+        }
+        if let Some(eta) = self.fixed_rate {
+            let (bound, why) = fixed_rate_bound(data, mode);
+            if !(eta > 0.0 && eta < bound) {
+                return Err(Error::AboveBound {
+                    name: "AdaTron learning rate η",
+                    value: eta,
+                    bound,
+                    why,
+                });
+            }
         }
         check_positive("max_epochs", self.max_epochs)?;
         check_init(None, data)?;
@@ -231,7 +255,30 @@ fn violating_pair(
     (i, j, -up[i] - low[j])
 }
 
+/// The bound of the book's fixed `η` on `data` and its formula: `2/max_μ C^μμ` through the
+/// origin, `1/(2 max_μ C^μμ)` with a threshold (module docs), `C^μμ = |ξ^μ|²/N`.
+pub fn fixed_rate_bound(data: &Dataset, mode: Mode) -> (f64, &'static str) {
+    let c = max_diagonal(data, Mode::Homogeneous);
+    match mode {
+        Mode::Homogeneous => (2.0 / c, "η < 2/max C^μμ, C^μμ = |ξ^μ|²/N"),
+        Mode::Threshold => (
+            0.5 / c,
+            "with a threshold η < 1/(2 max C^μμ), C^μμ = |ξ^μ|²/N: the pair steps' |ξ^i − ξ^j|²/N ≤ 4 max C^μμ",
+        ),
+    }
+}
+
 impl Adatron {
+    /// The step per unit of violation along a direction of curvature `curvature` (`|ξ^μ|²`, or
+    /// `|ξ^i − ξ^j|²` for a pair): `η/curvature` (the normalised step), or the book's fixed
+    /// `η/N` (module docs).
+    fn step_size(&self, curvature: f64) -> f64 {
+        match self.params.fixed_rate {
+            Some(eta) => eta / self.state.data.dim() as f64,
+            None => self.params.learning_rate / curvature,
+        }
+    }
+
     /// Soft margin: `θ` = the mean of `w·ξ^μ − S^μ` over the free examples `0 < x^μ < γ` (where
     /// `E^μ = 1`), or the middle of the gap between the classes when none is free.
     fn soft_threshold(&self) -> f64 {
@@ -274,7 +321,7 @@ impl Adatron {
             (1.0 - e).abs()
         };
         self.sweep_violation = self.sweep_violation.max(violation);
-        let new = (old + self.params.learning_rate * (1.0 - e) / c).clamp(0.0, bound);
+        let new = (old + self.step_size(c) * (1.0 - e)).clamp(0.0, bound);
         let dx = new - self.state.x[mu];
         if dx == 0.0 {
             return false;
@@ -303,7 +350,7 @@ impl Adatron {
         if violation <= tolerance || !(d2 > 0.0 && d2.is_finite()) || i == j {
             return (i, j, false);
         }
-        let mut t = self.params.learning_rate * violation / d2;
+        let mut t = self.step_size(d2) * violation;
         // room of x^i along S^i and of x^j along −S^j inside [0, γ]
         t = t.min(if si > 0.0 {
             bound - self.state.x[i]
@@ -418,13 +465,17 @@ impl Trainer for Adatron {
     }
 }
 
-/// AdaTron's spec: a coordinate step on one embedding strength (a pair with a threshold).
-pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build);
+/// AdaTron's spec: a coordinate step on one embedding strength (a pair with a threshold); it
+/// takes the book's fixed `η`.
+pub const SPEC: Spec =
+    Spec::new("adatron", StepCost::Strengths, build).taking(Takes::NOTHING.learning_rate());
 
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
-pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin);
+pub const SOFT_MARGIN_SPEC: Spec =
+    Spec::new("soft-margin", StepCost::Strengths, build_soft_margin).taking(Takes::NOTHING.gamma());
 
-/// AdaTron from the run's [`Config`]: the epoch limit and the gap tolerance.
+/// AdaTron from the run's [`Config`]: the epoch limit, the gap tolerance and the book's fixed `η`
+/// ([`Config::learning_rate`]; `None`: the exact coordinate step).
 ///
 /// # Errors
 /// Those of [`AdatronParams::build`].
@@ -450,6 +501,7 @@ fn build_soft_margin(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<
 fn params(config: &Config) -> Result<AdatronParams> {
     Ok(AdatronParams {
         max_epochs: config.epochs()?,
+        fixed_rate: config.learning_rate,
         gap_tolerance: config.gap_tolerance,
         ..AdatronParams::default()
     })

@@ -96,6 +96,8 @@ pub struct Takes {
     pub margin: bool,
     /// A presentation order [`Config::order`].
     pub order: bool,
+    /// A bound `γ` of the embedding strengths [`Config::gamma`] (the soft margin).
+    pub gamma: bool,
 }
 
 impl Takes {
@@ -105,6 +107,7 @@ impl Takes {
         learning_rate: false,
         margin: false,
         order: false,
+        gamma: false,
     };
     /// Only a starting perceptron.
     pub const INIT: Takes = Takes {
@@ -135,6 +138,15 @@ impl Takes {
     pub const fn order(self) -> Takes {
         Takes {
             order: true,
+            ..self
+        }
+    }
+
+    /// These and a bound `γ`.
+    #[must_use]
+    pub const fn gamma(self) -> Takes {
+        Takes {
+            gamma: true,
             ..self
         }
     }

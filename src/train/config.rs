@@ -38,6 +38,10 @@ pub const GAP_TOLERANCE: f64 = 1e-3;
 pub const GRADIENT_TOLERANCE: f64 = 1e-6;
 /// The soft margin's default bound `γ` of the embedding strengths.
 pub const GAMMA: f64 = 1.0;
+/// The range `[min, max]` of the page's logarithmic `γ` slider: from a wide soft margin
+/// (`γ = 10⁻²`, most examples given up) to the hard margin's neighbourhood (`γ = 10⁴`); any
+/// `γ ∈ (0, ∞)` ([`check_gamma`]) can be typed.
+pub const GAMMA_SLIDER: [f64; 2] = [1e-2, 1e4];
 /// The lecture-notes perceptron's default learning rate `η`.
 pub const NOTES_LEARNING_RATE: f64 = 0.1;
 /// The epoch limit of a run that sets none.
@@ -70,9 +74,11 @@ pub struct Config {
     pub patience: Option<usize>,
     /// The learning rate `η` of the rules that take one (`None`: the rule's default — the
     /// lecture-notes perceptron's [`NOTES_LEARNING_RATE`], the stable `1/max C^μμ` of Adaline,
-    /// logistic and tanh).
+    /// logistic and tanh, AdaTron's exact coordinate step; AdaTron's `η` is the book's fixed
+    /// step, `0 < η < 2/max C^μμ`: `super::adatron`).
     pub learning_rate: Option<f64>,
-    /// Soft margin: the bound `γ` of the embedding strengths.
+    /// Soft margin: the bound `γ` of the embedding strengths, `0 ≤ x^μ ≤ γ` ([`check_gamma`]);
+    /// the other rules ignore it.
     pub gamma: f64,
     /// Seed of the random rules (pocket's draws, the notes' initial weights and order, a random
     /// presentation order).
@@ -164,24 +170,14 @@ impl Config {
     /// 0 steps, an angle tolerance that is not positive and finite, a block of 0 steps.
     pub fn check(&self, spec: &Spec) -> Result<()> {
         self.epochs()?;
-        let set = [
-            (self.init.is_some(), "rule for an initial perceptron"),
-            (self.learning_rate.is_some(), "rule for a learning rate"),
-            (self.margin.is_some(), "rule for a margin"),
-            (self.order.is_some(), "rule for a presentation order"),
-        ];
-        for (k, (is_set, kind)) in set.into_iter().enumerate() {
-            if is_set && !nth(spec.takes, k) {
-                return Err(Error::Unknown {
-                    kind,
-                    name: spec.name.into(),
-                    expected: Algorithm::ALL
-                        .iter()
-                        .filter(|a| nth(a.spec().takes, k))
-                        .map(|a| a.name())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                });
+        for (is_set, setting) in [
+            (self.init.is_some(), Optional::Init),
+            (self.learning_rate.is_some(), Optional::LearningRate),
+            (self.margin.is_some(), Optional::Margin),
+            (self.order.is_some(), Optional::Order),
+        ] {
+            if is_set {
+                setting.check(spec)?;
             }
         }
         if self.budget.steps == Some(0) {
@@ -211,7 +207,79 @@ impl Config {
     }
 }
 
-/// The `k`-th flag of `takes`, in the order init, learning rate, margin, order.
-fn nth(takes: Takes, k: usize) -> bool {
-    [takes.init, takes.learning_rate, takes.margin, takes.order][k]
+/// The optional settings of [`Config`] a rule may take ([`Takes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Optional {
+    /// [`Config::init`].
+    Init,
+    /// [`Config::learning_rate`].
+    LearningRate,
+    /// [`Config::margin`].
+    Margin,
+    /// [`Config::order`].
+    Order,
+    /// [`Config::gamma`] (always has a value: a caller that lets users set it asks
+    /// [`Optional::check`] when they do, as the CLI's `--gamma`).
+    Gamma,
+}
+
+impl Optional {
+    /// Whether `takes` has this setting.
+    fn taken(self, takes: Takes) -> bool {
+        match self {
+            Optional::Init => takes.init,
+            Optional::LearningRate => takes.learning_rate,
+            Optional::Margin => takes.margin,
+            Optional::Order => takes.order,
+            Optional::Gamma => takes.gamma,
+        }
+    }
+
+    /// What the rule would be for, in the message.
+    fn kind(self) -> &'static str {
+        match self {
+            Optional::Init => "rule for an initial perceptron",
+            Optional::LearningRate => "rule for a learning rate",
+            Optional::Margin => "rule for a margin",
+            Optional::Order => "rule for a presentation order",
+            Optional::Gamma => "rule for a bound γ",
+        }
+    }
+
+    /// Checks that the rule of `spec` takes this setting.
+    ///
+    /// # Errors
+    /// [`Error::Unknown`] naming the rule and the rules that take it.
+    pub fn check(self, spec: &Spec) -> Result<()> {
+        if self.taken(spec.takes) {
+            return Ok(());
+        }
+        Err(Error::Unknown {
+            kind: self.kind(),
+            name: spec.name.into(),
+            expected: Algorithm::ALL
+                .iter()
+                .filter(|a| self.taken(a.spec().takes))
+                .map(|a| a.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+    }
+}
+
+/// Checks the soft margin's bound `γ ∈ (0, ∞)` of the embedding strengths (`γ = ∞` is the hard
+/// margin, AdaTron).
+///
+/// # Errors
+/// [`Error::OutOfRange`] naming the value and the range.
+pub fn check_gamma(gamma: f64) -> Result<f64> {
+    if gamma > 0.0 && gamma.is_finite() {
+        Ok(gamma)
+    } else {
+        Err(Error::OutOfRange {
+            name: "the soft margin's bound γ of the embedding strengths",
+            value: gamma,
+            range: "(0, ∞)",
+        })
+    }
 }

@@ -7,13 +7,15 @@
 //!
 //! Each test file is its own crate and uses some of these, hence `dead_code` is allowed.
 //! Running the binary is in [`cli`]; the helpers of the suites split over several files are in
-//! a module each ([`charts`], [`estimator_checks`], [`training`], [`version_space`]).
+//! a module each ([`charts`], [`estimator_checks`], [`training`], [`version_space`]); the soft
+//! margin's independent QP solver is [`qp`].
 #![allow(dead_code)]
 
 pub mod charts;
 pub mod cli;
 pub mod estimator_checks;
 pub mod optimum;
+pub mod qp;
 pub mod training;
 pub mod version_space;
 

@@ -215,3 +215,58 @@ test("the tanh Adaline's animation starts far off and creeps (the vanishing grad
   await lab.page.screenshot({ path: artifact("algorithms-tanh-animation.png") });
   assert.deepEqual(lab.errors, []);
 });
+
+test("the soft margin's γ: a logarithmic slider over the core's range, window.lab's settings, undo and the link", async () => {
+  const { page } = lab;
+  const [lo, hi] = (await page.evaluate(() => window.lab.catalogue())).limits.gammaRange;
+  await page.evaluate(() => {
+    /** @type {HTMLDetailsElement} */ (document.getElementById("more-algorithms")).open = true;
+  });
+  await page.locator("#show-soft-margin").check();
+  const slider = page.locator("#rule-gamma-slider");
+  assert.equal(Number(await slider.getAttribute("min")), Math.log10(lo));
+  assert.equal(Number(await slider.getAttribute("max")), Math.log10(hi));
+  await lab.setPoints(noisyPoints());
+  await page.evaluate(() => window.lab.setThreshold(false));
+  // the slider at 10^2.5: γ = 316 (three significant digits), shown in the box and in the state
+  await slider.fill("2.5");
+  await slider.dispatchEvent("change");
+  assert.equal(await page.inputValue("#rule-gamma"), "316");
+  assert.equal((await lab.state()).settings.gamma, 316);
+  // window.lab sets it too (the slider follows), and refuses a bad one by name, changing nothing
+  await page.evaluate(() => window.lab.setSettings({ gamma: 0.05 }));
+  assert.ok(Math.abs(Number(await slider.inputValue()) - Math.log10(0.05)) <= 0.005); // the slider steps by 0.01
+  assert.equal(await page.inputValue("#rule-gamma"), "0.05");
+  for (const bad of [{ gamma: -2 }, { gamma: "big" }, { beta: 1 }]) {
+    const message = await page.evaluate((b) => {
+      try {
+        window.lab.setSettings(b);
+        return "";
+      } catch (e) {
+        return e.message;
+      }
+    }, bad);
+    assert.match(message, bad.beta ? /unknown rule setting "beta"; expected one of: gamma, notesEta/ : /gamma must be a positive number, in \(0, ∞\), got/);
+  }
+  assert.equal((await lab.state()).settings.gamma, 0.05);
+  // a small γ caps every embedding strength at γ; undo brings back γ = 316
+  const soft = (await lab.state()).algorithms["soft-margin"];
+  assert.ok(soft.embedding.every((x) => x <= 0.05 + 1e-12));
+  await page.evaluate(() => window.lab.undo());
+  assert.equal((await lab.state()).settings.gamma, 316);
+  assert.equal(await page.inputValue("#rule-gamma"), "316");
+  // the link carries it; a γ typed beyond the slider's range puts the slider at its end
+  await page.evaluate(() => window.lab.setSettings({ gamma: 1e6 }));
+  assert.equal(Number(await slider.inputValue()), Math.log10(hi));
+  const url = await page.evaluate(() => location.href);
+  const fresh = await launch();
+  try {
+    const other = await openLab(fresh.context, url);
+    assert.equal((await other.page.evaluate(() => window.lab.getState())).settings.gamma, 1e6);
+    assert.equal(await other.page.inputValue("#rule-gamma"), "1000000");
+    assert.deepEqual(other.errors, []);
+  } finally {
+    await fresh.close();
+  }
+  assert.deepEqual(lab.errors, []);
+});

@@ -8,7 +8,11 @@ use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{is_separable, max_stability};
 use perceptron_lab::measure::Perceptron;
-use perceptron_lab::train::{self, Budget, Config, Fit, Mode, Presentation};
+use perceptron_lab::scene::{status, Settings};
+use perceptron_lab::train::config::GAMMA;
+use perceptron_lab::train::{
+    self, check_gamma, Budget, Config, Fit, Mode, Optional, Presentation, Stop,
+};
 
 #[derive(clap::Args)]
 pub struct TrainArgs {
@@ -29,9 +33,15 @@ pub struct TrainArgs {
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = number)]
     init: Option<Vec<f64>>,
     /// Learning rate η (perceptron-notes, adaline, adaline-batch, logistic, logistic-squared,
-    /// adaline-tanh).
+    /// adaline-tanh, adatron). AdaTron: the book's fixed step x^μ ← max(0, x^μ + η(1 − E^μ))
+    /// (Biehl §3.7), converging for 0 < η < 2/max C^μμ, C^μμ = |ξ^μ|²/N (with --threshold
+    /// η < 1/(2 max C^μμ)); default: the exact coordinate step η = 1/C^μμ of each example.
     #[arg(long, allow_negative_numbers = true, value_parser = number)]
     eta: Option<f64>,
+    /// The soft margin's bound γ of the embedding strengths, 0 ≤ x^μ ≤ γ (soft-margin; default 1):
+    /// minimises |w|²/2 + γ Σ β^μ; γ in (0, ∞), large γ approaches the hard margin (adatron).
+    #[arg(long, allow_negative_numbers = true, value_parser = number)]
+    gamma: Option<f64>,
     /// Rosenblatt's margin c ≥ 0: update when E = (w·ξ − θ)S ≤ c.
     #[arg(long, allow_negative_numbers = true, value_parser = number)]
     margin: Option<f64>,
@@ -71,12 +81,13 @@ pub fn run(a: TrainArgs, out: &mut Out) -> CliResult {
 fn exact(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn std::error::Error>> {
     if a.init.is_some()
         || a.eta.is_some()
+        || a.gamma.is_some()
         || a.margin.is_some()
         || a.order.is_some()
         || a.updates.is_some()
         || a.stop.is_some()
     {
-        return Err("exact is not a training rule: --init, --eta, --margin, --order, --updates and --stop do not apply".into());
+        return Err("exact is not a training rule: --init, --eta, --gamma, --margin, --order, --updates and --stop do not apply".into());
     }
     let e = max_stability(data, mode)?;
     Ok(Model {
@@ -97,10 +108,25 @@ fn exact(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn std
 }
 
 /// The rule trained to its stop as a model; says on stderr when the data are not separable and
-/// the rule did not converge.
+/// the rule did not converge, or when it stopped at its limit before its own stop (the readout's
+/// words for it).
 fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn std::error::Error>> {
     let fit = fit(a, data, mode)?;
     let separable = is_separable(data, mode)?;
+    if separable && fit.stop == Some(Stop::Limit) {
+        let settings = Settings {
+            run: Config {
+                gamma: a.gamma.unwrap_or(GAMMA),
+                ..Config::default()
+            },
+            ..Settings::default()
+        };
+        eprintln!(
+            "perceptron-lab: {} stopped at its limit before its own stop ({}); a larger --epochs or --updates lets it go on",
+            a.algorithm,
+            status(a.algorithm, &fit, fit.epochs, &settings, separable)
+        );
+    }
     if !separable && !fit.converged {
         eprintln!(
             "perceptron-lab: the data are not linearly separable{} (exact test); {} stopped: {}",
@@ -134,11 +160,16 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
 
 /// The run of the arguments' rule and configuration on `data`.
 fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::error::Error>> {
+    if let Some(gamma) = a.gamma {
+        Optional::Gamma.check(a.algorithm.spec())?;
+        check_gamma(gamma).map_err(|e| format!("--gamma: {e}"))?;
+    }
     let mut config = Config {
         max_epochs: Some(a.epochs),
         seed: a.seed,
         init: init_perceptron(a.init.as_deref(), data.dim(), a.threshold)?,
         learning_rate: a.eta,
+        gamma: a.gamma.unwrap_or(GAMMA),
         margin: a.margin,
         order: a.order.map(|o| match o {
             OrderArg::Cyclic => Presentation::Cyclic,
