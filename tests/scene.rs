@@ -109,6 +109,10 @@ fn expected(stop: Stop, algorithm: Algorithm, separable: bool) -> String {
             | Algorithm::LogisticSquared
             | Algorithm::AdalineTanh,
         ) => "not converged: epoch limit (40) with |∇E| = 3.0e-4 of its scale".into(),
+        (Stop::Limit, Algorithm::SoftMargin) => "not converged: epoch limit (40) before the \
+                                                  optimality conditions held (γ = 1; the larger \
+                                                  γ, the more epochs it needs)"
+            .into(),
         (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) if separable => {
             "step limit (37 steps) before the gap closed to 0.1%".into()
         }

@@ -123,15 +123,23 @@ pub fn pocket(c: &StatusContext) -> Option<String> {
     }
 }
 
-/// The soft margin: its optimality conditions, with `γ` and the strengths at the bound.
+/// The soft margin: its optimality conditions, with `γ` and the strengths at the bound; at the
+/// limit, that they did not hold yet (a large `γ` needs many epochs).
 pub fn soft_margin(c: &StatusContext) -> Option<String> {
-    (c.stop == Stop::Kkt).then(|| {
-        format!(
+    match c.stop {
+        Stop::Kkt => Some(format!(
             "converged: optimality conditions hold (γ = {}, {} examples at the bound)",
             c.gamma,
             c.fit.embedding.iter().filter(|&&x| x >= c.gamma).count()
-        )
-    })
+        )),
+        Stop::Limit => Some(format!(
+            "not converged: epoch limit ({}) before the optimality conditions held (γ = {}; the \
+             larger γ, the more epochs it needs)",
+            c.limit.ceil(),
+            c.gamma
+        )),
+        _ => None,
+    }
 }
 
 /// The logistic unit: on separable data cross-entropy has no minimum; else as [`gradient`].
