@@ -22,6 +22,12 @@ const HIT_RADIUS = 8;
 const TRACE_ROWS = 400;
 /** While a sweep runs, its finished α are drawn at most this often (ms). */
 const PROGRESS_DRAW_MS = 150;
+/**
+ * The progressive drawing's share of a sweep's time at most: after a drawing that took `c` ms the
+ * next waits `c / PROGRESS_SHARE` (its cost measured as it goes, so a slow machine or a large
+ * sweep draws less often rather than slowing the sweep; BENCHMARKS.md, "The page during a sweep").
+ */
+const PROGRESS_SHARE = 0.05;
 
 /**
  * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
@@ -98,7 +104,7 @@ export class CurvePanel {
     this.status(`running ${cells} cells on ${this.pool.size} workers…`);
     const t0 = performance.now();
     this.preview(params); // the new sweep's theory while its points come
-    let drawnAt = t0;
+    let nextDraw = t0 + PROGRESS_DRAW_MS;
     try {
       const results = await this.pool.run(
         params,
@@ -108,12 +114,15 @@ export class CurvePanel {
           this.status(`${done} / ${total} cells`);
         },
         (sofar) => {
-          // the α finished so far, as they come (at most every PROGRESS_DRAW_MS)
-          if (performance.now() - drawnAt < PROGRESS_DRAW_MS) return;
-          drawnAt = performance.now();
+          // the α finished so far, as they come (at most every PROGRESS_DRAW_MS, and at most
+          // PROGRESS_SHARE of the time)
+          const start = performance.now();
+          if (start < nextDraw) return;
           const partial = this.wasm.Curve.partial(params, sofar);
           this.drawCurve(partial);
           partial.free();
+          const end = performance.now();
+          nextDraw = end + Math.max(PROGRESS_DRAW_MS, (end - start) / PROGRESS_SHARE);
         },
       );
       const ms = performance.now() - t0;
