@@ -13,6 +13,10 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 setup:
 	@bash scripts/setup.sh
 
+# binaryen's wasm-opt (the npm package, no download beyond npm): -O3 for speed, which also drops
+# the name section; the wasm features come from the module's target_features section.
+WASM_OPT := node node_modules/binaryen/bin/wasm-opt -O3
+
 build: setup
 	cargo build --release --lib --target wasm32-unknown-unknown
 	wasm-bindgen --target web --out-dir www/pkg $(WASM)
@@ -22,6 +26,8 @@ build: setup
 	@cmp -s $(BASELINE_DIR)/pkg/perceptron_lab.js www/pkg/perceptron_lab.js \
 	  || { echo "build: the baseline build's JavaScript glue differs from the SIMD build's" >&2; exit 1; }
 	cp $(BASELINE_DIR)/pkg/perceptron_lab_bg.wasm www/pkg/perceptron_lab_baseline_bg.wasm
+	$(WASM_OPT) www/pkg/perceptron_lab_bg.wasm -o www/pkg/perceptron_lab_bg.wasm
+	$(WASM_OPT) www/pkg/perceptron_lab_baseline_bg.wasm -o www/pkg/perceptron_lab_baseline_bg.wasm
 	node scripts/single-file.mjs
 	@for f in www/pkg/perceptron_lab_bg.wasm www/pkg/perceptron_lab_baseline_bg.wasm; do \
 	  printf '%s: %s bytes, %s gzipped\n' $$f $$(wc -c < $$f) $$(gzip -9 -c $$f | wc -c); done
