@@ -4,6 +4,19 @@
 
 /** Chunks per worker: enough that the workers finish together, few enough that messages cost nothing. */
 const CHUNKS_PER_WORKER = 16;
+/**
+ * A worker that dies without a word (closed, terminated by the browser) sends nothing more, and
+ * the browser says nothing: the pool watches. A busy worker is taken for dead when it has been
+ * silent for this many times the longest silence of any worker so far in the run (its messages
+ * come at least every 100 ms and after every batch of cells)…
+ */
+const STALL_FACTOR = 10;
+/** …and at least this long (ms)… */
+const STALL_MIN_MS = 5000;
+/** …or, before any worker has answered in the run (the first batch's time unknown), this long. */
+const STALL_FIRST_MS = 60_000;
+/** How often the pool looks (ms). */
+const WATCH_MS = 1000;
 
 /** A module worker of worker.js with its own wasm instance (in the single-file build, `dist/perceptron-lab.html`, from the code it carries). */
 export function spawnWorker() {
@@ -21,6 +34,8 @@ export class WorkerPool {
     this.size = Math.max(1, Math.min(16, size));
     this.workers = [];
     this.nextId = 1;
+    /** The watchdog's timer of the run under way. @type {ReturnType<typeof setInterval> | undefined} */
+    this.watch = undefined;
   }
 
   spawn() {
@@ -47,14 +62,42 @@ export class WorkerPool {
     queue.reverse();
     const results = [];
     let done = 0;
+    /** When each busy worker last spoke (or got its job); the longest silence seen, -1 before any answer. */
+    const heard = new Map();
+    let longest = -1;
+    const hear = (worker) => {
+      const now = performance.now();
+      longest = Math.max(longest, now - (heard.get(worker) ?? now));
+      heard.set(worker, now);
+    };
     return new Promise((resolve, reject) => {
       this.reject = reject;
+      this.watch = setInterval(() => {
+        const limit = longest < 0 ? STALL_FIRST_MS : Math.max(STALL_MIN_MS, STALL_FACTOR * longest);
+        const now = performance.now();
+        for (const [, at] of heard) {
+          if (now - at > limit) {
+            const s = Math.round((now - at) / 1000);
+            this.cancel(
+              new Error(
+                `a worker stopped answering (silent for ${s} s): the browser may have closed it, e.g. for lack of memory; the sweep was stopped, your points and settings are kept, and Run starts it again`,
+              ),
+            );
+            return;
+          }
+        }
+      }, WATCH_MS);
       const feed = (worker) => {
         const job = queue.shift();
-        if (!job) return;
+        if (!job) {
+          heard.delete(worker);
+          return;
+        }
         const id = this.nextId++;
+        heard.set(worker, performance.now());
         worker.onmessage = ({ data }) => {
           if (data.id !== id) return;
+          hear(worker);
           if (data.error) {
             this.cancel(new Error(data.error));
             return;
@@ -68,11 +111,19 @@ export class WorkerPool {
           if (results.length < cells) onResults(results);
           if (results.length === cells) {
             this.reject = null;
+            clearInterval(this.watch);
             this.terminate();
             resolve(results);
           } else feed(worker);
         };
-        worker.onerror = (e) => this.cancel(new Error(`a worker failed: ${e.message}`));
+        worker.onerror = (e) =>
+          this.cancel(
+            new Error(
+              e.message
+                ? `a worker failed: ${e.message}`
+                : "a worker could not start (its script or the core did not load): the sweep was stopped; reload the page and press Run again",
+            ),
+          );
         worker.postMessage({ id, params, start: job[0], end: job[1] });
       };
       this.workers.forEach(feed);
@@ -82,6 +133,7 @@ export class WorkerPool {
   /** Stops a run: terminates the workers (fresh ones are made for the next run). */
   cancel(reason) {
     this.terminate();
+    clearInterval(this.watch);
     if (this.reject) {
       const e = reason ?? Object.assign(new Error("cancelled"), { name: "AbortError" });
       const reject = this.reject;
