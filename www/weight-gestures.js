@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The weight view's input: hovering (a mouse) or tapping (a finger) a curve highlights its point,
+ * The weight view's input: hovering (a mouse, a pen) or tapping (a finger) a curve highlights its point,
  * elsewhere the cell of weight space there previews its labelling in the data view; the mouse
  * wheel or a pinch zooms the lower plot, a drag pans it; and the fit onto the version space.
  */
@@ -69,7 +69,7 @@ export function bindWeightView(app, view) {
     const [px, py] = local(e);
     const last = pressed.get(e.pointerId);
     if (!last) {
-      if (e.pointerType === "mouse") pointAt(px, py);
+      if (e.pointerType !== "touch") pointAt(px, py); // a mouse or a pen hovering
       return;
     }
     if (pressed.size >= 2) {
