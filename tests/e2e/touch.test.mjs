@@ -59,6 +59,16 @@ test("at 390×844 nothing is wider than the window and the data view with all it
     const c = await lab.client(p.x, p.y);
     assert.ok(c.x > view.left && c.x < view.right, `point (${p.x}, ${p.y}) at x = ${c.x}, the view ${view.left}–${view.right}`);
   }
+  // the readout fits its box (updates M and steps t aside), every rule shown too
+  await page.evaluate(() => {
+    for (const c of document.querySelectorAll("#shown input[type=checkbox]")) if (!c.checked) c.click();
+  });
+  await nextFrame();
+  const readout = await page.evaluate(() => {
+    const box = document.getElementById("readout-box");
+    return { scroll: box.scrollWidth, client: box.clientWidth, right: box.getBoundingClientRect().right };
+  });
+  assert.ok(readout.scroll <= readout.client && readout.right <= m.inner, `the readout: ${JSON.stringify(readout)}`);
   const weights = await reveal("weight-view");
   assert.ok(weights.left >= 0 && weights.right <= m.inner, `the weight view: ${JSON.stringify(weights)}`);
   await page.screenshot({ path: artifact("phone-390x844.png") });
