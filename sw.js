@@ -61,6 +61,8 @@ const FILES = [
   "./www/weight-paths.js",
   "./www/weight-plot.js",
   "./www/weight-regions.js",
+  "./www/weight-gestures.js",
+  "./www/pointer-tolerance.js",
   "./www/pkg/perceptron_lab.js",
   "./www/pkg/perceptron_lab_bg.wasm",
   "./www/pkg/perceptron_lab_baseline_bg.wasm",

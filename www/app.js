@@ -78,6 +78,7 @@ export class App {
     const clean = this.checkPoints(points);
     if (record) this.beginEdit();
     Object.assign(this.state, { points: clean, threshold, teacher, preset });
+    this.state.weightWindow = null; // a zoom onto the old set's version space shows nothing of the new one
     if (fit) this.state.view = fitView(clean);
     this.commit();
   }
@@ -234,6 +235,7 @@ export class App {
     this.editPoints(() => {
       this.state.points = [];
       this.state.teacher = null;
+      this.state.weightWindow = null;
     });
   }
 

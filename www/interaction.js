@@ -4,24 +4,23 @@
 
 import { ANIMATION_CONTROLS, bindPlayer } from "./player.js";
 import { loadPreset, newTeacherSet, teacherForm } from "./data-sets.js";
+import { HIT_SLACK_PX, beyondTap, hitSlack } from "./pointer-tolerance.js";
 import { draggedTeacher } from "./teacher.js";
+import { fitWeightView } from "./weight-gestures.js";
 
 /** @typedef {import("./app.js").App} App */
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
 /** @typedef {import("./weight-view.js").WeightView} WeightView */
 /** @typedef {{dataView: DataSpaceView, weightView: WeightView}} Views */
 
-const DRAG_THRESHOLD_PX = 4;
-
-/** How far (CSS px) outside a point's mark a press still takes it: a fingertip covers more than a cursor. */
-const HIT_SLACK_PX = { mouse: 5, pen: 5, touch: 16 };
-
 /** A touch held this long (ms) on a point without moving shows its information, as hovering does. */
 export const LONG_PRESS_MS = 500;
 
 /**
  * Wires pointer events on the data view: add, drag, flip, delete, hover (on touch: a long press).
- * After a click on a point its tooltip stays away until the pointer leaves the point.
+ * A press that moves less than its pointer's tap tolerance is a click or a tap (pointer-tolerance.js).
+ * After a click on a point or a drag of it its tooltip stays away until the pointer leaves the
+ * point (a finger's: until the next touch).
  * @param {App} app
  * @param {DataSpaceView} view
  */
@@ -53,9 +52,8 @@ export function bindDataView(app, view) {
   canvas.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     const { px, py } = local(e);
-    const slack = HIT_SLACK_PX[e.pointerType] ?? HIT_SLACK_PX.mouse;
+    const slack = hitSlack(e);
     const i = view.hit(app.state.points, px, py, slack);
-    if (e.pointerType === "touch") setHover(-1); // a long press's information goes with the next touch
     if (i >= 0 && app.state.deleteMode) {
       app.deletePoint(i);
       return;
@@ -94,7 +92,7 @@ export function bindDataView(app, view) {
       return;
     }
     if (drag) {
-      if (!drag.moved && !drag.held && Math.hypot(px - drag.px, py - drag.py) > DRAG_THRESHOLD_PX) {
+      if (!drag.moved && !drag.held && beyondTap(e, px - drag.px, py - drag.py)) {
         clearTimeout(longPress);
         drag.moved = true;
         app.beginEdit();
@@ -127,11 +125,12 @@ export function bindDataView(app, view) {
     if (!drag) return;
     if (drag.held) {
       // a long press showed the point's information (kept until the next touch); no flip
-    } else if (!drag.moved && !cancelled) {
-      app.flipLabel(drag.i);
-      quiet = drag.i; // the tooltip would cover what the click changed
+    } else {
+      if (!drag.moved && !cancelled) app.flipLabel(drag.i);
+      else app.commit({ retrain: false }); // the drag's last step is training these points
+      quiet = drag.i; // the tooltip would cover what the click or the drag changed
       setHover(-1);
-    } else app.commit({ retrain: false }); // the drag's last step is training these points
+    }
     if (canvas.hasPointerCapture(drag.pointerId)) canvas.releasePointerCapture(drag.pointerId);
     canvas.classList.remove("dragging");
     drag = null;
@@ -149,6 +148,24 @@ export function bindDataView(app, view) {
     const i = view.hit(app.state.points, px, py);
     if (i >= 0) app.deletePoint(i);
   });
+}
+
+/**
+ * On a touch screen the information a tap or a long press showed (a point's tooltip, a curve
+ * highlighted, a cell's labelling) stays after the finger lifts; the next touch anywhere puts it
+ * away (before the touch's own handlers, which may show new information).
+ * @param {App} app
+ */
+export function bindTouchDismiss(app) {
+  document.addEventListener(
+    "pointerdown",
+    (e) => {
+      if (e.pointerType !== "touch") return;
+      app.setTransient({ hover: -1 });
+      app.setRegion(null);
+    },
+    { capture: true },
+  );
 }
 
 /** Arrow-key steps of the keyboard cursor and the selected point, as a share of the view's half-width (Shift: finer). */
@@ -220,76 +237,6 @@ function nearest(points, c) {
     if (Math.hypot(p.x - c.x, p.y - c.y) < Math.hypot(points[best].x - c.x, points[best].y - c.y)) best = k;
   });
   return best;
-}
-
-/** One notch of the mouse wheel zooms the weight view's lower plot by this factor. */
-const WHEEL_ZOOM = 1.25;
-
-/**
- * Wires hover on the weight-space view: hovering a curve highlights its point; the mouse wheel
- * zooms its lower plot about the pointer and a drag pans it.
- * @param {App} app
- * @param {WeightView} view
- */
-export function bindWeightView(app, view) {
-  const canvas = view.canvas;
-  const setWindow = (weightWindow) => weightWindow && app.setTransient({ weightWindow });
-  /** @type {{x: number, y: number, pointerId: number} | null} a drag panning the lower plot */
-  let pan = null;
-  const local = (e) => {
-    const r = canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
-  };
-  canvas.addEventListener(
-    "wheel",
-    (e) => {
-      const [px, py] = local(e);
-      if (!view.inPlot(px, py)) return;
-      e.preventDefault();
-      setWindow(view.zoomed(e.deltaY < 0 ? WHEEL_ZOOM : 1 / WHEEL_ZOOM, px, py));
-    },
-    { passive: false },
-  );
-  canvas.addEventListener("pointerdown", (e) => {
-    const [px, py] = local(e);
-    if (e.button !== 0 || !view.inPlot(px, py)) return;
-    pan = { x: px, y: py, pointerId: e.pointerId };
-    canvas.setPointerCapture(e.pointerId);
-  });
-  const endPan = () => {
-    if (pan && canvas.hasPointerCapture(pan.pointerId)) canvas.releasePointerCapture(pan.pointerId);
-    pan = null;
-  };
-  canvas.addEventListener("pointerup", endPan);
-  canvas.addEventListener("pointercancel", endPan);
-  canvas.addEventListener("pointermove", (e) => {
-    const [px, py] = local(e);
-    if (pan) {
-      setWindow(view.panned(px - pan.x, py - pan.y));
-      Object.assign(pan, { x: px, y: py });
-      return;
-    }
-    const i = view.hitCurve(app.training.scene, px, py);
-    app.setTransient({ hover: i });
-    // off every curve: the cell under the pointer, its labelling previewed in the data view
-    const at = i < 0 ? view.perceptronAt(px, py) : null;
-    app.setRegion(at?.phi ?? null, at?.theta ?? 0);
-  });
-  canvas.addEventListener("pointerleave", () => {
-    app.setTransient({ hover: -1 });
-    app.setRegion(null);
-  });
-}
-
-/**
- * Zooms the weight view's lower plot onto the version space (a message when there is none).
- * @param {App} app
- * @param {WeightView} view
- */
-function fitWeightView(app, view) {
-  const weightWindow = view.fitted(app.training.scene?.versionSpace);
-  if (weightWindow) app.setTransient({ weightWindow });
-  else app.setMessage("No version space to zoom onto: these points are not linearly separable in this mode.");
 }
 
 /**
@@ -372,6 +319,11 @@ export function bindControls(app, el, weightView) {
   el("explain-toggle").addEventListener("click", () => app.setExplanations(!state.explanations));
   el("help").addEventListener("click", () => /** @type {HTMLDialogElement} */ (el("help-dialog")).showModal());
   el("weight-fit").addEventListener("click", () => fitWeightView(app, weightView));
+  // the skip link focuses the data view without putting its name into the URL, whose hash is the state's link
+  el("skip-link").addEventListener("click", (e) => {
+    e.preventDefault();
+    el("data-view").focus();
+  });
   el("weight-whole").addEventListener("click", () => app.setTransient({ weightWindow: null }));
   const a = app.animator;
   el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(inputValue(e)));

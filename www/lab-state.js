@@ -48,6 +48,7 @@ export function labState(app, weightView) {
     learningCurve: app.student.state(),
     preset: state.preset,
     hover: state.hover,
+    region: state.region ? { phi: state.region.phi, theta: state.region.theta, labels: [...state.region.labels] } : null,
     notes: [...(scene?.notes ?? [])],
     versionSpace: versionSpaceState(scene?.versionSpace, state.threshold),
     animation: animator.status(),

@@ -44,7 +44,8 @@ export function layout(dataView, weightView) {
   }
   fitReadout(null);
   const across = wide ? (window.innerWidth - READOUT_RESERVE) / 1.75 : window.innerWidth - 40;
-  const size = Math.floor(Math.max(300, Math.min(720, across, window.innerHeight - 170)));
+  // never under 300 px, but never wider than the window either (a phone)
+  const size = Math.floor(Math.max(Math.min(300, across), Math.min(720, across, window.innerHeight - 170)));
   dataView.resize(size);
   weightView.reserveTop = 0;
   weightView.resize(Math.floor(size * 0.75), size);

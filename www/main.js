@@ -14,12 +14,13 @@ import { applyForm } from "./curve-form.js";
 import { teacherForm } from "./data-sets.js";
 import { DataSpaceView } from "./data-view.js";
 import { bindFiles } from "./file-controls.js";
-import { bindControls, bindDataView, bindDataViewKeys, bindKeys, bindPanels, bindWeightView } from "./interaction.js";
+import { bindControls, bindDataView, bindDataViewKeys, bindKeys, bindPanels, bindTouchDismiss } from "./interaction.js";
 import { PageView, applyLesson, layout } from "./layout.js";
 import { restoreOrPreset, save } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
 import { NO_WASM, wasmBuild, wasmUrl } from "./wasm-build.js";
+import { bindWeightView } from "./weight-gestures.js";
 import { WeightView } from "./weight-view.js";
 
 const el = (id) => document.getElementById(id);
@@ -70,6 +71,7 @@ async function boot() {
   bindDataView(app, dataView);
   bindDataViewKeys(app, dataView);
   bindWeightView(app, weightView);
+  bindTouchDismiss(app);
   bindControls(app, el, weightView);
   bindPanels(app, el);
   bindKeys(app, weightView);

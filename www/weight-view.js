@@ -50,13 +50,13 @@ export class WeightView {
   }
 
   /**
-   * The lower plot's window `{phi0, phi1, lo, hi}` as last drawn, its size `width`×`height` (CSS
-   * px) and the circle's radius `radius` (null with a threshold), for `lab.getState().weightPlot`;
-   * null before the first picture with points.
+   * The lower plot's window `{phi0, phi1, lo, hi}` as last drawn, its place `x`, `y` (its top
+   * left corner in the canvas) and size `width`×`height` (CSS px) and the circle's radius `radius`
+   * (null with a threshold), for `lab.getState().weightPlot`; null before the first picture with points.
    */
   plotState() {
     const p = this.plot;
-    return p ? { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, width: p.w, height: p.h, radius: this.circle?.R ?? null } : null;
+    return p ? { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, x: p.x, y: p.y, width: p.w, height: p.h, radius: this.circle?.R ?? null } : null;
   }
 
   /** Whether canvas pixel (px, py) lies in the lower plot. */
@@ -64,14 +64,34 @@ export class WeightView {
     return inPlot(this.plot, px, py);
   }
 
-  /** The window zoomed by `factor` (> 1: in) about canvas pixel (px, py) of the lower plot, or null outside it. */
-  zoomed(factor, px, py) {
-    return this.plot && this.inPlot(px, py) ? zoomedWindow(this.plot, factor, px, py) : null;
+  /**
+   * The lower plot as last drawn, with the window `from` instead of its own when `from` is one of
+   * its kind (a gesture's window set ahead of the frame that draws it); null before the first plot.
+   * @param {import("./weight-plot.js").PlotWindow | null} from
+   * @returns {import("./weight-plot.js").Plot | null}
+   */
+  plotWith(from) {
+    const p = this.plot;
+    return p && from?.kind === p.kind ? { ...p, ...from } : p;
   }
 
-  /** The window moved by (dx, dy) canvas pixels (a drag), or null before the first plot. */
-  panned(dx, dy) {
-    return this.plot ? pannedWindow(this.plot, dx, dy) : null;
+  /**
+   * The window zoomed by `factor` (> 1: in) about canvas pixel (px, py) of the lower plot (from
+   * the window `from`, if given, else the drawn one), or null outside it.
+   * @param {import("./weight-plot.js").PlotWindow | null} [from]
+   */
+  zoomed(factor, px, py, from = null) {
+    const p = this.plotWith(from);
+    return p && this.inPlot(px, py) ? zoomedWindow(p, factor, px, py) : null;
+  }
+
+  /**
+   * The window moved by (dx, dy) canvas pixels (a drag; from the window `from`, if given), or null before the first plot.
+   * @param {import("./weight-plot.js").PlotWindow | null} [from]
+   */
+  panned(dx, dy, from = null) {
+    const p = this.plotWith(from);
+    return p ? pannedWindow(p, dx, dy) : null;
   }
 
   /** The window onto the version space `vs`, or null when there is none (not separable) or no plot yet. */

@@ -135,14 +135,15 @@ export function artifact(name) {
 }
 
 /**
- * Registers `before`/`after` hooks that serve the page, launch Chromium and open the lab;
- * returns a live object `{page, errors, server}` and helpers over `window.lab`.
+ * Registers `before`/`after` hooks that serve the page, launch Chromium (with extra context
+ * `options`, as `launch` takes them: a phone's viewport and touch) and open the lab; returns a
+ * live object `{page, errors, server}` and helpers over `window.lab`.
  */
-export function useLab() {
+export function useLab(options = {}) {
   const lab = { page: null, errors: null, server: null, browser: null };
   before(async () => {
     lab.server = await serve();
-    lab.browser = await launch();
+    lab.browser = await launch(options);
     Object.assign(lab, await openLab(lab.browser.context, lab.server.url));
   });
   after(async () => {
