@@ -11,7 +11,7 @@ import { Counts } from "./counts.js";
 import { buildFrame } from "./frame.js";
 import { encodeHash } from "./io.js";
 import { showExplanations } from "./layout.js";
-import { save } from "./persistence.js";
+import { saveState } from "./persistence.js";
 import { RacePlayer } from "./race.js";
 import { checkTeacher, isTransient } from "./schema.js";
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
@@ -62,6 +62,8 @@ export class App {
     /** @type {Promise<void> | null} a file preset on its way (data-sets.js) */
     this.loading = null;
     this.frameRequested = false;
+    /** local storage keeps what it holds until the first edit (a link opened over other saved points, a damaged saved state: persistence.js) */
+    this.keepSaved = false;
   }
 
   /**
@@ -84,6 +86,7 @@ export class App {
 
   /** Records the state before an edit (for undo). */
   beginEdit() {
+    this.keepSaved = false;
     this.history.push(this.snapshot());
   }
 
@@ -110,9 +113,16 @@ export class App {
 
   /** Saves the state (local storage and the URL) and schedules a render. */
   persist() {
-    save(this.state);
+    this.save();
     this.saveToUrl();
     this.scheduleRender();
+  }
+
+  /** Saves the state in local storage (unless it keeps what it holds: `keepSaved`); a refusal is said in the status line. */
+  save() {
+    if (this.keepSaved) return;
+    const refused = saveState(this.state);
+    if (refused) this.state.message = { text: refused, kind: "error" };
   }
 
   /** One undoable edit of the points by `change()`: they are no preset any more ("custom" in the menu). */
@@ -233,6 +243,7 @@ export class App {
   }
 
   applySnapshot(snap) {
+    this.keepSaved = false;
     restore(this.state, snap);
     this.state.hover = -1;
     this.onShownChanged?.();
@@ -252,7 +263,7 @@ export class App {
   /** Projector mode: large views, type and marks, on one screen (the page view lays them out). */
   setProjector(on) {
     this.state.projector = on;
-    save(this.state);
+    this.save();
     this.scheduleRender();
   }
 
@@ -261,7 +272,7 @@ export class App {
     if (persist) {
       this.state.explanations = on;
       this.state.lessonExplanations = true;
-      save(this.state);
+      this.save();
       this.scheduleRender();
     } else this.setTransient({ lessonExplanations: on });
     showExplanations(this.state);
