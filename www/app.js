@@ -62,7 +62,7 @@ export class App {
     /** @type {Promise<void> | null} a file preset on its way (data-sets.js) */
     this.loading = null;
     this.frameRequested = false;
-    /** local storage keeps what it holds until the first edit (a link opened over other saved points, a damaged saved state: persistence.js) */
+    /** local storage keeps the picture it holds until the first edit (a link opened over other saved points, a damaged saved state: persistence.js); the viewer's preferences are still saved into it */
     this.keepSaved = false;
   }
 
@@ -118,10 +118,9 @@ export class App {
     this.scheduleRender();
   }
 
-  /** Saves the state in local storage (unless it keeps what it holds: `keepSaved`); a refusal is said in the status line. */
+  /** Saves the state in local storage (while it keeps what it holds, `keepSaved`, only the viewer's preferences); a refusal is said in the status line. */
   save() {
-    if (this.keepSaved) return;
-    const refused = saveState(this.state);
+    const refused = saveState(this.state, { picture: !this.keepSaved });
     if (refused) this.state.message = { text: refused, kind: "error" };
   }
 

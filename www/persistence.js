@@ -18,19 +18,37 @@ export const STORAGE_KEY = "perceptron-lab/v2";
 const STORAGE_KEY_V1 = "perceptron-lab/v1";
 
 /**
- * Saves every persistent field in local storage. Returns null, or the message to show when the
- * browser refuses (its storage full or switched off): the page keeps working and keeps the points.
+ * Saves every persistent field in local storage — or (`picture` false) only the viewer's own
+ * preferences into the state saved there, which is kept while the page shows another
+ * (`app.keepSaved`). Returns null, or the message to show when the browser refuses (its storage
+ * full or switched off): the page keeps working and keeps the points.
  * @param {Record<string, any>} state
  * @returns {string | null}
  */
-export function saveState(state) {
+export function saveState(state, { picture = true } = {}) {
+  const record = picture ? { version: 2, ...encodeRecord(state, "store") } : savedWith(encodeRecord(state, "viewer"));
+  if (record === null) return null;
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 2, ...encodeRecord(state, "store") }));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(record));
     localStorage.removeItem(STORAGE_KEY_V1); // migrated
     return null;
   } catch (e) {
     const why = e?.name === "QuotaExceededError" ? "this browser's storage is full" : `this browser refused to store it (${e?.name ?? e})`;
     return `Your last edit is not saved: ${why}. The points stay on this page; to keep them, export them (the CSV or JSON button) or copy the link.`;
+  }
+}
+
+/**
+ * The record saved in local storage with `fields` written over it, its other fields as they are
+ * (damaged ones too); null without a readable record of today's format.
+ * @param {Record<string, any>} fields
+ */
+function savedWith(fields) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null");
+    return saved !== null && typeof saved === "object" && saved.version === 2 ? { ...saved, ...fields } : null;
+  } catch {
+    return null;
   }
 }
 

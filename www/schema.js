@@ -256,14 +256,15 @@ export function restore(state, snap) {
 }
 
 /**
- * The state as an encoded record `{short: json}`: the link's fields (`link`) or every field
- * (`store`).
+ * The state as an encoded record `{short: json}`: the link's fields (`link`), every field
+ * (`store`) or the viewer's own preferences, neither linked nor undone (`viewer`).
  * @param {Record<string, any>} state
- * @param {"link" | "store"} where
+ * @param {"link" | "store" | "viewer"} where
  */
 export function encodeRecord(state, where) {
+  const kept = { link: (/** @type {Field} */ f) => f.link, store: () => true, viewer: (/** @type {Field} */ f) => !f.link && !f.undo }[where];
   const out = {};
-  for (const f of PERSISTENT) if ((where === "store" || f.link) && state[f.key] !== undefined) out[f.short] = f.encode(state[f.key]);
+  for (const f of PERSISTENT) if (kept(f) && state[f.key] !== undefined) out[f.short] = f.encode(state[f.key]);
   return out;
 }
 
