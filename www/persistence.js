@@ -113,7 +113,7 @@ export function restoreOrPreset(app, form) {
       behind = stored && savedBehind(app, stored);
     }
   } catch (e) {
-    linkError = `This link's picture could not be opened (${e.message}); showing your saved points instead.`;
+    linkError = e.message;
   }
   if (!opened && stored) {
     try {
@@ -130,7 +130,7 @@ export function restoreOrPreset(app, form) {
     loadPreset(app, DEFAULT_PRESET, form, { record: false });
     if (error) messages.push(error);
   }
-  if (linkError) messages.unshift(linkError);
+  if (linkError) messages.unshift(`This link's picture could not be opened (${linkError}); showing ${opened ? "your saved points" : "the preset"} instead.`);
   if (behind) {
     messages.unshift(behind.message);
     app.keepSaved = true;
