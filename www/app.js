@@ -11,7 +11,7 @@ import { Counts } from "./counts.js";
 import { buildFrame } from "./frame.js";
 import { encodeHash } from "./io.js";
 import { showExplanations } from "./layout.js";
-import { save } from "./persistence.js";
+import { saveState } from "./persistence.js";
 import { RacePlayer } from "./race.js";
 import { checkRules, checkTeacher, isTransient } from "./schema.js";
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
@@ -62,6 +62,8 @@ export class App {
     /** @type {Promise<void> | null} a file preset on its way (data-sets.js) */
     this.loading = null;
     this.frameRequested = false;
+    /** local storage keeps the picture it holds until the first edit (a link opened over other saved points, a damaged saved state: persistence.js); the viewer's preferences are still saved into it */
+    this.keepSaved = false;
   }
 
   /**
@@ -102,6 +104,7 @@ export class App {
 
   /** Records the state before an edit (for undo). */
   beginEdit() {
+    this.keepSaved = false;
     this.history.push(this.snapshot());
   }
 
@@ -128,9 +131,15 @@ export class App {
 
   /** Saves the state (local storage and the URL) and schedules a render. */
   persist() {
-    save(this.state);
+    this.save();
     this.saveToUrl();
     this.scheduleRender();
+  }
+
+  /** Saves the state in local storage (while it keeps what it holds, `keepSaved`, only the viewer's preferences); a refusal is said in the status line. */
+  save() {
+    const refused = saveState(this.state, { picture: !this.keepSaved });
+    if (refused) this.state.message = { text: refused, kind: "error" };
   }
 
   /** One undoable edit of the points by `change()`: they are no preset any more ("custom" in the menu). */
@@ -252,6 +261,7 @@ export class App {
   }
 
   applySnapshot(snap) {
+    this.keepSaved = false;
     restore(this.state, snap);
     this.state.hover = -1;
     this.onShownChanged?.();
@@ -271,7 +281,7 @@ export class App {
   /** Projector mode: large views, type and marks, on one screen (the page view lays them out). */
   setProjector(on) {
     this.state.projector = on;
-    save(this.state);
+    this.save();
     this.scheduleRender();
   }
 
@@ -280,7 +290,7 @@ export class App {
     if (persist) {
       this.state.explanations = on;
       this.state.lessonExplanations = true;
-      save(this.state);
+      this.save();
       this.scheduleRender();
     } else this.setTransient({ lessonExplanations: on });
     showExplanations(this.state);

@@ -39,13 +39,14 @@ export function teacherForm(el) {
  * @param {import("./app.js").App} app
  * @param {string} id
  * @param {TeacherForm} form
+ * @param {{record?: boolean}} [options] `record` false: not an edit (for undo), as at boot
  */
-export function loadPreset(app, id, form) {
+export function loadPreset(app, id, form, options = {}) {
   const fixed = FIXED_PRESETS.find((p) => p.id === id);
   if (fixed) {
     app.setPoints(
       fixed.points.map((p) => ({ ...p })),
-      { threshold: fixed.threshold, preset: id },
+      { threshold: fixed.threshold, preset: id, ...options },
     );
     return;
   }
@@ -62,7 +63,7 @@ export function loadPreset(app, id, form) {
           })
     )
       .then((text) => {
-        app.setPoints(parseCsv(app.wasm, text).points, { threshold: file.threshold, preset: id });
+        app.setPoints(parseCsv(app.wasm, text).points, { threshold: file.threshold, preset: id, ...options });
         app.render();
       })
       .catch((e) => app.setMessage(`The preset could not be loaded: ${e.message}`, "error"));
@@ -71,7 +72,7 @@ export function loadPreset(app, id, form) {
   const gen = GENERATED_PRESETS.find((p) => p.id === id);
   if (!gen) throw new Error(`unknown preset "${id}"`);
   if (id !== "random") form.noise = String(gen.noise);
-  newTeacherSet(app, form, id === "random");
+  newTeacherSet(app, form, id === "random", options);
 }
 
 /**
@@ -80,8 +81,9 @@ export function loadPreset(app, id, form) {
  * ("teacher", or "noisy" when λ > 0, or "random"). A bad field is said in the status line.
  * @param {import("./app.js").App} app
  * @param {TeacherForm} form
+ * @param {{record?: boolean}} [options] as loadPreset's
  */
-export function newTeacherSet(app, form, random = app.state.preset === "random") {
+export function newTeacherSet(app, form, random = app.state.preset === "random", options = {}) {
   const p = Number(form.p);
   const seed = Number(form.seed);
   const noise = random ? 0.5 : Number(form.noise);
@@ -92,7 +94,7 @@ export function newTeacherSet(app, form, random = app.state.preset === "random")
     const set = app.wasm.teacherSet(p, seed, noise);
     app.state.seed = seed;
     const preset = random ? "random" : noise > 0 ? "noisy" : "teacher";
-    app.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : teacherOfSet(set.teacher, noise), preset });
+    app.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : teacherOfSet(set.teacher, noise), preset, ...options });
   } catch (e) {
     app.setMessage(e.message, "error");
   }

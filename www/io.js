@@ -119,10 +119,11 @@ export function encodeHash(state) {
 
 /**
  * Decodes a URL hash into the link's fields `{points, threshold, shown?, rules?, seed?, curves?}`
- * (each checked by its row of schema.js) and `refused`, the messages of soft fields that were not
- * used; null for no state; throws an Error ("the link's state …") for a bad one.
+ * (each checked by its row of schema.js; a point that is not `[x, y, label]` is null) and
+ * `dropped`, the sentences naming what was left out; null for no state; throws an Error ("the
+ * link's state …") for one without points.
  * @param {string} hash
- * @returns {(Record<string, any> & { points: Point[], threshold: boolean, refused: Record<string, string> }) | null}
+ * @returns {(Record<string, any> & { points: (Point | null)[], threshold: boolean, dropped: string[] }) | null}
  */
 export function decodeHash(hash) {
   if (!hash || hash === "#") return null;
@@ -137,8 +138,8 @@ export function decodeHash(hash) {
     throw new Error("the link's state is damaged (not readable)");
   }
   try {
-    const { values, refused } = decodeRecord(v);
-    return { ...values, points: values.points, threshold: values.threshold ?? false, refused };
+    const { values, dropped } = decodeRecord(v, "link");
+    return { ...values, points: values.points, threshold: values.threshold ?? false, dropped };
   } catch (e) {
     throw new Error(`the link's state ${e.message}`);
   }

@@ -16,7 +16,7 @@ import { DataSpaceView } from "./data-view.js";
 import { bindFiles } from "./file-controls.js";
 import { bindControls, bindDataView, bindDataViewKeys, bindKeys, bindPanels, bindTouchDismiss } from "./interaction.js";
 import { PageView, applyLesson, layout } from "./layout.js";
-import { restoreOrPreset, save } from "./persistence.js";
+import { restoreOrPreset, watchOtherTabs } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
 import { NO_WASM, wasmBuild, wasmUrl } from "./wasm-build.js";
@@ -78,10 +78,11 @@ async function boot() {
   bindFiles(app, wasm, el, { dataView, weightView });
   const curves = new CurvePanel(wasm, el, (form) => {
     app.state.curves = form;
-    save(app.state);
+    app.save();
     app.saveToUrl();
   });
   restoreOrPreset(app, teacherForm(el));
+  watchOtherTabs(app);
   syncShownToggles(app.state, el);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);

@@ -1,33 +1,61 @@
 // @ts-check
 /**
- * Saving the state in this browser and bringing it back at boot — from a link, else from local
- * storage, else the default preset — through one restore path. What is kept, and how, is the
- * table of schema.js.
+ * Saving the state in this browser (a refusal said), bringing it back at boot — from a link,
+ * else from local storage, else the default preset — through one restore path that keeps every
+ * valid part and keeps the saved points a link replaces one Undo away, and telling this tab when
+ * another one saves. What is kept, and how, is the table of schema.js; the rules for the viewer
+ * are in docs/guide.md (saved work).
  */
 
 import { loadPreset } from "./data-sets.js";
 import { decodeHash } from "./io.js";
 import { DEFAULT_PRESET } from "./presets.js";
-import { decodeRecord, encodeRecord, migrateV1 } from "./schema.js";
+import { decodeRecord, encodeRecord, migrateV1, samePoints, snapshot } from "./schema.js";
+import { createState, fitView } from "./state.js";
 
 /** Local storage: today's format (schema.js records), and the first one (migrated when read). */
 export const STORAGE_KEY = "perceptron-lab/v2";
 const STORAGE_KEY_V1 = "perceptron-lab/v1";
 
-/** Saves every persistent field in local storage (a full or disabled storage is ignored: the page keeps working). */
-export function save(state) {
+/**
+ * Saves every persistent field in local storage — or (`picture` false) only the viewer's own
+ * preferences into the state saved there, which is kept while the page shows another
+ * (`app.keepSaved`). Returns null, or the message to show when the browser refuses (its storage
+ * full or switched off): the page keeps working and keeps the points.
+ * @param {Record<string, any>} state
+ * @returns {string | null}
+ */
+export function saveState(state, { picture = true } = {}) {
+  const record = picture ? { version: 2, ...encodeRecord(state, "store") } : savedWith(encodeRecord(state, "viewer"));
+  if (record === null) return null;
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 2, ...encodeRecord(state, "store") }));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(record));
     localStorage.removeItem(STORAGE_KEY_V1); // migrated
-  } catch {
-    // storage full or disabled
+    return null;
+  } catch (e) {
+    const why = e?.name === "QuotaExceededError" ? "this browser's storage is full" : `this browser refused to store it (${e?.name ?? e})`;
+    return `Your last edit is not saved: ${why}. The points stay on this page; to keep them, export them (the CSV or JSON button) or copy the link.`;
   }
 }
 
 /**
- * The stored state as `{stored: {values, refused}}` (null if none), or `{error}` if the entry is
+ * The record saved in local storage with `fields` written over it, its other fields as they are
+ * (damaged ones too); null without a readable record of today's format.
+ * @param {Record<string, any>} fields
+ */
+function savedWith(fields) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null");
+    return saved !== null && typeof saved === "object" && saved.version === 2 ? { ...saved, ...fields } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored state as `{stored: {values, dropped}}` (null if none), or `{error}` if the entry is
  * unreadable. A state of the first format is migrated.
- * @returns {{stored: {values: Record<string, any>, refused: Record<string, string>} | null, error?: string}}
+ * @returns {{stored: {values: Record<string, any>, dropped: string[]} | null, error?: string}}
  */
 export function loadStored() {
   let text;
@@ -51,7 +79,7 @@ export function loadStored() {
     }
     if (old) record = migrateV1(record);
     else if (record?.version !== 2) throw new Error("is in an unknown format");
-    return { stored: decodeRecord(record) };
+    return { stored: decodeRecord(record, "saved state") };
   } catch (e) {
     return { stored: null, error: `The saved state could not be read (it ${e.message}); starting from the preset.` };
   }
@@ -59,67 +87,159 @@ export function loadStored() {
 
 /**
  * Boot: the viewer's preferences from this browser; the picture from the link, the saved state or
- * the preset (generated with the control bar's `form`).
+ * the preset (generated with the control bar's `form`). Every valid part of a damaged link or
+ * saved state opens, and the status line names what was left out. A link whose points differ
+ * from the saved ones keeps the saved picture one Undo away; and while the page shows anything
+ * but the saved state whole, local storage keeps what it holds until the first edit
+ * (`app.keepSaved`).
  * @param {import("./app.js").App} app
  * @param {import("./data-sets.js").TeacherForm} form
  */
 export function restoreOrPreset(app, form) {
   const { stored, error } = loadStored();
-  // the learning-curve settings of this browser first; a link's replace them below
+  /** @type {string[]} */
   const messages = [];
-  if (stored) apply(app, pick(stored.values, ["curves"]));
   let linkError = null;
+  let behind = null;
   let opened = false;
+  // the learning-curve settings of this browser first; a link's replace them below
+  if (stored && "curves" in stored.values) app.state.curves = stored.values.curves;
   try {
     const linked = decodeHash(location.hash);
     if (linked) {
-      const { refused, ...values } = linked;
-      apply(app, values);
-      messages.push(...Object.values(refused).map((m) => `The link's ${m}.`));
+      const { dropped, ...values } = linked;
+      messages.push(...dropped, ...open(app, app.state, values, "link"));
       opened = true;
+      behind = stored && savedBehind(app, stored);
     }
   } catch (e) {
-    linkError = `This link's picture could not be opened (${e.message}); showing your saved points instead.`;
+    linkError = e.message;
   }
   if (!opened && stored) {
     try {
-      apply(app, stored.values);
-      messages.push(...Object.values(stored.refused).map((m) => `The saved state's ${m}.`));
+      const lost = [...stored.dropped, ...open(app, app.state, stored.values, "saved state")];
+      messages.push(...lost);
+      app.keepSaved = lost.length > 0;
       opened = true;
     } catch (e) {
       messages.push(`The saved points could not be restored (${e.message}); showing the preset instead.`);
+      app.keepSaved = true;
     }
   }
   if (!opened) {
-    loadPreset(app, DEFAULT_PRESET, form);
+    loadPreset(app, DEFAULT_PRESET, form, { record: false });
     if (error) messages.push(error);
   }
-  if (linkError) messages.unshift(linkError);
-  if (stored) apply(app, pick(stored.values, ["projector", "explanations"]));
+  if (linkError) messages.unshift(`This link's picture could not be opened (${linkError}); showing ${opened ? "your saved points" : "the preset"} instead.`);
+  if (behind) {
+    messages.unshift(behind.message);
+    app.keepSaved = true;
+  }
+  if (stored) for (const key of ["projector", "explanations"]) if (key in stored.values) app.state[key] = stored.values[key];
   app.commit();
   app.history.clear();
-  if (messages.length) app.setMessage(messages.join(" "), "error");
+  if (behind) app.history.push(behind.snapshot);
+  const kind = messages.length > (behind ? 1 : 0) || app.state.message ? "error" : "note";
+  if (app.state.message) messages.push(app.state.message.text); // the save refused
+  if (messages.length) app.setMessage(messages.join(" "), kind);
 }
 
-/** @param {Record<string, any>} values @param {string[]} keys */
-function pick(values, keys) {
-  return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k]]));
+/** @param {number} n */
+const count = (n) => `${n} point${n === 1 ? "" : "s"}`;
+
+/**
+ * The saved picture a link replaces when its points differ from the link's: its snapshot (for
+ * Undo) and the sentences saying so; null for the same points or none that open.
+ * @param {import("./app.js").App} app
+ * @param {{values: Record<string, any>, dropped: string[]}} stored
+ */
+function savedBehind(app, stored) {
+  const saved = createState();
+  let lost;
+  try {
+    lost = [...stored.dropped, ...open(app, saved, stored.values, "saved state")];
+  } catch {
+    return null;
+  }
+  if (samePoints(encodeRecord(saved, "link"), encodeRecord(app.state, "link"))) return null;
+  const mine = count(app.state.points.length);
+  const theirs = count(saved.points.length);
+  const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType?.("navigation")[0]);
+  const said =
+    navigation?.type === "reload"
+      ? `Reopened this tab's ${mine}; Undo brings back the ${theirs} saved in this browser.`
+      : `Opened the link's ${mine}; Undo brings back your ${theirs}.`;
+  return { snapshot: snapshot(saved), message: [said, ...lost].join(" ") };
 }
 
 /**
- * Puts decoded fields into the app: the points through `setPoints` (checked by the core; throws
- * and changes nothing on bad points), then every other field.
+ * Puts decoded fields into `state` (the app's, or a scratch state): the points the core accepts
+ * — a bad one left out — then every other field. Returns the sentences naming the points left
+ * out; throws, changing nothing, when the valid points together are refused (too many).
  * @param {import("./app.js").App} app
+ * @param {Record<string, any>} state
  * @param {Record<string, any>} values
+ * @param {string} source "link" or "saved state", for the messages
+ * @returns {string[]}
  */
-function apply(app, values) {
-  if ("points" in values) {
-    app.setPoints(values.points, { record: false, threshold: values.threshold ?? false, teacher: values.teacher ?? null });
+function open(app, state, values, source) {
+  const { points, lost } = validPoints(app, values.points, source);
+  Object.assign(state, { points, view: fitView(points), threshold: false, teacher: null, preset: null });
+  for (const [key, value] of Object.entries(values)) if (key !== "points") state[key] = value;
+  return lost;
+}
+
+/**
+ * The points the core accepts (labels as ±1) and, if some are not, the sentence naming them;
+ * throws when the valid points together are refused.
+ * @param {import("./app.js").App} app
+ * @param {any[]} raw the decoded points (null: an entry that was not `[x, y, label]`)
+ * @param {string} source
+ * @returns {{points: {x: number, y: number, label: number}[], lost: string[]}}
+ */
+function validPoints(app, raw, source) {
+  try {
+    return { points: app.checkPoints(raw), lost: [] };
+  } catch {
+    // name each bad point below
   }
-  for (const [key, value] of Object.entries(values)) {
-    if (key === "points" || key === "threshold" || key === "teacher") continue;
-    if (key === "projector") app.setProjector(value);
-    else if (key === "explanations") app.setExplanations(value);
-    else app.state[key] = value;
-  }
+  const kept = [];
+  const bad = [];
+  raw.forEach((p, i) => {
+    try {
+      kept.push(...app.checkPoints([p]));
+    } catch (e) {
+      bad.push({ n: i + 1, why: p === null ? "not [x, y, label]" : e.message.replace(/^point \d+: /, "") });
+    }
+  });
+  const points = app.checkPoints(kept); // the set as a whole (its size) is refused: throws
+  if (!bad.length) return { points, lost: [] };
+  const named = bad.slice(0, 3).map((b) => `point ${b.n} (${b.why})`);
+  if (bad.length > 3) named.push(`${bad.length - 3} more`);
+  const lost = bad.length === 1 ? `point ${bad[0].n} was left out (${bad[0].why})` : `${bad.length} were left out: ${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+  return { points, lost: [`The ${source} had ${count(raw.length)}; ${lost}.`] };
+}
+
+/**
+ * Tells this tab when another tab saves other points in this browser: this tab's points stay on
+ * the page and in its link; its next edit saves them again, and a reload of this tab opens them
+ * with the other tab's one Undo away (restoreOrPreset).
+ * @param {import("./app.js").App} app
+ */
+export function watchOtherTabs(app) {
+  window.addEventListener("storage", (e) => {
+    if (e.key !== STORAGE_KEY || e.newValue === null) return;
+    let record;
+    try {
+      record = JSON.parse(e.newValue);
+    } catch {
+      return;
+    }
+    if (record === null || typeof record !== "object" || samePoints(record, encodeRecord(app.state, "store"))) return;
+    const theirs = Array.isArray(record.p) ? count(record.p.length) : "other points";
+    app.setMessage(
+      `Another tab saved ${theirs} in this browser. This tab keeps its ${count(app.state.points.length)}, on the page and in its link: an edit here saves them again, and a reload opens them with the other tab's one Undo away.`,
+      "note",
+    );
+  });
 }

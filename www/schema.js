@@ -19,10 +19,11 @@ import { PRESET_IDS } from "./presets.js";
  * @property {string} short its key in an encoded record (the link and local storage)
  * @property {boolean} link kept in a copied link (else only in this browser)
  * @property {boolean} undo brought back by undo/redo
- * @property {boolean} soft a bad value is refused with a message and the rest still opens
+ * @property {boolean} required a record without it (or with a bad one) cannot be opened; any other bad field is left out with a message and the rest still opens
  * @property {string} what what it is, for messages
+ * @property {boolean} plural whether `what` takes "were" ("the rule settings were not used")
  * @property {(value: any) => any} encode state value → JSON value
- * @property {(json: any) => any} decode JSON value → state value; throws an Error saying what is wrong
+ * @property {(json: any, note: (text: string) => void) => any} decode JSON value → state value; throws an Error saying what is wrong; `note` takes what it left out of a value it still returns, worded to follow "The link" or "The saved state"
  * @property {() => any} initial its value in a fresh state
  * @property {boolean} transient for this page view only (no link, storage or undo)
  */
@@ -87,8 +88,8 @@ export function checkTeacher(v) {
   return { w, theta, noise };
 }
 
-/** @param {Partial<Field> & {key: string, short: string, what: string, decode: (json: any) => any, initial: () => any}} f @returns {Field} */
-const field = (f) => ({ link: false, undo: false, soft: false, transient: false, encode: (v) => v, ...f });
+/** @param {Partial<Field> & {key: string, short: string, what: string, decode: Field["decode"], initial: () => any}} f @returns {Field} */
+const field = (f) => ({ link: false, undo: false, required: false, plural: false, transient: false, encode: (v) => v, ...f });
 
 /**
  * A transient field: its key, what it is and its initial value; it is never encoded.
@@ -122,11 +123,13 @@ export const FIELDS = [
     what: "list of points [x, y, label]",
     link: true,
     undo: true,
+    required: true,
     encode: (points) => points.map((p) => [p.x, p.y, p.label]),
     decode: (v) => {
-      if (!Array.isArray(v) || !v.every((q) => Array.isArray(q) && q.length === 3)) throw new Error("not a list of [x, y, label]");
-      // the values are checked by the core when the points are set
-      return v.map(([x, y, label]) => ({ x, y, label }));
+      if (!Array.isArray(v)) throw new Error("not a list of [x, y, label]");
+      // an entry that is not [x, y, label] is null here; the values are checked by the core, and a
+      // bad point left out with a message, when the points are opened (persistence.js)
+      return v.map((q) => (Array.isArray(q) && q.length === 3 ? { x: q[0], y: q[1], label: q[2] } : null));
     },
   }),
   field({
@@ -143,16 +146,19 @@ export const FIELDS = [
     key: "shown",
     initial: () => Object.fromEntries(SHOWN_NAMES.map((n) => [n, REFERENCES.includes(n) || CORE.includes(n)])),
     short: "a",
-    what: "list of shown algorithms",
+    what: "list of shown rules",
     link: true,
     undo: true,
     encode: (shown) => Object.keys(shown ?? {}).filter((n) => shown[n]),
-    decode: (v) => {
+    decode: (v, note) => {
       if (!(Array.isArray(v) && v.every((n) => typeof n === "string"))) throw new Error("not a list of names");
+      const unknown = v.filter((n) => !SHOWN_NAMES.includes(/** @type {any} */ (n))).map((n) => `'${n.slice(0, 30)}'`);
+      if (unknown.length === 1) note(`named an unknown rule ${unknown[0]}; it was left out`);
+      else if (unknown.length) note(`named unknown rules ${unknown.slice(0, -1).join(", ")} and ${unknown.at(-1)}; they were left out`);
       return Object.fromEntries(SHOWN_NAMES.map((n) => [n, v.includes(n)]));
     },
   }),
-  field({ key: "rules", short: "r", what: "rule settings", link: true, undo: true, initial: defaultRules, encode: (r) => ({ ...r }), decode: checkRules }),
+  field({ key: "rules", short: "r", what: "rule settings", plural: true, link: true, undo: true, initial: defaultRules, encode: (r) => ({ ...r }), decode: checkRules }),
   field({ key: "seed", short: "s", what: "seed", link: true, initial: () => 1, decode: checkSeed }),
   field({
     key: "preset",
@@ -160,7 +166,6 @@ export const FIELDS = [
     what: "preset's name",
     link: true,
     undo: true,
-    soft: true,
     initial: () => null, // the preset the points are, as loaded; null once they are edited ("custom")
     decode: (v) => {
       if (v !== null && !PRESET_IDS.includes(v)) throw new Error(`unknown preset ${JSON.stringify(v).slice(0, 30)}`);
@@ -171,8 +176,8 @@ export const FIELDS = [
     key: "curves",
     short: "c",
     what: "learning-curve settings",
+    plural: true,
     link: true,
-    soft: true,
     initial: () => null, // the learning-curve form as typed (curve-form.js readForm); null: the page's defaults
     decode: (v) => (v === null ? null : checkForm(v)),
   }),
@@ -193,7 +198,6 @@ export const FIELDS = [
     short: "v",
     what: "view",
     undo: true,
-    soft: true,
     encode: (v) => ({ ...v }),
     decode: (v) => {
       if (!isObject(v) || ![v.cx, v.cy, v.half].every(Number.isFinite) || !(v.half > 0)) throw new Error("not {cx, cy, half > 0}");
@@ -202,7 +206,7 @@ export const FIELDS = [
   }),
   // the viewer's own preferences: kept in this browser whatever picture is opened
   field({ key: "projector", short: "P", what: "projector mode", initial: () => false, decode: (v) => v === true }),
-  field({ key: "explanations", short: "E", what: "explanations", initial: () => true, decode: (v) => v !== false }),
+  field({ key: "explanations", short: "E", what: "explanations", plural: true, initial: () => true, decode: (v) => v !== false }),
   // transient: this page view only
   transient("addLabel", "the class a click adds (±1)", () => 1),
   transient("deleteMode", "whether a click deletes", () => false),
@@ -252,39 +256,52 @@ export function restore(state, snap) {
 }
 
 /**
- * The state as an encoded record `{short: json}`: the link's fields (`link`) or every field
- * (`store`).
+ * The state as an encoded record `{short: json}`: the link's fields (`link`), every field
+ * (`store`) or the viewer's own preferences, neither linked nor undone (`viewer`).
  * @param {Record<string, any>} state
- * @param {"link" | "store"} where
+ * @param {"link" | "store" | "viewer"} where
  */
 export function encodeRecord(state, where) {
+  const kept = { link: (/** @type {Field} */ f) => f.link, store: () => true, viewer: (/** @type {Field} */ f) => !f.link && !f.undo }[where];
   const out = {};
-  for (const f of PERSISTENT) if ((where === "store" || f.link) && state[f.key] !== undefined) out[f.short] = f.encode(state[f.key]);
+  for (const f of PERSISTENT) if (kept(f) && state[f.key] !== undefined) out[f.short] = f.encode(state[f.key]);
   return out;
 }
 
 /**
- * Reads an encoded record back into `{key: value}` (absent fields are absent) and `{key: message}`
- * for soft fields that were refused; throws an Error naming the first bad hard field, worded to
- * follow "the link's state" or "the saved state".
+ * Reads an encoded record back into `{key: value}` (absent fields are absent) and `dropped`, one
+ * sentence for each part that was left out: a bad field ("The link's view was not used (…).") or
+ * a part of a field ("The link named an unknown rule 'foo'; it was left out."). Throws an Error,
+ * worded to follow "the link's state" or "the saved state", only without a list of points.
  * @param {any} record
- * @returns {{values: Record<string, any>, refused: Record<string, string>}}
+ * @param {string} source what the record is, for the messages: "link" or "saved state"
+ * @returns {{values: Record<string, any>, dropped: string[]}}
  */
-export function decodeRecord(record) {
+export function decodeRecord(record, source) {
   if (!isObject(record)) throw new Error("is not a record of fields");
   const values = {};
-  const refused = {};
+  const dropped = [];
+  const note = (/** @type {string} */ text) => dropped.push(`The ${source} ${text}.`);
   for (const f of PERSISTENT) {
     if (record[f.short] === undefined) continue;
     try {
-      values[f.key] = f.decode(record[f.short]);
+      values[f.key] = f.decode(record[f.short], note);
     } catch (e) {
-      if (!f.soft) throw new Error(`has a bad ${f.what} (${e.message})`);
-      refused[f.key] = `the ${f.what} were not used (${e.message})`;
+      if (f.required) throw new Error(`has a bad ${f.what} (${e.message})`);
+      dropped.push(`The ${source}'s ${f.what} ${f.plural ? "were" : "was"} not used (${e.message}).`);
     }
   }
   if (!("points" in values)) throw new Error("has no list of points [x, y, label]");
-  return { values, refused };
+  return { values, dropped };
+}
+
+/**
+ * Whether two encoded records (encodeRecord) hold the same points in the same mode.
+ * @param {Record<string, any>} a
+ * @param {Record<string, any>} b
+ */
+export function samePoints(a, b) {
+  return JSON.stringify([a.p, a.t ?? 0]) === JSON.stringify([b.p, b.t ?? 0]);
 }
 
 /**
