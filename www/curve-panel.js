@@ -105,6 +105,11 @@ export class CurvePanel {
     const t0 = performance.now();
     this.preview(params); // the new sweep's theory while its points come
     let nextDraw = t0 + PROGRESS_DRAW_MS;
+    // the α whose every repetition has finished: only a new one is worth a drawing
+    const perAlpha = new Array(params.alphas.length).fill(0);
+    let counted = 0;
+    let finished = 0;
+    let drawnFinished = 0;
     try {
       const results = await this.pool.run(
         params,
@@ -116,8 +121,13 @@ export class CurvePanel {
         (sofar) => {
           // the α finished so far, as they come (at most every PROGRESS_DRAW_MS, and at most
           // PROGRESS_SHARE of the time)
+          for (; counted < sofar.length; counted++) {
+            const k = Math.floor(sofar[counted].cell / params.reps);
+            if (++perAlpha[k] === params.reps) finished++;
+          }
           const start = performance.now();
-          if (start < nextDraw) return;
+          if (start < nextDraw || finished === drawnFinished) return;
+          drawnFinished = finished;
           const partial = this.wasm.Curve.partial(params, sofar);
           this.drawCurve(partial);
           partial.free();
