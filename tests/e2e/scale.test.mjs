@@ -1,0 +1,43 @@
+// Scale invariance on the page: the six points and the same points times 10^−300 and 10^300 give
+// the same separability, Cover count, stops and errors, the same directions of w and the same
+// κ in the data's units (κ/c); MinOver and AdaTron, which stop at a certified relative gap of
+// 10⁻³, agree with scale 1 to that gap.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { SIX, useLab } from "./harness.mjs";
+
+const lab = useLab();
+
+/** What the page shows of the six points times `c`. */
+async function at(c) {
+  await lab.setPoints(SIX.map((p) => ({ x: p.x * c, y: p.y * c, label: p.label })));
+  await lab.page.evaluate(() => window.lab.settled(30_000));
+  const s = await lab.state();
+  const rules = {};
+  for (const name of ["rosenblatt", "minover", "adatron", "exact"]) {
+    const a = s.algorithms[name];
+    const n = Math.hypot(...a.w);
+    rules[name] = { stop: a.stop, errors: a.errors, converged: a.converged, dir: a.w.map((v) => v / n), kappa: a.kappa / c };
+  }
+  return { rules, separable: s.dichotomies?.separable, total: s.dichotomies?.total };
+}
+
+test("the six points at 10^−300, 1 and 10^300: the same answers, κ in the data's units", async () => {
+  const one = await at(1);
+  for (const c of [1e-300, 1e300]) {
+    const s = await at(c);
+    assert.equal(s.separable, one.separable, `scale ${c}: separable labellings`);
+    assert.equal(s.total, one.total);
+    for (const [name, r] of Object.entries(s.rules)) {
+      const ref = one.rules[name];
+      assert.equal(r.stop, ref.stop, `${name} at ${c}`);
+      assert.equal(r.errors, ref.errors, `${name} at ${c}`);
+      assert.equal(r.converged, ref.converged, `${name} at ${c}`);
+      const tol = name === "minover" || name === "adatron" ? 2e-3 : 1e-9;
+      const angle = Math.acos(Math.min(1, r.dir[0] * ref.dir[0] + r.dir[1] * ref.dir[1]));
+      assert.ok(angle <= Math.sqrt(2 * tol), `${name} at ${c}: direction off by ${angle}`);
+      assert.ok(Math.abs(r.kappa - ref.kappa) <= tol * Math.abs(ref.kappa), `${name} at ${c}: κ/c = ${r.kappa} vs ${ref.kappa}`);
+    }
+  }
+  assert.deepEqual(lab.errors, []);
+});
