@@ -22,6 +22,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Frame {
+    /// The frame's number since the start (0: the start; one per step taken). Thinning
+    /// ([`Animation`]) keeps the numbers, so a frame is found by it ([`Animation::index_of`]).
+    pub number: usize,
     /// Steps taken so far (0: the start).
     pub step: usize,
     /// Weights `w(t)`.
@@ -53,7 +56,16 @@ pub struct Frame {
     pub stop: Option<Stop>,
 }
 
-/// A rule being stepped, with its recorded frames.
+/// At most this many frames are kept: beyond, the older ones are thinned ([`Animation`]).
+pub const MAX_FRAMES: usize = 20_000;
+/// The latest frames, which thinning never touches (the scrubber's near past, step by step).
+pub const RECENT_FRAMES: usize = 5_000;
+
+/// A rule being stepped, with its recorded frames. Every step is recorded; a run longer than
+/// [`MAX_FRAMES`] keeps the start, the latest [`RECENT_FRAMES`] frames and every other one of the
+/// frames before them, thinning again as it grows, so that a class hour at top speed keeps its
+/// memory and its frame time bounded (the frames kept are those of the run, never recomputed; a
+/// frame's [`Frame::number`] says which step of the run it is).
 pub struct Animation {
     algorithm: Algorithm,
     trainer: Box<dyn Trainer>,
@@ -66,6 +78,10 @@ pub struct Animation {
     strengths: Vec<Vec<(usize, f64)>>,
     /// The strengths at the last frame.
     last_strengths: Vec<f64>,
+    /// Frames recorded since the start (the next frame's number).
+    recorded: usize,
+    /// How many times the frames were thinned (the page re-reads which it keeps).
+    thinned: usize,
 }
 
 impl Animation {
@@ -98,6 +114,8 @@ impl Animation {
             settings: settings.clone(),
             separable,
             strengths: vec![],
+            recorded: 0,
+            thinned: 0,
         };
         a.record(None, None, false, None);
         Ok(a)
@@ -132,9 +150,45 @@ impl Animation {
         self.frames.last().expect("the start frame")
     }
 
-    /// Every frame so far, from the start.
+    /// Every frame kept so far, from the start.
     pub fn frames(&self) -> &[Frame] {
         &self.frames
+    }
+
+    /// How many times the frames were thinned.
+    pub fn thinned(&self) -> usize {
+        self.thinned
+    }
+
+    /// The index of the last kept frame whose number is at most `number` (the frame shown at
+    /// step `number` of a scrubbed run).
+    pub fn index_of(&self, number: usize) -> usize {
+        self.frames
+            .partition_point(|f| f.number <= number)
+            .saturating_sub(1)
+    }
+
+    /// Keeps the start, every other frame before the latest [`RECENT_FRAMES`] and those; the
+    /// strengths a dropped frame changed go with the next frame kept.
+    fn thin(&mut self) {
+        let old_end = self.frames.len() - RECENT_FRAMES;
+        let mut frames = Vec::with_capacity(self.frames.len());
+        let mut strengths = Vec::with_capacity(self.frames.len());
+        let mut pending: Vec<(usize, f64)> = vec![];
+        let old = std::mem::take(&mut self.frames);
+        let changes = std::mem::take(&mut self.strengths);
+        for (k, (frame, mut change)) in old.into_iter().zip(changes).enumerate() {
+            if k == 0 || k >= old_end || k % 2 == 0 {
+                pending.append(&mut change);
+                strengths.push(std::mem::take(&mut pending));
+                frames.push(frame);
+            } else {
+                pending.append(&mut change);
+            }
+        }
+        self.frames = frames;
+        self.strengths = strengths;
+        self.thinned += 1;
     }
 
     /// The examples `w(t)` of frame `i` misclassifies (`E^μ ≤ 0`; none at `w = 0`), computed
@@ -212,6 +266,7 @@ impl Animation {
     ) {
         let frame = self.frame(example, partner, updated, stop);
         self.frames.push(frame);
+        self.recorded += 1;
         let x = self.trainer.embedding();
         let changes = x
             .iter()
@@ -224,6 +279,9 @@ impl Animation {
             })
             .collect();
         self.strengths.push(changes);
+        if self.frames.len() > MAX_FRAMES {
+            self.thin();
+        }
     }
 
     fn frame(
@@ -238,6 +296,7 @@ impl Animation {
         let (steps, updates, _) = self.trainer.progress();
         let n = crate::linalg::norm(&p.w);
         Frame {
+            number: self.recorded,
             step: steps,
             phi: direction(&p.w),
             theta_unit: if n > 0.0 { p.theta / n } else { f64::NAN },
@@ -259,7 +318,8 @@ impl Animation {
 
 /// Compare mode's race: the compared rules stepped in lockstep from tabula rasa, each an
 /// [`Animation`] with its recorded frames, so that the race can be scrubbed: at race step `t`
-/// every rule shows its frame `t` (or its last, once it has stopped).
+/// every rule shows its frame number `t` (or the last kept before it, once thinned; its last,
+/// once it has stopped).
 pub struct Race {
     runs: Vec<Animation>,
     /// Rosenblatt's `M*` for these data (`None` if not separable or not raced).
@@ -332,7 +392,7 @@ impl Race {
         self.runs
             .iter()
             .map(|run| {
-                let mut view = run.view(t);
+                let mut view = run.view(run.index_of(t));
                 if run.algorithm.info().update_bound {
                     view.update_bound = self.update_bound;
                 }
@@ -346,7 +406,7 @@ impl Race {
         let t = t.min(self.steps);
         self.runs
             .iter()
-            .map(|run| (run.algorithm, run.trace(t)))
+            .map(|run| (run.algorithm, run.trace(run.index_of(t))))
             .collect()
     }
 }
@@ -394,6 +454,61 @@ mod tests {
             let before = a.frames().len();
             a.step();
             assert_eq!(a.frames().len(), before);
+        }
+    }
+
+    /// A run far longer than [`MAX_FRAMES`] (MinOver on a set that is not separable, which never
+    /// stops before its limit) keeps at most that many frames, numbered in order from the start
+    /// to the latest, and every frame it keeps is the run's own: the same as a fresh animation
+    /// stepped to that number, its embedding strengths too.
+    #[test]
+    fn long_runs_keep_a_bounded_history_of_true_frames() {
+        let d = Dataset::from_row_major(
+            vec![1.0, 0.0, -1.0, 0.1, 0.0, 1.0, 0.1, -1.0],
+            2,
+            vec![1.0, 1.0, -1.0, -1.0],
+        )
+        .unwrap();
+        let settings = Settings::default();
+        let steps = 2 * MAX_FRAMES + 1234;
+        let mut a = Animation::new(Algorithm::Minover, &d, &settings).unwrap();
+        for _ in 0..steps {
+            a.step();
+            assert!(a.frames().len() <= MAX_FRAMES);
+        }
+        assert!(!a.stopped());
+        assert!(a.thinned() >= 2);
+        let numbers: Vec<usize> = a.frames().iter().map(|f| f.number).collect();
+        assert_eq!(numbers[0], 0);
+        assert_eq!(*numbers.last().unwrap(), steps);
+        assert!(numbers.windows(2).all(|w| w[0] < w[1]));
+        // the latest frames are all there, step by step
+        let recent = &numbers[numbers.len() - RECENT_FRAMES..];
+        assert!(recent.windows(2).all(|w| w[1] == w[0] + 1));
+        for i in [1, 2, 777, a.frames().len() / 2, a.frames().len() - 1] {
+            let f = &a.frames()[i];
+            assert_eq!(a.index_of(f.number), i);
+            let mut fresh = Animation::new(Algorithm::Minover, &d, &settings).unwrap();
+            for _ in 0..f.number {
+                fresh.step();
+            }
+            let g = fresh.frames().last().unwrap();
+            assert_eq!(
+                (f.w.clone(), f.step, f.updates),
+                (g.w.clone(), g.step, g.updates),
+                "frame {i}"
+            );
+            assert_eq!(
+                a.embedding_at(i),
+                fresh.embedding_at(fresh.frames().len() - 1),
+                "frame {i}"
+            );
+        }
+        // a number between two kept frames shows the earlier one
+        let k = a.frames().len() / 3;
+        let (lo, hi) = (a.frames()[k].number, a.frames()[k + 1].number);
+        if hi > lo + 1 {
+            assert_eq!(a.index_of(lo + 1), k);
         }
     }
 }

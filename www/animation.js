@@ -26,6 +26,8 @@ export class Animator extends Player {
     this.frames = [];
     /** @type {string | null} */
     this.error = null;
+    /** How often the core had thinned its frames when the mirror last followed. */
+    this.thinned = 0;
     this.clear();
   }
 
@@ -34,6 +36,7 @@ export class Animator extends Player {
     super.clear();
     this.frames = [];
     this.error = null;
+    this.thinned = 0;
   }
 
   get length() {
@@ -111,11 +114,27 @@ export class Animator extends Player {
   }
 
   /**
-   * Brings the mirror up to the core's history: new frames appended, the last one refreshed (the
-   * core marks it when the rule stops without a step).
+   * Brings the mirror up to the core's history: once the core has thinned a long run's frames
+   * (it keeps at most 20 000), only the frames it kept, the frame shown kept or the one before it;
+   * new frames appended; the last one refreshed (the core marks it when the rule stops without a
+   * step).
    * @param {import("./pkg/perceptron_lab.js").Animation} handle
    */
   sync(handle) {
+    if (handle.thinned !== this.thinned) {
+      this.thinned = handle.thinned;
+      const kept = handle.numbers();
+      const shown = this.frames[this.index]?.number ?? 0;
+      const atEnd = this.index >= this.frames.length - 1;
+      let j = 0;
+      this.frames = this.frames.filter((f) => {
+        while (j < kept.length && kept[j] < f.number) j++;
+        return j < kept.length && kept[j] === f.number;
+      });
+      let i = 0;
+      while (i + 1 < this.frames.length && this.frames[i + 1].number <= shown) i++;
+      this.index = atEnd ? this.frames.length - 1 : i;
+    }
     const n = handle.length;
     if (this.frames.length) this.frames[this.frames.length - 1] = handle.frame(this.frames.length - 1);
     while (this.frames.length < n) this.frames.push(handle.frame(this.frames.length));

@@ -74,6 +74,21 @@ impl Animation {
         self.inner.frames().len()
     }
 
+    /// How many times the recorded frames were thinned (a long run keeps at most
+    /// `animation::MAX_FRAMES`): when it changes, the page keeps the frames of
+    /// [`Animation::numbers`].
+    #[wasm_bindgen(getter)]
+    pub fn thinned(&self) -> usize {
+        self.inner.thinned()
+    }
+
+    /// The numbers of the frames kept (`Frame.number`, increasing; frame `i` is number
+    /// `numbers()[i]`).
+    pub fn numbers(&self) -> Uint32Array {
+        let numbers: Vec<usize> = self.inner.frames().iter().map(|f| f.number).collect();
+        indices(&numbers)
+    }
+
     /// Whether the rule has stopped (further steps record nothing).
     #[wasm_bindgen(getter)]
     pub fn stopped(&self) -> bool {
