@@ -62,8 +62,8 @@ pub const MAX_FRAMES: usize = 20_000;
 pub const RECENT_FRAMES: usize = 5_000;
 
 /// A rule being stepped, with its recorded frames. Every step is recorded; a run longer than
-/// [`MAX_FRAMES`] keeps the start, the latest [`RECENT_FRAMES`] frames and every other one of the
-/// frames before them, thinning again as it grows, so that a class hour at top speed keeps its
+/// [`MAX_FRAMES`] keeps the start, the latest [`RECENT_FRAMES`] frames, every frame its trace
+/// samples and every other one of the frames before them, thinning again as it grows, so that a class hour at top speed keeps its
 /// memory and its frame time bounded (the frames kept are those of the run, never recomputed; a
 /// frame's [`Frame::number`] says which step of the run it is).
 pub struct Animation {
@@ -168,17 +168,25 @@ impl Animation {
             .saturating_sub(1)
     }
 
-    /// Keeps the start, every other frame before the latest [`RECENT_FRAMES`] and those; the
-    /// strengths a dropped frame changed go with the next frame kept.
+    /// Keeps the start, every other frame before the latest [`RECENT_FRAMES`], those, and every
+    /// frame the traces' logarithmic plan samples (so that a thinned run's trace is the full
+    /// run's: [`Animation::trace`]); the strengths a dropped frame changed go with the next frame
+    /// kept.
     fn thin(&mut self) {
         let old_end = self.frames.len() - RECENT_FRAMES;
+        let mut sampler = Sampler::new(Sampling::Log);
+        let sampled: Vec<bool> = self
+            .frames
+            .iter()
+            .map(|f| sampler.due(f.step, false))
+            .collect();
         let mut frames = Vec::with_capacity(self.frames.len());
         let mut strengths = Vec::with_capacity(self.frames.len());
         let mut pending: Vec<(usize, f64)> = vec![];
         let old = std::mem::take(&mut self.frames);
         let changes = std::mem::take(&mut self.strengths);
         for (k, (frame, mut change)) in old.into_iter().zip(changes).enumerate() {
-            if k == 0 || k >= old_end || k % 2 == 0 {
+            if k == 0 || k >= old_end || k % 2 == 0 || sampled[k] {
                 pending.append(&mut change);
                 strengths.push(std::mem::take(&mut pending));
                 frames.push(frame);
