@@ -259,7 +259,7 @@ impl Animation {
             kappa_upper: certifies.then(|| f.kappa_upper.unwrap_or(f64::INFINITY)),
             embedding: self.embedding_at(i),
             // the gradient is checked at the ends of epochs: the run's last check, once stopped
-            gradient: f.stop.and(self.trainer.fit().gradient),
+            gradient: f.stop.and(self.trainer.run_state().gradient),
         };
         fit_view(self.algorithm, data, &fit, &self.settings, self.separable)
     }
