@@ -2,7 +2,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v7";
+const CACHE = "perceptron-lab-v8";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -63,6 +63,15 @@ const FILES = [
   "./www/weight-regions.js",
   "./www/weight-gestures.js",
   "./www/pointer-tolerance.js",
+  "./www/lesson.css",
+  "./www/lesson.js",
+  "./www/lesson-chapter.js",
+  "./www/lesson-editor.js",
+  "./www/lesson-format.js",
+  "./www/lesson-link.js",
+  "./www/lesson-text.js",
+  "./www/lesson-view.js",
+  "./www/vendor/temml.mjs",
   "./www/pkg/perceptron_lab.js",
   "./www/pkg/perceptron_lab_bg.wasm",
   "./www/pkg/perceptron_lab_baseline_bg.wasm",

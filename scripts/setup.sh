@@ -35,3 +35,12 @@ if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/puppeteer-core ]
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
+
+# Temml (TeX → MathML, the lessons' equations), minified into www/vendor for the page, which loads
+# it only when a lesson is shown; its types beside it for tsc
+if [ ! -f www/vendor/temml.mjs ] || [ node_modules/temml/dist/temml.mjs -nt www/vendor/temml.mjs ]; then
+  mkdir -p www/vendor
+  npx esbuild node_modules/temml/dist/temml.mjs --minify --format=esm --log-level=error --outfile=www/vendor/temml.mjs
+  cp node_modules/temml/dist/temml.d.ts www/vendor/temml.d.mts
+  cp node_modules/temml/LICENSE www/vendor/temml.LICENSE
+fi

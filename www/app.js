@@ -138,6 +138,7 @@ export class App {
 
   /** Saves the state in local storage (while it keeps what it holds, `keepSaved`, only the viewer's preferences); a refusal is said in the status line. */
   save() {
+    if (this.state.lesson) return; // a lesson's steps are not the viewer's picture (lesson.js keeps that aside)
     const refused = saveState(this.state, { picture: !this.keepSaved });
     if (refused) this.state.message = { text: refused, kind: "error" };
   }
@@ -319,6 +320,7 @@ export class App {
 
   /** Puts the state into the URL (replacing the entry: edits do not fill the back button). */
   saveToUrl() {
+    if (this.state.lesson) return; // the address bar holds the lesson's link (lesson.js)
     try {
       history.replaceState(null, "", encodeHash(this.state));
     } catch {

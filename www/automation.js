@@ -17,6 +17,7 @@ import { DEFAULT_COMPARED } from "./schema.js";
  * @property {import("./wasm-build.js").WasmBuild} wasmBuild the build of the core loaded
  * @property {import("./app.js").App} app the controller
  * @property {import("./curve-panel.js").CurvePanel} curves the learning-curve panel
+ * @property {import("./lesson.js").Lessons} lessons the lessons and the one presented
  * @property {import("./data-view.js").DataSpaceView} dataView
  * @property {import("./weight-view.js").WeightView} weightView
  * @property {(id: string) => any} el the page's elements by id
@@ -26,7 +27,7 @@ import { DEFAULT_COMPARED } from "./schema.js";
  * `window.lab`, as promised by docs/design.md and listed in docs/automation.md, plus a few extensions.
  * @param {Lab} lab
  */
-export function automation({ wasm, wasmBuild, app, curves, dataView, weightView, el }) {
+export function automation({ wasm, wasmBuild, app, curves, lessons, dataView, weightView, el }) {
   const animator = app.animator;
   /** Runs an edit, trains it to the end (within the controller's time) and redraws now. */
   const edit = (change) => {
@@ -61,6 +62,32 @@ export function automation({ wasm, wasmBuild, app, curves, dataView, weightView,
       }),
     /** The points, mode and every algorithm's result. */
     getState: () => ({ ...labState(app, weightView), wasmBuild }),
+    /** Extension: the lessons `[{id, title, steps: [{title}]}]`, the built-in one first. */
+    lessons: () => lessons.all().map((l) => ({ id: l.id, title: l.title, steps: l.steps.map((s) => ({ title: s.title })) })),
+    /**
+     * Extension: opens step `step` (from 0) of lesson `id` in presenter mode; resolves once the
+     * step's state is shown and its rules have settled. Throws on an unknown lesson or step.
+     */
+    openLesson: async (id, step = 0) => {
+      await lessons.open(id, step);
+      app.render();
+    },
+    /** Extension: runs the step's action as Space does (without going on to the next step); resolves when it has started. */
+    lessonAction: async () => {
+      await lessons.action();
+      app.render();
+    },
+    /** Extension: leaves the lesson (the viewer's own points come back). */
+    closeLesson: () => {
+      lessons.close();
+      app.render();
+    },
+    /** Extension: the current lesson as its JSON file (a string). */
+    exportLesson: () => lessons.exportJson(),
+    /** Extension: reads a lesson file (JSON text) into this browser's lessons; returns its id. A bad file throws a clear Error, changing nothing. */
+    importLesson: (json) => lessons.importJson(json),
+    /** Extension: a Promise of the URL that opens the current lesson at `step` (from 0; default the step shown). */
+    lessonLink: (step) => lessons.link(step),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
     setPoints: (points) => edit(() => app.setPoints(points)),
     /** Client (CSS pixel) coordinates of data point (x, y) in the data view. */

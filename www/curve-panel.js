@@ -46,6 +46,8 @@ export class CurvePanel {
     this.pool = new WorkerPool();
     this.last = null; // {params, curve, csv, rows, ms}
     this.trace = null; // {trace, params, algorithm, alpha, every, csv}
+    /** whether a sweep is running */
+    this.running = false;
     /** What each chart drew: its points `{x, y, algorithm, alpha, hollow, text}` (canvas pixels) and notes. */
     this.drawn = CHARTS.map(() => ({ hits: [], notes: [] }));
     fillAlgorithms(el);
@@ -101,6 +103,7 @@ export class CurvePanel {
     el("lc-run").disabled = true;
     el("lc-cancel").disabled = false;
     el("lc-progress").value = 0;
+    this.running = true;
     this.status(`running ${cells} cells on ${this.pool.size} workers…`);
     const t0 = performance.now();
     this.preview(params); // the new sweep's theory while its points come
@@ -152,6 +155,7 @@ export class CurvePanel {
       this.drawCharts(); // the last finished sweep again, where there is one
       throw e;
     } finally {
+      this.running = false;
       el("lc-run").disabled = false;
       el("lc-cancel").disabled = true;
     }

@@ -56,6 +56,9 @@ export function labState(app, weightView) {
     dichotomies: dichotomiesState(app.counts.current()),
     compare: compareState(app),
     rings: { byStrength: rings.byStrength, drawn: rings.groups.flatMap((g) => g.rings.map((r) => ({ ...r }))), scales: rings.scales.map((r) => ({ ...r })) },
+    lesson: state.lesson ? { ...state.lesson } : null,
+    /** extension: the rules shown (ticked), the references among them */
+    shown: Object.keys(state.shown).filter((n) => state.shown[n]),
     traces: Object.fromEntries(Object.entries(app.traces()).map(([name, t]) => [name, traceState(t)])),
   };
 }

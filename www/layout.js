@@ -25,6 +25,10 @@ const PROJECTOR_DATA_SHARE = 0.48;
  * that the views, the readout and the animation fit one screen.
  */
 export function layout(dataView, weightView) {
+  if (document.body.classList.contains("presenter")) {
+    fitPresenter(dataView, weightView);
+    return;
+  }
   const wide = window.innerWidth >= 1100;
   const projector = document.body.classList.contains("projector");
   if (projector && wide) {
@@ -50,6 +54,47 @@ export function layout(dataView, weightView) {
   weightView.reserveTop = 0;
   weightView.resize(Math.floor(size * 0.75), size);
 }
+/** Presenter mode: the smallest the views are made to let the step's panels fit (CSS px). */
+const PRESENTER_MIN_VIEW = 160;
+/** Presenter mode: the page's padding under the views (CSS px; lesson.css's body padding). */
+const PRESENTER_PADDING = 8;
+
+/** Presenter mode: whether a part of the page (the lesson's panel, a view, a panel) reaches past the window or its padding. */
+export function presenterOverflows() {
+  return [...document.querySelectorAll("#lesson, main > section, #side > *, #curves")].some((e) => {
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && (r.bottom > window.innerHeight - PRESENTER_PADDING + 0.5 || r.right > window.innerWidth - PRESENTER_PADDING + 0.5);
+  });
+}
+
+/**
+ * Presenter mode (a lesson's step): the data view square and the weight view beside it as large
+ * as they can be while the lesson's panel, the step's views and its panels all lie inside the
+ * window — found by bisection on the views' size, measuring the laid-out page (the panels' sizes
+ * depend on the text, the rules shown and the fonts).
+ */
+function fitPresenter(dataView, weightView) {
+  fitReadout(null);
+  weightView.reserveTop = 0;
+  const fits = () => !presenterOverflows();
+  /** @param {number} size */
+  const apply = (size) => {
+    dataView.resize(size);
+    weightView.resize(Math.floor(size * 0.75), size);
+  };
+  let lo = PRESENTER_MIN_VIEW;
+  let hi = Math.max(lo, Math.floor(Math.min(window.innerHeight, window.innerWidth) - 16));
+  apply(hi);
+  if (fits()) return;
+  while (hi - lo > 3) {
+    const mid = Math.floor((lo + hi) / 2);
+    apply(mid);
+    if (fits()) lo = mid;
+    else hi = mid;
+  }
+  apply(lo);
+}
+
 /**
  * Projector mode: the readout ends at the window's lower edge (`bottom`, CSS px from the top of
  * the window), and scrolls under its header when more rules are shown than that leaves room for;
@@ -90,7 +135,8 @@ export class PageView {
 
   /** @param {import("./frame.js").Frame} frame */
   render(frame) {
-    const { projector } = frame.state;
+    // presenter mode (a lesson) lays the page out its own way (lesson-view.js), with projector type
+    const projector = frame.state.projector && !frame.state.lesson;
     showExplanations(frame.state);
     if (projector === this.projector) return;
     this.projector = projector;

@@ -16,6 +16,10 @@ import { DataSpaceView } from "./data-view.js";
 import { bindFiles } from "./file-controls.js";
 import { bindControls, bindDataView, bindDataViewKeys, bindKeys, bindPanels, bindTouchDismiss } from "./interaction.js";
 import { PageView, applyLesson, layout } from "./layout.js";
+import { Lessons } from "./lesson.js";
+import { bindLessonEditor } from "./lesson-editor.js";
+import { hashIsLesson, readLessonLink } from "./lesson-link.js";
+import { LessonView, bindLesson } from "./lesson-view.js";
 import { restoreOrPreset, watchOtherTabs } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
@@ -49,6 +53,9 @@ async function boot() {
   const dataView = new DataSpaceView(canvas("data-view"));
   const weightView = new WeightView(canvas("weight-view"), el("weight-caption"));
   const app = new App(wasm);
+  // a lesson link: read before the state is restored (its hash is the lesson, not a picture)
+  const lessonLink = readLessonLink(location).catch((e) => e);
+  if (hashIsLesson(location.hash)) history.replaceState(null, "", location.pathname + location.search);
   app.views = [
     new PageView(dataView, weightView),
     dataView,
@@ -81,18 +88,43 @@ async function boot() {
     app.save();
     app.saveToUrl();
   });
+  const lessons = new Lessons(app, curves, el);
+  app.views.splice(1, 0, new LessonView(lessons, el, dataView, weightView));
+  bindLesson(lessons, app, el);
+  bindLessonEditor(lessons, app, el);
   restoreOrPreset(app, teacherForm(el));
   watchOtherTabs(app);
   syncShownToggles(app.state, el);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);
   curves.preview(); // the theory curves at once, before any Run
-  Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, dataView, weightView, el }));
+  Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, lessons, dataView, weightView, el }));
   app.render();
+  await openLinkedLesson(app, lessons, await lessonLink);
   registerOfflineCache();
   lab.readyAt = performance.now(); // ms since navigation start: how long until interactive
   resolveReady(lab);
   setTimeout(() => app.training.warm(), WARM_WORKER_MS);
+}
+
+/**
+ * Opens the lesson a link asks for (`?lesson=…&step=…`, or a lesson in the hash); a link that
+ * cannot be opened is said in the status line, and the page shows the viewer's own points.
+ * @param {App} app
+ * @param {Lessons} lessons
+ * @param {Awaited<ReturnType<typeof readLessonLink>> | Error} link
+ */
+async function openLinkedLesson(app, lessons, link) {
+  if (link === null) return;
+  try {
+    if (link instanceof Error) throw link;
+    const id = link.id ?? lessons.fromLink(link.file).id;
+    await lessons.open(id, link.step, { embed: link.embed });
+  } catch (e) {
+    history.replaceState(null, "", location.pathname);
+    app.saveToUrl();
+    app.setMessage(`This link's lesson could not be opened (${e.message}); showing your own points.`, "error");
+  }
 }
 
 /** How long after the page is interactive the training worker is started (so that its first drag finds it ready). */

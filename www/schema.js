@@ -226,6 +226,7 @@ export const FIELDS = [
   transient("ringsByStrength", "whether the rings are sized by the embedding strengths x^μ", () => false),
   transient("showRegions", "whether the weight view numbers its cells", () => false),
   transient("message", "the status line's message {text, kind} until the next edit, or null", () => null),
+  transient("lesson", "the lesson shown {id, title, step, steps} (presenter mode), or null", () => null),
   transient("lessonExplanations", "whether a lesson link leaves the explanations shown", () => true),
 ];
 
@@ -260,11 +261,12 @@ export function restore(state, snap) {
  * (`store`) or the viewer's own preferences, neither linked nor undone (`viewer`).
  * @param {Record<string, any>} state
  * @param {"link" | "store" | "viewer"} where
+ * @param {{by?: "short" | "key"}} [options] the record's keys: the fields' short keys (links, storage) or their own (a lesson file's steps)
  */
-export function encodeRecord(state, where) {
+export function encodeRecord(state, where, { by = "short" } = {}) {
   const kept = { link: (/** @type {Field} */ f) => f.link, store: () => true, viewer: (/** @type {Field} */ f) => !f.link && !f.undo }[where];
   const out = {};
-  for (const f of PERSISTENT) if (kept(f) && state[f.key] !== undefined) out[f.short] = f.encode(state[f.key]);
+  for (const f of PERSISTENT) if (kept(f) && state[f.key] !== undefined) out[f[by]] = f.encode(state[f.key]);
   return out;
 }
 
@@ -275,17 +277,18 @@ export function encodeRecord(state, where) {
  * worded to follow "the link's state" or "the saved state", only without a list of points.
  * @param {any} record
  * @param {string} source what the record is, for the messages: "link" or "saved state"
+ * @param {{by?: "short" | "key"}} [options] the record's keys, as encodeRecord wrote them
  * @returns {{values: Record<string, any>, dropped: string[]}}
  */
-export function decodeRecord(record, source) {
+export function decodeRecord(record, source, { by = "short" } = {}) {
   if (!isObject(record)) throw new Error("is not a record of fields");
   const values = {};
   const dropped = [];
   const note = (/** @type {string} */ text) => dropped.push(`The ${source} ${text}.`);
   for (const f of PERSISTENT) {
-    if (record[f.short] === undefined) continue;
+    if (record[f[by]] === undefined) continue;
     try {
-      values[f.key] = f.decode(record[f.short], note);
+      values[f.key] = f.decode(record[f[by]], note);
     } catch (e) {
       if (f.required) throw new Error(`has a bad ${f.what} (${e.message})`);
       dropped.push(`The ${source}'s ${f.what} ${f.plural ? "were" : "was"} not used (${e.message}).`);

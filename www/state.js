@@ -43,6 +43,7 @@ export { restore, snapshot } from "./schema.js";
  * @property {boolean} showRegions
  * @property {{text: string, kind: string} | null} message
  * @property {boolean} lessonExplanations
+ * @property {{id: string, title: string, step: number, steps: number} | null} lesson
  */
 
 /**

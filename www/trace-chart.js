@@ -31,7 +31,7 @@ function sizeCanvases(canvases) {
     c.width = Math.round(width * dpr);
     c.height = Math.round(height * dpr);
   }
-  return dpr * (document.body.classList.contains("projector") ? 18 / 11 : 1);
+  return dpr * (document.body.matches(".projector, .presenter") ? 18 / 11 : 1);
 }
 
 /**

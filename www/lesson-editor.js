@@ -1,0 +1,167 @@
+// @ts-check
+/**
+ * Writing lessons: the control bar's Lesson menu, Present, "+ Step" (the page as it is now, as a
+ * step of your lesson) and the editor dialog — the lesson's title, each step's title, text, what
+ * to look at and to try, its views and action, its place (↑ ↓) or its removal; export and import
+ * of the lesson file, its link and an iframe snippet for the embed layout.
+ */
+
+import { download } from "./download.js";
+import { LESSON_ACTIONS, LESSON_VIEWS } from "./lesson-format.js";
+
+/**
+ * @param {import("./lesson.js").Lessons} lessons
+ * @param {import("./app.js").App} app
+ * @param {(id: string) => any} el
+ */
+export function bindLessonEditor(lessons, app, el) {
+  const select = /** @type {HTMLSelectElement} */ (el("lesson-select"));
+  const dialog = /** @type {HTMLDialogElement} */ (el("lesson-dialog"));
+  const say = (/** @type {string} */ text) => {
+    el("lesson-edit-status").textContent = text;
+  };
+  const fillMenu = () => {
+    const chosen = select.value;
+    select.replaceChildren(...lessons.all().map((l) => new Option(`${l.title} (${l.steps.length} steps)`, l.id)));
+    if (lessons.all().some((l) => l.id === chosen)) select.value = chosen;
+  };
+  const previous = lessons.onChange;
+  lessons.onChange = () => {
+    previous?.();
+    fillMenu();
+    if (dialog.open) fillDialog();
+  };
+  fillMenu();
+
+  el("lesson-present").addEventListener("click", () => {
+    lessons.open(select.value, 0).catch((e) => app.setMessage(e.message, "error"));
+  });
+  el("lesson-add").addEventListener("click", () => {
+    try {
+      const lesson = lessons.editable();
+      const at = lessons.addStep();
+      select.value = lesson.id;
+      app.setMessage(`Added the page as step ${at + 1} of "${lesson.title}" (Edit… to give it a title and text).`, "note");
+    } catch (e) {
+      app.setMessage(e.message, "error");
+    }
+  });
+  el("lesson-edit").addEventListener("click", () => {
+    fillDialog();
+    say("");
+    dialog.showModal();
+  });
+  el("lesson-dialog-close").addEventListener("click", () => dialog.close());
+
+  /** Applies an edit of the lesson, saying a refusal in the dialog. @param {Parameters<typeof lessons.edit>[0]} change */
+  const edit = (change) => {
+    try {
+      lessons.edit(change);
+      say("Saved in this browser.");
+    } catch (e) {
+      say(`Not changed: ${e.message}`);
+      fillDialog();
+    }
+  };
+
+  const fillDialog = () => {
+    const lesson = lessons.editable();
+    const title = /** @type {HTMLInputElement} */ (el("lesson-edit-title"));
+    title.value = lesson.title;
+    title.onchange = () => edit({ title: title.value });
+    const list = el("lesson-steps");
+    list.replaceChildren(
+      ...lesson.steps.map((step, i) => {
+        const li = document.createElement("li");
+        const field = (/** @type {"title" | "text" | "look" | "try"} */ key, label, multiline) => {
+          const wrap = document.createElement("label");
+          const input = document.createElement(multiline ? "textarea" : "input");
+          if (input instanceof HTMLTextAreaElement) input.rows = 3;
+          else input.type = "text";
+          input.value = step[key];
+          input.dataset.field = key;
+          input.addEventListener("change", () => edit({ step: i, set: { [key]: input.value } }));
+          wrap.append(`${label} `, input);
+          return wrap;
+        };
+        const views = document.createElement("div");
+        views.className = "views";
+        views.append("Views:");
+        for (const name of Object.keys(LESSON_VIEWS)) {
+          const label = document.createElement("label");
+          const box = document.createElement("input");
+          box.type = "checkbox";
+          box.checked = step.views.includes(name);
+          box.addEventListener("change", () => {
+            const chosen = Object.keys(LESSON_VIEWS).filter((n) => (n === name ? box.checked : step.views.includes(n)));
+            edit({ step: i, set: { views: chosen } });
+          });
+          label.append(box, name);
+          views.append(label);
+        }
+        const action = document.createElement("select");
+        for (const a of LESSON_ACTIONS) action.append(new Option(a, a, false, a === step.action));
+        action.addEventListener("change", () => edit({ step: i, set: { action: action.value } }));
+        const actionLabel = document.createElement("label");
+        actionLabel.append("Space runs ", action);
+        const buttons = document.createElement("div");
+        buttons.className = "group";
+        const button = (text, title, onClick) => {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.textContent = text;
+          b.title = title;
+          b.addEventListener("click", onClick);
+          return b;
+        };
+        buttons.append(
+          button("Show", "Open the lesson at this step", () => {
+            dialog.close();
+            lessons.open(lesson.id, i).catch((e) => app.setMessage(e.message, "error"));
+          }),
+          button("↑", "Move the step up", () => edit({ step: i, move: -1 })),
+          button("↓", "Move the step down", () => edit({ step: i, move: 1 })),
+          button("Delete", "Delete the step", () => edit({ step: i, remove: true })),
+        );
+        li.append(field("title", "Title", false), field("text", "Text", true), field("look", "Look:", false), field("try", "Try:", false), views, actionLabel, buttons);
+        return li;
+      }),
+    );
+    if (!lesson.steps.length) list.append("No steps yet: close this, set the page up and press + Step.");
+  };
+
+  el("lesson-export").addEventListener("click", () => {
+    const lesson = lessons.editable();
+    if (!lesson.steps.length) return say("The lesson has no steps yet.");
+    download(`${lesson.id}.lesson.json`, new Blob([lessons.exportJson(lesson)], { type: "application/json" }));
+  });
+  el("lesson-import").addEventListener("click", () => el("lesson-import-file").click());
+  el("lesson-import-file").addEventListener("change", async (/** @type {Event} */ e) => {
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    try {
+      if (file.size > 4 << 20) throw new Error(`${file.size} bytes is too large for a lesson (at most ${4 << 20})`);
+      const id = lessons.importJson(await file.text());
+      select.value = id;
+      say(`Imported "${lessons.find(id).title}".`);
+    } catch (err) {
+      say(`${file.name} was not imported: ${err.message}`);
+    }
+  });
+  const copy = async (/** @type {boolean} */ embed) => {
+    const lesson = lessons.editable();
+    if (!lesson.steps.length) return say("The lesson has no steps yet.");
+    const url = await lessons.link(0, lesson, { embed });
+    const text = embed ? `<iframe src="${url}" width="960" height="540" style="border:0" title="${lesson.title.replace(/"/g, "&quot;")}"></iframe>` : url;
+    try {
+      await navigator.clipboard.writeText(text);
+      say(embed ? "Copied the iframe snippet." : "Copied the link.");
+    } catch {
+      say(text); // no clipboard (an insecure page): the text to copy by hand
+    }
+  };
+  el("lesson-copy-link").addEventListener("click", () => copy(false));
+  el("lesson-copy-embed").addEventListener("click", () => copy(true));
+}

@@ -1,0 +1,85 @@
+// @ts-check
+/**
+ * Lesson links. The built-in lesson opens by name, `?lesson=chapter&step=4`; a lesson a lecturer
+ * wrote travels in the link itself, `?step=4#lesson=` + base64url of its JSON compressed with the
+ * platform's CompressionStream (deflate-raw), so that a lesson of a dozen steps is short enough
+ * to paste. `step` counts from 1 in a link (from 0 in `lab.openLesson`); `&embed` asks for the
+ * embed layout (one step's views and its action, for an iframe).
+ */
+
+const HASH_PREFIX = "#lesson=";
+
+/** @param {Uint8Array} bytes */
+function base64url(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * Bytes through a compression or decompression stream.
+ * @param {Uint8Array} bytes
+ * @param {CompressionStream | DecompressionStream} stream
+ */
+async function through(bytes, stream) {
+  const out = new Response(new Blob([/** @type {BlobPart} */ (bytes)]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+/**
+ * The link that opens `lesson` at step `index` (from 0): by name for a built-in lesson, else the
+ * lesson compressed into the hash.
+ * @param {{id: string}} lesson
+ * @param {any} file the lesson's file (encodeLesson), for one that is not built in; null for a built-in one
+ * @param {number} index
+ * @param {{embed?: boolean}} [options]
+ */
+export async function lessonUrl(lesson, file, index, { embed = false } = {}) {
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = "";
+  if (!file) url.searchParams.set("lesson", lesson.id);
+  url.searchParams.set("step", String(index + 1));
+  if (embed) url.searchParams.set("embed", "");
+  if (file) {
+    const bytes = await through(new TextEncoder().encode(JSON.stringify(file)), new CompressionStream("deflate-raw"));
+    url.hash = `${HASH_PREFIX.slice(1)}${base64url(bytes)}`;
+  }
+  return url.href.replace(/embed=(&|$)/, "embed$1");
+}
+
+/**
+ * What a lesson link in `loc` asks for: `{id}` (a built-in lesson) or `{file}` (the lesson's
+ * parsed JSON, not yet checked), the step (from 0) and whether to embed; null for no lesson link.
+ * Throws an Error when the link's lesson cannot be read.
+ * @param {{search: string, hash: string}} loc
+ * @returns {Promise<{id: string | null, file: any, step: number, embed: boolean} | null>}
+ */
+export async function readLessonLink(loc) {
+  const params = new URLSearchParams(loc.search);
+  const id = params.get("lesson");
+  const inHash = loc.hash.startsWith(HASH_PREFIX);
+  if (id === null && !inHash) return null;
+  const stepText = params.get("step") ?? "1";
+  const step = Number(stepText);
+  if (!Number.isInteger(step) || step < 1) throw new Error(`the lesson link's step must be a whole number from 1, got "${stepText.slice(0, 20)}"`);
+  const embed = params.has("embed");
+  if (!inHash) return { id, file: null, step: step - 1, embed };
+  let file;
+  try {
+    const bin = atob(loc.hash.slice(HASH_PREFIX.length).replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = await through(
+      Uint8Array.from(bin, (c) => c.charCodeAt(0)),
+      new DecompressionStream("deflate-raw"),
+    );
+    file = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new Error("the link's lesson is damaged (not readable)");
+  }
+  return { id: null, file, step: step - 1, embed };
+}
+
+/** Whether the URL's hash holds a lesson (not the page's own state, which restoreOrPreset reads). */
+export function hashIsLesson(hash) {
+  return hash.startsWith(HASH_PREFIX);
+}

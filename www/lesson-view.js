@@ -1,0 +1,159 @@
+// @ts-check
+/**
+ * Presenter mode on the page: the lesson's panel (the step's title, its sentences with their
+ * equations, what to look at and to try, Back / the step's action / Reset / Next / Leave), only
+ * the views the step names, laid out for the screen (layout.js), and the presenter's keys and
+ * clickers: → PageDown forward, ← PageUp back, Space the step's action (forward once it has
+ * nothing more to do), R resets the step, Escape leaves the lesson. `?embed` shows one step's
+ * views and its action alone, for an iframe.
+ */
+
+import { LESSON_VIEWS } from "./lesson-format.js";
+import { renderLessonText } from "./lesson-text.js";
+import { layout, presenterOverflows } from "./layout.js";
+
+/** The action button's text for each action (playing: the pause text). */
+const ACTION_TEXT = {
+  animate: ["▶ Play the run", "❚❚ Pause"],
+  race: ["▶ Race", "❚❚ Pause the race"],
+  "add-example": ["+ Add an example", "+ Add an example"],
+  "run-curves": ["▶ Run the sweep", "Running…"],
+};
+
+/** The lesson panel and the page around it in presenter mode: a view of the frame. */
+export class LessonView {
+  /**
+   * @param {import("./lesson.js").Lessons} lessons
+   * @param {(id: string) => any} el
+   * @param {import("./data-view.js").DataSpaceView} dataView
+   * @param {import("./weight-view.js").WeightView} weightView
+   */
+  constructor(lessons, el, dataView, weightView) {
+    this.lessons = lessons;
+    this.el = el;
+    this.dataView = dataView;
+    this.weightView = weightView;
+    /** @type {string | null} the step whose text the panel shows (lesson, index and its views) */
+    this.shown = null;
+    /** @type {Promise<void>} the typesetting of the step's equations */
+    this.typeset = Promise.resolve();
+    // a panel that grows after the step is laid out (the readout filled in by the training, the
+    // race's counters) has the views fitted again
+    let pending = false;
+    new ResizeObserver(() => {
+      if (pending || !this.lessons.current) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        if (this.lessons.current && presenterOverflows()) this.fit();
+      });
+    }).observe(/** @type {Element} */ (document.getElementById("side")));
+  }
+
+  /** @param {import("./frame.js").Frame} frame */
+  render(frame) {
+    const { state } = frame;
+    const el = this.el;
+    el("ring-strength").checked = state.ringsByStrength;
+    el("count-regions").checked = state.showRegions;
+    const c = this.lessons.current;
+    const key = c ? JSON.stringify([c.lesson.id, c.index, c.lesson.steps.length, c.embed, c.lesson.steps[c.index]]) : null;
+    if (key !== this.shown) {
+      this.shown = key;
+      this.show(c);
+    }
+    if (!c) return;
+    const step = c.lesson.steps[c.index];
+    const button = el("lesson-action");
+    const texts = ACTION_TEXT[step.action];
+    button.hidden = !texts;
+    if (texts) {
+      const player = this.lessons.player();
+      const busy = player ? player.playing : step.action === "run-curves" && this.lessons.curves.running;
+      button.textContent = texts[busy ? 1 : 0];
+    }
+  }
+
+  /**
+   * Shows step `c` (or leaves presenter mode for null): the panel's text, the views the step
+   * names, the layout for the screen.
+   * @param {{lesson: import("./lesson-format.js").Lesson, index: number, embed: boolean} | null} c
+   */
+  show(c) {
+    const el = this.el;
+    const body = document.body;
+    body.classList.toggle("presenter", c !== null);
+    body.classList.toggle("embed", c?.embed ?? false);
+    el("lesson").hidden = c === null;
+    const views = c ? c.lesson.steps[c.index].views : Object.keys(LESSON_VIEWS);
+    for (const [name, selector] of Object.entries(LESSON_VIEWS)) document.querySelector(selector)?.classList.toggle("lesson-hidden", c !== null && !views.includes(name));
+    if (c) {
+      const step = c.lesson.steps[c.index];
+      el("lesson-lesson").textContent = c.lesson.title;
+      el("lesson-count").textContent = `${c.index + 1} / ${c.lesson.steps.length}`;
+      el("lesson-title").textContent = step.title;
+      el("lesson-look").hidden = !step.look;
+      el("lesson-look-text").textContent = step.look;
+      el("lesson-try").hidden = !step.try;
+      el("lesson-try-text").textContent = step.try;
+      el("lesson-prev").disabled = c.index === 0;
+      el("lesson-next").disabled = c.index === c.lesson.steps.length - 1;
+      this.typeset = renderLessonText(el("lesson-text"), step.text).then(() => this.fit());
+    }
+    this.fit();
+  }
+
+  /** Lays the views out for the screen (presenter mode: fitted around the panel and the step's panels). */
+  fit() {
+    layout(this.dataView, this.weightView);
+  }
+}
+
+/**
+ * The lesson panel's buttons and the presenter's keys (caught before the page's own keys while a
+ * lesson is open).
+ * @param {import("./lesson.js").Lessons} lessons
+ * @param {import("./app.js").App} app
+ * @param {(id: string) => any} el
+ */
+export function bindLesson(lessons, app, el) {
+  /** Runs a lesson move, saying its error in the status line. @param {() => Promise<any> | void} move */
+  const run = (move) => {
+    Promise.resolve()
+      .then(move)
+      .catch((e) => app.setMessage(e.message, "error"))
+      .finally(() => app.scheduleRender());
+  };
+  el("lesson-prev").addEventListener("click", () => run(() => lessons.previous()));
+  el("lesson-next").addEventListener("click", () => run(() => lessons.next()));
+  el("lesson-reset").addEventListener("click", () => run(() => lessons.reset()));
+  el("lesson-action").addEventListener("click", () => run(() => lessons.action()));
+  el("lesson-close").addEventListener("click", () => lessons.close());
+  window.addEventListener(
+    "keydown",
+    (e) => {
+      if (!lessons.current || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+      if (document.querySelector("dialog[open]")) return;
+      const moves = {
+        ArrowRight: () => lessons.next(),
+        PageDown: () => lessons.next(),
+        ArrowLeft: () => lessons.previous(),
+        PageUp: () => lessons.previous(),
+        " ": () => lessons.space(),
+        r: () => lessons.reset(),
+        R: () => lessons.reset(),
+        Escape: () => lessons.close(),
+      };
+      const move = moves[e.key];
+      if (!move) return;
+      // Space and Enter on a focused button press it, as everywhere else
+      if (e.key === " " && (t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement)) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      run(move);
+    },
+    { capture: true },
+  );
+}

@@ -1,0 +1,445 @@
+// @ts-check
+/**
+ * Lessons: the built-in walk through the chapter and the lessons a lecturer writes, opened step
+ * by step in presenter mode. Opening a lesson keeps the viewer's own picture aside (points,
+ * settings, undo history, projector mode): nothing a step shows or an edit during the lesson
+ * does is saved over it, and leaving the lesson brings it back. A step's state is put on the page
+ * whole (the points, the mode, the rules shown and compared, the player set up, the views, the
+ * zoom, the teacher, the learning-curve form); "reset this step" puts it back.
+ */
+
+import { applyForm } from "./curve-form.js";
+import { readParams } from "./curve-form.js";
+import { chapterLesson } from "./lesson-chapter.js";
+import { LESSON_FORMAT, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
+import { lessonUrl } from "./lesson-link.js";
+import { REFERENCES } from "./catalogue.js";
+import { initialFields } from "./schema.js";
+import { History, fitView } from "./state.js";
+
+/** Where the lessons a lecturer wrote or imported are kept in this browser. */
+export const LESSONS_KEY = "perceptron-lab/lessons";
+/** The lesson "add this state as a step" adds to when none of the viewer's is open. */
+const MY_LESSON = { id: "my-lesson", title: "My lesson" };
+
+/** @typedef {import("./lesson-format.js").Lesson} Lesson */
+/** @typedef {import("./lesson-format.js").LessonStep} LessonStep */
+
+/** The page's lessons and the one being presented. */
+export class Lessons {
+  /**
+   * @param {import("./app.js").App} app
+   * @param {import("./curve-panel.js").CurvePanel} curves
+   * @param {(id: string) => any} el
+   */
+  constructor(app, curves, el) {
+    this.app = app;
+    this.curves = curves;
+    this.el = el;
+    /** @type {Lesson} the built-in lesson, the chapter in order */
+    this.builtIn = checkLesson(chapterLesson(app.wasm), (p) => app.checkPoints(p));
+    /** @type {Lesson[]} the viewer's lessons (written or imported), kept in local storage */
+    this.own = this.loadOwn();
+    /** @type {{lesson: Lesson, index: number, actionRan: boolean, embed: boolean} | null} the lesson being presented */
+    this.current = null;
+    /** @type {{snapshot: any, history: History, projector: boolean, compare: boolean} | null} the viewer's own picture while a lesson is shown */
+    this.aside = null;
+    /** @type {(() => void) | null} told when the lessons or the step shown change (the views follow) */
+    this.onChange = null;
+  }
+
+  /** Every lesson: the built-in one first. */
+  all() {
+    return [this.builtIn, ...this.own];
+  }
+
+  /**
+   * The lesson with `id`; throws naming the ones there are.
+   * @param {string} id
+   */
+  find(id) {
+    const lesson = this.all().find((l) => l.id === id);
+    if (!lesson)
+      throw new Error(
+        `no lesson "${String(id).slice(0, 40)}": there are ${this.all()
+          .map((l) => `"${l.id}"`)
+          .join(", ")}`,
+      );
+    return lesson;
+  }
+
+  /** Whether `lesson` is the built-in one (it cannot be edited; "add this state" starts a lesson of the viewer's). */
+  isBuiltIn(lesson) {
+    return lesson === this.builtIn;
+  }
+
+  /**
+   * Opens step `index` (from 0) of lesson `id` in presenter mode (`embed`: the embed layout);
+   * resolves once the step is shown and its rules have settled. Throws on an unknown lesson or
+   * a step it does not have, changing nothing.
+   * @param {string} id
+   * @param {number} [index]
+   * @param {{embed?: boolean}} [options]
+   */
+  async open(id, index = 0, { embed = this.current?.embed ?? false } = {}) {
+    const lesson = this.find(id);
+    if (!Number.isInteger(index) || index < 0 || index >= lesson.steps.length)
+      throw new Error(`lesson "${id}" has steps 0 to ${lesson.steps.length - 1}, got ${String(index).slice(0, 20)}`);
+    const app = this.app;
+    if (!this.aside) {
+      this.aside = { snapshot: app.snapshot(), history: app.history, projector: app.state.projector, compare: app.state.compare };
+      app.history = new History();
+    }
+    this.current = { lesson, index, actionRan: false, embed };
+    app.state.lesson = { id: lesson.id, title: lesson.title, step: index, steps: lesson.steps.length };
+    app.state.projector = true; // presenter mode: projector type and marks (never saved: see App.save)
+    this.apply(lesson.steps[index]);
+    this.onChange?.();
+    this.showUrl();
+    await this.settle(lesson.steps[index]);
+  }
+
+  /** Puts step `step`'s state on the page (one new picture: its own undo history). */
+  apply(step) {
+    const app = this.app;
+    const { fields, compare, animate, speed, step: taken, weightWindow, cells, rings } = step.state;
+    app.setCompare(false);
+    app.animator.clear();
+    const fresh = initialFields();
+    for (const key of STEP_FIELDS) app.state[key] = structuredClone(fields[key] ?? fresh[key]);
+    if (!fields.view) app.state.view = fitView(app.state.points);
+    Object.assign(app.state, { weightWindow, region: null, hover: -1, message: null, showFinal: false, showRegions: cells, ringsByStrength: rings });
+    app.history.clear();
+    app.commit();
+    const compared = Object.keys(app.state.shown).filter((n) => app.state.shown[n] && !REFERENCES.includes(/** @type {any} */ (n)));
+    if (compare && compared.length) app.setCompare(true, compared);
+    app.animator.setAlgorithm(animate);
+    app.animator.speed = speed;
+    app.race.speed = speed;
+    applyForm(this.el, fields.curves ?? { fields: {}, algorithms: [] });
+    if (!fields.curves) this.curves.preview();
+    else this.curves.preview(readParams(app.wasm, this.el));
+    app.onShownChanged?.();
+    if (taken > 0) {
+      app.settleNow();
+      const player = compare ? app.race : app.animator;
+      for (let i = 0; i < taken && player.step(); i++);
+    }
+    app.scheduleRender();
+  }
+
+  /** Resolves once the step's rules have settled (the edits' slices, then the rest on the page). */
+  async settle(_step) {
+    const app = this.app;
+    app.settleNow();
+    app.render();
+    while (!app.settled()) await new Promise((r) => requestAnimationFrame(r));
+  }
+
+  /** The next step (none after the last). */
+  next() {
+    const c = this.current;
+    if (c && c.index + 1 < c.lesson.steps.length) return this.open(c.lesson.id, c.index + 1);
+    return Promise.resolve();
+  }
+
+  /** The step before (none before the first). */
+  previous() {
+    const c = this.current;
+    if (c && c.index > 0) return this.open(c.lesson.id, c.index - 1);
+    return Promise.resolve();
+  }
+
+  /** Puts the step's prepared state back. */
+  reset() {
+    const c = this.current;
+    return c ? this.open(c.lesson.id, c.index) : Promise.resolve();
+  }
+
+  /** The player the step's action drives, if it drives one. */
+  player() {
+    const action = this.current?.lesson.steps[this.current.index].action;
+    return action === "race" ? this.app.race : action === "animate" ? this.app.animator : null;
+  }
+
+  /** Whether the step's action has nothing more to do (no action, a run played to its stop, a sweep done). */
+  actionDone() {
+    const c = this.current;
+    if (!c) return true;
+    const action = c.lesson.steps[c.index].action;
+    if (action === "none") return true;
+    if (action === "add-example") return false;
+    if (action === "run-curves") return c.actionRan && !this.curves.running;
+    const player = /** @type {import("./player.js").Player<any, any>} */ (this.player());
+    return c.actionRan && !player.playing && player.stopped && player.index === player.length - 1;
+  }
+
+  /**
+   * Space in a lesson: runs the step's action (plays the animation or the race, pauses it while
+   * it plays, adds an example, runs the sweep) or, once it has nothing more to do, the next step.
+   */
+  async space() {
+    if (!this.current) return;
+    if (this.actionDone()) return this.next();
+    return this.action();
+  }
+
+  /**
+   * Runs the step's action as Space does (but never goes to the next step); resolves when it has
+   * started. Throws outside a lesson or when the action cannot run (its message).
+   */
+  async action() {
+    const c = this.current;
+    if (!c) throw new Error("lessonAction: no lesson is open (lab.openLesson first)");
+    const app = this.app;
+    const action = c.lesson.steps[c.index].action;
+    c.actionRan = true;
+    if (action === "add-example") {
+      app.student.addExample();
+      app.render();
+    } else if (action === "run-curves") {
+      if (this.curves.running) return;
+      this.curves.runFromForm();
+    } else if (action === "animate" || action === "race") {
+      const player = /** @type {import("./player.js").Player<any, any>} */ (this.player());
+      if (player.playing) player.pause();
+      else {
+        if (player.stopped && player.index === player.length - 1 && player.length > 1) player.reset();
+        player.play();
+      }
+      app.render();
+    }
+    this.onChange?.();
+  }
+
+  /** Leaves the lesson: the viewer's own picture, undo history and projector mode come back. */
+  close() {
+    const aside = this.aside;
+    if (!this.current || !aside) return;
+    const app = this.app;
+    app.animator.pause();
+    app.race.pause();
+    if (this.curves.running) this.curves.cancel();
+    this.current = null;
+    this.aside = null;
+    app.state.lesson = null;
+    app.setCompare(false);
+    app.history = aside.history;
+    app.state.projector = aside.projector;
+    app.applySnapshot(aside.snapshot); // saves it again (unchanged) and puts it in the URL
+    applyForm(this.el, app.state.curves ?? { fields: {}, algorithms: [] });
+    this.curves.preview();
+    this.onChange?.();
+  }
+
+  /** The link that opens the current lesson (or `lesson`) at step `index`. */
+  link(index = this.current?.index ?? 0, lesson = this.current?.lesson ?? null, { embed = false } = {}) {
+    if (!lesson) throw new Error("lessonLink: no lesson is open (lab.openLesson first)");
+    if (!Number.isInteger(index) || index < 0 || index >= lesson.steps.length)
+      throw new Error(`lesson "${lesson.id}" has steps 0 to ${lesson.steps.length - 1}, got ${index}`);
+    return lessonUrl(lesson, this.isBuiltIn(lesson) ? null : encodeLesson(lesson), index, { embed });
+  }
+
+  /** Shows the lesson's link in the address bar (a reload reopens the step; the viewer's saved picture is untouched). */
+  showUrl() {
+    const c = this.current;
+    if (!c) return;
+    this.link(c.index, c.lesson, { embed: c.embed }).then(
+      (url) => {
+        if (this.current === c) history.replaceState(null, "", url);
+      },
+      () => {},
+    );
+  }
+
+  /** The current lesson (or, outside a lesson, the viewer's own one) as a lesson file (JSON text). */
+  exportJson(lesson = this.current?.lesson ?? this.own.find((l) => l.id === MY_LESSON.id)) {
+    if (!lesson) throw new Error("exportLesson: no lesson is open, and you have written none (+ Step adds the page as a step)");
+    return JSON.stringify(encodeLesson(lesson), null, 1);
+  }
+
+  /**
+   * Reads a lesson file (JSON text) and keeps it among the viewer's lessons (replacing one of the
+   * same id); returns its id. A bad file throws an Error saying what is wrong, changing nothing.
+   * @param {string} json
+   */
+  importJson(json) {
+    if (typeof json !== "string") throw new Error(`importLesson expects the lesson file's text (JSON), got ${typeof json}`);
+    let v;
+    try {
+      v = JSON.parse(json);
+    } catch (e) {
+      throw new Error(`the lesson file is not valid JSON (${e.message})`);
+    }
+    const lesson = checkLesson(v, (p) => this.app.checkPoints(p));
+    if (lesson.id === this.builtIn.id) throw new Error(`the lesson's id "${lesson.id}" is the built-in lesson's; give it another`);
+    this.keep(lesson);
+    return lesson.id;
+  }
+
+  /**
+   * Adds a lesson from a link (its file, checked) for this page view and returns it; it is kept in
+   * this browser only once edited.
+   * @param {any} file
+   */
+  fromLink(file) {
+    const lesson = checkLesson(file, (p) => this.app.checkPoints(p));
+    if (lesson.id === this.builtIn.id) throw new Error(`the linked lesson's id "${lesson.id}" is the built-in lesson's`);
+    const i = this.own.findIndex((l) => l.id === lesson.id);
+    if (i >= 0) this.own[i] = lesson;
+    else this.own.push(lesson);
+    this.onChange?.();
+    return lesson;
+  }
+
+  /**
+   * The lesson "add this state as a step" and the editor work on: the one presented if it is the
+   * viewer's, else the viewer's own lesson (created on first use).
+   */
+  editable() {
+    const c = this.current;
+    if (c && !this.isBuiltIn(c.lesson)) return c.lesson;
+    let mine = this.own.find((l) => l.id === MY_LESSON.id);
+    if (!mine) {
+      mine = { ...MY_LESSON, steps: [] };
+      this.own.push(mine);
+    }
+    return mine;
+  }
+
+  /**
+   * Adds the page as it is now as a step of the editable lesson (after the step shown when it is
+   * that lesson's, else at its end); returns the step's index.
+   */
+  addStep() {
+    const lesson = this.editable();
+    if (lesson.steps.length >= 100) throw new Error("a lesson has at most 100 steps");
+    const step = this.capture(lesson.steps.length + 1);
+    const c = this.current;
+    const at = c && c.lesson === lesson ? c.index + 1 : lesson.steps.length;
+    lesson.steps.splice(at, 0, step);
+    if (c && c.lesson === lesson) {
+      c.index = at;
+      this.app.state.lesson = { id: lesson.id, title: lesson.title, step: at, steps: lesson.steps.length };
+      this.showUrl();
+    }
+    this.keep(lesson);
+    return at;
+  }
+
+  /**
+   * The page as it is now as a step: every field a step keeps, the player as set up and the views
+   * it uses (the data and weight views, the readout, the player; the race's panel when comparing,
+   * the teacher's with a teacher, the learning curves once the form is set).
+   * @param {number} n the step's number, for its title
+   * @returns {LessonStep}
+   */
+  capture(n) {
+    const app = this.app;
+    const { state } = app;
+    const fields = Object.fromEntries(STEP_FIELDS.map((k) => [k, structuredClone(state[k])]));
+    const compare = state.compare;
+    const player = compare ? app.race : app.animator;
+    const views = ["data", "weights", "readout", "player"];
+    if (compare) views.push("compare");
+    if (state.teacher) views.push("teacher");
+    if (state.showRegions) views.push("count");
+    const step = {
+      title: `Step ${n}`,
+      text: "",
+      look: "",
+      try: "",
+      views,
+      action: compare ? "race" : "animate",
+      state: {
+        fields,
+        compare,
+        animate: app.animator.algorithm,
+        speed: player.speed,
+        step: player.index,
+        weightWindow: state.weightWindow ? { ...state.weightWindow } : null,
+        cells: state.showRegions,
+        rings: state.ringsByStrength,
+      },
+    };
+    // the step as a file writes it must read back (the checks of an imported lesson)
+    return checkLesson({ format: LESSON_FORMAT, id: "check", title: "check", steps: [encodeLesson({ id: "check", title: "check", steps: [step] }).steps[0]] }, (p) =>
+      app.checkPoints(p),
+    ).steps[0];
+  }
+
+  /**
+   * Edits the editable lesson: its title, a step's title, text, look, try, views or action, the
+   * order (move a step by `by`) or deletes a step. Throws on a value the lesson file would refuse.
+   * @param {{title?: string, step?: number, set?: Partial<LessonStep>, move?: number, remove?: boolean}} change
+   */
+  edit(change) {
+    const lesson = this.editable();
+    const copy = encodeLesson(lesson);
+    if (change.title !== undefined) copy.title = change.title;
+    const i = change.step ?? -1;
+    if (i >= 0) {
+      if (i >= copy.steps.length) throw new Error(`the lesson has steps 0 to ${copy.steps.length - 1}, got ${i}`);
+      if (change.set) Object.assign(copy.steps[i], change.set);
+      if (change.move) {
+        const j = Math.max(0, Math.min(copy.steps.length - 1, i + change.move));
+        copy.steps.splice(j, 0, ...copy.steps.splice(i, 1));
+      }
+      if (change.remove) copy.steps.splice(i, 1);
+    }
+    if (!copy.steps.length) {
+      this.own = this.own.filter((l) => l !== lesson);
+      this.store();
+      if (this.current?.lesson === lesson) this.close();
+      this.onChange?.();
+      return;
+    }
+    const checked = checkLesson(copy, (p) => this.app.checkPoints(p));
+    Object.assign(lesson, checked);
+    const c = this.current;
+    if (c && c.lesson === lesson) {
+      c.index = Math.min(c.index, lesson.steps.length - 1);
+      this.app.state.lesson = { id: lesson.id, title: lesson.title, step: c.index, steps: lesson.steps.length };
+      this.showUrl();
+    }
+    this.keep(lesson);
+  }
+
+  /** Keeps `lesson` among the viewer's lessons (replacing one of the same id) and in local storage. */
+  keep(lesson) {
+    const i = this.own.findIndex((l) => l.id === lesson.id);
+    if (i >= 0) this.own[i] = lesson;
+    else this.own.push(lesson);
+    this.store();
+    this.onChange?.();
+  }
+
+  /** Writes the viewer's lessons to local storage; a refusal (storage full) is said in the status line. */
+  store() {
+    try {
+      localStorage.setItem(LESSONS_KEY, JSON.stringify(this.own.map(encodeLesson)));
+    } catch (e) {
+      this.app.setMessage(`Your lessons could not be saved in this browser (${e.message}); export them to keep them.`, "error");
+    }
+  }
+
+  /** The viewer's lessons from local storage; one that no longer reads is left out (and said). */
+  loadOwn() {
+    let files = [];
+    try {
+      files = JSON.parse(localStorage.getItem(LESSONS_KEY) ?? "[]");
+    } catch {
+      // unreadable: none
+    }
+    if (!Array.isArray(files)) return [];
+    const out = [];
+    for (const f of files) {
+      try {
+        out.push(checkLesson(f, (p) => this.app.checkPoints(p)));
+      } catch (e) {
+        this.app.setMessage(`A lesson saved in this browser could not be read (${e.message}).`, "error");
+      }
+    }
+    return out;
+  }
+}
