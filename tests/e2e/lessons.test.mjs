@@ -19,9 +19,29 @@ before(async () => {
 });
 after(() => server?.close());
 
+/**
+ * Records every text drawn on a canvas with its size in CSS px (the font's size × the context's
+ * scale ÷ the canvas's backing scale) in `window.canvasTexts`.
+ */
+function recordCanvasTexts() {
+  window.canvasTexts = [];
+  for (const name of ["fillText", "strokeText"]) {
+    const draw = CanvasRenderingContext2D.prototype[name];
+    CanvasRenderingContext2D.prototype[name] = function (text, ...rest) {
+      const c = this.canvas;
+      const backing = c.clientWidth ? c.width / c.clientWidth : 1;
+      const t = this.getTransform();
+      const px = (Number.parseFloat(/(\d+(?:\.\d+)?)px/.exec(this.font)?.[1] ?? "0") * Math.hypot(t.a, t.b)) / backing;
+      window.canvasTexts.push({ canvas: c.id, px, text: String(text).slice(0, 20) });
+      return draw.call(this, text, ...rest);
+    };
+  }
+}
+
 /** A fresh browser at `viewport` with the lab open at `path`; closes with `close()`. */
 async function open(viewport, path = "") {
   const browser = await launch({ viewport });
+  await browser.context.addInitScript(recordCanvasTexts);
   const { page, errors } = await openLab(browser.context, server.url + path);
   return { page, errors, browser, close: () => browser.close() };
 }
@@ -121,7 +141,22 @@ for (const viewport of [
         const fit = await outside(page);
         assert.deepEqual(fit.out, [], `step ${i + 1}: every view and control inside the window`);
         assert.equal(fit.scrolled, 0, `step ${i + 1}: the page does not scroll`);
-        if (viewport.width === 1280) assert.deepEqual(await smallTexts(page, 18), [], `step ${i + 1}: no text under 18 px`);
+        if (viewport.width === 1280) {
+          assert.deepEqual(await smallTexts(page, 18), [], `step ${i + 1}: no text under 18 px`);
+          // the step drawn again from its start (its reset): every text a canvas shows at least 18 px
+          await page.evaluate(() => {
+            window.canvasTexts = [];
+          });
+          await page.evaluate((i) => window.lab.openLesson("chapter", i), i);
+          await page.waitForTimeout(100);
+          assert.ok((await page.evaluate(() => window.canvasTexts.length)) > 0, `step ${i + 1}: its canvases drew their labels`);
+          const small = await page.evaluate(() =>
+            window.canvasTexts
+              .filter((t) => t.px < 17.95 && document.getElementById(t.canvas)?.getClientRects().length)
+              .map((t) => `${t.canvas} ${t.px.toFixed(1)}px "${t.text}"`),
+          );
+          assert.deepEqual([...new Set(small)], [], `step ${i + 1}: no canvas text under 18 px`);
+        }
         const violations = await page.evaluate(async () =>
           (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
         );
@@ -143,6 +178,19 @@ test("→ ← PageDown PageUp step through the lesson; Space runs each step's ac
     const titles = (await page.evaluate(() => window.lab.lessons()))[0].steps.map((s) => s.title);
     const stepNow = () => page.evaluate(() => window.lab.getState().lesson.step);
     const settle = () => page.evaluate(() => window.lab.settled(20000));
+    // → through every step to the last (and no further), ← back to the first
+    for (let i = 1; i < titles.length; i++) {
+      await page.keyboard.press("ArrowRight");
+      await page.waitForFunction((i) => window.lab.getState().lesson.step === i, i);
+      assert.equal(await page.evaluate(() => document.getElementById("lesson-title").textContent), titles[i]);
+    }
+    await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(200);
+    assert.equal(await stepNow(), titles.length - 1, "→ on the last step stays there");
+    for (let i = titles.length - 2; i >= 0; i--) {
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForFunction((i) => window.lab.getState().lesson.step === i, i);
+    }
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => window.lab.getState().lesson.step === 1);
     await page.keyboard.press("PageDown");
@@ -230,7 +278,7 @@ test("every step opens by its link, and the page reloaded mid-lesson reopens the
     await page.evaluate((pts) => window.lab.setPoints(pts), SIX.slice(0, 3));
     const n = (await page.evaluate(() => window.lab.lessons()))[0].steps.length;
     await page.evaluate(() => window.lab.openLesson("chapter", 0));
-    for (let i = 0; i < n; i += 4) {
+    for (let i = 0; i < n; i++) {
       const link = await page.evaluate((i) => window.lab.lessonLink(i), i);
       assert.match(link, /[?&]lesson=chapter/);
       const other = await openLab(browser.context, link);
