@@ -94,7 +94,7 @@ export function automation({ wasm, wasmBuild, app, curves, dataView, weightView,
       app.setProjector(on);
       app.render();
     },
-    /** Extension: compare mode on or off, with the rules compared (default Rosenblatt and MinOver, or those last compared); throws on unknown rules. */
+    /** Extension: compare mode on or off; turning it on ticks the rules given (default Rosenblatt and MinOver), which it then compares; throws on unknown rules. */
     setCompare: (on, rules) => {
       if (typeof on !== "boolean") throw new Error(`setCompare expects true or false, got ${typeof on}`);
       edit(() => app.setCompare(on, rules ?? DEFAULT_COMPARED));
