@@ -23,7 +23,7 @@ const FILES = [
   "./www/readout.js",
   "./www/interaction.js",
   "./www/animation.js",
-  "./www/animation-panel.js",
+  "./www/player-panel.js",
   "./www/player.js",
   "./www/race.js",
   "./www/count-panel.js",

@@ -13,7 +13,7 @@ import { encodeHash } from "./io.js";
 import { showExplanations } from "./layout.js";
 import { saveState } from "./persistence.js";
 import { RacePlayer } from "./race.js";
-import { checkRules, checkTeacher, isTransient } from "./schema.js";
+import { checkRules, checkTeacher, comparedRules, isTransient } from "./schema.js";
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
 import { StudentTeacher } from "./student.js";
 import { teacherLabel } from "./teacher.js";
@@ -41,6 +41,8 @@ export class App {
     this.animator = new Animator(wasm, this);
     /** the race of the compared rules (a player: step, play, scrub), one step each per stepRace() */
     this.race = new RacePlayer(wasm, this);
+    /** every player the page's one set of player controls can drive (`player()` says which does now) */
+    this.players = [this.animator, this.race];
     /** the separable labellings of the current points (Cover's count), once per edit */
     this.counts = new Counts(
       wasm,
@@ -105,14 +107,7 @@ export class App {
   /** Records the state before an edit (for undo). */
   beginEdit() {
     this.keepSaved = false;
-    this.history.push(this.snapshot());
-  }
-
-  /** The state for undo/redo; in compare mode with the rules shown outside it (compare is a view). */
-  snapshot() {
-    const snap = snapshot(this.state);
-    if (this.state.compareSaved !== null) snap.shown = { ...this.state.compareSaved };
-    return snap;
+    this.history.push(snapshot(this.state));
   }
 
   /**
@@ -249,15 +244,14 @@ export class App {
     });
   }
 
+  /** Undo (compare mode stays as it is: it compares the shown rules the snapshot brings back). */
   undo() {
-    this.setCompare(false); // the snapshot's `shown` replaces the comparison's
-    const snap = this.history.undo(this.snapshot());
+    const snap = this.history.undo(snapshot(this.state));
     if (snap) this.applySnapshot(snap);
   }
 
   redo() {
-    this.setCompare(false);
-    const snap = this.history.redo(this.snapshot());
+    const snap = this.history.redo(snapshot(this.state));
     if (snap) this.applySnapshot(snap);
   }
 
@@ -329,31 +323,44 @@ export class App {
   }
 
   /**
-   * Compare mode: the rules `rules` (default those last compared) and the exact optimum as the
-   * reference, each with its line, band and w, a bar of κ(w)/κ_max, and their traces against the
-   * step t (recorded from the runs that draw the lines: the training restarts with traces on).
+   * Compare mode: the shown rules (the top row's ticks: `comparedRules`) and the exact optimum as
+   * the reference, each with its line, band and w, a bar of κ(w)/κ_max, and their traces against
+   * the step t (recorded from the runs that draw the lines: the training restarts with traces on);
+   * the player drives their race. Turning it on with `rules` ticks those rules (and the
+   * reference), untick the others: one edit, undone by Undo; otherwise compare mode changes no
+   * tick, and Undo leaves it on. Switching it starts the player over (the race or the animation).
    * @param {boolean} on
-   * @param {any[]} [rules]
+   * @param {any[] | null} [rules] the rules to compare (turning it on), null: those ticked
    */
-  setCompare(on, rules = this.state.compareRules) {
+  setCompare(on, rules = null) {
     const state = this.state;
-    if (on) {
+    if (on && rules !== null) {
       const unknown = rules.filter((r) => !ALGORITHMS.includes(/** @type {any} */ (r)));
       if (!rules.length || unknown.length) throw new Error(`setCompare: rules must be some of ${ALGORITHMS.join(", ")}; got ${JSON.stringify(rules)}`);
+      const ticks = Object.fromEntries(SHOWN_NAMES.map((n) => [n, REFERENCES.includes(n) || rules.includes(n)]));
+      if (SHOWN_NAMES.some((n) => ticks[n] !== state.shown[n])) {
+        this.beginEdit();
+        Object.assign(state.shown, ticks);
+        this.commit();
+      }
     }
-    if (on === state.compare && (!on || rules.join() === state.compareRules.join())) return;
-    this.race.clear();
-    if (state.compareSaved !== null) Object.assign(state.shown, state.compareSaved);
-    state.compareSaved = null;
-    state.compare = on;
-    if (on) {
-      state.compareRules = [...rules];
-      state.compareSaved = { ...state.shown };
-      for (const name of SHOWN_NAMES) state.shown[name] = REFERENCES.includes(name) || rules.includes(name);
+    if (on !== state.compare) {
+      for (const p of this.players) p.clear();
+      state.compare = on;
+      this.training.invalidate(); // the traces are recorded from tabula rasa
     }
-    this.training.invalidate(); // the traces are recorded from tabula rasa
     this.onShownChanged?.();
     this.scheduleRender();
+  }
+
+  /** The rules compare mode compares: the shown training rules (none outside compare mode). */
+  comparedRules() {
+    return comparedRules(this.state);
+  }
+
+  /** The player the page's player controls (and Space, S, R) drive: the race in compare mode, else the animation. */
+  player() {
+    return this.state.compare ? this.race : this.animator;
   }
 
   /**
@@ -414,7 +421,7 @@ export class App {
       gamma: state.rules.gamma,
       notesLearningRate: state.rules.notesEta,
       seed: state.seed,
-      traces: state.compare ? /** @type {any[]} */ (state.compareRules) : [],
+      traces: /** @type {any[]} */ (this.comparedRules()),
     };
   }
 

@@ -121,7 +121,7 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, dataView, we
       app.setProjector(on);
       app.render();
     },
-    /** Extension: compare mode on or off, with the rules compared (default Rosenblatt and MinOver, or those last compared); throws on unknown rules. */
+    /** Extension: compare mode on or off; turning it on ticks the rules given (default Rosenblatt and MinOver), which it then compares; throws on unknown rules. */
     setCompare: (on, rules) => {
       if (typeof on !== "boolean") throw new Error(`setCompare expects true or false, got ${typeof on}`);
       edit(() => app.setCompare(on, rules ?? DEFAULT_COMPARED));

@@ -1,12 +1,11 @@
 // @ts-check
-/** The control bar's parts built from the catalogue (shown-rule toggles, rule settings, preset
- * menu, compare mode's rules, the rules' explanations), bound to the controller, and the control
+/** The control bar's parts built from the catalogue (shown-rule toggles — the rules compare
+ * mode compares —, rule settings, preset menu, the rules' explanations), bound to the controller, and the control
  * bar as a view of the frame (pressed toggles, undo/redo, the status line, the rings' legend). */
 
 import { ALGORITHMS, CORE, COLORS, INFO, LIMITS, NAMES, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { fmt } from "./format.js";
 import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
-import { RACE_CONTROLS, bindPlayer } from "./player.js";
 import { ruleKey } from "./schema.js";
 
 /** @typedef {import("./app.js").App} App */
@@ -154,41 +153,12 @@ function renderAlgorithmInfo(state, el) {
   el("algorithm-info").replaceChildren(...items);
 }
 
-/** The toggles, compare mode's rules, the rule settings and the explanations as the state has them (after undo, a link, compare mode). */
+/** The toggles, the rule settings and the explanations as the state has them (after undo, a link, compare mode). */
 export function syncShownToggles(state, el) {
   el("compare").setAttribute("aria-pressed", String(state.compare));
-  for (const name of ALGORITHMS) el(`compare-${name}`).checked = state.compareRules.includes(name);
   for (const name of SHOWN_NAMES) el(`show-${name}`).checked = state.shown[name];
   for (const key of Object.keys(state.rules)) syncRuleInputs(state, key);
   renderAlgorithmInfo(state, el);
-}
-
-/**
- * Compare mode's own controls: which rules are compared (one checkbox per rule, from the
- * catalogue; at least one stays checked) and the race's player (step, play/pause, reset, speed,
- * scrubber: those of the animation).
- * @param {App} app
- */
-export function bindCompare(app, el) {
-  const box = el("compare-rules");
-  for (const name of ALGORITHMS) {
-    const input = document.createElement("input");
-    input.type = "checkbox";
-    input.id = `compare-${name}`;
-    input.checked = app.state.compareRules.includes(name);
-    input.addEventListener("change", () => {
-      const rules = ALGORITHMS.filter((n) => el(`compare-${n}`).checked);
-      if (!rules.length) {
-        input.checked = true;
-        return;
-      }
-      app.setCompare(true, rules);
-    });
-    const label = swatchLabel(name, input, NAMES[name]);
-    label.className = "label";
-    box.append(label);
-  }
-  bindPlayer(app.race, app, el, RACE_CONTROLS);
 }
 
 /** The control bar's state (pressed toggles, undo/redo, the status line): a view of the frame. */

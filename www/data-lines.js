@@ -10,6 +10,7 @@ import { line } from "./canvas.js";
 import { COLORS, HIGHLIGHT, INFO } from "./catalogue.js";
 import { AXIS_COLOR, GRID_COLOR } from "./data-style.js";
 import { fmtTick, niceStep } from "./format.js";
+import { comparedRules } from "./schema.js";
 
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
 
@@ -110,7 +111,7 @@ export function drawSolutions(v, state, scene, anim) {
     drawLine(v, a.optimum.w, a.optimum.theta, COLORS[a.name], 7);
     v.ctx.restore();
   }
-  const compared = state.compare ? state.compareRules : [];
+  const compared = comparedRules(state);
   for (const a of scene.algorithms) {
     if (!state.shown[a.name]) continue;
     if (anim && a.name === anim.algorithm && !state.showFinal) continue;

@@ -23,6 +23,7 @@ import { ringsOf } from "./rings.js";
  * @property {{algorithm: string, frames: any[], index: number} | null} animation the animation once it has taken a step
  * @property {{algorithm: string, error: string | null, frame: any, trace: any, player: PlayerState}} animator the animation's panel
  * @property {PlayerState & {active: boolean}} race compare mode's race
+ * @property {string[]} compared the rules compare mode compares (the shown rules; none outside it)
  * @property {Record<string, any>} traces the compared rules' traces (compare mode)
  * @property {Record<string, number>} eps every shown rule's ε_g against the teacher (`{}` without one)
  * @property {{counts: {origin: any, threshold: any} | null, labellings: any[] | null, error: string, waiting: boolean}} counts Cover's count
@@ -66,6 +67,7 @@ export function buildFrame(app) {
     animation,
     animator: { algorithm: animator.algorithm, error: animator.error, frame: animator.current(), trace: animator.trace(), player: playerState(animator) },
     race: { active: race.active, ...playerState(race) },
+    compared: app.comparedRules(),
     traces: state.compare ? app.traces() : {},
     eps: generalizationErrors(app.wasm, state.teacher, state, scene),
     counts: { counts: counts.counts, labellings: counts.labellings, error: counts.error, waiting },

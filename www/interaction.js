@@ -2,7 +2,7 @@
 /** DOM events → edits of the state through the controller → a scheduled render: the data view,
  * the weight view, the keyboard, the control bar and the panels' own controls. */
 
-import { ANIMATION_CONTROLS, bindPlayer } from "./player.js";
+import { bindPlayer, togglePlay } from "./player.js";
 import { loadPreset, newTeacherSet, teacherForm } from "./data-sets.js";
 import { HIT_SLACK_PX, beyondTap, hitSlack } from "./pointer-tolerance.js";
 import { draggedTeacher } from "./teacher.js";
@@ -274,14 +274,14 @@ export function bindKeys(app, weightView) {
       else fitWeightView(app, weightView);
     } else if (e.key === "?") /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog")).showModal();
     else if (key === "s") {
-      app.animator.step();
+      // the player's keys: the animation, or in compare mode the race
+      app.player().step();
       app.scheduleRender();
     } else if (key === " ") {
       e.preventDefault();
-      if (app.animator.playing) app.animator.pause();
-      else app.animator.play();
+      togglePlay(app.player());
       app.scheduleRender();
-    } else if (key === "r") app.animator.reset();
+    } else if (key === "r") app.player().reset();
   });
 }
 
@@ -325,9 +325,8 @@ export function bindControls(app, el, weightView) {
     el("data-view").focus();
   });
   el("weight-whole").addEventListener("click", () => app.setTransient({ weightWindow: null }));
-  const a = app.animator;
-  el("anim-algorithm").addEventListener("change", (e) => a.setAlgorithm(inputValue(e)));
-  bindPlayer(a, app, el, ANIMATION_CONTROLS);
+  el("anim-algorithm").addEventListener("change", (e) => app.animator.setAlgorithm(inputValue(e)));
+  bindPlayer(() => app.player(), app.players, app, el);
 }
 
 /**

@@ -85,17 +85,18 @@ function traceState(t) {
 function compareState(app) {
   const { state, race } = app;
   if (!state.compare) return null;
+  const rules = app.comparedRules();
   const kappa = {};
   const w = {};
   const theta = {};
   for (const a of app.viewScene()?.algorithms ?? []) {
-    if (!state.compareRules.includes(a.name)) continue;
+    if (!rules.includes(a.name)) continue;
     kappa[a.name] = a.kappa;
     w[a.name] = [...a.w];
     theta[a.name] = a.theta;
   }
   return {
-    rules: [...state.compareRules],
+    rules,
     kappa,
     race: race.active,
     step: race.active ? race.index : null,

@@ -7,8 +7,8 @@
  * table's eight columns (about 470 px), the page's padding, the gaps and the canvases' borders.
  */
 const READOUT_RESERVE = 540;
-/** Projector mode: the readout and the animation side by side under the weight view need this width (CSS px, text at 18 px). */
-const PROJECTOR_SIDE_WIDTH = 680;
+/** Projector mode: the readout (with its updates M ≤ M*) and the player side by side under the weight view need this width (CSS px, text at 18 px). */
+const PROJECTOR_SIDE_WIDTH = 700;
 /** Projector mode: and this height under the weight view (CSS px): the readout of four rules, the animation's controls and counters. */
 const PROJECTOR_SIDE_HEIGHT = 345;
 /** Projector mode: the readout is never less high than this (CSS px): its header and two rules. */
@@ -17,6 +17,11 @@ const READOUT_MIN_HEIGHT = 150;
 const PROJECTOR_SPACING = 2 * 9 + 12.6 + 4;
 /** Projector mode: the data view's share of the width at most (a wide screen keeps room for the weight view). */
 const PROJECTOR_DATA_SHARE = 0.48;
+
+/** Whether projector mode lays the page out for a wide screen (style.css's grid from 1100 px). */
+function wideProjector() {
+  return document.body.classList.contains("projector") && window.innerWidth >= 1100;
+}
 
 /**
  * Sizes the two views: side by side with the readout beside or below them; in projector mode (on
@@ -30,8 +35,7 @@ export function layout(dataView, weightView) {
     return;
   }
   const wide = window.innerWidth >= 1100;
-  const projector = document.body.classList.contains("projector");
-  if (projector && wide) {
+  if (wideProjector()) {
     const main = /** @type {HTMLElement} */ (document.querySelector("main"));
     const top = main.getBoundingClientRect().top + window.scrollY;
     const high = window.innerHeight - top - 8;
@@ -131,6 +135,8 @@ export class PageView {
     this.weightView = weightView;
     /** @type {boolean | null} projector mode as last laid out */
     this.projector = null;
+    /** the comparison panel as last laid out (compare mode and the rules compared): it sits over the readout in projector mode */
+    this.compare = "";
   }
 
   /** @param {import("./frame.js").Frame} frame */
@@ -138,8 +144,15 @@ export class PageView {
     // presenter mode (a lesson) lays the page out its own way (lesson-view.js), with projector type
     const projector = frame.state.projector && !frame.state.lesson;
     showExplanations(frame.state);
-    if (projector === this.projector) return;
+    const compare = frame.state.compare ? frame.compared.join() : "";
+    if (projector === this.projector) {
+      // the readout's top moved with the comparison panel: fitted again once every view has drawn this frame
+      if (compare !== this.compare && projector) queueMicrotask(() => fitReadout(wideProjector() ? window.innerHeight : null));
+      this.compare = compare;
+      return;
+    }
     this.projector = projector;
+    this.compare = compare;
     document.body.classList.toggle("projector", projector);
     layout(this.dataView, this.weightView);
   }

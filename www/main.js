@@ -2,12 +2,12 @@
 /** Boot: load the core and its catalogue, build the controls, restore the state, mount the views, expose `window.lab`. */
 
 import init, * as wasm from "./pkg/perceptron_lab.js";
-import { AnimationPanel } from "./animation-panel.js";
+import { PlayerPanel } from "./player-panel.js";
 import { App } from "./app.js";
 import { automation } from "./automation.js";
 import { loadCatalogue } from "./catalogue.js";
 import { useTraceCore } from "./trace-chart.js";
-import { ControlBar, bindCompare, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
+import { ControlBar, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
 import { CountPanel } from "./count-panel.js";
 import { CurvePanel } from "./curve-panel.js";
 import { applyForm } from "./curve-form.js";
@@ -62,14 +62,13 @@ async function boot() {
     weightView,
     new ReadoutView(el),
     new ControlBar(el),
-    new AnimationPanel(el),
+    new PlayerPanel(el),
     new TeacherPanel(el),
     new CountPanel(el),
   ];
   app.onShownChanged = () => syncShownToggles(app.state, el);
   fillPresetMenu(el);
   fillShownToggles(app, el);
-  bindCompare(app, el);
   layout(dataView, weightView);
   window.addEventListener("resize", () => {
     layout(dataView, weightView);

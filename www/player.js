@@ -1,13 +1,14 @@
 // @ts-check
 /**
  * Step, play at a speed, pause and scrub over a recorded history: the training animation
- * (`animation.js`) and compare mode's race (`race.js`) are both players, with the same controls
- * (Step, Play/Pause, Reset, a speed slider and a scrubber) bound and drawn by the same code.
+ * (`animation.js`) and compare mode's race (`race.js`) are both players, driven by the page's one
+ * set of controls (Step, Play/Pause, Reset, a speed slider and a scrubber): the animation with
+ * Compare off, the race with Compare on.
  */
 
 /** Most steps one animation frame takes while playing (fast speeds on a slow machine). */
 const MAX_STEPS_PER_FRAME = 500;
-/** The speed a player starts with, in steps per second (the sliders' initial 33 of 100). */
+/** The speed a player starts with, in steps per second (the slider's initial 33 of 100). */
 export const DEFAULT_SPEED = 10;
 
 /**
@@ -132,71 +133,70 @@ export class Player {
 }
 
 /**
- * The ids of a player's controls: Step, Play/Pause, Reset buttons, the speed slider and its
- * value, the scrubber; `playText`/`pauseText` are the Play button's two texts.
- * @typedef {{step: string, play: string, reset: string, speed: string, speedValue: string, scrub: string, playText: string, pauseText: string}} PlayerControls
+ * The ids of the page's one player (index.html's `#animation`): it drives the training animation
+ * with Compare off and the race of the compared rules with Compare on. Other code (tests, lessons)
+ * finds its controls by these ids:
+ * - `anim-step`, `anim-play`, `anim-reset`: the Step, Play/Pause and Reset buttons;
+ * - `anim-speed` (the speed slider) and `anim-speed-value` (its value in steps per second);
+ * - `anim-scrub`: the scrubber over the recorded steps.
  */
-
-/** @type {PlayerControls} the training animation's controls (index.html's `#animation`) */
-export const ANIMATION_CONTROLS = {
+export const PLAYER_CONTROLS = {
   step: "anim-step",
   play: "anim-play",
   reset: "anim-reset",
   speed: "anim-speed",
   speedValue: "anim-speed-value",
   scrub: "anim-scrub",
-  playText: "Play",
-  pauseText: "Pause",
-};
-
-/** @type {PlayerControls} the race's controls (index.html's `#compare-panel`) */
-export const RACE_CONTROLS = {
-  step: "race-step",
-  play: "race-play",
-  reset: "race-reset",
-  speed: "race-speed",
-  speedValue: "race-speed-value",
-  scrub: "race-scrub",
-  playText: "Play race",
-  pauseText: "Pause race",
 };
 
 /**
- * Wires a player's controls: Step pauses and takes one step, Play toggles, Reset forgets the
- * run, the slider sets the speed, the scrubber shows a recorded step.
- * @param {Player<any>} player
+ * Wires the one player's controls to whichever player `driven()` gives: Step pauses and takes one
+ * step, Play toggles, Reset forgets the run, the scrubber shows a recorded step; the speed slider
+ * sets the speed of every player in `players` (one speed, kept when the player changes).
+ * @param {() => Player<any>} driven the player the controls drive now
+ * @param {Player<any>[]} players every player the controls can drive
  * @param {{scheduleRender: () => void}} app
  * @param {(id: string) => any} el
- * @param {PlayerControls} ids
  */
-export function bindPlayer(player, app, el, ids) {
+export function bindPlayer(driven, players, app, el) {
+  const ids = PLAYER_CONTROLS;
   el(ids.step).addEventListener("click", () => {
+    const player = driven();
     player.pause();
     player.step();
     app.scheduleRender();
   });
   el(ids.play).addEventListener("click", () => {
-    if (player.playing) player.pause();
-    else player.play();
+    togglePlay(driven());
     app.scheduleRender();
   });
-  el(ids.reset).addEventListener("click", () => player.reset());
-  el(ids.scrub).addEventListener("input", (/** @type {Event} */ e) => player.scrub(Number(/** @type {HTMLInputElement} */ (e.target).value)));
+  el(ids.reset).addEventListener("click", () => driven().reset());
+  el(ids.scrub).addEventListener("input", (/** @type {Event} */ e) => driven().scrub(Number(/** @type {HTMLInputElement} */ (e.target).value)));
   el(ids.speed).addEventListener("input", (/** @type {Event} */ e) => {
-    player.speed = speedOfSlider(Number(/** @type {HTMLInputElement} */ (e.target).value));
+    const speed = speedOfSlider(Number(/** @type {HTMLInputElement} */ (e.target).value));
+    for (const p of players) p.speed = speed;
     app.scheduleRender();
   });
 }
 
 /**
- * Draws a player's controls as it stands: the Play button's text, the scrubber over the recorded
- * steps at the one shown, the speed.
+ * Plays a paused player, pauses a playing one (the Play button and the Space key).
+ * @param {Player<any>} player
+ */
+export function togglePlay(player) {
+  if (player.playing) player.pause();
+  else player.play();
+}
+
+/**
+ * Draws the player's controls as `player` stands: the Play button's text, the scrubber over the
+ * recorded steps at the one shown, the speed.
  * @param {import("./frame.js").PlayerState} player
  * @param {(id: string) => any} el
- * @param {PlayerControls} ids
  */
-export function renderPlayer(player, el, ids) {
-  el(ids.play).textContent = player.playing ? ids.pauseText : ids.playText;
+export function renderPlayer(player, el) {
+  const ids = PLAYER_CONTROLS;
+  el(ids.play).textContent = player.playing ? "Pause" : "Play";
   const scrub = el(ids.scrub);
   scrub.max = String(Math.max(0, player.length - 1));
   scrub.value = String(player.index);

@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * Compare mode's race: every compared rule stepped in lockstep from w = 0 by the core's `Race`,
+ * Compare mode's race: every compared rule (the shown rules) stepped in lockstep from w = 0 by the core's `Race`,
  * which records every step; a `Player` as the training animation is (step, play at a speed,
- * scrub): at race step t every compared rule is drawn, read out and traced as it stood after t
+ * scrub), driven by the same controls in compare mode: at race step t every compared rule is drawn, read out and traced as it stood after t
  * steps (or at its stop).
  */
 
@@ -37,9 +37,14 @@ export class RacePlayer extends Player {
     if (this.handle) return true;
     const app = this.app;
     if (!app.state.compare) return false;
+    const rules = app.comparedRules();
+    if (!rules.length) {
+      app.setMessage("Nothing to race: tick the rules to compare in the top row.", "error");
+      return false;
+    }
     try {
       const { xs, ys, settings } = app.trainingInput();
-      this.handle = new this.wasm.Race(xs, ys, { ...settings, traces: [] }, [...app.state.compareRules]);
+      this.handle = new this.wasm.Race(xs, ys, { ...settings, traces: [] }, /** @type {any[]} */ (rules));
       this.index = 0;
       return true;
     } catch (e) {

@@ -3,8 +3,6 @@
 
 import { COLORS, NAMES } from "./catalogue.js";
 import { fmt } from "./format.js";
-import { RACE_CONTROLS, renderPlayer } from "./player.js";
-import { drawTraces } from "./trace-chart.js";
 
 /**
  * What a screen reader announces: the points and every shown rule's κ and errors, e.g.
@@ -102,19 +100,19 @@ function row(a, isExact, eps) {
 }
 
 /**
- * The comparison panel: a bar of κ(w)/κ_max for every compared rule (the race's while it runs),
- * the race's controls and counter, and the traces against the step t.
+ * The comparison panel: a bar of κ(w)/κ_max for every compared rule (the race's while it runs;
+ * the player drives the race and shows the traces).
  * @param {import("./frame.js").Frame} frame
  * @param {(id: string) => any} el
  */
 function renderCompare(frame, el) {
-  const { state, scene, race } = frame;
+  const { state, scene } = frame;
   const panel = el("compare-panel");
   panel.hidden = !state.compare;
   if (!state.compare) return;
   const ex = scene?.exact;
   const bars = [];
-  const compared = state.compareRules.map((name) => scene?.algorithms.find((a) => a.name === name)).filter(Boolean);
+  const compared = frame.compared.map((name) => scene?.algorithms.find((a) => a.name === name)).filter(Boolean);
   if (!ex?.converged) {
     const p = document.createElement("p");
     p.textContent = "The set is not linearly separable: there is no optimal stability to compare with.";
@@ -137,16 +135,11 @@ function renderCompare(frame, el) {
       bars.push(row, bar);
     }
     const note = document.createElement("p");
+    note.className = "note";
     note.textContent = `κ_max = ${fmt(ex.kappa)} (the exact optimum, 100%). Rosenblatt stops at the first separating line; MinOver and AdaTron close the certified gap to κ_max.`;
     bars.push(note);
   }
   el("compare-bars").replaceChildren(...bars);
-  const steps = compared.map((a) => `${NAMES[a.name]} t = ${a.steps}${a.settled ? " (stopped)" : ""}`).join(" · ");
-  el("race-counter").textContent = race.active
-    ? `race step ${race.index} of ${race.length - 1}: ${steps}`
-    : "Step or play the race: every compared rule takes one step at a time, from w = 0; the scrubber goes back over the steps taken.";
-  renderPlayer(race, el, RACE_CONTROLS);
-  drawTraces({ kappa: el("trace-kappa"), updates: el("trace-updates"), errors: el("trace-errors") }, frame.traces, state.compareRules, scene);
 }
 
 /** The readout table and the comparison panel: a view of the frame. */
@@ -158,7 +151,9 @@ export class ReadoutView {
 
   /** @param {import("./frame.js").Frame} frame */
   render(frame) {
-    renderReadout(this.el("readout").tBodies[0], frame.state, frame.scene, frame.eps);
+    const table = this.el("readout");
+    table.classList.toggle("no-teacher", !frame.state.teacher);
+    renderReadout(table.tBodies[0], frame.state, frame.scene, frame.eps);
     renderCompare(frame, this.el);
     // the live region speaks once the rules have stopped, not at every frame of their settling
     const summary = this.el("summary");

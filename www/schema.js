@@ -9,7 +9,7 @@
  * this page view only: never in a link, local storage or an undo snapshot.
  */
 
-import { CORE, LIMITS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
+import { ALGORITHMS, CORE, LIMITS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { checkForm } from "./curve-form.js";
 import { PRESET_IDS } from "./presets.js";
 
@@ -107,8 +107,19 @@ const transient = (key, what, initial) =>
     },
   });
 
-/** The rules compare mode compares until the viewer chooses others. */
+/** The rules `lab.setCompare(true)` ticks when it is given none (docs/automation.md). */
 export const DEFAULT_COMPARED = ["rosenblatt", "minover"];
+
+/**
+ * The rules compare mode compares: the training rules ticked in the top row (the shown rules, in
+ * the catalogue's order; the reference `exact` is not one of them, it is what they are compared
+ * with); none outside compare mode.
+ * @param {{compare: boolean, shown: Record<string, boolean>}} state
+ * @returns {string[]}
+ */
+export function comparedRules(state) {
+  return state.compare ? ALGORITHMS.filter((n) => state.shown[n]) : [];
+}
 /** The rule the training animation steps until the viewer chooses another. */
 export const DEFAULT_ANIMATED = "rosenblatt";
 /** The rule the learning-curve panel traces one run of until the viewer chooses another. */
@@ -210,9 +221,7 @@ export const FIELDS = [
   // transient: this page view only
   transient("addLabel", "the class a click adds (±1)", () => 1),
   transient("deleteMode", "whether a click deletes", () => false),
-  transient("compare", "compare mode on", () => false),
-  transient("compareRules", "the rules compare mode compares", () => [...DEFAULT_COMPARED]),
-  transient("compareSaved", "the shown rules saved while comparing (null outside compare mode)", () => null),
+  transient("compare", "compare mode on (it compares the shown rules: comparedRules)", () => false),
   transient("hover", "the point under the pointer (-1: none)", () => -1),
   transient("dragIndex", "the point a drag is moving (-1: none)", () => -1),
   transient("teacherHover", "whether the pointer is over the teacher", () => false),

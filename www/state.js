@@ -27,8 +27,6 @@ export { restore, snapshot } from "./schema.js";
  * @property {number} addLabel
  * @property {boolean} deleteMode
  * @property {boolean} compare
- * @property {string[]} compareRules
- * @property {Record<string, boolean> | null} compareSaved
  * @property {number} hover
  * @property {number} dragIndex
  * @property {boolean} teacherHover

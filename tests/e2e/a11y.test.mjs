@@ -29,7 +29,7 @@ test("axe-core finds no violation in the states a lesson passes through", async 
     window.lab.stepCompare();
     window.lab.step("pocket");
   });
-  await page.locator("#race-scrub").focus();
+  await page.locator("#anim-scrub").focus();
   await page.keyboard.press("ArrowLeft");
   await page.locator("#ring-strength").check();
   assert.deepEqual(await audit(page), [], "compare mode with a race scrubbed back, the animation's traces, the rings sized by x^μ");

@@ -1,16 +1,19 @@
-// Compare mode, the lecture's instruments: the default pair (Rosenblatt, MinOver) against the
-// exact optimum, entered with the keyboard; traces from the runs that draw the lines, checked
+// Compare mode, the lecture's instruments: the shown rules (Rosenblatt and MinOver ticked) against
+// the exact optimum, entered with the keyboard; traces from the runs that draw the lines, checked
 // against κ_max (the certified bound never below it, κ(w(t)) never above it) and the readout; the
-// race stepped with the mouse, one step of every compared rule per step; other rules picked.
+// race stepped with the mouse on the one player, one step of every compared rule per step, and
+// played with Space; the compared rules are the top row's ticks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SIX, useLab } from "./harness.mjs";
+import { SIX, lineSet, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
-test("the C key compares Rosenblatt and MinOver; their traces end at the readout's κ and respect κ_max", async () => {
+test("the C key compares the shown rules (Rosenblatt and MinOver ticked); their traces end at the readout's κ and respect κ_max", async () => {
   const { page } = lab;
   await lab.setPoints(SIX);
+  await page.locator("#show-adatron").setChecked(false);
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
   await page.locator("#data-view").hover({ position: { x: 5, y: 5 } });
   await page.keyboard.press("c");
   await page.evaluate(() => window.lab.settled(30_000));
@@ -49,12 +52,17 @@ test("the C key compares Rosenblatt and MinOver; their traces end at the readout
   assert.deepEqual(lab.errors, []);
 });
 
-test("the race: each click on Step race advances every compared rule by one step, and the traces grow with it", async () => {
+test("one player: in compare mode each click on its Step advances every compared rule by one step, and the traces grow with it", async () => {
   const { page } = lab;
   await lab.setPoints(SIX);
   await page.evaluate(() => window.lab.setCompare(true, ["rosenblatt", "minover", "adatron"]));
+  // one Step, one Play, one Reset, one scrubber and one speed on the page: the compare panel has none
+  for (const name of ["Step", "Play", "Reset"]) assert.equal(await page.getByRole("button", { name, exact: true }).count(), 1, `one ${name} button`);
+  assert.equal(await page.locator("input[type=range].scrub").count(), 1, "one scrubber");
+  assert.equal(await page.locator("#compare-panel button, #compare-panel input").count(), 0, "no control in the compare panel");
+  assert.equal(await page.locator("#player-title").textContent(), "Race");
   for (let k = 1; k <= 4; k++) {
-    await page.locator("#race-step").click();
+    await page.locator("#anim-step").click();
     const s = await lab.state();
     assert.equal(s.compare.race, true);
     for (const name of ["rosenblatt", "minover", "adatron"]) {
@@ -70,23 +78,67 @@ test("the race: each click on Step race advances every compared rule by one step
   // the automation interface steps the same race
   await page.evaluate(() => window.lab.stepCompare());
   assert.equal((await lab.state()).traces.minover.t.at(-1), 5);
+  assert.equal((await lab.state()).animation.step, 0, "the animation took no step");
   // reset: the full runs' traces again
-  await page.locator("#race-reset").click();
+  await page.locator("#anim-reset").click();
   const s = await lab.state();
   assert.equal(s.compare.race, false);
   assert.equal(s.traces.minover.t.at(-1), s.algorithms.minover.steps);
   assert.deepEqual(lab.errors, []);
 });
 
-test("picking the compared rules with their checkboxes; unknown rules are refused", async () => {
+test("the compared rules are the top row's ticks: ticking pocket while comparing races it too; unknown rules are refused", async () => {
   const { page } = lab;
+  await lab.setPoints(lineSet("small-margin", 40, false)); // every rule takes many steps
   await page.evaluate(() => window.lab.setCompare(true));
-  await page.locator("#compare-adatron").check();
-  await page.locator("#compare-rosenblatt").uncheck();
-  const s = await lab.state();
+  assert.deepEqual((await lab.state()).compare.rules, ["rosenblatt", "minover"], "setCompare ticks Rosenblatt and MinOver by default");
+  assert.equal(await page.locator("#compare-rules").count(), 0, "no list of its own");
+  assert.equal(await page.locator("#show-adatron").isChecked(), false);
+  await page.locator("#show-adatron").check();
+  await page.locator("#show-rosenblatt").uncheck();
+  let s = await lab.state();
   assert.deepEqual(s.compare.rules, ["minover", "adatron"]);
   const rows = await page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
   assert.deepEqual(rows, ["minover", "adatron", "exact"]);
+  const bars = () => page.$$eval("#compare-bars .row", (rs) => rs.map((r) => r.dataset.algorithm));
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  assert.deepEqual(await bars(), ["minover", "adatron"]);
+  // pocket ticked under More algorithms while comparing: compared, and the race steps it
+  await page.evaluate(() => {
+    document.getElementById("more-algorithms").open = true;
+  });
+  await page.locator("#show-pocket").check();
+  await page.evaluate(() => {
+    document.getElementById("more-algorithms").open = false;
+  });
+  s = await lab.state();
+  assert.deepEqual(s.compare.rules, ["minover", "adatron", "pocket"]);
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  assert.deepEqual(await bars(), ["minover", "adatron", "pocket"]);
+  await page.locator("#anim-step").click();
+  await page.locator("#anim-step").click();
+  s = await lab.state();
+  assert.equal(s.compare.step, 2);
+  assert.deepEqual(s.traces.pocket.t, [1, 2], "pocket took the race's two steps");
+  assert.ok("pocket" in s.compare.kappa);
+  // Undo brings the ticks back and compare mode stays on, comparing them
+  await page.evaluate(() => window.lab.undo());
+  s = await lab.state();
+  assert.deepEqual(s.compare.rules, ["minover", "adatron"]);
+  assert.equal(await page.locator("#show-pocket").isChecked(), false);
+  // turning compare off and on changes no tick
+  await page.evaluate(() => window.lab.setCompare(false));
+  assert.equal((await lab.state()).compare, null);
+  assert.equal(await page.locator("#show-adatron").isChecked(), true);
+  await page.locator("#data-view").focus();
+  await page.keyboard.press("c");
+  assert.deepEqual((await lab.state()).compare.rules, ["minover", "adatron"]);
+  // rules given: those ticks, one edit that Undo takes back
+  await page.evaluate(() => window.lab.setCompare(true, ["rosenblatt", "pocket"]));
+  assert.deepEqual((await lab.state()).compare.rules, ["rosenblatt", "pocket"]);
+  assert.equal(await page.locator("#show-pocket").isChecked(), true);
+  await page.evaluate(() => window.lab.undo());
+  assert.deepEqual((await lab.state()).compare.rules, ["minover", "adatron"]);
   const err = await page.evaluate(() => {
     try {
       window.lab.setCompare(true, ["nonsense"]);
@@ -99,6 +151,43 @@ test("picking the compared rules with their checkboxes; unknown rules are refuse
   assert.deepEqual((await lab.state()).compare.rules, ["minover", "adatron"]);
   await page.evaluate(() => window.lab.setCompare(false));
   assert.equal((await lab.state()).compare, null);
+  await page.locator("#show-rosenblatt").check();
+  assert.deepEqual(lab.errors, []);
+});
+
+test("Space plays and pauses the race in compare mode, the animation without it; S steps and R resets either", async () => {
+  const { page } = lab;
+  await lab.setPoints(lineSet("small-margin", 40, false));
+  await page.evaluate(() => window.lab.setCompare(true, ["minover", "adatron"]));
+  await page.locator("#data-view").focus();
+  await page.keyboard.press("s");
+  let s = await lab.state();
+  assert.equal(s.compare.step, 1, "S steps the race");
+  assert.equal(s.animation.step, 0);
+  await page.keyboard.press(" ");
+  assert.equal((await lab.state()).compare.playing, true, "Space plays the race");
+  await page.waitForFunction(() => window.lab.getState().compare.steps >= 3);
+  assert.equal(await page.locator("#anim-play").textContent(), "Pause");
+  await page.keyboard.press(" ");
+  s = await lab.state();
+  assert.equal(s.compare.playing, false, "Space pauses it");
+  assert.equal(s.animation.playing, false, "the animation did not play");
+  assert.equal(s.animation.step, 0);
+  await page.keyboard.press("r");
+  assert.equal((await lab.state()).compare.race, false, "R resets the race");
+  // compare off: the same keys drive the animation
+  await page.keyboard.press("c");
+  await page.keyboard.press("s");
+  s = await lab.state();
+  assert.equal(s.compare, null);
+  assert.equal(s.animation.step, 1);
+  assert.equal(await page.locator("#player-title").textContent(), "Animate");
+  await page.keyboard.press(" ");
+  assert.equal((await lab.state()).animation.playing, true);
+  await page.keyboard.press(" ");
+  assert.equal((await lab.state()).animation.playing, false);
+  await page.keyboard.press("r");
+  assert.equal((await lab.state()).animation.step, 0);
   assert.deepEqual(lab.errors, []);
 });
 

@@ -1,5 +1,5 @@
-// The lecture's instruments beyond the compare panel's first version (issue 13): the race's
-// scrubber and speed, shared with the animation; the animated rule's trace; pocket's two error
+// The lecture's instruments beyond the compare panel's first version (issue 13): the one
+// player's scrubber and speed, driving the race in compare mode and the animation without it; the animated rule's trace; pocket's two error
 // series; the rings sized by the embedding strengths. Values are checked against what the test
 // computes from the state (κ and errors from w, θ and the points), with the real keyboard and
 // mouse on the controls, and the play rate against a paused page clock (steps per simulated
@@ -43,7 +43,7 @@ test("the race's scrubber, from the keyboard, moves every compared rule to step 
   /** what the race showed at each step while it was stepped forward */
   const seen = [];
   for (let t = 1; t <= T; t++) {
-    await page.locator("#race-step").click();
+    await page.locator("#anim-step").click();
     const s = await lab.state();
     assert.equal(s.compare.step, t);
     assert.equal(s.compare.steps, t);
@@ -51,7 +51,7 @@ test("the race's scrubber, from the keyboard, moves every compared rule to step 
   }
   const points = (await lab.state()).points;
   // Home, then the arrow keys: every step back to 0 and forward again
-  await page.locator("#race-scrub").focus();
+  await page.locator("#anim-scrub").focus();
   await page.keyboard.press("Home");
   let s = await lab.state();
   assert.equal(s.compare.step, 0);
@@ -81,15 +81,15 @@ test("the race's scrubber, from the keyboard, moves every compared rule to step 
     assert.equal(Number(cell), Math.min(t, s.traces.minover.t.at(-1)));
   }
   // a click on the scrubber's far left goes back to the start; Step race then walks the history
-  const box = await page.locator("#race-scrub").boundingBox();
+  const box = await page.locator("#anim-scrub").boundingBox();
   await page.mouse.click(box.x + 2, box.y + box.height / 2);
   assert.equal((await lab.state()).compare.step, 0);
-  await page.locator("#race-step").click();
+  await page.locator("#anim-step").click();
   s = await lab.state();
   assert.equal(s.compare.step, 1);
   assert.equal(s.compare.steps, T, "a step through the recorded history takes no new step");
   assert.deepEqual(s.compare.kappa, seen[1].kappa);
-  await page.locator("#race-reset").click();
+  await page.locator("#anim-reset").click();
   s = await lab.state();
   assert.equal(s.compare.race, false);
   assert.equal(s.compare.step, null);
@@ -205,6 +205,7 @@ test("pocket's trace has both series: the pocket's errors never exceed those of 
   await frame(page);
   assert.equal(await page.locator("#trace-errors").isVisible(), true);
   await page.evaluate(() => window.lab.setCompare(false));
+  await page.evaluate(() => window.lab.undo()); // the ticks setCompare gave
   await page.locator("#show-pocket").setChecked(false);
   assert.deepEqual(lab.errors, []);
 });
@@ -270,14 +271,14 @@ test("the speed control sets the play rate, in steps per second of the page's cl
     const state = () => page.evaluate(() => window.lab.getState());
     // the default speed: 10 steps per second
     assert.equal((await state()).compare.speed, 10);
-    await page.locator("#race-play").click();
+    await page.locator("#anim-play").click();
     await page.clock.runFor(2000);
     let s = await state();
     assert.equal(s.compare.playing, true);
     const slow = s.compare.steps;
     assert.ok(Math.abs(slow - 20) <= 1, `10 steps/s for 2 s: ${slow} steps`);
     // faster from the keyboard: End is 1000 steps per second
-    await page.locator("#race-speed").focus();
+    await page.locator("#anim-speed").focus();
     await page.keyboard.press("End");
     s = await state();
     assert.equal(s.compare.speed, 1000);
@@ -285,14 +286,15 @@ test("the speed control sets the play rate, in steps per second of the page's cl
     s = await state();
     const fast = s.compare.steps - slow;
     assert.ok(Math.abs(fast - 200) <= 17, `1000 steps/s for 0.2 s: ${fast} steps`);
-    assert.equal(await page.locator("#race-speed-value").textContent(), "1000 steps/s");
+    assert.equal(await page.locator("#anim-speed-value").textContent(), "1000 steps/s");
     // paused: no step, however long
-    await page.locator("#race-play").click();
+    await page.locator("#anim-play").click();
     const paused = (await state()).compare.steps;
     await page.clock.runFor(1000);
     assert.equal((await state()).compare.steps, paused);
-    // the animation's speed works the same way (the same player)
+    // the animation's speed works the same way (the same player, one speed)
     await page.evaluate(() => window.lab.setCompare(false));
+    assert.equal((await state()).animation.speed, 1000, "the one speed control set the animation's speed too");
     await page.locator("#anim-algorithm").selectOption("minover");
     await page.locator("#anim-speed").focus();
     await page.keyboard.press("Home");

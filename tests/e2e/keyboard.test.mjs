@@ -59,7 +59,7 @@ test("the data view from the keyboard: select, move, flip, delete and add points
   assert.deepEqual(lab.errors, []);
 });
 
-test("Space on a focused button presses it: Step steps once instead of starting Play", async () => {
+test("Space on a focused button presses it: Step steps once instead of starting Play; in compare mode the race", async () => {
   const { page } = lab;
   await lab.setPoints(SIX);
   await page.locator("#anim-reset").click();
@@ -74,6 +74,24 @@ test("Space on a focused button presses it: Step steps once instead of starting 
   assert.equal((await lab.state()).animation.playing, true);
   await page.keyboard.press(" ");
   assert.equal((await lab.state()).animation.playing, false);
+  // in compare mode the same button and key drive the race
+  await page.evaluate(() => window.lab.setCompare(true));
+  await page.locator("#anim-step").focus();
+  await page.keyboard.press(" ");
+  let c = (await lab.state()).compare;
+  assert.equal(c.step, 1, "Space on Step: one race step");
+  assert.equal(c.playing, false);
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+  await page.keyboard.press(" ");
+  c = (await lab.state()).compare;
+  assert.equal(c.playing, true, "Space plays the race");
+  await page.keyboard.press(" ");
+  assert.equal((await lab.state()).compare.playing, false);
+  assert.equal((await lab.state()).animation.playing, false);
+  await page.evaluate(() => {
+    window.lab.setCompare(false);
+    window.lab.undo(); // the ticks setCompare gave
+  });
   assert.deepEqual(lab.errors, []);
 });
 

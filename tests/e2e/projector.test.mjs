@@ -116,6 +116,7 @@ async function projectorScreen(screen, factor) {
       [...document.querySelectorAll("#readout th, #readout td")].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().toJSON()),
     );
     assert.ok(cells.length >= 20);
+    assert.equal(await page.locator("#readout td.updates").first().isVisible(), true, `${what}: the updates M column is shown`);
     for (const c of cells) assert.ok(onScreen(c), `${what}: a readout cell off the screen: ${JSON.stringify(c)}`);
     // the views' labels and the text of the readout and of the animation at 18 px or more
     const small = texts.filter((t) => !(t.size >= 18));
@@ -169,6 +170,50 @@ test("projector mode at 1280×720: the views 1.25× larger, fewer control rows, 
 test("projector mode at 1920×1080: the same on a full-HD screen", async () => {
   const { normal, projector, weights } = await projectorScreen({ width: 1920, height: 1080 }, 1.2);
   console.log(`1920×1080: data view ${normal} → ${projector} px; weight view ${weights[1].width}×${weights[1].height} → ${weights[0].width}×${weights[0].height}`);
+});
+
+test("projector mode at 1280×720 with compare on: the data view, the κ bars and the one player share the screen while the race plays; the updates M ≤ M* column is shown", async () => {
+  const screen = { width: 1280, height: 720 };
+  const browser = await launch({ viewport: screen });
+  try {
+    const { page, errors } = await openLab(browser.context, lab.server.url);
+    await page.evaluate((p) => window.lab.setPoints(p), SIX);
+    await page.evaluate(() => window.lab.setProjector(true));
+    await page.locator("#data-view").focus();
+    await page.keyboard.press("c");
+    await page.evaluate(() => window.lab.settled(20000));
+    await nextFrame(page);
+    // the readout's updates column, with Rosenblatt's M ≤ M*
+    const updates = page.locator('#readout tr[data-algorithm="rosenblatt"] td.updates');
+    assert.equal(await updates.isVisible(), true, "the updates column in projector mode");
+    assert.match(await updates.textContent(), /^\d+ ≤ M\* = \d+/);
+    assert.equal(await page.locator("#readout th:nth-child(6)").isVisible(), true);
+    await page.locator("#anim-play").click();
+    await page.waitForFunction(() => window.lab.getState().compare.steps >= 2);
+    await nextFrame(page);
+    const seen = await page.evaluate(() => {
+      const box = (e) => e.getBoundingClientRect().toJSON();
+      return {
+        scroll: window.scrollY,
+        data: box(document.getElementById("data-view")),
+        bars: [...document.querySelectorAll("#compare-bars .bar")].map(box),
+        player: ["anim-step", "anim-play", "anim-reset", "anim-speed", "anim-scrub"].map((id) => [id, box(document.getElementById(id))]),
+        racing: window.lab.getState().compare.race,
+      };
+    });
+    assert.equal(seen.racing, true, "Play in compare mode races");
+    assert.equal(seen.scroll, 0, "pressing Play scrolled nothing");
+    const onScreen = (b) => b.width > 0 && b.top >= 0 && b.left >= 0 && b.bottom <= screen.height && b.right <= screen.width;
+    assert.ok(onScreen(seen.data), `the data view ${JSON.stringify(seen.data)}`);
+    assert.equal(seen.bars.length, 3, "a κ bar for each rule shown: Rosenblatt, MinOver and AdaTron");
+    for (const b of seen.bars) assert.ok(onScreen(b), `a κ bar off the screen: ${JSON.stringify(b)}`);
+    for (const [id, b] of seen.player) assert.ok(onScreen(b), `${id} off the screen: ${JSON.stringify(b)}`);
+    await page.screenshot({ path: artifact("projector-compare-1280x720.png") });
+    await page.locator("#anim-play").click();
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
 });
 
 test("projector mode at 1280×720 with every rule shown: the readout ends on the screen and scrolls under its header; the keyboard scrolls it", async () => {

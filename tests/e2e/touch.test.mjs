@@ -95,7 +95,10 @@ test("on a touch screen every button, menu and checkbox (with its label) is at l
   const count = await page.evaluate(() => document.querySelectorAll("button, input[type=checkbox]").length);
   assert.ok(count > 30, `${count} controls`);
   assert.deepEqual(small, []);
-  await page.evaluate(() => window.lab.setCompare(false));
+  await page.evaluate(() => {
+    window.lab.setCompare(false);
+    window.lab.undo(); // the ticks setCompare gave
+  });
 });
 
 test("the hint speaks of taps, and the skip link, the first stop of the keyboard, focuses the data view without touching the link in the URL", async () => {

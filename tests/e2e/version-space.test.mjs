@@ -207,8 +207,11 @@ test("compare mode shows the default pair against the optimum, each κ as a shar
   const rows = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
   assert.deepEqual(rows, ["rosenblatt", "minover", "exact"]);
   await lab.page.screenshot({ path: artifact("compare.png") });
+  // compare off changes no tick; setCompare's ticks were one edit, which Undo takes back
   await lab.page.evaluate(() => window.lab.setCompare(false));
-  const back = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
-  assert.deepEqual(back, ["rosenblatt", "minover", "adatron", "exact"]);
+  const rules = () => lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
+  assert.deepEqual(await rules(), ["rosenblatt", "minover", "exact"]);
+  await lab.page.evaluate(() => window.lab.undo());
+  assert.deepEqual(await rules(), ["rosenblatt", "minover", "adatron", "exact"]);
   assert.deepEqual(lab.errors, []);
 });

@@ -1,0 +1,116 @@
+// @ts-check
+/**
+ * The page's one player beside the views (index.html's `#animation`), a view of the frame: with
+ * Compare off the training animation's rule menu, controls, counters and traces; with Compare on
+ * the same controls driving the race of the compared rules, its counter and their traces.
+ */
+
+import { INFO, NAMES } from "./catalogue.js";
+import { fmt } from "./format.js";
+import { PLAYER_CONTROLS, renderPlayer } from "./player.js";
+import { drawTraces } from "./trace-chart.js";
+
+/** What the player's title, button titles and scrubber say for the animation and for the race. */
+const TEXTS = {
+  animation: {
+    title: "Animate",
+    step: "One step (key S)",
+    play: "Play / pause (space)",
+    reset: "Back to the start (key R)",
+    scrub: "History of the run",
+  },
+  race: {
+    title: "Race",
+    step: "Every compared rule takes one step (key S)",
+    play: "Play / pause the race (space)",
+    reset: "Back to the full runs (key R)",
+    scrub: "Race history: the step t every compared rule is shown at",
+  },
+};
+
+/** The player's panel: the animation's or the race's controls, counters and traces. */
+export class PlayerPanel {
+  /** @param {(id: string) => any} el */
+  constructor(el) {
+    this.el = el;
+  }
+
+  /** @param {import("./frame.js").Frame} frame */
+  render(frame) {
+    const { el } = this;
+    const racing = frame.state.compare;
+    const texts = racing ? TEXTS.race : TEXTS.animation;
+    el("player-title").textContent = texts.title;
+    for (const key of ["step", "play", "reset"]) el(PLAYER_CONTROLS[key]).title = texts[key];
+    el(PLAYER_CONTROLS.scrub).setAttribute("aria-label", texts.scrub);
+    el("anim-algorithm").hidden = racing;
+    el("anim-algorithm").value = frame.animator.algorithm;
+    renderPlayer(racing ? frame.race : frame.animator.player, el);
+    el("anim-traces").hidden = true;
+    el("race-traces").hidden = !racing;
+    if (racing) renderRace(frame, el);
+    else renderAnimation(frame, el);
+  }
+}
+
+/**
+ * The race's counter (the step shown of those taken, each compared rule's steps) and the compared
+ * rules' traces against the step t (the race's up to the step shown, else the full runs').
+ * @param {import("./frame.js").Frame} frame
+ * @param {(id: string) => any} el
+ */
+function renderRace(frame, el) {
+  const { scene, race, compared } = frame;
+  const rules = compared.map((name) => scene?.algorithms.find((a) => a.name === name)).filter(Boolean);
+  const steps = rules.map((a) => `${NAMES[a.name]} t = ${a.steps}${a.settled ? " (stopped)" : ""}`).join(" · ");
+  el("anim-counters").textContent = !compared.length
+    ? "Tick the rules to race in the top row."
+    : race.active
+      ? `race step ${race.index} of ${race.length - 1}: ${steps}`
+      : "Step or play the race: every compared rule takes one step at a time, from w = 0; the scrubber goes back over the steps taken.";
+  drawTraces({ kappa: el("trace-kappa"), updates: el("trace-updates"), errors: el("trace-errors") }, frame.traces, compared, scene);
+}
+
+/**
+ * The animation's counters (step, updates, κ(w), errors, gap, the example looked at) and the
+ * animated rule's traces.
+ * @param {import("./frame.js").Frame} frame
+ * @param {(id: string) => any} el
+ */
+function renderAnimation(frame, el) {
+  const a = frame.animator;
+  renderAnimationTraces(frame, el);
+  const counters = el("anim-counters");
+  if (a.error) {
+    counters.textContent = `Cannot animate: ${a.error}`;
+    return;
+  }
+  const f = a.frame;
+  if (!f) {
+    counters.textContent = `Press Step or Play to watch the rule learn from ${INFO[a.algorithm].start}.`;
+    return;
+  }
+  const gap = f.kappaUpper === null || f.kappaUpper === undefined ? "—" : fmt(f.kappaUpper - f.kappa);
+  const ex =
+    f.example === null || f.example === undefined
+      ? ""
+      : ` · example ${f.example + 1}${f.partner !== null && f.partner !== undefined ? ` & ${f.partner + 1}` : ""}${f.updated ? " (update)" : ""}`;
+  // pocket: the pocket's errors (its answer, drawn) and the current w's (the one it steps)
+  const errors = f.currentErrors === null || f.currentErrors === undefined ? `${f.errors}` : `${f.errors} (pocket) · current w: ${f.currentErrors}`;
+  counters.textContent = `step ${f.step} · updates ${f.updates} · κ(w) ${fmt(f.kappa)} · errors ${errors} · gap ${gap}${ex}${f.stop ? ` · stopped: ${f.stop}` : ""}`;
+}
+
+/**
+ * The animated rule's trace beside the views (κ(w(t)) against κ_max, M(t) against the
+ * convergence theorem's M* for a rule that has it, for pocket both error series), from the frames
+ * of the run shown; hidden before the first step.
+ * @param {import("./frame.js").Frame} frame
+ * @param {(id: string) => any} el
+ */
+function renderAnimationTraces(frame, el) {
+  const box = el("anim-traces");
+  const { trace, algorithm } = frame.animator;
+  box.hidden = !trace;
+  if (!trace) return;
+  drawTraces({ kappa: el("anim-trace-kappa"), updates: el("anim-trace-updates"), errors: el("anim-trace-errors") }, { [algorithm]: trace }, [algorithm], frame.trained);
+}
