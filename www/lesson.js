@@ -15,7 +15,7 @@ import { LESSON_FORMAT, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-
 import { lessonUrl } from "./lesson-link.js";
 import { REFERENCES } from "./catalogue.js";
 import { initialFields } from "./schema.js";
-import { History, fitView } from "./state.js";
+import { History, fitView, snapshot } from "./state.js";
 
 /** Where the lessons a lecturer wrote or imported are kept in this browser. */
 export const LESSONS_KEY = "perceptron-lab/lessons";
@@ -87,7 +87,7 @@ export class Lessons {
       throw new Error(`lesson "${id}" has steps 0 to ${lesson.steps.length - 1}, got ${String(index).slice(0, 20)}`);
     const app = this.app;
     if (!this.aside) {
-      this.aside = { snapshot: app.snapshot(), history: app.history, projector: app.state.projector, compare: app.state.compare };
+      this.aside = { snapshot: snapshot(app.state), history: app.history, projector: app.state.projector, compare: app.state.compare };
       app.history = new History();
     }
     this.current = { lesson, index, actionRan: false, embed };
