@@ -74,11 +74,15 @@ export function lineSet(kind, P, threshold) {
   return pts;
 }
 
-/** Starts `python3 -m http.server` on a free port at the repository root; resolves `{url, close}`. */
+/**
+ * Starts `python3 -m http.server` on a free port at the repository root; resolves `{url, close}`.
+ * Its request log (stderr) is dropped and its stdout drained: a pipe nobody reads fills after a
+ * few hundred requests and the server then blocks on its next log line, hanging every later page.
+ */
 export function serve() {
   return new Promise((resolve, reject) => {
     const proc = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", ROOT], {
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", "pipe", "ignore"],
     });
     let out = "";
     const onData = (chunk) => {
@@ -86,6 +90,7 @@ export function serve() {
       const m = out.match(/port (\d+)/);
       if (m) {
         proc.stdout.off("data", onData);
+        proc.stdout.resume(); // drained from now on
         resolve({ url: `http://127.0.0.1:${m[1]}/`, close: () => proc.kill() });
       }
     };
