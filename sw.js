@@ -41,6 +41,7 @@ const FILES = [
   "./www/settler.js",
   "./www/training-job.js",
   "./www/layer.js",
+  "./www/label-place.js",
   "./www/canvas.js",
   "./www/counts.js",
   "./www/data-lines.js",

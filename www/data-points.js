@@ -9,6 +9,7 @@
 import { COLORS, REFERENCES } from "./catalogue.js";
 import { POINT_COLOR } from "./data-style.js";
 import { pointsKey } from "./layer.js";
+import { LabelPlacer, textBox } from "./label-place.js";
 
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
 
@@ -195,16 +196,38 @@ function crosses(ctx, at, r, color) {
   ctx.restore();
 }
 
-/** Every point's number (1-based, as the status line and the tooltip name them), up to MAX_NUMBERED points. @param {DataSpaceView} v */
+/**
+ * Every point's number (1-based, as the status line and the tooltip name them), up to
+ * MAX_NUMBERED points: above right of the point, or where no earlier number is (above left, below,
+ * beside), or left out where the points crowd (the tooltip still names the point).
+ * @param {DataSpaceView} v
+ */
 export function drawNumbers(v, points) {
   if (points.length > MAX_NUMBERED) return;
   const ctx = v.ctx;
   const R = v.pointRadius;
+  const fs = v.widthScale > 1 ? 18 : 11;
   ctx.fillStyle = "#333";
-  ctx.font = `${v.widthScale > 1 ? 18 : 11}px system-ui, sans-serif`;
+  ctx.font = `${fs}px system-ui, sans-serif`;
+  const placer = new LabelPlacer();
   points.forEach((p, i) => {
+    const text = String(i + 1);
     const { px, py } = v.toPixel(p.x, p.y);
-    ctx.fillText(String(i + 1), px + R + 2, py - R + 2);
+    const w = ctx.measureText(text).width;
+    const [left, right, above, below, middle] = [px - R - 2 - w, px + R + 2, py - R + 2, py + R + fs - 2, py + fs / 2 - 1];
+    /** @type {[number, number][]} */
+    const places = [
+      [right, above],
+      [left, above],
+      [right, below],
+      [left, below],
+      [right + 2, middle],
+      [left - 2, middle],
+      [px - w / 2, py - R - 3],
+      [px - w / 2, py + R + fs + 1],
+    ];
+    const at = placer.place(places, (x, y) => textBox(ctx, text, x, y));
+    if (at) ctx.fillText(text, at[0], at[1]);
   });
 }
 

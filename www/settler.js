@@ -10,6 +10,15 @@
 import { spawnWorker } from "./worker-pool.js";
 
 /**
+ * A worker that dies without a word (closed, terminated by the browser for lack of memory) sends
+ * nothing more, and the browser says nothing: the page watches. A slice takes 20 ms, so a worker
+ * that has loaded its core and is silent this long (ms) over a slice is taken for dead…
+ */
+const STALL_MS = 5000;
+/** …and one that has not yet said it loaded its core (a slow network, a slow machine) this long. */
+const STALL_LOADING_MS = 60_000;
+
+/**
  * @typedef {{revision: number, scene?: any, versionSpace?: any, settled?: boolean, error?: string}} JobMessage
  */
 
@@ -33,6 +42,10 @@ export class Settler {
     this.current = null;
     /** @type {any} the newest job, waiting for the slice under way to end */
     this.pending = null;
+    /** whether the worker has said it loaded its core (its slices then answer within STALL_MS) */
+    this.loaded = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} the watchdog of the slice under way */
+    this.watch = undefined;
   }
 
   /** Starts the worker ahead of its first job (it loads its wasm instance meanwhile). */
@@ -69,6 +82,7 @@ export class Settler {
       this.worker ??= this.spawn();
       this.busy = true;
       this.worker.postMessage(message, transfer);
+      this.arm();
     } catch (e) {
       this.fail(e instanceof Error ? e : new Error(String(e)));
     }
@@ -82,6 +96,7 @@ export class Settler {
    */
   answered(data) {
     this.busy = false;
+    clearTimeout(this.watch);
     const next = this.pending;
     this.pending = null;
     if (next) this.send(next, [next.xs.buffer, next.ys.buffer]);
@@ -92,19 +107,35 @@ export class Settler {
   spawn() {
     const worker = spawnWorker();
     worker.onmessage = ({ data }) => {
+      if (data.kind === "ready") {
+        this.loaded = true;
+        if (this.busy) this.arm();
+      }
+      if (data.kind === "unloaded") this.fail(new Error(`the training worker failed: its core did not load (${data.error})`));
       if (data.kind !== "training") return;
       this.answered(data);
       this.onMessage(data);
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      this.fail(new Error(`the training worker failed: ${e.message}`));
+      this.fail(new Error(`the training worker failed: ${e.message || "it could not start (its script did not load)"}`));
     };
     return worker;
   }
 
+  /** Starts the watchdog of the slice under way: a worker silent beyond the limit has died (`fail`). */
+  arm() {
+    clearTimeout(this.watch);
+    const limit = this.loaded ? STALL_MS : STALL_LOADING_MS;
+    this.watch = setTimeout(() => {
+      this.fail(new Error(`the training worker stopped answering (silent for ${limit / 1000} s): the browser may have closed it, e.g. for lack of memory`));
+    }, limit);
+  }
+
   /** @param {Error} error */
   fail(error) {
+    clearTimeout(this.watch);
+    if (!this.available) return; // failed already
     this.available = false;
     this.worker?.terminate();
     this.worker = null;

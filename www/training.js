@@ -170,14 +170,16 @@ export class TrainingController {
     this.onScene();
   }
 
-  /** The worker failed: the current points are trained here again, in slices. */
+  /** The worker failed (it is not used again): said in the status line, and the current points are trained here again, in slices. */
   workerFailed(error) {
-    console.warn(`${error.message}; the rules train on the page instead`);
+    const text = `${error.message}; the rules train on the page instead (your points are kept; on many points the page may be slower)`;
+    console.warn(text);
+    this.onError(`${text[0].toUpperCase()}${text.slice(1)}.`);
     if (this.offloaded) {
       this.offloaded = false;
       this.dirty = true;
-      this.onScene();
     }
+    this.onScene();
   }
 
   /** Trains for at most `ms` milliseconds (nothing once settled, or while the worker trains) and takes the scene as it stands. */

@@ -43,32 +43,56 @@ export function clampY(v, p) {
   return Number.isNaN(v) ? v : Math.min(p.hi + span, Math.max(p.lo - span, v));
 }
 
-/** A solution's mark at (x, y): `m.shape` "ring" (the exact optimum), "diamond" (the teacher), "open" (still training) or a dot. */
+/**
+ * A solution's mark at (x, y) in its shape `m.shape`: a rule's or the exact optimum's from the
+ * catalogue (`marker`: "circle", "square", "triangle", "triangle-down", "diamond"; the charts'
+ * points have the same), filled once it stops and open while it trains (`m.open`); the teacher's
+ * a star ("star").
+ */
 export function mark(ctx, x, y, m) {
   ctx.save();
   ctx.fillStyle = m.color;
   ctx.strokeStyle = m.color;
-  ctx.lineWidth = 2.5;
+  ctx.lineWidth = 2;
   ctx.beginPath();
-  if (m.shape === "ring") {
-    ctx.arc(x, y, 9, 0, TAU);
-    ctx.stroke();
-  } else if (m.shape === "diamond") {
-    ctx.moveTo(x, y - 7);
-    ctx.lineTo(x + 7, y);
-    ctx.lineTo(x, y + 7);
-    ctx.lineTo(x - 7, y);
+  /** @param {number[][]} corners offsets from (x, y) */
+  const polygon = (corners) => {
+    ctx.moveTo(x + corners[0][0], y + corners[0][1]);
+    for (const [dx, dy] of corners.slice(1)) ctx.lineTo(x + dx, y + dy);
     ctx.closePath();
-    ctx.fill();
-  } else if (m.shape === "open") {
-    // a rule still training: an open dot, filled once it stops
-    ctx.lineWidth = 2;
-    ctx.arc(x, y, 5, 0, TAU);
-    ctx.stroke();
-  } else {
-    ctx.arc(x, y, 5.5, 0, TAU);
-    ctx.fill();
-  }
+  };
+  const r = 5.5;
+  if (m.shape === "square")
+    polygon([
+      [-0.9 * r, -0.9 * r],
+      [0.9 * r, -0.9 * r],
+      [0.9 * r, 0.9 * r],
+      [-0.9 * r, 0.9 * r],
+    ]);
+  else if (m.shape === "triangle")
+    polygon([
+      [0, -1.25 * r],
+      [1.2 * r, 0.8 * r],
+      [-1.2 * r, 0.8 * r],
+    ]);
+  else if (m.shape === "triangle-down")
+    polygon([
+      [0, 1.25 * r],
+      [1.2 * r, -0.8 * r],
+      [-1.2 * r, -0.8 * r],
+    ]);
+  else if (m.shape === "diamond")
+    polygon([
+      [0, -1.35 * r],
+      [1.35 * r, 0],
+      [0, 1.35 * r],
+      [-1.35 * r, 0],
+    ]);
+  else if (m.shape === "star")
+    polygon(Array.from({ length: 10 }, (_, k) => [(k % 2 ? 0.6 : 1.5) * r * Math.sin((k * TAU) / 10), -(k % 2 ? 0.6 : 1.5) * r * Math.cos((k * TAU) / 10)]));
+  else ctx.arc(x, y, r, 0, TAU);
+  if (m.open) ctx.stroke();
+  else ctx.fill();
   ctx.restore();
 }
 

@@ -80,12 +80,11 @@ export function versionSpaceWindow(vs) {
   let lo = Infinity;
   let hi = -Infinity;
   for (let k = 0; k < n; k++) {
-    const [a, b] = vs.kind === "band" ? [vs.lower[k], vs.upper[k]] : [0, vs.kappa[k]];
-    const any = Number.isFinite(a) && Number.isFinite(b) && b > a;
-    inside.push(any);
-    if (!any) continue;
-    lo = Math.min(lo, a);
-    hi = Math.max(hi, b);
+    const span = versionSpaceAt(vs, k);
+    inside.push(span !== null);
+    if (!span) continue;
+    lo = Math.min(lo, span[0]);
+    hi = Math.max(hi, span[1]);
   }
   if (!inside.some(Boolean)) return null;
   // the version space's directions are one stretch of the circle: the complement of the longest
@@ -109,6 +108,35 @@ export function versionSpaceWindow(vs) {
   }
   const dv = Math.max(0.3 * (hi - lo), 1e-3);
   return windowOf(phi0, phi1, lo - dv, hi + dv, vs.kind);
+}
+
+/**
+ * The version space's values `[a, b]` at the sample `k` of `vs.phi` (the band's θ from its lower
+ * to its upper edge; the landscape from 0 to κ(φ) through the origin), or null where it has none.
+ * @returns {[number, number] | null}
+ */
+function versionSpaceAt(vs, k) {
+  const [a, b] = vs.kind === "band" ? [vs.lower[k], vs.upper[k]] : [0, vs.kappa[k]];
+  return Number.isFinite(a) && Number.isFinite(b) && b > a ? [a, b] : null;
+}
+
+/**
+ * Whether the window `win` shows some of the version space `vs` (a sample of it within the
+ * window's φ, moved by whole turns, and its values reaching into the window's range); null when
+ * there is no version space (not separable).
+ * @param {PlotWindow} win
+ * @returns {boolean | null}
+ */
+export function showsVersionSpace(win, vs) {
+  let any = false;
+  for (let k = 0; k < vs.phi.length; k++) {
+    const span = versionSpaceAt(vs, k);
+    if (!span) continue;
+    any = true;
+    const seen = turnsIn(win.phi0, win.phi1).some((t) => vs.phi[k] + t >= win.phi0 && vs.phi[k] + t <= win.phi1);
+    if (seen && span[1] >= win.lo && span[0] <= win.hi) return true;
+  }
+  return any ? false : null;
 }
 
 /** The whole turns `2πj` by which the samples on [0, 2π) are moved to cover the window φ0…φ1. */

@@ -6,6 +6,7 @@
  */
 
 import { HIGHLIGHT } from "./catalogue.js";
+import { LabelPlacer } from "./label-place.js";
 import { sector } from "./weight-circle.js";
 import { clampY, fillBetween } from "./weight-paths.js";
 import { TAU, plotX, plotY, turnsIn } from "./weight-plot.js";
@@ -27,12 +28,32 @@ export function drawRegions(v, frame) {
   ctx.font = v.font(12, "bold");
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  const label = (text, x, y, color) => {
-    ctx.fillStyle = "rgba(255,255,255,0.85)";
+  /** @returns {import("./label-place.js").Box} the label's box at (x, y): its white backing */
+  const backing = (text, x, y) => {
     const w = ctx.measureText(text).width + 6;
-    ctx.fillRect(x - w / 2, y - 8 * v.k, w, 16 * v.k);
+    return [x - w / 2, y - 8 * v.k, x + w / 2, y + 8 * v.k];
+  };
+  const label = (text, x, y, color) => {
+    const [x0, y0, x1, y1] = backing(text, x, y);
+    ctx.fillStyle = "rgba(255,255,255,0.85)";
+    ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
     ctx.fillStyle = color;
     ctx.fillText(text, x, y);
+  };
+  // a cell's number at its labelling's optimal perceptron, or beside it where an earlier number is; left out where the cells crowd (pointing at a cell names it)
+  const placer = new LabelPlacer();
+  const number = (text, x, y) => {
+    const [dx, dy] = [ctx.measureText(text).width + 8, 17 * v.k];
+    /** @type {[number, number][]} */
+    const places = [
+      [x, y],
+      [x, y - dy],
+      [x, y + dy],
+      [x + dx, y],
+      [x - dx, y],
+    ];
+    const at = placer.place(places, (px, py) => backing(text, px, py));
+    if (at) label(text, at[0], at[1], "#333");
   };
   if (region) {
     ctx.fillStyle = "rgba(170, 51, 119, 0.16)";
@@ -69,10 +90,10 @@ export function drawRegions(v, frame) {
     const phi = (Math.atan2(l.w[1], l.w[0]) + TAU) % TAU;
     const norm = Math.hypot(l.w[0], l.w[1]);
     if (!(norm > 0)) continue;
-    if (state.threshold) label(String(k + 1), X(phi), Y(l.theta / norm), "#333");
+    if (state.threshold) number(String(k + 1), X(phi), Y(l.theta / norm));
     else if (v.circle) {
       const { c, R } = v.circle;
-      label(String(k + 1), c.x + (R - 16) * Math.cos(phi), c.y - (R - 16) * Math.sin(phi), "#333");
+      number(String(k + 1), c.x + (R - 16) * Math.cos(phi), c.y - (R - 16) * Math.sin(phi));
     }
   }
   if (region) {

@@ -7,7 +7,7 @@
  * that the controller puts into the state.
  */
 
-import { COLORS } from "./catalogue.js";
+import { COLORS, INFO } from "./catalogue.js";
 import { Layer } from "./layer.js";
 import { drawCircle } from "./weight-circle.js";
 import { PAD, drawLandscape } from "./weight-landscape.js";
@@ -40,6 +40,8 @@ export class WeightView {
     this.k = 1;
     /** the diameters of the points but the one being dragged, cached for many points */
     this.diameterLayer = new Layer();
+    /** @type {{name: string, shape: string, open: boolean}[]} the solutions' marks as last drawn */
+    this.marks = [];
     /** CSS px kept free at the top of the lower plot for the zoom buttons over the view (projector mode; set by layout.js) */
     this.reserveTop = 0;
   }
@@ -52,11 +54,14 @@ export class WeightView {
   /**
    * The lower plot's window `{phi0, phi1, lo, hi}` as last drawn, its place `x`, `y` (its top
    * left corner in the canvas) and size `width`×`height` (CSS px) and the circle's radius `radius`
-   * (null with a threshold), for `lab.getState().weightPlot`; null before the first picture with points.
+   * (null with a threshold) and the solutions' marks `[{name, shape, open}]` in drawing order, for
+   * `lab.getState().weightPlot`; null before the first picture with points.
    */
   plotState() {
     const p = this.plot;
-    return p ? { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, x: p.x, y: p.y, width: p.w, height: p.h, radius: this.circle?.R ?? null } : null;
+    if (!p) return null;
+    const marks = this.marks.map(({ name, shape, open }) => ({ name, shape, open }));
+    return { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, x: p.x, y: p.y, width: p.w, height: p.h, radius: this.circle?.R ?? null, marks };
   }
 
   /** Whether canvas pixel (px, py) lies in the lower plot. */
@@ -132,6 +137,7 @@ export class WeightView {
     const vs = scene?.versionSpace;
     this.plot = null;
     this.circle = null;
+    this.marks = [];
     if (!vs) {
       ctx.fillStyle = "#777";
       ctx.font = this.font(14);
@@ -142,6 +148,7 @@ export class WeightView {
       return [];
     }
     const marks = solutionMarks(state, scene);
+    this.marks = marks;
     const range = yRange(state.points);
     const zoom = state.weightWindow?.kind === vs.kind ? state.weightWindow : null; // a window of the other mode's plot is not this one's
     const win = zoom ?? { phi0: 0, phi1: TAU, lo: -range, hi: range };
@@ -204,22 +211,25 @@ export class WeightView {
   }
 }
 
-/** Marks of the shown solutions: `{phi, kappa, thetaUnit, color, shape}`. */
+/**
+ * Marks of the shown solutions, `{name, phi, kappa, thetaUnit, color, shape, open}`: the exact
+ * optimum first (under the rules that reach it), each in its catalogue shape, open while it
+ * trains; the teacher's star last.
+ */
 function solutionMarks(state, scene) {
   const marks = [];
-  for (const a of scene.algorithms) {
-    if (state.shown[a.name] && Number.isFinite(a.phi) && a.w.some((v) => v !== 0)) {
-      marks.push({ phi: a.phi, kappa: a.kappa, thetaUnit: a.thetaUnit, color: COLORS[a.name], shape: a.settled ? "dot" : "open" });
-    }
-  }
+  const of = (a, open) => ({ name: a.name, phi: a.phi, kappa: a.kappa, thetaUnit: a.thetaUnit, color: COLORS[a.name], shape: INFO[a.name].marker, open });
   const e = scene.exact;
-  if (e?.converged && state.shown[e.name]) marks.push({ phi: e.phi, kappa: e.kappa, thetaUnit: e.thetaUnit, color: COLORS[e.name], shape: "ring" });
+  if (e?.converged && state.shown[e.name]) marks.push(of(e, false));
+  for (const a of scene.algorithms) {
+    if (state.shown[a.name] && Number.isFinite(a.phi) && a.w.some((v) => v !== 0)) marks.push(of(a, !a.settled));
+  }
   if (state.teacher && state.showTeacher) {
     const { w, theta } = state.teacher;
     const n = Math.hypot(w[0], w[1]);
     const phi = (Math.atan2(w[1], w[0]) + TAU) % TAU;
     const kappa = Math.min(...state.points.map((p) => (p.label * (w[0] * p.x + w[1] * p.y - theta)) / n));
-    marks.push({ phi, kappa, thetaUnit: theta / n, color: COLORS.teacher, shape: "diamond" });
+    marks.push({ name: "teacher", phi, kappa, thetaUnit: theta / n, color: COLORS.teacher, shape: "star", open: false });
   }
   return marks;
 }

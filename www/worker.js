@@ -13,6 +13,11 @@ import { wasmBuild, wasmUrl } from "./wasm-build.js";
 const ready = init({
   module_or_path: self.PLAB_WASM_B64 ? Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) : wasmUrl(wasmBuild() ?? "baseline"),
 });
+// the training's watchdog (settler.js) allows for the loading until the worker says it is done
+ready.then(
+  () => self.postMessage({ kind: "ready" }),
+  (e) => self.postMessage({ kind: "unloaded", error: e instanceof Error ? e.message : String(e) }),
+);
 const BATCH = 4; // cells per call into wasm
 const PROGRESS_MS = 100; // at most ten progress messages a second: each costs the page a repaint
 

@@ -15,6 +15,7 @@
 
 use super::status::{self, StatusText};
 use super::Rgb;
+use crate::chart::Shape;
 use crate::train::{Algorithm, StepCost};
 use serde::Serialize;
 
@@ -50,6 +51,10 @@ pub struct AlgorithmInfo {
     /// told apart by it.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number[]"))]
     pub dash: &'static [f64],
+    /// The shape of its marks: its `w` in the weight view and its points in the learning-curve
+    /// charts (the same in every run, whatever else is shown); rules likely to coincide (MinOver,
+    /// AdaTron, the exact optimum, the Bayes student) differ by it.
+    pub marker: Shape,
     /// Width of its line in the data view (CSS pixels); MinOver is drawn wider than AdaTron so
     /// that both show where they coincide.
     pub width: f64,
@@ -139,6 +144,7 @@ const NONE: Flags = Flags {
 #[allow(clippy::too_many_arguments)]
 const fn row(
     algorithm: Algorithm,
+    marker: Shape,
     label: &'static str,
     color: Rgb,
     role: Role,
@@ -152,6 +158,7 @@ const fn row(
         label,
         color,
         dash: &[],
+        marker,
         width: 2.5,
         role,
         cost,
@@ -180,6 +187,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         width: 2.5,
         ..row(
             Algorithm::Rosenblatt,
+            Shape::Circle,
             "Rosenblatt",
             Rgb(0xE6, 0x9F, 0x00),
             Role::Core,
@@ -202,6 +210,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         width: 5.0,
         ..row(
             Algorithm::Minover,
+            Shape::Square,
             "MinOver",
             Rgb(0x00, 0x72, 0xB2),
             Role::Core,
@@ -224,6 +233,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         width: 2.0,
         ..row(
             Algorithm::Adatron,
+            Shape::TriangleDown,
             "AdaTron",
             Rgb(0x00, 0x9E, 0x73),
             Role::Core,
@@ -243,6 +253,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     },
     row(
         Algorithm::Hebb,
+        Shape::Triangle,
         "Hebb",
         Rgb(0x56, 0xB4, 0xE9),
         Role::Extra,
@@ -256,6 +267,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     ),
     row(
         Algorithm::Adaline,
+        Shape::Circle,
         "Adaline",
         Rgb(0x33, 0x22, 0x88),
         Role::Extra,
@@ -274,6 +286,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         dash: &[10.0, 4.0],
         ..row(
             Algorithm::AdalineBatch,
+            Shape::Square,
             "Adaline (batch)",
             Rgb(0x22, 0x22, 0x55),
             Role::Extra,
@@ -291,6 +304,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     },
     row(
         Algorithm::Pocket,
+        Shape::Triangle,
         "pocket",
         Rgb(0xAA, 0x44, 0x99),
         Role::Extra,
@@ -313,6 +327,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         }),
         ..row(
             Algorithm::SoftMargin,
+            Shape::TriangleDown,
             "soft margin",
             Rgb(0xEE, 0x99, 0xAA),
             Role::Extra,
@@ -332,6 +347,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     },
     row(
         Algorithm::Logistic,
+        Shape::Circle,
         "logistic",
         Rgb(0x22, 0x88, 0x33),
         Role::Extra,
@@ -350,6 +366,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         dash: &[10.0, 4.0],
         ..row(
             Algorithm::LogisticSquared,
+            Shape::Square,
             "logistic (squared error)",
             Rgb(0x22, 0x55, 0x22),
             Role::Extra,
@@ -370,6 +387,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         start: "far off on the wrong side (against Hebb's w, |a| up to 6: tanh is flat there)",
         ..row(
             Algorithm::AdalineTanh,
+            Shape::Triangle,
             "Adaline (tanh)",
             Rgb(0xDD, 0x33, 0xFF),
             Role::Extra,
@@ -395,6 +413,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         }),
         ..row(
             Algorithm::PerceptronNotes,
+            Shape::Square,
             "perceptron (notes)",
             Rgb(0xEE, 0x88, 0x66),
             Role::Extra,
@@ -412,6 +431,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     },
     row(
         Algorithm::Gibbs,
+        Shape::Triangle,
         "Gibbs student",
         Rgb(0x22, 0x22, 0xEE),
         Role::Extra,
@@ -432,6 +452,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         dash: &[8.0, 3.0, 2.0, 3.0],
         ..row(
             Algorithm::Bayes,
+            Shape::Circle,
             "Bayes student",
             Rgb(0x77, 0x55, 0xFF),
             Role::Extra,
@@ -450,6 +471,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     },
     row(
         Algorithm::Exact,
+        Shape::Diamond,
         "exact optimum",
         Rgb(0x00, 0x00, 0x00),
         Role::Reference,

@@ -29,6 +29,8 @@ pub struct Hit {
     pub alpha: f64,
     /// Drawn hollow (averaged over fewer sets than asked for).
     pub hollow: bool,
+    /// Its shape (its algorithm's: [`Shape::of`]).
+    pub shape: Shape,
     /// The hover text ([`super::Mark::text`]).
     pub text: String,
 }
@@ -58,7 +60,7 @@ pub fn draw<DB: DrawingBackend>(
 /// Draws `spec` on `area`, every size (type, margins, marks, strokes) times `scale`: 1 for a
 /// canvas whose backing store has its CSS size, the device pixel ratio (× the export factor)
 /// otherwise, so the chart looks the same at any resolution. Each series has its shape
-/// ([`Shape::of_series`]); points averaged over fewer sets than asked are drawn hollow (white
+/// ([`Shape::of`]: its algorithm's); points averaged over fewer sets than asked are drawn hollow (white
 /// in an outline of the series' colour); the legend goes under the plot ([`legend::below`]) and
 /// the notes under it, wrapped to its width; a chart that cannot have points says why in the
 /// plot. Returns where each point was drawn.
@@ -165,13 +167,12 @@ fn legend_entries(spec: &ChartSpec) -> Vec<LegendEntry> {
     let series = spec
         .series
         .iter()
-        .enumerate()
-        .filter(|(_, s)| !s.points.is_empty())
-        .map(|(k, s)| LegendEntry {
+        .filter(|s| !s.points.is_empty())
+        .map(|s| LegendEntry {
             text: s.name.clone(),
             swatch: Swatch::Marker {
                 color: s.color,
-                shape: Shape::of_series(k),
+                shape: Shape::of(s.algorithm),
             },
         });
     lines.chain(series).collect()
@@ -197,9 +198,9 @@ fn draw_points<DB: DrawingBackend>(
 ) -> Result<Vec<Hit>, DrawingAreaErrorKind<DB::ErrorType>> {
     let px = move |v: f64| (v * scale).round().max(1.0) as u32;
     let mut hits = Vec::new();
-    for (k, s) in series.iter().enumerate() {
+    for s in series {
         let color = s.color;
-        let shape = Shape::of_series(k);
+        let shape = Shape::of(s.algorithm);
         chart.draw_series(s.points.iter().map(|p| {
             ErrorBar::new_vertical(
                 p.alpha,
@@ -230,6 +231,7 @@ fn draw_points<DB: DrawingBackend>(
                 algorithm: s.algorithm,
                 alpha: p.alpha,
                 hollow: p.hollow(),
+                shape,
                 text: p.text.clone(),
             });
         }

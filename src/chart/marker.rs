@@ -1,13 +1,17 @@
-//! The shapes of the measured points: each series of a chart has its own (circle, square,
-//! triangle, diamond, in the order of the series), so that points at the same place stay
-//! visible — MinOver's under the exact optimum's — and the legend shows which is which.
+//! The shapes of the measured points: each algorithm has its own, fixed by the catalogue
+//! ([`crate::catalogue::AlgorithmInfo::marker`]), so that points at the same place stay visible —
+//! MinOver's under the exact optimum's — and a rule looks the same in every run; the legend shows
+//! which is which.
 
 use plotters::element::{Drawable, PointCollection};
 use plotters::prelude::*;
 use plotters_backend::{BackendCoord, DrawingErrorKind};
+use serde::Serialize;
 
-/// A point's shape.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A point's shape (the page's weight view draws the same ones: `www/weight-paths.js`).
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Shape {
     /// A disc.
     Circle,
@@ -15,19 +19,17 @@ pub enum Shape {
     Square,
     /// A triangle pointing up.
     Triangle,
+    /// A triangle pointing down.
+    TriangleDown,
     /// A square standing on a corner.
     Diamond,
 }
 
 impl Shape {
-    /// The shape of the `k`-th series of a chart.
-    pub fn of_series(k: usize) -> Shape {
-        [
-            Shape::Circle,
-            Shape::Square,
-            Shape::Triangle,
-            Shape::Diamond,
-        ][k % 4]
+    /// The shape of the points of `algorithm` (the catalogue's), a circle for a property of the
+    /// data (the separable fraction).
+    pub fn of(algorithm: Option<crate::catalogue::Algorithm>) -> Shape {
+        algorithm.map_or(Shape::Circle, |a| a.info().marker)
     }
 
     /// The shape at `at` (a coordinate of the chart or of the drawing area), about `size` pixels
@@ -89,6 +91,10 @@ impl<C, DB: DrawingBackend> Drawable<DB> for Marker<C> {
             Shape::Triangle => {
                 let (h, w, b) = (i(r * 1.25), i(r * 1.2), i(r * 0.8));
                 polygon(vec![(0, -h), (w, b), (-w, b)])
+            }
+            Shape::TriangleDown => {
+                let (h, w, b) = (i(r * 1.25), i(r * 1.2), i(r * 0.8));
+                polygon(vec![(0, h), (w, -b), (-w, -b)])
             }
             Shape::Diamond => {
                 let s = i(r * 1.25);
