@@ -38,6 +38,7 @@ mod named;
 pub mod optimum;
 pub mod rng;
 pub mod scene;
+pub mod sorting;
 pub mod theory;
 pub mod trace;
 pub mod train;

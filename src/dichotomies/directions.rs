@@ -20,6 +20,7 @@
 //!   are collinear to the last few digits of the input.
 
 use crate::data::Dataset;
+use crate::sorting;
 
 /// Relative tolerance for coinciding points and points at the origin (see the module docs).
 pub const SAME_POINT_TOL: f64 = 1e-10;
@@ -90,8 +91,7 @@ pub(super) fn parallel_groups(dirs: &[Direction]) -> Vec<Vec<usize>> {
         vec![]
     } else if dirs[0].u.len() == 2 {
         let keys: Vec<f64> = dirs.iter().map(|d| half_turn_key(&d.u)).collect();
-        let mut order: Vec<usize> = (0..k).collect();
-        order.sort_unstable_by(|&a, &b| keys[a].total_cmp(&keys[b]).then(a.cmp(&b)));
+        let order = sorting::order(k, &|a, b| keys[a].total_cmp(&keys[b]));
         let mut groups: Vec<Vec<usize>> = vec![vec![order[0]]];
         for w in order.windows(2) {
             if parallel(&dirs[w[0]], &dirs[w[1]]) {
@@ -120,7 +120,7 @@ pub(super) fn parallel_groups(dirs: &[Direction]) -> Vec<Vec<usize>> {
     for g in &mut groups {
         g.sort_unstable();
     }
-    groups.sort_unstable_by_key(|g| g[0]);
+    sorting::sort_by(&mut groups, |a, b| a[0].cmp(&b[0]));
     groups
 }
 
@@ -184,11 +184,8 @@ fn dist_sq(a: &[f64], b: &[f64]) -> f64 {
 pub(super) fn same_point_classes(data: &Dataset, points: &[usize]) -> Vec<Vec<usize>> {
     let r_sq = same_point_radius_sq(data);
     let r = r_sq.sqrt();
-    let mut order: Vec<usize> = (0..points.len()).collect();
-    order.sort_unstable_by(|&a, &b| {
-        data.x(points[a])[0]
-            .total_cmp(&data.x(points[b])[0])
-            .then(a.cmp(&b))
+    let order = sorting::order(points.len(), &|a, b| {
+        data.x(points[a])[0].total_cmp(&data.x(points[b])[0])
     });
     let mut sets = DisjointSets::new(points.len());
     for (i, &a) in order.iter().enumerate() {
@@ -292,7 +289,7 @@ pub(super) struct PlanarBuffer {
     /// Direction `j` goes to the point `a + 1 + j`.
     dirs: Vec<Planar>,
     /// The directions `j` in increasing order of key.
-    order: Vec<u32>,
+    order: Vec<usize>,
     /// Bucket offsets of the bucket sort.
     start: Vec<u32>,
 }
@@ -317,15 +314,15 @@ impl PlanarBuffer {
         self.order.resize(k, 0);
         for (j, p) in self.dirs.iter().enumerate() {
             let b = bucket(p.key);
-            self.order[self.start[b + 1] as usize] = j as u32;
+            self.order[self.start[b + 1] as usize] = j;
             self.start[b + 1] += 1;
         }
         let dirs = &self.dirs;
         for b in 0..k {
             let (lo, hi) = (self.start[b] as usize, self.start[b + 1] as usize);
             if hi - lo > 1 {
-                self.order[lo..hi].sort_unstable_by(|&i, &j| {
-                    dirs[i as usize].key.total_cmp(&dirs[j as usize].key)
+                sorting::sort_indices(&mut self.order[lo..hi], &|i, j| {
+                    dirs[i].key.total_cmp(&dirs[j].key)
                 });
             }
         }
@@ -368,7 +365,7 @@ fn groups_2d(
         return (0, vec![]);
     }
     buf.sort();
-    let at = |i: usize| &buf.dirs[buf.order[i] as usize];
+    let at = |i: usize| &buf.dirs[buf.order[i]];
     ranges.clear();
     let mut start = 0;
     for i in 1..k {
@@ -382,7 +379,7 @@ fn groups_2d(
     let members = |r: &[(usize, usize)]| {
         let mut m: Vec<usize> = r
             .iter()
-            .flat_map(|&(s, e)| (s..e).map(|i| a + 1 + buf.order[i] as usize))
+            .flat_map(|&(s, e)| (s..e).map(|i| a + 1 + buf.order[i]))
             .collect();
         m.sort_unstable();
         m

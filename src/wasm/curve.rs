@@ -1,7 +1,7 @@
 //! Learning-curve sweeps: their cells (run in the worker), the finished `Curve` with its table,
 //! CSV and charts, previews of a sweep's theory curves, and the trace of one cell (`CellTrace`).
 
-use super::{chart_area, js_error, to_js};
+use super::{argument, chart_area, js_error, to_js};
 use crate::catalogue::{Algorithm, Chart};
 use crate::chart;
 use crate::experiment::{self, CellResult, CurveParams, Row, TracePoint};
@@ -9,8 +9,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 fn curve_params(params: JsValue) -> Result<CurveParams, JsError> {
-    serde_wasm_bindgen::from_value(params)
-        .map_err(|e| js_error(format!("bad sweep parameters: {e}")))
+    argument(params, "sweep parameters")
 }
 
 /// Runs cells `start..end` of a learning-curve sweep (`params` as `experiment::CurveParams`,

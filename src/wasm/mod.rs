@@ -21,12 +21,12 @@
 use crate::catalogue::Algorithm;
 use crate::data::Dataset;
 use crate::scene;
+use crate::sorting;
 use crate::train::Mode;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, IntoDrawingArea};
 use plotters_canvas::CanvasBackend;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -91,14 +91,36 @@ fn from_js<T: serde::de::DeserializeOwned + Default>(
     if value.is_undefined() || value.is_null() {
         Ok(T::default())
     } else {
-        serde_wasm_bindgen::from_value(value).map_err(|e| js_error(format!("bad {what}: {e}")))
+        argument(value, what)
     }
 }
 
-/// Rules' traces (`scene::Trace`) as `{name: Trace}`.
+/// A structured argument; an error says `bad {what}: ` and serde's message.
+fn argument<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| js_error(format!("bad {what}: {e}")))
+}
+
+/// Rules' traces (`scene::Trace`) as `{name: Trace}`, in the order of the names (of a name given
+/// twice, the later trace), as a `BTreeMap` would give them but through the crate's one sort
+/// ([`sorting`]).
 fn traces_js<T: Serialize>(traces: Vec<(Algorithm, T)>) -> Result<JsValue, JsError> {
-    let map: BTreeMap<&str, T> = traces.into_iter().map(|(a, t)| (a.name(), t)).collect();
-    to_js(&map)
+    /// Entries sorted by name, serialized as a map.
+    struct ByName<T>(Vec<(&'static str, T)>);
+    impl<T: Serialize> Serialize for ByName<T> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let e = &self.0;
+            let last_of_name = |i: usize| e.get(i + 1).is_none_or(|next| next.0 != e[i].0);
+            s.collect_map(
+                e.iter()
+                    .enumerate()
+                    .filter(|&(i, _)| last_of_name(i))
+                    .map(|(_, (name, trace))| (name, trace)),
+            )
+        }
+    }
+    let mut entries: Vec<_> = traces.into_iter().map(|(a, t)| (a.name(), t)).collect();
+    sorting::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
+    to_js(&ByName(entries))
 }
 
 /// A chart canvas as a plotters drawing area.
