@@ -1,7 +1,10 @@
-// Benchmark: the MinOver and AdaTron kernels on one thread, wasm (headless Chromium, main thread,
-// `benchKernel`) against native (`examples/kernels.rs`), the same calls of `kernels::run`.
+// Benchmark: the MinOver and AdaTron kernels and MinOver's step floor (`minover-floor`: the bare
+// windowed step, `kernels::floor_steps`) on one thread, wasm (headless Chromium, main thread,
+// `benchKernel`) against native (`examples/kernels.rs`), the same calls of `kernels::run_named`.
 // Rounds alternate native and wasm so that a change in the machine's load hits both; each
 // kernel's time is the median over the rounds, and the ratio is wasm / native of the medians.
+// A second table sets MinOver's time per step against the floor's at the same N and P, natively
+// (the CLI's code) and in wasm (the page's).
 //
 // Needs the benchmark-only code (the `bench` feature), which the shipped build (`make build`,
 // www/pkg) leaves out: build both sides with it first,
@@ -92,4 +95,20 @@ for (const [k, { config: c, native: nat, wasm }] of times) {
   const ns = (ms) => (ms * 1e6) / c.steps;
   const cell = (v) => `${ns(median(v)).toFixed(1)} (${ns(Math.min(...v)).toFixed(1)}–${ns(Math.max(...v)).toFixed(1)})`;
   console.log(`| ${k} | ${c.steps / c.reps} × ${c.reps} | ${cell(nat)} | ${cell(wasm)} | **${(median(wasm) / median(nat)).toFixed(2)}×** |`);
+}
+
+const perStep = ({ config: c, native: nat, wasm }) => ({ native: median(nat) / c.steps, wasm: median(wasm) / c.steps });
+const floors = [...times.values()].filter((t) => t.config.algorithm === "minover-floor");
+if (floors.length) {
+  console.log("\n| MinOver step, N, P | floor native, ns | floor wasm, ns | **native MinOver / floor** | **wasm MinOver / floor** |");
+  console.log("|---|---|---|---|---|");
+  for (const f of floors) {
+    const m = times.get(key({ ...f.config, algorithm: "minover" }));
+    if (!m) continue;
+    const [fs, ms] = [perStep(f), perStep(m)];
+    const ns = (v) => (v * 1e6).toFixed(1);
+    console.log(
+      `| N = ${f.config.n}, P = ${f.config.p} | ${ns(fs.native)} | ${ns(fs.wasm)} | **${(ms.native / fs.native).toFixed(2)}×** | **${(ms.wasm / fs.wasm).toFixed(2)}×** |`,
+    );
+  }
 }

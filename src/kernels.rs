@@ -8,11 +8,17 @@
 //! - `minover`: `epochs·P` steps of `ν = argmin_μ E^μ`, `w ← w + z^ν/N`, each `O(P)` (incremental
 //!   potentials `E ← E + K_·ν/N` from the Gram matrix `K`);
 //! - `adatron`: `epochs` sweeps of `x^μ ← max(0, x^μ + (1 − E^μ)/C_μμ)`, `w ← w + Δx^μ z^μ`, each
-//!   step `O(N)`, plus one `O(P N)` check of the certified gap per sweep.
+//!   step `O(N)`, plus one `O(P N)` check of the certified gap per sweep;
+//! - the floor of MinOver's step ([`floor_steps`], named [`FLOOR`]): the same number of steps of
+//!   the bare windowed step, `h_K ← h_K + η G_{j,K}` and `j ← argmin_K h`, on `k` candidates with
+//!   their Gram rows precomputed and contiguous, and nothing else.
 
 use crate::data::{generate, Dataset, MAX_POINTS};
 use crate::error::{Error, Result};
+use crate::experiment::CurveParams;
+use crate::linalg::{axpy_argmin, dot};
 use crate::rng::rng_from_seed;
+use crate::train::minover::{candidates, WINDOW_LANES};
 use crate::train::Algorithm;
 use crate::train::{AdatronParams, MinoverParams, Mode, Trainer};
 
@@ -93,6 +99,100 @@ pub fn run(
     Ok(steps)
 }
 
+/// The name of MinOver's step floor among the kernels ([`run_named`]).
+pub const FLOOR: &str = "minover-floor";
+
+/// The floor of MinOver's step on `data`: `steps` steps of the bare loop
+///
+/// `h_i ← h_i + η G_{ji}` for `i ∈ K`, then `j ← argmin_{i∈K} h_i` (one [`axpy_argmin`]),
+///
+/// with `η = 1/N`, `h = 0` and `j = 0` at the start, over `k` candidates `K` (the first `k`
+/// examples): MinOver's window size ([`candidates`]), or all `P` where MinOver opens no window
+/// (`P < 2k`). Their Gram matrix `G_ij = z^i·z^j` is computed up front, row-major and contiguous,
+/// padded to whole lanes as MinOver's window is ([`WINDOW_LANES`]: `h = +∞`, `G = 0` there).
+/// Nothing else is done: no certificate, no update counts, no stopping rule. This is MinOver on
+/// the `k` candidates alone, so the argmin wanders as MinOver's does. Returns the last `j` (which
+/// keeps the loop from being optimised away).
+pub fn floor_steps(data: &Dataset, steps: usize) -> usize {
+    let (p, n) = (data.len(), data.dim());
+    let k = match candidates(p, n) {
+        0 => p,
+        k => k,
+    };
+    let rows = data.signed_rows();
+    let z = |i: usize| &rows[i * n..(i + 1) * n];
+    let width = k.next_multiple_of(WINDOW_LANES);
+    let mut g = vec![0.0; k * width];
+    for (i, row) in g.chunks_exact_mut(width).enumerate() {
+        for (j, gv) in row[..k].iter_mut().enumerate() {
+            *gv = dot(z(i), z(j));
+        }
+    }
+    let mut h = vec![0.0; k];
+    h.resize(width, f64::INFINITY);
+    let eta = 1.0 / n as f64;
+    let mut j = 0;
+    for _ in 0..steps {
+        j = axpy_argmin(eta, &g[j * width..(j + 1) * width], &mut h);
+    }
+    j
+}
+
+/// The floor's counterpart of [`run`]: [`teacher_data`]`(n, p, seed)`, then `reps` times
+/// [`floor_steps`] with the steps of `epochs` epochs of MinOver (`⌈epochs·P⌉`); returns the total
+/// number of steps.
+///
+/// # Errors
+/// Those of [`teacher_data`]; [`Error::OutOfRange`] for an epoch count that is not positive and
+/// finite.
+pub fn floor(n: usize, p: usize, epochs: f64, seed: u64, reps: usize) -> Result<usize> {
+    if !(epochs > 0.0 && epochs.is_finite()) {
+        return Err(Error::OutOfRange {
+            name: "epochs",
+            value: epochs,
+            range: "(0, ∞)",
+        });
+    }
+    let data = teacher_data(n, p, seed)?;
+    let steps = (epochs * p as f64).ceil() as usize;
+    for _ in 0..reps {
+        std::hint::black_box(floor_steps(std::hint::black_box(&data), steps));
+    }
+    Ok(steps * reps)
+}
+
+/// The floor of a whole sweep of MinOver with fixed epochs (the learning-curve section's heavy
+/// sweep): for every `α` of `params`, [`floor`] at `N`, `P = round(α N)` ([`CurveParams::p`]),
+/// the sweep's epochs, seed and repetitions, on one thread. Returns the total number of steps.
+///
+/// # Errors
+/// Those of [`floor`].
+pub fn floor_sweep(params: &CurveParams) -> Result<usize> {
+    params.alphas.iter().try_fold(0, |steps, &alpha| {
+        let p = params.p(alpha);
+        Ok(steps + floor(params.n, p, params.epochs, params.seed, params.reps)?)
+    })
+}
+
+/// [`run`] for a kernel's name: [`FLOOR`] for [`floor`], else an algorithm of [`KERNELS`].
+///
+/// # Errors
+/// [`Error::Unknown`] for another name; those of [`run`] and [`floor`].
+pub fn run_named(
+    name: &str,
+    n: usize,
+    p: usize,
+    epochs: f64,
+    seed: u64,
+    reps: usize,
+) -> Result<usize> {
+    if name == FLOOR {
+        floor(n, p, epochs, seed, reps)
+    } else {
+        run(name.parse()?, n, p, epochs, seed, reps)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,5 +207,32 @@ mod tests {
         assert!(run(Algorithm::Rosenblatt, 5, 12, 3.0, 1, 1).is_err());
         assert!(run(minover, 0, 12, 3.0, 1, 1).is_err());
         assert!(run(minover, 5, 12, 0.0, 1, 1).is_err());
+        assert_eq!(run_named(FLOOR, 5, 12, 3.0, 1, 2).unwrap(), 2 * 3 * 12);
+        assert!(run_named(FLOOR, 5, 12, 0.0, 1, 1).is_err());
+    }
+
+    /// The floor's loop is MinOver on its candidates: with a window of all `P` (here `P < 2k`)
+    /// its last argmin is the example MinOver itself would update next after as many steps.
+    #[test]
+    fn the_floor_steps_as_minover_does() {
+        let data = teacher_data(20, 40, 3).unwrap();
+        assert_eq!(candidates(40, 20), 0, "no window at P = 40");
+        for steps in [1, 7, 200] {
+            let mut m = MinoverParams {
+                max_epochs: 1e3,
+                gap_tolerance: 0.0,
+                ..MinoverParams::default()
+            }
+            .build(&data, Mode::Homogeneous)
+            .unwrap();
+            for _ in 0..steps {
+                m.step();
+            }
+            assert_eq!(
+                Some(floor_steps(&data, steps)),
+                m.step().example,
+                "{steps} steps"
+            );
+        }
     }
 }

@@ -71,9 +71,11 @@ impl Perceptron {
         if data.is_empty() || norm(&self.w) == 0.0 {
             return f64::NAN;
         }
-        self.stabilities(data)
-            .into_iter()
+        // min_μ (E^μ / |w|) = (min_μ E^μ) / |w|: division by |w| > 0 keeps the order
+        (0..data.len())
+            .map(|mu| self.potential(data, mu))
             .fold(f64::INFINITY, f64::min)
+            / norm(&self.w)
     }
 
     /// Number of examples with `E^μ ≤ 0` (on or behind the boundary).

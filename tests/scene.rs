@@ -114,7 +114,7 @@ fn expected(stop: Stop, algorithm: Algorithm, separable: bool) -> String {
                                                   γ, the more epochs it needs)"
             .into(),
         (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) if separable => {
-            "step limit (37 steps) before the gap closed to 0.1%".into()
+            "not converged: work limit (37 steps) before the gap closed to 0.1%".into()
         }
         (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) => {
             "stopped after 37 steps (40 epochs): set not separable, κ(w) = -0.250".into()
@@ -334,4 +334,36 @@ fn status_without_nan_and_in_the_singular() {
     assert_eq!(s.support.len(), 1);
     let status = &s.exact.unwrap().status;
     assert!(status.ends_with(", 1 support vector"), "{status}");
+}
+
+/// The work limit of MinOver and AdaTron on a separable 2-D set, from the operation counts by
+/// hand: MinOver `P` per step with the Gram matrix stored (`P²·8 ≤ 64 MiB`: `P ≤ 2896`), `P·N`
+/// without it; AdaTron through the origin `3N + 16` per step; `min(10⁵, 10⁹ / (P·cost))` epochs.
+/// At 10 000 points every rule's limit is at most 10⁹ operations.
+#[test]
+fn the_work_limit_counts_operations() {
+    let settings = Settings::default();
+    let limit = |a, p| scene::epoch_limit(&settings, a, p, true);
+    assert_eq!(limit(Algorithm::Minover, 200), 1e9 / (200.0 * 200.0));
+    assert_eq!(limit(Algorithm::Minover, 1_000), 1_000.0);
+    assert_eq!(limit(Algorithm::Minover, 2_896), 1e9 / (2_896.0 * 2_896.0));
+    assert_eq!(limit(Algorithm::Minover, 10_000), 5.0); // 10⁹ / (10⁴ · 2·10⁴)
+    assert_eq!(limit(Algorithm::Adatron, 200), 1e5); // 10⁹ / (200 · 22) > 10⁵
+    assert_eq!(limit(Algorithm::Adatron, 1_000), 1e9 / (1e3 * 22.0));
+    assert_eq!(limit(Algorithm::Adatron, 10_000), 1e9 / (1e4 * 22.0));
+    let threshold = Settings {
+        threshold: true,
+        ..Settings::default()
+    };
+    assert_eq!(
+        scene::epoch_limit(&threshold, Algorithm::Adatron, 10_000, true),
+        5.0
+    );
+    for p in [2_897, 5_000, 10_000] {
+        for a in [Algorithm::Minover, Algorithm::Adatron] {
+            let steps = limit(a, p) * p as f64;
+            let work = steps * scene::step_cost(a, p, 2, false) as f64;
+            assert!(work <= 1e9 * (1.0 + 1e-12), "{a:?} at P = {p}: {work}");
+        }
+    }
 }

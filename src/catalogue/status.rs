@@ -93,7 +93,7 @@ pub fn optimal(c: &StatusContext) -> Option<String> {
             }
         )),
         Stop::Limit => Some(format!(
-            "step limit ({} steps) before the gap closed to {}%",
+            "not converged: work limit ({} steps) before the gap closed to {}%",
             fit.steps,
             c.gap_tolerance * 100.0
         )),

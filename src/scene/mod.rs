@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::measure::Perceptron;
 use crate::train::config::NOTES_LEARNING_RATE;
+use crate::train::gram::{self, GRAM_BUDGET_BYTES};
 use crate::train::{self, Config, Fit, Mode, Stop, Trainer};
 use crate::train::{Algorithm, StepCost};
 use crate::version_space::{direction, VersionSpace};
@@ -199,37 +200,57 @@ pub struct Scene {
 }
 
 /// The default epoch limit of MinOver, AdaTron and the soft margin in the data view, for `p`
-/// examples and steps of `cost` units of work (`P` for MinOver's potentials; 1 for AdaTron's
-/// strengths through the origin, `P` with a threshold). They train until the certified gap
-/// closes (or their optimality conditions hold), in slices across frames ([`Settling`]); this
-/// limit only ends runs that cannot stop — non-separable data, or a gap that closes too slowly:
-/// on a separable set `min(10⁵, 10⁹ / (P·cost))` epochs of `P` steps, at most about `10⁹` units
-/// of work (seconds of background work; MinOver at `P = 200`: 2.5·10⁴ epochs, `P = 1 000`:
-/// 1 000 epochs, `P = 10 000`: 10 epochs; AdaTron through the origin: 10⁵ epochs up to
-/// `P = 10 000`). On a set the exact test finds not separable no gap can close: there the limit
-/// is `min(2 000, 3·10⁵ / (P·cost))` epochs, what a frame used to afford. Runs that hit it
-/// report the gap they certified.
+/// examples and steps of `cost` units of work ([`step_cost`]). They train until the certified
+/// gap closes (or their optimality conditions hold), in slices across frames ([`Settling`]);
+/// this limit, a work limit, only ends runs that cannot stop — non-separable data, or a gap that
+/// closes too slowly — and such a run is reported as not converged. On a separable set
+/// `min(10⁵, W / (P·cost))` epochs of `P` steps with `W =` [`SETTLE_WORK`] `= 10⁹`: MinOver at
+/// `P = 200`: 2.5·10⁴ epochs, `P = 1 000`: 1 000 epochs, `P = 10 000` (no stored Gram matrix,
+/// `P·N` per step): 5 epochs; AdaTron through the origin in 2-D (`3N + 16` per step): 10⁵
+/// epochs up to `P = 454`, 45 454 at `P = 1 000`, 4 545 at `P = 10 000`. On a set the exact test finds not separable
+/// no gap can close: there the limit is `min(2 000, 3·10⁵ / (P·cost))` epochs, what a frame used
+/// to afford. Runs that hit it report the gap they certified.
 pub fn optimal_epoch_limit(p: usize, cost: usize, separable: bool) -> f64 {
     let work_per_epoch = p.max(1) as f64 * cost.max(1) as f64;
     if separable {
-        (1e9 / work_per_epoch).min(1e5)
+        (SETTLE_WORK / work_per_epoch).min(1e5)
     } else {
         (3e5 / work_per_epoch).min(2000.0)
     }
 }
 
-/// The work of one step of `algorithm` on `p` examples (see [`StepCost`]): `P` for the rules
-/// that look at every example per step, 1 for those that present one.
-pub fn step_cost(algorithm: Algorithm, p: usize, threshold: bool) -> usize {
-    let p = p.max(1);
+/// The dimension of the data view's points.
+const DIM: usize = 2;
+
+/// The work limit of one rule's run on a separable set in the data view, in [`step_cost`]'s
+/// units (multiply-adds): a few seconds of a core for any set of up to 10 000 points.
+pub const SETTLE_WORK: f64 = 1e9;
+
+/// The fixed work of one step besides its arithmetic on the examples (choosing, counting,
+/// testing the stop), in multiply-adds: what makes AdaTron's `O(N)` step in 2-D cost as much as
+/// about 20 of them (64 ns natively at `N = 2`, `P = 10 000` against MinOver's 1.5 ns per
+/// potential there).
+pub const STEP_WORK: usize = 16;
+
+/// The work of one step of `algorithm` on `p` examples in `n` dimensions, in multiply-adds of its
+/// kernel (see [`StepCost`]): `P` for the rules that update every example's potential per step
+/// from the Gram matrix, `P·N` when the matrix does not fit [`GRAM_BUDGET_BYTES`] and the
+/// potentials are recomputed; AdaTron's step through the origin `3N +` [`STEP_WORK`] (`w·z^μ`,
+/// `w ← w + Δx z^μ`, and per example the sweep's `O(P N)` gap check); `P` for the pocket's,
+/// batch and sampling steps; 1 for a presentation.
+pub fn step_cost(algorithm: Algorithm, p: usize, n: usize, threshold: bool) -> usize {
+    let (p, n) = (p.max(1), n.max(1));
+    let potentials = if gram::fits(p, GRAM_BUDGET_BYTES) {
+        p
+    } else {
+        p * n
+    };
     match algorithm.cost() {
-        StepCost::Potentials | StepCost::Pocket | StepCost::Batch | StepCost::Sample => p,
-        StepCost::Strengths if threshold => p,
-        StepCost::Strengths
-        | StepCost::Presentation
-        | StepCost::Gradient
-        | StepCost::OnePass
-        | StepCost::Exact => 1,
+        StepCost::Potentials => potentials,
+        StepCost::Strengths if threshold => potentials,
+        StepCost::Strengths => 3 * n + STEP_WORK,
+        StepCost::Pocket | StepCost::Batch | StepCost::Sample => p,
+        StepCost::Presentation | StepCost::Gradient | StepCost::OnePass | StepCost::Exact => 1,
     }
 }
 
@@ -265,12 +286,12 @@ impl Settings {
             StepCost::Presentation => {
                 self.max_epochs.unwrap_or_else(|| rosenblatt_epoch_limit(p)) as f64
             }
-            StepCost::Potentials => self
-                .max_epochs_optimal
-                .unwrap_or_else(|| optimal_epoch_limit(p, p, separable)),
-            StepCost::Strengths => self.max_epochs_optimal.unwrap_or_else(|| {
-                optimal_epoch_limit(p, step_cost(algorithm, p, self.threshold), separable)
-            }),
+            StepCost::Potentials | StepCost::Strengths => {
+                self.max_epochs_optimal.unwrap_or_else(|| {
+                    let cost = step_cost(algorithm, p, DIM, self.threshold);
+                    optimal_epoch_limit(p, cost, separable)
+                })
+            }
             StepCost::Pocket => pocket_epoch_limit(p),
             // the students ignore it: their chains run their mixing length
             StepCost::Gradient

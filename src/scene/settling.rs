@@ -83,8 +83,9 @@ impl Settling {
                             .then(|| Recorder::new(trainer.as_ref())),
                         trainer,
                         stopped: false,
-                        chunk: (CHUNK_WORK / step_cost(algorithm, data.len(), settings.threshold))
-                            .max(1),
+                        chunk: (CHUNK_WORK
+                            / step_cost(algorithm, data.len(), data.dim(), settings.threshold))
+                        .max(1),
                     }),
                     Err(Error::OneClass { .. }) => {}
                     Err(e) => return Err(e),

@@ -191,6 +191,7 @@ impl AdatronParams {
             h,
             diag,
             sweep_violation: 0.0,
+            sweep_position: 0,
             max_steps,
         })
     }
@@ -217,6 +218,8 @@ pub struct Adatron {
     diag: Vec<f64>,
     /// Through the origin: the largest KKT violation seen in the current sweep.
     sweep_violation: f64,
+    /// `steps mod P`, kept by counting (no division per step).
+    sweep_position: usize,
     max_steps: usize,
 }
 
@@ -399,7 +402,10 @@ impl Trainer for Adatron {
         let p = self.state.data.len();
         // the gap (hard margin) or the sweep's KKT violation (soft margin, through the origin)
         // is checked once per sweep
-        if self.state.steps.is_multiple_of(p) && self.state.steps > 0 {
+        if self.sweep_position == p {
+            self.sweep_position = 0;
+        }
+        if self.sweep_position == 0 && self.state.steps > 0 {
             let stop = if self.params.bound.is_finite() {
                 let done = self.mode == Mode::Homogeneous
                     && self.sweep_violation <= self.params.kkt_tolerance;
@@ -421,7 +427,7 @@ impl Trainer for Adatron {
         }
         let (example, partner, updated) = match self.mode {
             Mode::Homogeneous => {
-                let mu = self.state.steps % p;
+                let mu = self.sweep_position;
                 (mu, None, self.coordinate_step(mu))
             }
             Mode::Threshold => {
@@ -440,6 +446,7 @@ impl Trainer for Adatron {
             }
         };
         self.state.steps += 1;
+        self.sweep_position += 1;
         self.state.updates += usize::from(updated);
         Step {
             example: Some(example),

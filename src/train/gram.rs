@@ -12,6 +12,11 @@ use std::cell::OnceCell;
 /// Gram matrix budget: 64 MiB (P ≤ 2896).
 pub const GRAM_BUDGET_BYTES: usize = 64 << 20;
 
+/// Whether the Gram matrix of `p` rows is stored within `budget_bytes`: `P²·8 ≤ budget_bytes`.
+pub fn fits(p: usize, budget_bytes: usize) -> bool {
+    p.saturating_mul(p).saturating_mul(8) <= budget_bytes
+}
+
 /// The rows `v_μ` and, when it fits, their Gram matrix `K_μν = v_μ·v_ν` (filled a column at a
 /// time, when first used).
 #[derive(Debug, Clone)]
@@ -27,8 +32,7 @@ impl Gram {
     /// used) if `P²·8 ≤ budget_bytes`.
     pub fn new(rows: Vec<f64>, dim: usize, budget_bytes: usize) -> Self {
         let p = rows.len() / dim;
-        let matrix = (p.saturating_mul(p).saturating_mul(8) <= budget_bytes)
-            .then(|| (0..p).map(|_| OnceCell::new()).collect());
+        let matrix = fits(p, budget_bytes).then(|| (0..p).map(|_| OnceCell::new()).collect());
         Self { rows, dim, matrix }
     }
 

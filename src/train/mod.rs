@@ -12,7 +12,7 @@ pub mod adatron;
 pub mod algorithm;
 mod build;
 pub mod config;
-mod gram;
+pub(crate) mod gram;
 pub mod hebb;
 pub mod logistic;
 pub mod minover;

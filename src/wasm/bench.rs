@@ -1,17 +1,18 @@
-//! Benchmark hooks, only with the `bench` feature (`make build-bench`): a training kernel and
-//! the exact solve, for `bench/kernels.mjs` and `bench/exact-wasm.mjs` to time.
+//! Benchmark hooks, only with the `bench` feature (`make build-bench`): a training kernel or
+//! MinOver's step floor, the floor of a whole sweep, and the exact solve, for `bench/kernels.mjs`,
+//! `bench/sweep-one-thread.mjs` and `bench/exact-wasm.mjs` to time.
 
-use crate::catalogue::Algorithm;
 use crate::data::{generate, Dataset};
 use crate::train::Mode;
 use wasm_bindgen::prelude::*;
 
-/// Runs a training kernel for timing (`kernels::run`): a seeded teacher set of `p` examples in
-/// `n` dimensions, then `reps` runs of `algorithm` (`minover`, `adatron`) through the origin for
-/// exactly `epochs` epochs. Returns the total number of steps; the caller times the call.
+/// Runs a training kernel for timing (`kernels::run_named`): a seeded teacher set of `p` examples
+/// in `n` dimensions, then `reps` runs of `algorithm` (`minover`, `adatron`) through the origin
+/// for exactly `epochs` epochs, or of MinOver's step floor (`minover-floor`) for as many steps.
+/// Returns the total number of steps; the caller times the call.
 ///
 /// # Errors
-/// Throws for an unknown algorithm or a bad size or epoch count.
+/// Throws for an unknown kernel or a bad size or epoch count.
 #[wasm_bindgen(js_name = benchKernel)]
 pub fn bench_kernel(
     algorithm: &str,
@@ -21,14 +22,28 @@ pub fn bench_kernel(
     seed: u32,
     reps: usize,
 ) -> Result<usize, JsError> {
-    Ok(crate::kernels::run(
-        Algorithm::from_name(algorithm)?,
+    Ok(crate::kernels::run_named(
+        algorithm,
         n,
         p,
         epochs,
         u64::from(seed),
         reps,
     )?)
+}
+
+/// The step floor of a whole MinOver sweep (`kernels::floor_sweep`; `params` as `runCells` takes
+/// them), on this thread. Returns the total number of steps; the caller times the call.
+///
+/// # Errors
+/// Throws on bad parameters.
+#[wasm_bindgen(js_name = benchFloorSweep)]
+pub fn bench_floor_sweep(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+) -> Result<usize, JsError> {
+    Ok(crate::kernels::floor_sweep(&super::curve::curve_params(
+        params,
+    )?)?)
 }
 
 /// Benchmark hook: a seeded teacher set (teacher, then `p` inputs of dimension `n`, from one

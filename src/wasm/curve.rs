@@ -8,7 +8,7 @@ use crate::experiment::{self, CellResult, CurveParams, Row, TracePoint};
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-fn curve_params(params: JsValue) -> Result<CurveParams, JsError> {
+pub(super) fn curve_params(params: JsValue) -> Result<CurveParams, JsError> {
     argument(params, "sweep parameters")
 }
 

@@ -43,7 +43,7 @@ mod training;
 
 pub use animation::{Animation, Race};
 #[cfg(feature = "bench")]
-pub use bench::{bench_kernel, ExactBench};
+pub use bench::{bench_floor_sweep, bench_kernel, ExactBench};
 pub use curve::{alpha_grid, curve_cells, draw_preview, run_cells, trace_cell, CellTrace, Curve};
 pub use geometry::{dichotomy_count, example_curve, region_at, separable_labellings};
 pub use points::{catalogue, check_points, parse_points_csv};

@@ -51,10 +51,11 @@ export const LARGE_SWEEP = {
 /**
  * A seeded 2-D set (an LCG, so a failure can be replayed): P points uniform in [−1, 1]², labelled
  * by the line w*·x = θ* (w* = (cos 1, sin 1), θ* = 0.3 with a threshold, else 0). `kind`:
- * "teacher" (the plain labels), "small-margin" (points within 0.02 of the line removed, so
- * κ_max ≥ 0.02 — about 2 % of max |ξ|), "noisy" (about 10 % of the labels flipped).
+ * "teacher" (the plain labels), "small-margin" (points within `margin`, by default 0.02, of the
+ * line removed, so κ_max ≥ margin — 0.02 is about 2 % of max |ξ|), "noisy" (about 10 % of the
+ * labels flipped).
  */
-export function lineSet(kind, P, threshold) {
+export function lineSet(kind, P, threshold, margin = 0.02) {
   let s = 2024 + P + (threshold ? 1 : 0);
   const rand = () => {
     s = (s * 1103515245 + 12345) % 2147483648;
@@ -67,7 +68,7 @@ export function lineSet(kind, P, threshold) {
     const x = rand();
     const y = rand();
     const d = w[0] * x + w[1] * y - theta;
-    if (kind === "small-margin" && Math.abs(d) <= 0.02) continue;
+    if (kind === "small-margin" && Math.abs(d) <= margin) continue;
     const flip = kind === "noisy" && rand() < -0.8;
     pts.push({ x, y, label: d > 0 !== flip ? 1 : -1 });
   }

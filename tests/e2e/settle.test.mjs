@@ -45,6 +45,41 @@ for (const P of [200, 1000]) {
   }
 }
 
+test("10 000 points with a small margin (κ_max ≈ 4.6·10⁻⁴): every shown rule settles, at its own stop or at its work limit said to be not converged, and the exact optimum is the reference", async () => {
+  for (const threshold of [false, true]) {
+    const pts = lineSet("small-margin", 10_000, threshold, 4.6e-4);
+    await lab.page.evaluate(
+      ([p, t]) => {
+        window.lab.setThreshold(t);
+        window.lab.setPoints(p);
+      },
+      [pts, threshold],
+    );
+    // no time is asserted: the bound is the rules' work limit, which counts operations (a few
+    // seconds of a core each; the wait is generous for a machine shared with other work)
+    await lab.page.evaluate(() => window.lab.settled(600_000));
+    const s = await lab.state();
+    assert.ok(s.algorithms.exact, "the exact optimum is shown");
+    const exact = kappa(s.algorithms.exact, pts);
+    assert.ok(exact >= 4.6e-4 - 1e-12 && exact < 0.01, `κ_max = ${exact}: a small margin`);
+    const rules = Object.entries(s.algorithms).filter(([name]) => name !== "exact");
+    assert.ok(rules.length >= 3, "the shown rules are there");
+    for (const [name, a] of rules) {
+      const what = `${threshold ? "with a threshold" : "through the origin"}, ${name}: ${a.status}`;
+      assert.equal(a.settled, true, what);
+      if (a.converged) assert.match(a.status, /^converged/, what);
+      else {
+        assert.equal(a.stop, "limit", what);
+        assert.match(a.status, /^not converged: work limit/, what);
+      }
+      // no rule's line is above the optimum
+      if (Number.isFinite(a.kappa)) assert.ok(kappa(a, pts) <= exact + 1e-9, what);
+    }
+  }
+  await lab.page.evaluate(() => window.lab.setThreshold(false));
+  assert.deepEqual(lab.errors, []);
+});
+
 test("on the noisy and XOR presets every rule ends with its documented stop", async () => {
   await lab.page.evaluate(() => {
     document.getElementById("more-algorithms").open = true;

@@ -62,6 +62,7 @@ use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
 use window::Window;
+pub use window::LANES as WINDOW_LANES;
 
 /// Parameters of [`Minover`].
 #[derive(Debug, Clone, PartialEq)]
@@ -200,7 +201,7 @@ pub struct Minover {
 /// `k` = 100…700 at N = 150, P = 1500, `k ≈ P/4` was about the fastest (smaller windows close
 /// sooner, larger ones cost more per step); the `N + 8` floor leaves room for the up to `N`
 /// support vectors MinOver cycles through; the cap keeps the candidates' Gram matrix ≤ 8 MiB.
-fn candidates(p: usize, n: usize) -> usize {
+pub fn candidates(p: usize, n: usize) -> usize {
     let k = (p / 4).max(n + 8).min(MAX_CANDIDATES);
     if p < 2 * k {
         0
@@ -315,14 +316,14 @@ impl Minover {
     /// one pass over the examples. Returns whether `w` moved.
     fn update(&mut self, a: usize, b: Option<usize>) -> bool {
         let eta = self.eta;
-        let (ha, kaa) = (self.h[a], self.gram.get(a, a));
+        let (ha, kaa) = (self.h[a], self.z2[a]);
         let d2 = match b {
             None => {
                 self.w2 += 2.0 * eta * ha + eta * eta * kaa;
                 kaa
             }
             Some(b) => {
-                let (hb, kbb, kab) = (self.h[b], self.gram.get(b, b), self.gram.get(a, b));
+                let (hb, kbb, kab) = (self.h[b], self.z2[b], self.gram.get(a, b));
                 self.w2 += 2.0 * eta * (ha + hb) + eta * eta * (kaa + kbb + 2.0 * kab);
                 kaa + kbb + 2.0 * kab
             }

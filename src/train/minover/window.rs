@@ -192,4 +192,4 @@ impl Window {
 
 /// Candidate arrays are padded to a multiple of this (the lanes of [`axpy_argmin`]), so that the
 /// fused step has no tail.
-const LANES: usize = 4;
+pub const LANES: usize = 4;
