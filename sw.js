@@ -42,6 +42,7 @@ const FILES = [
   "./www/training-job.js",
   "./www/layer.js",
   "./www/canvas.js",
+  "./www/canvas-text.js",
   "./www/counts.js",
   "./www/data-lines.js",
   "./www/data-points.js",

@@ -6,7 +6,7 @@
  * examples the animation's step used. Each takes the view (`DataSpaceView`) first.
  */
 
-import { COLORS, REFERENCES } from "./catalogue.js";
+import { COLORS, REFERENCES, TEXT } from "./catalogue.js";
 import { POINT_COLOR } from "./data-style.js";
 import { pointsKey } from "./layer.js";
 
@@ -200,8 +200,8 @@ export function drawNumbers(v, points) {
   if (points.length > MAX_NUMBERED) return;
   const ctx = v.ctx;
   const R = v.pointRadius;
-  ctx.fillStyle = "#333";
-  ctx.font = `${v.widthScale > 1 ? 18 : 11}px system-ui, sans-serif`;
+  ctx.fillStyle = TEXT.color;
+  ctx.font = v.font();
   points.forEach((p, i) => {
     const { px, py } = v.toPixel(p.x, p.y);
     ctx.fillText(String(i + 1), px + R + 2, py - R + 2);

@@ -5,7 +5,8 @@
  * points); the cell under the pointer (`region`) outlined, with its number.
  */
 
-import { HIGHLIGHT } from "./catalogue.js";
+import { HIGHLIGHT, TEXT } from "./catalogue.js";
+import { textInk } from "./canvas-text.js";
 import { sector } from "./weight-circle.js";
 import { clampY, fillBetween } from "./weight-paths.js";
 import { TAU, plotX, plotY, turnsIn } from "./weight-plot.js";
@@ -24,14 +25,14 @@ export function drawRegions(v, frame) {
   const X = (phi) => plotX(p, phi);
   const Y = (value) => plotY(p, value);
   ctx.save();
-  ctx.font = v.font(12, "bold");
+  ctx.font = v.font("bold");
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   const label = (text, x, y, color) => {
     ctx.fillStyle = "rgba(255,255,255,0.85)";
     const w = ctx.measureText(text).width + 6;
     ctx.fillRect(x - w / 2, y - 8 * v.k, w, 16 * v.k);
-    ctx.fillStyle = color;
+    ctx.fillStyle = textInk(color);
     ctx.fillText(text, x, y);
   };
   if (region) {
@@ -69,10 +70,10 @@ export function drawRegions(v, frame) {
     const phi = (Math.atan2(l.w[1], l.w[0]) + TAU) % TAU;
     const norm = Math.hypot(l.w[0], l.w[1]);
     if (!(norm > 0)) continue;
-    if (state.threshold) label(String(k + 1), X(phi), Y(l.theta / norm), "#333");
+    if (state.threshold) label(String(k + 1), X(phi), Y(l.theta / norm), TEXT.color);
     else if (v.circle) {
       const { c, R } = v.circle;
-      label(String(k + 1), c.x + (R - 16) * Math.cos(phi), c.y - (R - 16) * Math.sin(phi), "#333");
+      label(String(k + 1), c.x + (R - 16) * Math.cos(phi), c.y - (R - 16) * Math.sin(phi), TEXT.color);
     }
   }
   if (region) {
