@@ -43,6 +43,7 @@ const FILES = [
   "./www/layer.js",
   "./www/label-place.js",
   "./www/canvas.js",
+  "./www/canvas-text.js",
   "./www/counts.js",
   "./www/data-lines.js",
   "./www/data-points.js",

@@ -484,9 +484,18 @@ fn a_chart_of_zeros_has_a_sane_axis() {
         .collect();
     p.algorithms = vec![Algorithm::Exact];
     let flat = svg(&chart::spec(Chart::TrainError, &p, &zeros));
-    let ticks: Vec<String> = svg_placed_texts(&flat)
+    // the y ticks: the numbers above the row of the α ticks (the lowest numbers)
+    let numbers: Vec<(String, f64, f64)> = svg_placed_texts(&flat)
         .into_iter()
-        .filter(|t| t.1 <= 52.5 && t.0.parse::<f64>().is_ok())
+        .filter(|t| t.0.parse::<f64>().is_ok())
+        .collect();
+    let x_row = numbers
+        .iter()
+        .map(|t| t.2)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let ticks: Vec<String> = numbers
+        .into_iter()
+        .filter(|t| t.2 < x_row - 1.0)
         .map(|t| t.0)
         .collect();
     let mut unique = ticks.clone();

@@ -166,7 +166,8 @@ fn the_example_chart_has_a_legend_of_the_rules() {
     .expect("examples were added");
     let text = svg(&chart);
     for a in [Algorithm::Rosenblatt, Algorithm::Minover] {
-        assert!(text.contains(a.info().label), "legend {}", a.info().label);
+        let name = format!("{}: ε_g", a.info().label);
+        assert!(text.contains(&name), "legend {name}");
         assert!(ink(&text, &color(a)).len() >= 4);
     }
     assert!(chart::example_chart(&[], &[]).is_none());

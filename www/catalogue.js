@@ -31,6 +31,8 @@ export const NAMES = {};
 export const CHARTS = [];
 /** The page's own highlight (not a series): the hovered example's curve, the weight-space cell under the pointer and the line realising its labelling. */
 export const HIGHLIGHT = "#AA3377";
+/** The text of the canvases and charts: its size (CSS px), projector factor and inks (canvas-text.js uses it). @type {import("./pkg/perceptron_lab.js").ChartText} */
+export const TEXT = /** @type {import("./pkg/perceptron_lab.js").ChartText} */ ({});
 /** Defaults and limits of the settings. @type {Limits} */
 export const LIMITS = /** @type {Limits} */ ({});
 
@@ -55,5 +57,6 @@ export function loadCatalogue(wasm) {
   COLORS.error = c.errorColor;
   NAMES.teacher = "teacher w*";
   CHARTS.push(...c.charts);
+  Object.assign(TEXT, c.chartText);
   Object.assign(LIMITS, c.limits);
 }

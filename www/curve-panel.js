@@ -10,10 +10,20 @@ import { EXPORT_SCALE } from "./io.js";
 import { DEFAULT_TRACED } from "./schema.js";
 import { WorkerPool } from "./worker-pool.js";
 
-/** CSS size of a chart (its backing store is this × devicePixelRatio, × EXPORT_SCALE when exported). */
+/** CSS size of a chart not laid out, and its proportions (its backing store is its shown size × devicePixelRatio, × EXPORT_SCALE when exported). */
 const CHART_CSS = { width: 560, height: 380 };
 /** CSS size of the trace's chart. */
 const TRACE_CSS = { width: 560, height: 400 };
+
+/**
+ * The CSS width a chart is drawn for: the width `canvas` is shown at (its CSS width is its
+ * column's; its height follows the backing store's proportions), else `fallback` (not laid out).
+ * @param {HTMLCanvasElement} canvas
+ */
+function shownWidth(canvas, fallback) {
+  return canvas.clientWidth > 0 ? canvas.clientWidth : fallback;
+}
+
 /** Charts per row of the exported PNG. */
 const EXPORT_COLUMNS = 2;
 /** How near (CSS pixels) the pointer must be to a chart's point to show its count. */
@@ -48,6 +58,8 @@ export class CurvePanel {
     this.trace = null; // {trace, params, algorithm, alpha, every, csv}
     /** whether a sweep is running */
     this.running = false;
+    /** the charts' text (and marks) at this many times their size: presenter mode's large type (lesson-view.js) */
+    this.textScale = 1;
     /** What each chart drew: its points `{x, y, algorithm, alpha, hollow, text}` (canvas pixels) and notes. */
     this.drawn = CHARTS.map(() => ({ hits: [], notes: [] }));
     fillAlgorithms(el);
@@ -206,7 +218,7 @@ export class CurvePanel {
     try {
       const p = params ?? readParams(this.wasm, this.el);
       CHARTS.forEach((c, k) => {
-        this.wasm.drawPreview(this.canvases[k], p, c.name, this.scale);
+        this.wasm.drawPreview(this.canvases[k], p, c.name, this.scale * this.textScale);
         this.setDrawn(k, { hits: [], notes: [] });
       });
     } catch {
@@ -218,12 +230,17 @@ export class CurvePanel {
     if (this.last) download("learning-curve.csv", new Blob([this.last.csv], { type: "text/csv" }));
   }
 
-  /** Sets every chart's backing store for the device pixel ratio × `scale` (CSS size unchanged). */
+  /**
+   * Sets every chart's backing store for the width it is shown at (in CHART_CSS's proportions)
+   * × the device pixel ratio × `scale`, so that its text has the charts' size in CSS px whatever
+   * the column's width.
+   */
   sizeCharts(scale) {
     this.scale = (window.devicePixelRatio || 1) * scale;
     for (const c of this.canvases) {
-      c.width = Math.round(CHART_CSS.width * this.scale);
-      c.height = Math.round(CHART_CSS.height * this.scale);
+      const width = shownWidth(c, CHART_CSS.width);
+      c.width = Math.round(width * this.scale);
+      c.height = Math.round(Math.round((width * CHART_CSS.height) / CHART_CSS.width) * this.scale);
     }
   }
 
@@ -235,7 +252,7 @@ export class CurvePanel {
   /** Draws every chart of `curve` (a finished sweep, or the finished α of a running one). */
   drawCurve(curve) {
     CHARTS.forEach((c, k) => {
-      this.setDrawn(k, curve.drawMarked(this.canvases[k], c.name, this.scale));
+      this.setDrawn(k, curve.drawMarked(this.canvases[k], c.name, this.scale * this.textScale));
     });
   }
 
@@ -347,13 +364,14 @@ export class CurvePanel {
     }
   }
 
-  /** Draws the kept trace at the device's resolution. */
+  /** Draws the kept trace at the device's resolution, for the width it is shown at (as `sizeCharts`). */
   drawTrace() {
     if (!this.trace) return;
     const canvas = this.el("lc-trace-chart");
     const scale = window.devicePixelRatio || 1;
-    canvas.width = Math.round(TRACE_CSS.width * scale);
-    canvas.height = Math.round(TRACE_CSS.height * scale);
+    const width = shownWidth(canvas, TRACE_CSS.width);
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(Math.round((width * TRACE_CSS.height) / TRACE_CSS.width) * scale);
     this.trace.trace.draw(canvas, scale);
   }
 

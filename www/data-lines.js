@@ -7,7 +7,8 @@
  */
 
 import { line } from "./canvas.js";
-import { COLORS, HIGHLIGHT, INFO } from "./catalogue.js";
+import { COLORS, HIGHLIGHT, INFO, TEXT } from "./catalogue.js";
+import { textInk } from "./canvas-text.js";
 import { AXIS_COLOR, GRID_COLOR } from "./data-style.js";
 import { fmtTick, niceStep } from "./format.js";
 import { comparedRules } from "./schema.js";
@@ -30,21 +31,21 @@ export function drawAxes(v) {
   const { cx, cy, half } = v.view;
   const step = niceStep(half / 4);
   ctx.lineWidth = 1;
-  const fs = v.widthScale > 1 ? 18 : 11;
-  ctx.font = `${fs}px system-ui, sans-serif`;
-  ctx.fillStyle = AXIS_COLOR;
+  const fs = v.textPx;
+  ctx.font = v.font();
+  ctx.fillStyle = TEXT.muted;
   for (let x = Math.ceil((cx - half) / step) * step; x <= cx + half; x += step) {
     const { px } = v.toPixel(x, 0);
     ctx.strokeStyle = Math.abs(x) < step / 2 ? AXIS_COLOR : GRID_COLOR;
     line(ctx, px, 0, px, v.size);
     const label = fmtTick(x);
-    if (Math.abs(x) > step / 2 && px > 24 && px + 2 + ctx.measureText(label).width <= v.size) ctx.fillText(label, px + 2, v.size - 4);
+    if (Math.abs(x) > step / 2 && px > 2 * fs && px + 2 + ctx.measureText(label).width <= v.size) ctx.fillText(label, px + 2, v.size - 4);
   }
   for (let y = Math.ceil((cy - half) / step) * step; y <= cy + half; y += step) {
     const { py } = v.toPixel(0, y);
     ctx.strokeStyle = Math.abs(y) < step / 2 ? AXIS_COLOR : GRID_COLOR;
     line(ctx, 0, py, v.size, py);
-    if (Math.abs(y) > step / 2 && py < v.size - 24 && py - 2 - fs >= 0) ctx.fillText(fmtTick(y), 3, py - 2);
+    if (Math.abs(y) > step / 2 && py < v.size - 2 * fs && py - 2 - fs >= 0) ctx.fillText(fmtTick(y), 3, py - 2);
   }
   const o = v.toPixel(0, 0);
   ctx.fillStyle = AXIS_COLOR;
@@ -193,8 +194,8 @@ export function drawTeacher(v, t) {
   ctx.closePath();
   ctx.fill();
   ctx.stroke();
-  ctx.fillStyle = COLORS.teacher;
-  ctx.font = `bold ${v.widthScale > 1 ? 18 : 12}px system-ui, sans-serif`;
+  ctx.fillStyle = textInk(COLORS.teacher);
+  ctx.font = v.font("bold");
   ctx.fillText("w*", q.px + r + 3, q.py - r);
   ctx.restore();
 }
@@ -221,14 +222,14 @@ export function drawStepArrows(v, anim) {
     const from = [tip[0] - scale * (f.w[0] - prev.w[0]), tip[1] - scale * (f.w[1] - prev.w[1])];
     arrow(v, from, tip, HIGHLIGHT, 2, [5, 3]);
     const a = v.toPixel(from[0], from[1]);
-    ctx.fillStyle = HIGHLIGHT;
-    ctx.font = `${v.widthScale > 1 ? 18 : 12}px system-ui, sans-serif`;
+    ctx.fillStyle = textInk(HIGHLIGHT);
+    ctx.font = v.font();
     ctx.fillText(`Δw${f.example !== null && f.example !== undefined ? ` = ξ^${f.example + 1} S^${f.example + 1}/N` : ""}`, a.px + 6, a.py - 6);
   }
   const t = v.toPixel(tip[0], tip[1]);
-  ctx.fillStyle = color;
-  ctx.font = `bold ${v.widthScale > 1 ? 18 : 12}px system-ui, sans-serif`;
-  ctx.fillText(`w(${f.step})`, t.px + 6, t.py + 14);
+  ctx.fillStyle = textInk(color);
+  ctx.font = v.font("bold");
+  ctx.fillText(`w(${f.step})`, t.px + 6, t.py + v.textPx + 2);
 }
 
 /** An arrow between data points `a` and `b`. @param {DataSpaceView} v */

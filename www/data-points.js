@@ -6,7 +6,7 @@
  * examples the animation's step used. Each takes the view (`DataSpaceView`) first.
  */
 
-import { COLORS, REFERENCES } from "./catalogue.js";
+import { COLORS, REFERENCES, TEXT } from "./catalogue.js";
 import { POINT_COLOR } from "./data-style.js";
 import { pointsKey } from "./layer.js";
 import { LabelPlacer, textBox } from "./label-place.js";
@@ -206,9 +206,9 @@ export function drawNumbers(v, points) {
   if (points.length > MAX_NUMBERED) return;
   const ctx = v.ctx;
   const R = v.pointRadius;
-  const fs = v.widthScale > 1 ? 18 : 11;
-  ctx.fillStyle = "#333";
-  ctx.font = `${fs}px system-ui, sans-serif`;
+  const fs = v.textPx;
+  ctx.fillStyle = TEXT.color;
+  ctx.font = v.font();
   const placer = new LabelPlacer();
   points.forEach((p, i) => {
     const text = String(i + 1);

@@ -5,7 +5,8 @@
  * off the lines drawn this frame where it can be. Each takes the view (`DataSpaceView`) first.
  */
 
-import { INFO, NAMES } from "./catalogue.js";
+import { INFO, NAMES, TEXT } from "./catalogue.js";
+import { textFont, textPx } from "./canvas-text.js";
 import { teacherHandle } from "./data-lines.js";
 import { misclassifiedBy } from "./data-points.js";
 import { fmt } from "./format.js";
@@ -55,8 +56,8 @@ export function drawTeacherTooltip(v, state) {
 /** A box of text `rows` beside canvas pixel (px, py), off the drawn lines where it can be (`tooltipPlace`), inside the view. @param {DataSpaceView} v */
 function drawBox(v, rows, px, py, projector) {
   const ctx = v.ctx;
-  const fs = projector ? 20 : 13;
-  ctx.font = `${fs}px system-ui, sans-serif`;
+  const fs = textPx(projector);
+  ctx.font = textFont(projector);
   const w = Math.max(...rows.map((r) => ctx.measureText(r).width)) + 12;
   const h = rows.length * (fs + 4) + 8;
   ({ px, py } = tooltipPlace(v, { px, py }, w, h));
@@ -66,7 +67,7 @@ function drawBox(v, rows, px, py, projector) {
   ctx.lineWidth = 1;
   ctx.fillRect(px, py, w, h);
   ctx.strokeRect(px, py, w, h);
-  ctx.fillStyle = "#111";
+  ctx.fillStyle = TEXT.color;
   rows.forEach((r, k) => {
     ctx.fillText(r, px + 6, py + (fs + 4) * (k + 1));
   });

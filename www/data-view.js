@@ -6,6 +6,7 @@
  */
 
 import { COLORS, DRAWS, HIGHLIGHT } from "./catalogue.js";
+import { textFont, textPx } from "./canvas-text.js";
 import { PROJECTOR_SCALE, pointRadius } from "./data-style.js";
 import { MarkLayer } from "./layer.js";
 import { line } from "./canvas.js";
@@ -29,12 +30,24 @@ export class DataSpaceView {
     /** the marks' radius and the lines' width factor of the frame drawn (projector mode grows them) */
     this.pointRadius = pointRadius(false);
     this.widthScale = 1;
+    /** projector mode in the frame drawn (its text is larger) */
+    this.projector = false;
     /** @type {[number, number, number, number][]} the lines drawn this frame as pixel segments (x0, y0, x1, y1): the tooltip keeps off them */
     this.lines = [];
     /** @type {{x: number, y: number, w: number, h: number} | null} where the tooltip was drawn this frame (CSS pixels), if one was */
     this.tooltip = null;
     /** the points but the one being dragged, cached for many points (data-points.js) */
     this.pointLayer = new MarkLayer();
+  }
+
+  /** The view's type size (CSS px) in the frame drawn. */
+  get textPx() {
+    return textPx(this.projector);
+  }
+
+  /** The view's font (`weight`: "" or "bold") in the frame drawn. */
+  font(weight = "") {
+    return textFont(this.projector, weight);
   }
 
   /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
@@ -116,6 +129,7 @@ export class DataSpaceView {
     this.view = state.view;
     this.pointRadius = pointRadius(state.projector);
     this.widthScale = state.projector ? PROJECTOR_SCALE : 1;
+    this.projector = state.projector;
     this.ctx.clearRect(0, 0, this.size, this.size);
     this.lines = [];
     this.tooltip = null;
@@ -165,8 +179,8 @@ export class DataSpaceView {
       ctx.arc(px, py, r, 0, 2 * Math.PI);
     }
     ctx.stroke();
-    const fs = state.projector ? 20 : 13;
-    ctx.font = `${fs}px system-ui, sans-serif`;
+    const fs = textPx(state.projector);
+    ctx.font = textFont(state.projector);
     const k = frame.regionNumber;
     const relabelled = changed.length ? `${changed.length} point${changed.length === 1 ? "" : "s"} relabelled (ringed)` : "the points' own labels (the version space)";
     const text = `${k ? `Labelling ${k}` : "The labelling of the cell under the pointer"}: ${relabelled}`;

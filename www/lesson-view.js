@@ -8,12 +8,10 @@
  * views and its action alone, for an iframe.
  */
 
+import { TEXT } from "./catalogue.js";
 import { LESSON_VIEWS } from "./lesson-format.js";
 import { renderLessonText } from "./lesson-text.js";
 import { layout, presenterOverflows } from "./layout.js";
-
-/** How much larger presenter mode draws the learning-curve charts (their 12 px labels at 18 px). */
-const PRESENTER_CHART_SCALE = 1.5;
 
 /** The action button's text for each action (playing: the pause text). */
 const ACTION_TEXT = {
@@ -103,19 +101,19 @@ export class LessonView {
       el("lesson-next").disabled = c.index === c.lesson.steps.length - 1;
       this.typeset = renderLessonText(el("lesson-text"), step.text).then(() => this.fit());
     }
-    this.sizeCharts(c !== null && views.includes("curves") ? PRESENTER_CHART_SCALE : 1);
+    this.sizeCharts(c !== null && views.includes("curves") ? TEXT.projector : 1);
     this.fit();
   }
 
   /**
-   * Draws the learning-curve charts at `scale` × their normal size (presenter mode shows them
-   * that much larger, so that their text is as large as the page's).
+   * Draws the learning-curve charts' text `scale` × its normal size (presenter mode's type),
+   * for the width they are shown at.
    * @param {number} scale
    */
   sizeCharts(scale) {
     const curves = this.lessons.curves;
-    if (curves.scale === (window.devicePixelRatio || 1) * scale) return;
-    curves.sizeCharts(scale);
+    curves.textScale = scale;
+    curves.sizeCharts(1);
     if (curves.last) curves.drawCharts();
     else curves.preview();
   }

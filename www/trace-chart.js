@@ -7,6 +7,8 @@
  * the examples added. This module only sizes the canvases and hands the core the data.
  */
 
+import { TEXT } from "./catalogue.js";
+
 /** @type {typeof import("./pkg/perceptron_lab.js") | null} */
 let core = null;
 
@@ -20,7 +22,7 @@ export function useTraceCore(wasm) {
 
 /**
  * Sets each canvas's backing store for its CSS size (that of `sized[0]`, the visible one) and
- * the device pixel ratio; returns the drawing scale (projector mode: labels of 18 px).
+ * the device pixel ratio; returns the drawing scale (projector mode: the charts' text × TEXT.projector).
  * @param {HTMLCanvasElement[]} canvases
  */
 function sizeCanvases(canvases) {
@@ -31,7 +33,7 @@ function sizeCanvases(canvases) {
     c.width = Math.round(width * dpr);
     c.height = Math.round(height * dpr);
   }
-  return dpr * (document.body.matches(".projector, .presenter") ? 18 / 11 : 1);
+  return dpr * (document.body.matches(".projector, .presenter") ? TEXT.projector : 1);
 }
 
 /**

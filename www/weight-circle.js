@@ -6,7 +6,7 @@
  * animation's path of w(t) and the solutions' marks.
  */
 
-import { COLORS, HIGHLIGHT } from "./catalogue.js";
+import { COLORS, HIGHLIGHT, TEXT } from "./catalogue.js";
 import { pointsKey } from "./layer.js";
 import { TAU } from "./weight-plot.js";
 import { line } from "./canvas.js";
@@ -82,8 +82,8 @@ export function drawCircle(v, frame, vs, marks, box) {
     const q = at(m.phi);
     mark(ctx, q.x, q.y, m);
   }
-  ctx.fillStyle = "#444";
-  ctx.font = v.font(12);
+  ctx.fillStyle = TEXT.muted;
+  ctx.font = v.font();
   ctx.fillText("w/|w| = (cos φ, sin φ)", box.x + 6, box.y + 14 * v.k);
   ctx.fillText("φ = 0", at(0, R + 8).x - 2, at(0).y + 4);
   return shown;

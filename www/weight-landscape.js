@@ -7,7 +7,7 @@
  * its path, the solutions' marks, the frame and the ticks.
  */
 
-import { COLORS, HIGHLIGHT } from "./catalogue.js";
+import { COLORS, HIGHLIGHT, TEXT } from "./catalogue.js";
 import { fmt } from "./format.js";
 import { BAND_EDGE, BAND_FILL } from "./weight-circle.js";
 import { line } from "./canvas.js";
@@ -142,8 +142,8 @@ function drawFrame(v, p, yLabel) {
   ctx.strokeStyle = "#9a9a95";
   ctx.lineWidth = 1;
   ctx.strokeRect(p.x, p.y, p.w, p.h);
-  ctx.fillStyle = "#555";
-  ctx.font = v.font(12);
+  ctx.fillStyle = TEXT.muted;
+  ctx.font = v.font();
   const below = p.y + p.h + 15 * k;
   for (const { phi, text } of phiTicks(p.phi0, p.phi1)) {
     const x = plotX(p, phi) - ctx.measureText(text).width / 2;

@@ -5,7 +5,8 @@
  * points); the cell under the pointer (`region`) outlined, with its number.
  */
 
-import { HIGHLIGHT } from "./catalogue.js";
+import { HIGHLIGHT, TEXT } from "./catalogue.js";
+import { textInk } from "./canvas-text.js";
 import { LabelPlacer } from "./label-place.js";
 import { sector } from "./weight-circle.js";
 import { clampY, fillBetween } from "./weight-paths.js";
@@ -25,7 +26,7 @@ export function drawRegions(v, frame) {
   const X = (phi) => plotX(p, phi);
   const Y = (value) => plotY(p, value);
   ctx.save();
-  ctx.font = v.font(12, "bold");
+  ctx.font = v.font("bold");
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   /** @returns {import("./label-place.js").Box} the label's box at (x, y): its white backing */
@@ -37,7 +38,7 @@ export function drawRegions(v, frame) {
     const [x0, y0, x1, y1] = backing(text, x, y);
     ctx.fillStyle = "rgba(255,255,255,0.85)";
     ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
-    ctx.fillStyle = color;
+    ctx.fillStyle = textInk(color);
     ctx.fillText(text, x, y);
   };
   // a cell's number at its labelling's optimal perceptron, or beside it where an earlier number is; left out where the cells crowd (pointing at a cell names it)
@@ -53,7 +54,7 @@ export function drawRegions(v, frame) {
       [x - dx, y],
     ];
     const at = placer.place(places, (px, py) => backing(text, px, py));
-    if (at) label(text, at[0], at[1], "#333");
+    if (at) label(text, at[0], at[1], TEXT.color);
   };
   if (region) {
     ctx.fillStyle = "rgba(170, 51, 119, 0.16)";

@@ -7,7 +7,8 @@
  * that the controller puts into the state.
  */
 
-import { COLORS, INFO } from "./catalogue.js";
+import { COLORS, INFO, TEXT } from "./catalogue.js";
+import { textFont, textPx } from "./canvas-text.js";
 import { Layer } from "./layer.js";
 import { drawCircle } from "./weight-circle.js";
 import { PAD, drawLandscape } from "./weight-landscape.js";
@@ -17,8 +18,8 @@ import { drawRegions } from "./weight-regions.js";
 
 /** The view draws the circle beside the lower plot, not above it, when it is this many times as wide as high. */
 const LANDSCAPE = 1.5;
-/** Type and the room for it grow by this factor in projector mode (12 px labels → 18 px). */
-const PROJECTOR_TEXT = 1.5;
+/** The type size (CSS px) the view's spacings around its labels are given for: they grow with the type (`k`). */
+const LAYOUT_PX = 12;
 const CAPTION_THRESHOLD =
   "Each example is the curve θ = ξ·(cos φ, sin φ): +1 solid, −1 dashed. The version space is the shaded band between them; the vertical distance to a curve is that example's stability, so the widest gap is 2κ_max.";
 const CAPTION_ORIGIN =
@@ -36,8 +37,10 @@ export class WeightView {
     this.plot = null;
     /** @type {{c: {x: number, y: number}, R: number} | null} the circle of directions as last drawn (through the origin), for hit tests */
     this.circle = null;
-    /** type size factor (PROJECTOR_TEXT in projector mode) */
-    this.k = 1;
+    /** projector mode in the picture drawn (its type is larger) */
+    this.projector = false;
+    /** the type size over LAYOUT_PX: the room around the labels grows by it */
+    this.k = textPx(false) / LAYOUT_PX;
     /** the diameters of the points but the one being dragged, cached for many points */
     this.diameterLayer = new Layer();
     /** @type {{name: string, shape: string, open: boolean}[]} the solutions' marks as last drawn */
@@ -46,9 +49,9 @@ export class WeightView {
     this.reserveTop = 0;
   }
 
-  /** A font of `px` CSS pixels (× the projector's factor). */
-  font(px, weight = "") {
-    return `${weight ? `${weight} ` : ""}${Math.round(px * this.k)}px system-ui, sans-serif`;
+  /** The view's font (`weight`: "" or "bold"), in projector mode or not. */
+  font(weight = "") {
+    return textFont(this.projector, weight);
   }
 
   /**
@@ -130,7 +133,8 @@ export class WeightView {
    */
   draw(frame) {
     const { state, scene } = frame;
-    this.k = state.projector ? PROJECTOR_TEXT : 1;
+    this.projector = state.projector;
+    this.k = textPx(state.projector) / LAYOUT_PX;
     const k = this.k;
     const ctx = this.ctx;
     ctx.clearRect(0, 0, this.width, this.height);
@@ -139,8 +143,8 @@ export class WeightView {
     this.circle = null;
     this.marks = [];
     if (!vs) {
-      ctx.fillStyle = "#777";
-      ctx.font = this.font(14);
+      ctx.fillStyle = TEXT.muted;
+      ctx.font = this.font();
       const text = state.threshold ? "No points: every (φ, θ) is in the version space." : "No points: the whole circle is the version space.";
       wrapText(ctx, text, this.width - 32).forEach((l, i) => {
         ctx.fillText(l, 16, 30 * k + i * 20 * k);

@@ -42,6 +42,37 @@ pub const TEACHER_COLOR: Rgb = Rgb(0x88, 0x22, 0x55);
 /// vermilion); the other rules cross in their own colour.
 pub const ERROR_COLOR: Rgb = Rgb(0xD5, 0x5E, 0x00);
 
+/// The text of every chart and view, drawn by the core (plotters) or by the page (its canvases):
+/// one size and two inks, legible on a projection at a distance (issue 25): at least 14 px, and
+/// both inks with WCAG AA contrast (≥ 4.5:1) on the charts' white.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartText {
+    /// The size of every label (ticks, axis descriptions, legends, notes, the views' labels), in
+    /// CSS px in normal mode.
+    pub px: f64,
+    /// A chart's caption, in CSS px.
+    pub caption_px: f64,
+    /// Projector mode's type is this many times as large.
+    pub projector: f64,
+    /// The ink of text (near black: 16:1 on white).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+    pub color: Rgb,
+    /// The ink of secondary text: ticks, notes, captions of the views (7.5:1 on white).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+    pub muted: Rgb,
+}
+
+/// The values of [`ChartText`].
+pub const CHART_TEXT: ChartText = ChartText {
+    px: 14.0,
+    caption_px: 16.0,
+    projector: 1.5,
+    color: Rgb(0x22, 0x22, 0x22),
+    muted: Rgb(0x55, 0x55, 0x55),
+};
+
 /// Defaults and limits of the page's settings, read from the core that applies them.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -99,6 +130,8 @@ pub struct Catalogue {
     /// The colour of misclassification crosses under the exact optimum.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
     pub error_color: Rgb,
+    /// The charts' and the views' text.
+    pub chart_text: ChartText,
     /// Defaults and limits of the settings.
     pub limits: Limits,
 }
@@ -111,6 +144,7 @@ pub fn catalogue() -> Catalogue {
         theory_curves: TheoryCurve::ALL.iter().map(|c| c.info()).collect(),
         teacher_color: TEACHER_COLOR,
         error_color: ERROR_COLOR,
+        chart_text: CHART_TEXT,
         limits: LIMITS,
     }
 }
@@ -118,6 +152,31 @@ pub fn catalogue() -> Catalogue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// WCAG's contrast ratio of `c` against white.
+    fn contrast_on_white(c: Rgb) -> f64 {
+        let lin = |v: u8| {
+            let s = f64::from(v) / 255.0;
+            if s <= 0.03928 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let l = 0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2);
+        1.05 / (l + 0.05)
+    }
+
+    /// The charts' text is legible at a distance: 14 px or more, both inks with AA contrast.
+    #[test]
+    fn chart_text_is_legible() {
+        assert!((contrast_on_white(Rgb(0x77, 0x77, 0x77)) - 4.48).abs() < 0.01);
+        const { assert!(CHART_TEXT.px >= 14.0 && CHART_TEXT.caption_px >= CHART_TEXT.px) };
+        const { assert!(CHART_TEXT.projector * CHART_TEXT.px >= 18.0) };
+        for ink in [CHART_TEXT.color, CHART_TEXT.muted] {
+            assert!(contrast_on_white(ink) >= 4.5, "{}", ink.hex());
+        }
+    }
 
     #[test]
     fn hex_is_upper_case_with_hash() {

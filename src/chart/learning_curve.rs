@@ -6,8 +6,9 @@
 use super::legend::{self, Entry as LegendEntry, Swatch};
 use super::marker::Shape;
 use super::spec::{ChartSpec, Series};
-use super::{bounds, valid_scale};
+use super::{bounds, caption, muted_text, text, valid_scale};
 use crate::catalogue::Algorithm;
+use crate::catalogue::CHART_TEXT;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -76,7 +77,7 @@ pub fn draw_marked<DB: DrawingBackend>(
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
     area.fill(&WHITE)?;
     let plot_area = draw_notes(area, &spec.notes, scale)?;
-    let plot_area = legend::below(&plot_area, &legend_entries(spec), 12.0, scale)?;
+    let plot_area = legend::below(&plot_area, &legend_entries(spec), scale)?;
     let xs = spec
         .series
         .iter()
@@ -104,11 +105,11 @@ pub fn draw_marked<DB: DrawingBackend>(
     // one value (a chart of zeros): an axis around it, not a span of 10⁻⁹ labelled 0.0 0.0 …
     let (y0, y1) = widen(bounds(ys, 0.05), 0.05);
     let mut chart = ChartBuilder::on(&plot_area)
-        .caption(&spec.title, ("sans-serif", 16.0 * scale))
+        .caption(&spec.title, caption(scale))
         .margin(px(10.0))
         .margin_right(px(24.0)) // the last tick's label is centred on the plot's edge
-        .x_label_area_size(px(36.0))
-        .y_label_area_size(px(52.0))
+        .x_label_area_size(px(2.0 * CHART_TEXT.px + 12.0))
+        .y_label_area_size(px(4.0 * CHART_TEXT.px + 8.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
     chart
         .configure_mesh()
@@ -117,8 +118,8 @@ pub fn draw_marked<DB: DrawingBackend>(
         .x_label_formatter(&|v| tick(*v))
         .y_label_formatter(&|v| tick(*v))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
-        .label_style(("sans-serif", 12.0 * scale))
-        .axis_desc_style(("sans-serif", 12.0 * scale))
+        .label_style(text(scale))
+        .axis_desc_style(text(scale))
         .draw()?;
     for l in &spec.theory {
         chart.draw_series(LineSeries::new(
@@ -130,11 +131,9 @@ pub fn draw_marked<DB: DrawingBackend>(
     if let Some(why) = &spec.empty {
         let plot = chart.plotting_area().strip_coord_spec();
         let (w, h) = plot.dim_in_pixel();
-        let font = ("sans-serif", 13.0 * scale)
-            .into_font()
-            .color(&RGBColor(0x44, 0x44, 0x44));
+        let font = muted_text(scale);
         let lines = wrap(&plot, std::slice::from_ref(why), &font, w * 4 / 5)?;
-        let line_height = 18.0 * scale;
+        let line_height = (CHART_TEXT.px + 5.0) * scale;
         let top = f64::from(h) / 2.0 - lines.len() as f64 * line_height / 2.0;
         for (k, line) in lines.iter().enumerate() {
             plot.draw_text(
@@ -245,13 +244,11 @@ fn draw_notes<DB: DrawingBackend>(
     notes: &[String],
     scale: f64,
 ) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let font = ("sans-serif", 11.0 * scale)
-        .into_font()
-        .color(&RGBColor(0x33, 0x33, 0x33));
+    let font = muted_text(scale);
     let (width, height) = area.dim_in_pixel();
     let margin = (10.0 * scale).round();
     let lines = wrap(area, notes, &font, (f64::from(width) - 2.0 * margin) as u32)?;
-    let line_height = 14.0 * scale;
+    let line_height = (CHART_TEXT.px + 3.0) * scale;
     let notes_height = if lines.is_empty() {
         0.0
     } else {

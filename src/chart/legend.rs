@@ -2,6 +2,7 @@
 //! data: its entries flow left to right in rows as wide as the chart.
 
 use super::marker::Shape;
+use crate::catalogue::CHART_TEXT;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -45,21 +46,20 @@ impl Entry {
     }
 }
 
-/// Splits `area` into the plot (returned) and, below it, the legend of `entries` in a
-/// `font_size`-pixel font (sizes times `scale`), which it draws. No entries: no legend.
+/// Splits `area` into the plot (returned) and, below it, the legend of `entries` in the charts'
+/// text (sizes times `scale`), which it draws. No entries: no legend.
 ///
 /// # Errors
 /// The backend's drawing errors.
 pub fn below<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     entries: &[Entry],
-    font_size: f64,
     scale: f64,
 ) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
     if entries.is_empty() {
         return Ok(area.clone());
     }
-    let font = ("sans-serif", font_size * scale).into_font().color(&BLACK);
+    let font = super::text(scale);
     let left_middle = font.pos(Pos::new(HPos::Left, VPos::Center));
     let (width, height) = area.dim_in_pixel();
     let s = |v: f64| (v * scale).round() as i32;
@@ -68,7 +68,7 @@ pub fn below<DB: DrawingBackend>(
         12.0 * scale,
         22.0 * scale,
         16.0 * scale,
-        (font_size + 5.0) * scale,
+        (CHART_TEXT.px + 5.0) * scale,
     );
     let mut rows: Vec<Vec<(f64, &Entry)>> = vec![vec![]];
     let mut x = margin;

@@ -11,8 +11,8 @@
 //! point has a hover text with its count ([`Mark::text`]). [`draw_marked`] returns where it drew
 //! each point ([`Hit`]), so that the page hit-tests the pointer without a second axis mapping.
 
-use crate::catalogue::Rgb;
-use plotters::style::RGBColor;
+use crate::catalogue::{Rgb, CHART_TEXT};
+use plotters::style::{IntoFont, RGBColor, TextStyle};
 
 mod clip;
 mod learning_curve;
@@ -31,6 +31,27 @@ pub use trace::{draw_trace, example_chart, rule_traces, trace_spec, RuleCharts, 
 /// The catalogue's colour for plotters.
 fn rgb(c: Rgb) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
+}
+
+/// The charts' text ([`CHART_TEXT`]: every label, legend and note) at `scale`, in the text ink.
+fn text(scale: f64) -> TextStyle<'static> {
+    ("sans-serif", CHART_TEXT.px * scale)
+        .into_font()
+        .color(&rgb(CHART_TEXT.color))
+}
+
+/// Secondary text (notes, a chart's reason for having no points) at `scale`, in the muted ink.
+fn muted_text(scale: f64) -> TextStyle<'static> {
+    ("sans-serif", CHART_TEXT.px * scale)
+        .into_font()
+        .color(&rgb(CHART_TEXT.muted))
+}
+
+/// A chart's caption at `scale`.
+fn caption(scale: f64) -> TextStyle<'static> {
+    ("sans-serif", CHART_TEXT.caption_px * scale)
+        .into_font()
+        .color(&rgb(CHART_TEXT.color))
 }
 
 /// A usable scale: `scale` if finite and positive, else 1.

@@ -121,6 +121,8 @@ test("without a teacher there is no ε_g and adding an example is refused, chang
 test("the teacher is turned by dragging its arrow's tip, shifted by dragging its line with a threshold, hidden, and relabels the points", async () => {
   const { page } = lab;
   await lab.setThreshold(false);
+  // the data view on the screen (the buttons clicked before scrolled the page down to the teacher's panel)
+  await page.evaluate(() => window.scrollTo(0, 0));
   // points away from the teacher's arrow (along +x) and from the stretch of line dragged below
   await lab.setPoints([
     { x: 2, y: 2, label: 1 },
@@ -157,8 +159,9 @@ test("the teacher is turned by dragging its arrow's tip, shifted by dragging its
   await page.evaluate(() => window.lab.undo());
   assert.deepEqual((await lab.state()).teacher.w, [Math.SQRT2, 0]);
 
-  // with a threshold: drag the line (away from the arrow) to shift it to x = 1
+  // with a threshold: drag the line (away from the arrow) to shift it to x = 1 (the data view scrolled back on the screen)
   await lab.setThreshold(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
   const onLine = await lab.client(0, -0.6 * halfWidth);
   const dest = await lab.client(1, -0.6 * halfWidth);
   await page.mouse.move(onLine.x, onLine.y);

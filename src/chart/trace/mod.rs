@@ -14,7 +14,8 @@ pub use rules::{example_chart, rule_traces, RuleCharts};
 
 use super::clip::{clip, Point};
 use super::legend::{self, Entry as LegendEntry};
-use super::valid_scale;
+use super::{caption, text, valid_scale};
+use crate::catalogue::CHART_TEXT;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -209,7 +210,7 @@ pub fn draw_trace<DB: DrawingBackend>(
     let scale = valid_scale(scale);
     area.fill(&WHITE)?;
     let area = match &chart.title {
-        Some(title) => area.titled(title, ("sans-serif", 15.0 * scale))?,
+        Some(title) => area.titled(title, caption(scale))?,
         None => area.clone(),
     };
     let total: f64 = chart.panels.iter().map(|p| p.share.max(0.0)).sum();
@@ -262,19 +263,30 @@ fn draw_panel<DB: DrawingBackend>(
             ));
         }
     }
-    let area = legend::below(area, &entries, 11.0, scale)?;
+    let area = legend::below(area, &entries, scale)?;
+    // room for the ticks (and under the last panel the steps' description) in the charts' text
+    let line = CHART_TEXT.px + 6.0;
     let (t0, t1) = axis_range(t);
     let (y0, y1) = axis_range(&panel.y);
     let mut plot = ChartBuilder::on(&area)
         .margin(px(8.0))
         .margin_right(px(20.0))
-        .x_label_area_size(px(if with_t_desc { 34.0 } else { 22.0 }))
-        .y_label_area_size(px(52.0))
+        .x_label_area_size(px(if with_t_desc {
+            2.0 * line + 4.0
+        } else {
+            line + 4.0
+        }))
+        .y_label_area_size(px(4.0 * CHART_TEXT.px + 8.0))
         .build_cartesian_2d(t0..t1, y0..y1)?;
     let t_label = |a: &f64| tick_label(t.scale.value_at(*a));
     let y_label = |a: &f64| match panel.y.scale {
         Scale::Log => tick_label(Scale::Log.value_at(*a)),
         Scale::Linear => short_tick(*a, y1 - y0),
+    };
+    // a short linear axis (a few examples added) ticked at most once per unit: no "22 22 22"
+    let x_labels = match t.scale {
+        Scale::Linear if t1 - t0 < 8.0 => (t1 - t0).floor() as usize + 1,
+        _ => 8,
     };
     let mut mesh = plot.configure_mesh();
     if with_t_desc {
@@ -282,12 +294,12 @@ fn draw_panel<DB: DrawingBackend>(
     }
     mesh.y_desc(panel.y.desc.as_str())
         .y_labels(panel.y_labels)
-        .x_labels(8)
+        .x_labels(x_labels)
         .x_label_formatter(&t_label)
         .y_label_formatter(&y_label)
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
-        .label_style(("sans-serif", 11.0 * scale))
-        .axis_desc_style(("sans-serif", 12.0 * scale))
+        .label_style(text(scale))
+        .axis_desc_style(text(scale))
         .draw()?;
     for r in &panel.references {
         if let Some(v) = panel

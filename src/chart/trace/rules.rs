@@ -165,7 +165,8 @@ fn errors_chart(t: Axis, lines: Vec<Line>) -> TraceChart {
     single(t, y, lines, vec![])
 }
 /// The chart of `ε_g` against the number of examples `P` (`p`), one marked line per rule of
-/// `eps` (its values at each `P`); `None` before the first example.
+/// `eps` (its values at each `P`), named in the legend under it (`"{label}: ε_g"`); `None`
+/// before the first example.
 pub fn example_chart(p: &[f64], eps: &[(Algorithm, &[f64])]) -> Option<TraceChart> {
     let (lo, hi) = p
         .iter()
@@ -186,7 +187,7 @@ pub fn example_chart(p: &[f64], eps: &[(Algorithm, &[f64])]) -> Option<TraceChar
         .map(|&(a, e)| Line {
             marked: true,
             ..Line::solid(
-                a.info().label,
+                format!("{}: ε_g", a.info().label),
                 rgb(a.info().color),
                 p.iter().copied().zip(e.iter().copied()).collect(),
             )
