@@ -118,9 +118,10 @@ fn updates_stay_readable_against_a_far_larger_bound() {
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| {
             (a.min(y), b.max(y))
         });
-    // the plot's floor: the lowest y of the axis tick labels' row lies below every line point
+    // a logarithmic axis from 1 to about M* puts M = 1 and M = 2 log 2 / log 4485 ≈ 8 % of the
+    // plot's height apart: distinguishable (several line widths), not merged on the floor
     assert!(
-        bottom - top > 10.0,
+        bottom - top > 6.0,
         "M = 1 and M = 2 at different heights ({top}..{bottom})"
     );
     assert!(charts.errors.is_none(), "no pocket rule, no error chart");
