@@ -15,7 +15,7 @@
 
 use super::status::{self, StatusText};
 use super::Rgb;
-use crate::chart::Shape;
+use super::Shape;
 use crate::train::{Algorithm, StepCost};
 use serde::Serialize;
 

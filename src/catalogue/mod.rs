@@ -9,12 +9,14 @@
 
 pub mod algorithm;
 pub mod chart;
+pub mod shape;
 pub mod status;
 pub mod theory_curve;
 
 pub use crate::train::{Algorithm, StepCost};
 pub use algorithm::{AlgorithmInfo, Role, Setting};
 pub use chart::{Chart, ChartInfo};
+pub use shape::Shape;
 pub use theory_curve::{Quantity, TheoryCurve, TheoryCurveInfo};
 
 use serde::{Serialize, Serializer};

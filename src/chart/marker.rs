@@ -6,24 +6,8 @@
 use plotters::element::{Drawable, PointCollection};
 use plotters::prelude::*;
 use plotters_backend::{BackendCoord, DrawingErrorKind};
-use serde::Serialize;
 
-/// A point's shape (the page's weight view draws the same ones: `www/weight-paths.js`).
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Shape {
-    /// A disc.
-    Circle,
-    /// A square standing on its side.
-    Square,
-    /// A triangle pointing up.
-    Triangle,
-    /// A triangle pointing down.
-    TriangleDown,
-    /// A square standing on a corner.
-    Diamond,
-}
+pub use crate::catalogue::Shape;
 
 impl Shape {
     /// The shape of the points of `algorithm` (the catalogue's), a circle for a property of the
