@@ -249,3 +249,36 @@ fn degenerate_and_large_sets() {
         assert!(matches!(found, Optimum::At { .. }), "{mode:?}: {found:?}");
     }
 }
+
+/// The CLI's model carries the soft margin's optimum at `--gamma`: kind `at`, the independent
+/// QP's cost, and the answer's cost gap within the rule's KKT tolerance.
+#[test]
+fn the_cli_model_carries_the_optimum() {
+    let data = teacher_data(71, 2, 30, 0.2);
+    let mut csv = String::from("x1,x2,label\n");
+    for mu in 0..data.len() {
+        let x = data.x(mu);
+        csv += &format!("{:?},{:?},{}\n", x[0], x[1], data.y(mu));
+    }
+    let path = common::cli::file("noisy.csv", &csv);
+    let path = path.to_str().unwrap();
+    for (threshold, gamma) in [(false, 0.2), (true, 4.0)] {
+        let mut args = vec!["train", "--algorithm", "soft-margin", "--data", path];
+        let gamma_arg = gamma.to_string();
+        args.extend(["--gamma", &gamma_arg, "--epochs", "100000"]);
+        if threshold {
+            args.push("--threshold");
+        }
+        let model: serde_json::Value = serde_json::from_str(&common::cli::cli(&args)).unwrap();
+        let o = &model["optimum"];
+        assert_eq!(o["kind"], "at");
+        let qp = soft_margin_qp(&data, gamma, threshold);
+        let cost = o["cost"].as_f64().unwrap();
+        assert!(
+            (cost - qp.primal).abs() <= 1e-9 * qp.primal,
+            "{cost} vs {}",
+            qp.primal
+        );
+        assert!(o["costGap"].as_f64().unwrap().abs() <= 1e-5 * cost);
+    }
+}
