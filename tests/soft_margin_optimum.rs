@@ -255,11 +255,10 @@ fn degenerate_and_large_sets() {
 #[test]
 fn the_cli_model_carries_the_optimum() {
     let data = teacher_data(71, 2, 30, 0.2);
-    let mut csv = String::from("x1,x2,label\n");
-    for mu in 0..data.len() {
-        let x = data.x(mu);
-        csv += &format!("{:?},{:?},{}\n", x[0], x[1], data.y(mu));
-    }
+    let rows: Vec<String> = (0..data.len())
+        .map(|mu| format!("{:?},{:?},{}", data.x(mu)[0], data.x(mu)[1], data.y(mu)))
+        .collect();
+    let csv = format!("x1,x2,label\n{}\n", rows.join("\n"));
     let path = common::cli::file("noisy.csv", &csv);
     let path = path.to_str().unwrap();
     for (threshold, gamma) in [(false, 0.2), (true, 4.0)] {
