@@ -13,10 +13,15 @@
 //! finite `v` on a separable set ([`Optimum::Unbounded`]): it falls for ever as `|w|` grows
 //! along a separating direction.
 //!
+//! The soft margin's cost `|w|²/2 + γ Σ_μ max(0, 1 − E^μ)` ([`Objective::Hinge`]) is not smooth:
+//! its optimum is found by an exact active-set solution of its optimality conditions
+//! ([`soft_margin`]).
+//!
 //! [`Distance`] is how far a rule's answer is from the optimum: its cost gap `E(v) − E(v*)` and
 //! the angle between `v` and `v*`.
 
 mod newton;
+pub mod soft_margin;
 
 use crate::data::Dataset;
 use crate::linalg::{angle, dot};
@@ -74,11 +79,12 @@ fn perceptron(mut v: Vec<f64>, mode: Mode) -> Perceptron {
     Perceptron::new(v, theta)
 }
 
-/// `E(p) = Σ_μ c(w·ξ^μ − θ, S^μ)` on `data`.
+/// `E(p) = R(w) + Σ_μ c(w·ξ^μ − θ, S^μ)` on `data` ([`Objective::regulariser`]).
 pub fn total(objective: Objective, p: &Perceptron, data: &Dataset) -> f64 {
-    (0..data.len())
-        .map(|mu| objective.cost(dot(&p.w, data.x(mu)) - p.theta, data.y(mu)))
-        .sum()
+    objective.regulariser(&p.w)
+        + (0..data.len())
+            .map(|mu| objective.cost(dot(&p.w, data.x(mu)) - p.theta, data.y(mu)))
+            .sum::<f64>()
 }
 
 /// The optimum of `objective` on `data` in `mode`, on a set that is `separable` or not (exact
@@ -97,6 +103,7 @@ pub fn optimum(objective: Objective, data: &Dataset, mode: Mode, separable: bool
             newton(Objective::Sigmoid(Loss::CrossEntropy), &zero, data, mode)
         }
         Objective::Sigmoid(Loss::Tanh) => newton(Objective::LeastSquares, &zero, data, mode),
+        Objective::Hinge { gamma } => return soft_margin::optimum(data, mode, gamma),
     };
     match start.and_then(|s| newton(objective, &s, data, mode)) {
         Some(v) => {

@@ -42,7 +42,7 @@ fn derivatives(
 
 /// `A⁻¹ b` by Gaussian elimination with partial pivoting; `None` if `A` is (numerically)
 /// singular relative to its own size.
-fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
+pub(super) fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
     let n = b.len();
     let size = a.iter().flatten().fold(0.0_f64, |m, x| m.max(x.abs()));
     let mut m: Vec<Vec<f64>> = a
@@ -69,17 +69,39 @@ fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
     Some((0..n).map(|i| m[i][n] / m[i][i]).collect())
 }
 
-/// A minimum of `objective` on `data` in `mode` from `start`: Newton steps `Δ = (H + λI)⁻¹ ∇E`,
-/// `λ` raised (from `10⁻¹²` of `H`'s mean diagonal) while the step fails or raises `E`, lowered
-/// after each accepted step, until `|∇E| ≤ TOLERANCE · Σ|ξ̃|`; `None` if no step lowers `E` or
-/// `MAX_STEPS` pass first.
+/// A minimum of `objective` on `data` in `mode` from `start` ([`damped`] on its derivatives);
+/// `None` if it is not reached.
 pub fn newton(objective: Objective, start: &[f64], data: &Dataset, mode: Mode) -> Option<Vec<f64>> {
+    let (v, stationary) = damped(
+        start,
+        |v| derivatives(objective, v, data, mode),
+        |v| {
+            let p = Perceptron::new(v[..data.dim()].to_vec(), *v.get(data.dim()).unwrap_or(&0.0));
+            super::total(objective, &p, data)
+        },
+    );
+    stationary.then_some(v)
+}
+
+/// `E`, `∇E`, `H` and the gradient's scale at a point.
+pub(super) type Derivatives = (f64, Vec<f64>, Vec<Vec<f64>>, f64);
+
+/// Newton's method from `start` on a cost given by its `derivatives` and `value`: steps
+/// `Δ = (H + λI)⁻¹ ∇E`, `λ` raised (from `10⁻¹²` of `H`'s mean diagonal) while the step fails or
+/// raises `E`, lowered after each accepted step, until `|∇E| ≤ TOLERANCE · scale`. Returns the
+/// last point and whether it is stationary there (also when no step lowers `E` and
+/// `|∇E| ≤ 10³ TOLERANCE · scale`, stationary to rounding); not after `MAX_STEPS`.
+pub(super) fn damped(
+    start: &[f64],
+    derivatives: impl Fn(&[f64]) -> Derivatives,
+    value: impl Fn(&[f64]) -> f64,
+) -> (Vec<f64>, bool) {
     let mut v = start.to_vec();
     let mut lambda = 0.0;
     for _ in 0..MAX_STEPS {
-        let (e, g, h, scale) = derivatives(objective, &v, data, mode);
+        let (e, g, h, scale) = derivatives(&v);
         if dot(&g, &g).sqrt() <= TOLERANCE * scale {
-            return Some(v);
+            return (v, true);
         }
         let mean = (0..v.len()).map(|i| h[i][i].abs()).sum::<f64>() / v.len() as f64;
         let floor = 1e-12 * mean.max(f64::MIN_POSITIVE);
@@ -96,12 +118,7 @@ pub fn newton(objective: Objective, start: &[f64], data: &Dataset, mode: Mode) -
                 .collect();
             if let Some(step) = solve(&damped, &g) {
                 let next: Vec<f64> = v.iter().zip(&step).map(|(a, b)| a - b).collect();
-                let p = Perceptron::new(
-                    next[..data.dim()].to_vec(),
-                    *next.get(data.dim()).unwrap_or(&0.0),
-                );
-                let e2 = super::total(objective, &p, data);
-                if e2 <= e && next.iter().all(|x| x.is_finite()) {
+                if next.iter().all(|x| x.is_finite()) && value(&next) <= e {
                     v = next;
                     lambda /= 10.0;
                     accepted = true;
@@ -112,9 +129,10 @@ pub fn newton(objective: Objective, start: &[f64], data: &Dataset, mode: Mode) -
         }
         if !accepted {
             // no step lowers E: stationary to rounding if the gradient is small, else lost
-            let (_, g, _, scale) = derivatives(objective, &v, data, mode);
-            return (dot(&g, &g).sqrt() <= 1e3 * TOLERANCE * scale).then_some(v);
+            let (_, g, _, scale) = derivatives(&v);
+            let stationary = dot(&g, &g).sqrt() <= 1e3 * TOLERANCE * scale;
+            return (v, stationary);
         }
     }
-    None
+    (v, false)
 }

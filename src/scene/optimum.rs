@@ -1,4 +1,4 @@
-//! A gradient rule's own optimum in the scene ([`OptimumView`]): where its cost is minimal
+//! A gradient rule's (or the soft margin's) own optimum in the scene ([`OptimumView`]): where its cost is minimal
 //! ([`crate::optimum`], computed once per set) and how far the rule's answer is from it.
 
 use crate::data::Dataset;
@@ -15,7 +15,7 @@ use serde::Serialize;
 pub struct OptimumView {
     /// `"at"` (a minimum at finite `(w, θ)`), `"unbounded"` (a sigmoid cost on a separable set:
     /// none, `|w|` grows for ever) or `"unknown"` (a singular Hessian: fewer independent examples
-    /// than weights).
+    /// than weights; the soft margin: its optimality conditions not certified).
     pub kind: &'static str,
     /// The minimiser's `w` (`"at"` only).
     pub w: Option<Vec<f64>>,

@@ -74,7 +74,7 @@ impl Settling {
                     Ok(trainer) => runs.push(Run {
                         algorithm,
                         optimum: algorithm.spec().objective.map(|o| {
-                            let mode = reference.mode;
+                            let (o, mode) = (o.with_gamma(settings.run.gamma), reference.mode);
                             (o, optimum::optimum(o, data, mode, reference.separable))
                         }),
                         recorder: settings

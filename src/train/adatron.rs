@@ -478,8 +478,11 @@ pub const SPEC: Spec =
     Spec::new("adatron", StepCost::Strengths, build).taking(Takes::NOTHING.learning_rate());
 
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
-pub const SOFT_MARGIN_SPEC: Spec =
-    Spec::new("soft-margin", StepCost::Strengths, build_soft_margin).taking(Takes::NOTHING.gamma());
+pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin)
+    .taking(Takes::NOTHING.gamma())
+    .minimising(super::objective::Objective::Hinge {
+        gamma: super::config::GAMMA,
+    });
 
 /// AdaTron from the run's [`Config`]: the epoch limit, the gap tolerance and the book's fixed `η`
 /// ([`Config::learning_rate`]; `None`: the exact coordinate step).

@@ -52,3 +52,19 @@ test("the readout measures each Adaline against the least-squares optimum comput
   const text = await page.locator('#readout tr[data-algorithm="logistic"] + tr td.status').textContent();
   assert.match(text, /no minimum on this separable set/);
 });
+
+test("the soft margin is measured against its own optimum at the current γ: kind at, a cost gap within its KKT tolerance, the readout's sentence", async () => {
+  const { page } = lab;
+  await lab.setPoints([...SIX, { x: 1.5, y: 1.5, label: -1 }]);
+  await page.evaluate(() => {
+    document.getElementById("more-algorithms").open = true;
+  });
+  await page.locator("#show-soft-margin").check();
+  await page.evaluate(() => window.lab.settled(30_000));
+  const o = (await lab.state()).algorithms["soft-margin"].optimum;
+  assert.equal(o.kind, "at");
+  assert.ok(o.cost > 0 && Math.abs(o.costGap) <= 1e-5 * o.cost, `cost ${o.cost}, gap ${o.costGap}`);
+  const text = await page.locator('#readout tr[data-algorithm="soft-margin"] + tr td.status').textContent();
+  assert.match(text, /To its optimum \(the faint wide line\): cost E = .* against the minimum .*, angle .*°\./);
+  assert.deepEqual(lab.errors, []);
+});

@@ -2,6 +2,7 @@
 
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::measure::Perceptron;
+use perceptron_lab::scene::OptimumView;
 use perceptron_lab::train::Stop;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -41,6 +42,11 @@ pub struct Model {
     /// AdaTron's `κ_upper`; `null` where there is none.
     #[serde(default)]
     pub kappa_max_bound: Option<f64>,
+    /// The gradient rules and the soft margin: the minimum of the rule's own cost and the
+    /// answer's distance to it (`scene::OptimumView`: `kind`, `w`, `theta`, `cost`, `costGap`,
+    /// `angle`); absent for the other rules. `predict` does not read it.
+    #[serde(skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub optimum: Option<OptimumView>,
     /// Whether the data are linearly separable in the mode (exact test).
     #[serde(default)]
     pub separable: bool,

@@ -8,7 +8,8 @@ use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{is_separable, max_stability};
 use perceptron_lab::measure::Perceptron;
-use perceptron_lab::scene::{status, Settings};
+use perceptron_lab::optimum;
+use perceptron_lab::scene::{status, OptimumView, Settings};
 use perceptron_lab::train::config::GAMMA;
 use perceptron_lab::train::{
     self, check_gamma, Budget, Config, Fit, Mode, Optional, Presentation, Stop,
@@ -98,6 +99,7 @@ fn exact(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn std
         gradient: None,
         kappa: finite(e.kappa),
         kappa_max_bound: finite(e.kappa),
+        optimum: None,
         separable: e.separable,
         stop: None,
         theta: e.perceptron.as_ref().map(|p| p.theta),
@@ -141,6 +143,11 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
                 .unwrap_or("running")
         );
     }
+    let optimum = a.algorithm.spec().objective.map(|o| {
+        let o = o.with_gamma(a.gamma.unwrap_or(GAMMA));
+        let reference = optimum::optimum(o, data, mode, separable);
+        OptimumView::new(&reference, o, &fit.perceptron, data, mode)
+    });
     Ok(Model {
         algorithm: a.algorithm,
         converged: fit.converged,
@@ -149,6 +156,7 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
         gradient: fit.gradient.and_then(finite),
         kappa: finite(fit.kappa),
         kappa_max_bound: fit.kappa_upper.and_then(finite),
+        optimum,
         separable,
         stop: fit.stop,
         theta: Some(fit.perceptron.theta),
