@@ -62,7 +62,8 @@ const replace = (from, to) => {
   html = html.replace(from, () => to);
 };
 replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/.exec(html)[0], `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
-replace('<link rel="stylesheet" href="www/style.css">', `<style>${read("www/style.css")}</style>`);
+// every stylesheet inline, in its place
+for (const [link, path] of [...html.matchAll(/<link rel="stylesheet" href="(www\/[a-z-]+\.css)">/g)]) replace(link, `<style>${read(path)}</style>`);
 replace('<script type="module" src="www/main.js"></script>\n', "");
 replace("</body>", `<script>${setup}</script>\n<script>${main}</script>\n</body>`);
 

@@ -91,7 +91,7 @@ function row(a, isExact, eps) {
   td.colSpan = classes.length - 1;
   td.className = "status";
   td.textContent = a.softMargin
-    ? `${a.status} Objective |w|²/2 + γΣβ^μ = ${fmt(a.softMargin.halfNormSq)} + ${fmt(a.softMargin.penalty)}; ${a.softMargin.violators.length} margin violator${a.softMargin.violators.length === 1 ? "" : "s"} (β^μ > 0, dashed rings); its dashed lines are E = ±1.`
+    ? `${a.status} Objective |w|²/2 + γΣβ^μ = ${fmt(a.softMargin.halfNormSq)} + ${fmt(a.softMargin.penalty)}; ${a.softMargin.violators.length} margin violator${a.softMargin.violators.length === 1 ? "" : "s"} (β^μ > 0, dashed rings); its dashed lines are E = ±1.${optimumText(a.optimum, { softMargin: true })}`
     : a.optimum
       ? `${a.status}.${optimumText(a.optimum)}`
       : a.status;
@@ -165,13 +165,17 @@ export class ReadoutView {
 }
 
 /**
- * A gradient rule's distance to its own optimum (`scene::OptimumView`), as a sentence after its
- * status; empty for the other rules.
+ * A rule's distance to its own optimum (`scene::OptimumView`: the gradient rules' and the soft
+ * margin's), as a sentence after its status; empty for the other rules.
  * @param {any} o
+ * @param {{softMargin?: boolean}} [rule] the soft margin's optimum is unknown only where its exact solver gave up
  */
-export function optimumText(o) {
+export function optimumText(o, { softMargin = false } = {}) {
   if (!o) return "";
   if (o.kind === "unbounded") return " Its cost has no minimum on this separable set: |w| grows for ever along a separating direction.";
-  if (o.kind === "unknown") return " Its optimum is not unique here (fewer independent points than weights).";
+  if (o.kind === "unknown")
+    return softMargin
+      ? " Its exact optimum could not be certified here (too many examples on the margin)."
+      : " Its optimum is not unique here (fewer independent points than weights).";
   return ` To its optimum (the faint wide line): cost E = ${fmt(o.cost + o.costGap, 4)} against the minimum ${fmt(o.cost, 4)}, angle ${fmt((o.angle * 180) / Math.PI, 3)}°.`;
 }

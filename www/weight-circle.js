@@ -31,7 +31,8 @@ export const BAND_EDGE = "#2a7fb8";
 export function drawCircle(v, frame, vs, marks, box) {
   const { state } = frame;
   const ctx = v.ctx;
-  const R = Math.min(box.w, box.h) / 2 - 26 * v.k;
+  // never negative: a view squeezed smaller than its labels (a narrow window) draws a point-sized circle
+  const R = Math.max(1, Math.min(box.w, box.h) / 2 - 26 * v.k);
   const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 + 4 };
   const at = (phi, r = R) => ({ x: c.x + r * Math.cos(phi), y: c.y - r * Math.sin(phi) });
   v.circle = { c, R };
