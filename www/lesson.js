@@ -8,8 +8,7 @@
  * zoom, the teacher, the learning-curve form); "reset this step" puts it back.
  */
 
-import { applyForm } from "./curve-form.js";
-import { readParams } from "./curve-form.js";
+import { applyForm, readParams } from "./curve-form.js";
 import { chapterLesson } from "./lesson-chapter.js";
 import { LESSON_FORMAT, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
 import { lessonUrl } from "./lesson-link.js";
@@ -96,7 +95,7 @@ export class Lessons {
     this.apply(lesson.steps[index]);
     this.onChange?.();
     this.showUrl();
-    await this.settle(lesson.steps[index]);
+    await this.settle();
   }
 
   /** Puts step `step`'s state on the page (one new picture: its own undo history). */
@@ -129,7 +128,7 @@ export class Lessons {
   }
 
   /** Resolves once the step's rules have settled (the edits' slices, then the rest on the page). */
-  async settle(_step) {
+  async settle() {
     const app = this.app;
     app.settleNow();
     app.render();

@@ -98,21 +98,9 @@ function outside(page) {
 
 /** The names of the lesson views shown (not hidden by the step). */
 function shownViews(page) {
-  return page.evaluate(() => {
-    const views = {
-      data: "#data-section",
-      weights: "#weight-section",
-      readout: "#readout-box",
-      player: "#animation",
-      compare: "#compare-panel",
-      teacher: "#teacher-panel",
-      count: "#count-panel",
-      curves: "#curves",
-    };
-    return Object.keys(views).filter((n) => {
-      const e = document.querySelector(views[n]);
-      return e && e.getClientRects().length > 0;
-    });
+  return page.evaluate(async () => {
+    const { LESSON_VIEWS } = await import("/www/lesson-format.js"); // the page's own names → elements
+    return Object.keys(LESSON_VIEWS).filter((n) => document.querySelector(LESSON_VIEWS[n])?.getClientRects().length > 0);
   });
 }
 
