@@ -114,7 +114,7 @@ pub enum Error {
     },
     /// A set whose points' lengths span more than floating point holds: the squared length of
     /// the short one is below `2^−1022` of the long one's (issue 24).
-    #[error("point {index}'s length {norm} is {:e} of point {largest}'s {largest_norm}: the set spans more than the floating-point range allows (its squared lengths cannot be computed together), so its geometry is out of reach", norm / largest_norm)]
+    #[error("point {index}'s length {norm:e} is {:e} of point {largest}'s {largest_norm:e}: the set spans more than the floating-point range allows (its squared lengths cannot be computed together), and the answer depends on both", norm / largest_norm)]
     Span {
         /// The short point (0-based).
         index: usize,

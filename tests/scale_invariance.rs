@@ -189,47 +189,96 @@ fn every_rule_at_every_scale() {
     }
 }
 
-/// The three points of issue 24, `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`: their
-/// lengths span 300 orders of magnitude, beyond what squared lengths can hold together, so the
-/// exact optimum, the separability test and the count refuse them naming the short point and the
-/// long one, at scale 1 and at `10^−300` (at `10^300` a coordinate is ∞ and the set is refused
-/// as not finite) — rather than the wrong `separable: false` and "at the origin" they gave.
+/// The three points of issue 24, `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`, at scale
+/// `c` = 1 and `10^−300` (at `10^300` a coordinate is ∞ and the set is refused as not finite).
+/// Their lengths span 300 orders of magnitude, beyond what squared lengths hold together, yet
+/// the answer is in closed form: the long point lies far in front of the short ones' optimum, so
+/// it is theirs (`exact/scales.rs`). Through the origin `z² = (1, 2)` is the nearest signed point
+/// and `z³ = (1e-300, 3)` lies beyond it along `w = z²/|z²|` (`w·z³ = 6/√5 > √5`): `κ_max = √5`.
+/// With a threshold the gap between `ξ²` and `ξ³` is their distance `|(1, 5)|`: `κ_max = √26/2`,
+/// `w = (1, 5)/√26`, `θ` at the midpoint `(−½, ½)`: `θ = 2/√26`. The count through the origin
+/// sees two lines (`ξ¹` and `ξ³` are parallel to `10⁻³⁰⁰`, far below the count's tolerance, which
+/// names them): 4 labellings. With a threshold the count needs the offsets of all three together
+/// and refuses by name; so does the exact optimum once a long point stands in front of the short
+/// ones (`(−1e300, 1e299)` beside them).
 #[test]
-fn a_set_spanning_beyond_the_range_is_refused_by_name() {
-    let three = |c: f64| {
-        Dataset::from_row_major(
-            vec![c, 1e300 * c, -c, -2.0 * c, 1e-300 * c, 3.0 * c],
-            2,
-            vec![1.0, -1.0, 1.0],
-        )
+fn a_set_spanning_beyond_the_range_is_solved_where_its_geometry_allows() {
+    let set = |c: f64, extra: &[f64]| {
+        let mut xs = vec![c, 1e300 * c, -c, -2.0 * c, 1e-300 * c, 3.0 * c];
+        xs.extend(extra.iter().map(|v| v * c));
+        let ys = [1.0, -1.0, 1.0, 1.0][..xs.len() / 2].to_vec();
+        Dataset::from_row_major(xs, 2, ys)
     };
+    let (r5, r26) = (5f64.sqrt(), 26f64.sqrt());
     for c in [1.0, 1e-300] {
-        let d = three(c).unwrap();
+        let d = set(c, &[]).unwrap();
+        assert!(d.check_span().is_err(), "the set spans beyond the range");
+        let e = max_stability(&d, Mode::Homogeneous).unwrap();
+        let w = &e.perceptron.as_ref().unwrap().w;
+        assert!(close(e.kappa / c, r5, 1e-12), "{c}: κ = {}", e.kappa);
+        assert!(angle(w, &[1.0, 2.0]) < 1e-12, "{c}: {w:?}");
+        assert_eq!(e.support, vec![1]);
+        let e = max_stability(&d, Mode::Threshold).unwrap();
+        let p = e.perceptron.as_ref().unwrap();
+        assert!(close(e.kappa / c, r26 / 2.0, 1e-12), "{c}: κ = {}", e.kappa);
+        assert!(angle(&p.w, &[1.0, 5.0]) < 1e-12, "{c}: {:?}", p.w);
+        assert!(close(p.theta / c, 2.0 / r26, 1e-12), "{c}: θ = {}", p.theta);
+        assert_eq!(e.support, vec![1, 2]);
         for mode in MODES {
-            let errors = [
-                max_stability(&d, mode).unwrap_err(),
-                is_separable(&d, mode).unwrap_err(),
-                count_any(&d, mode).unwrap_err(),
-            ];
-            for e in errors {
-                let m = e.to_string();
-                assert!(
-                    m.starts_with("point 1's length")
-                        && m.contains("of point 0's")
-                        && m.contains("floating-point range"),
-                    "{m}"
-                );
+            assert!(is_separable(&d, mode).unwrap());
+        }
+        let count = count_any(&d, Mode::Homogeneous).unwrap();
+        assert_eq!((count.separable, count.total), (4.0, 8.0));
+        assert!(!count.general_position);
+        let refused = |e: perceptron_lab::Error| {
+            let m = e.to_string();
+            assert!(
+                m.starts_with("point 1's length") && m.contains("floating-point range"),
+                "{m}"
+            );
+        };
+        refused(count_any(&d, Mode::Threshold).unwrap_err());
+        // a long point in front of the short ones' optimum ties the two scales together
+        let d = set(c, &[-1e300, 1e299]).unwrap();
+        refused(max_stability(&d, Mode::Homogeneous).unwrap_err());
+    }
+    let e = set(1e300, &[]).unwrap_err().to_string();
+    assert!(e.contains("point 0: coordinate 1 is inf"), "{e}");
+}
+
+/// A long point behind the short points' optimum does not change it: teacher sets with one point
+/// added `10³⁰⁰` times farther out, along the optimum's `S w` (in front of nothing), give the
+/// optimum of the set without it (κ, w, θ and the support; its embedding strength 0) — and one
+/// added along `−S w` makes the exact test refuse the set by name rather than answer.
+#[test]
+fn a_long_point_behind_the_optimum_leaves_it_unchanged() {
+    for seed in 1..=4 {
+        let d = teacher_data(seed, 3, 12, 0.0);
+        for mode in MODES {
+            let base = max_stability(&d, mode).unwrap();
+            let Some(p) = base.perceptron.as_ref() else {
+                continue;
+            };
+            for (sign, y) in [(1.0, 1.0), (-1.0, -1.0)] {
+                let mut xs = d.features().to_vec();
+                xs.extend(p.w.iter().map(|v| sign * 1e300 * v));
+                let mut ys = d.labels().to_vec();
+                ys.push(y);
+                let far = Dataset::from_row_major(xs.clone(), 3, ys).unwrap();
+                let e = max_stability(&far, mode).unwrap();
+                let q = e.perceptron.as_ref().unwrap();
+                assert!(close(e.kappa, base.kappa, 1e-12), "{seed} {mode:?}");
+                assert!(angle(&q.w, &p.w) < 1e-9, "{seed} {mode:?}");
+                assert!(close(q.theta, p.theta, 1e-9) || (q.theta - p.theta).abs() < 1e-12);
+                assert_eq!(e.support, base.support);
+                assert_eq!(e.embedding[12], 0.0);
+                // the same point with the other label stands in front of the optimum
+                let mut ys = d.labels().to_vec();
+                ys.push(-y);
+                let front = Dataset::from_row_major(xs, 3, ys).unwrap();
+                let m = max_stability(&front, mode).unwrap_err().to_string();
+                assert!(m.contains("floating-point range"), "{m}");
             }
         }
     }
-    let e = three(1e300).unwrap_err().to_string();
-    assert!(e.contains("point 0: coordinate 1 is inf"), "{e}");
-    // within the range the same shape is solved: (1, 1e150) beside (−1, −2) and (1e-150, 3)
-    let d = Dataset::from_row_major(
-        vec![1.0, 1e150, -1.0, -2.0, 1e-150, 3.0],
-        2,
-        vec![1.0, -1.0, 1.0],
-    )
-    .unwrap();
-    assert!(d.check_span().is_ok());
 }

@@ -179,6 +179,32 @@ impl Dataset {
 }
 
 impl Dataset {
+    /// The set with each point times its own power of two, `2^k_μ` bringing its largest
+    /// coordinate near 1 (points at the origin stay there): the same directions exactly, every
+    /// length in `[2^−½, 2^½·√N]`. What depends on the points' directions alone (separability and
+    /// Cover's count through the origin) is the same for it.
+    #[must_use]
+    pub fn each_in_range(&self) -> Self {
+        let xs = self
+            .xs
+            .chunks(self.dim)
+            .flat_map(|x| {
+                let max_abs = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+                let k = if max_abs == 0.0 {
+                    0
+                } else {
+                    -(max_abs.log2().round() as i32)
+                };
+                x.iter().map(move |&v| libm::scalbn(v, k))
+            })
+            .collect();
+        Self {
+            xs,
+            dim: self.dim,
+            ys: self.ys.clone(),
+        }
+    }
+
     /// `|ξ^μ|` computed without over- or underflow (the point scaled by a power of two first).
     pub fn norm(&self, mu: usize) -> f64 {
         let x = self.x(mu);

@@ -185,6 +185,21 @@ fn cover_dim(data: &Dataset, mode: Mode) -> usize {
     }
 }
 
+/// The set a count works on, with the same count: the set times `2^k` ([`Dataset::in_range`]),
+/// where norms are in range; a set whose lengths span beyond that ([`Dataset::check_span`])
+/// through the origin with each point scaled into range on its own
+/// ([`Dataset::each_in_range`]: the count depends on the directions only).
+///
+/// # Errors
+/// [`Error::Span`] for such a set with a threshold, where the points' offsets matter.
+fn counted(data: &Dataset, mode: Mode) -> Result<std::borrow::Cow<'_, Dataset>> {
+    match (data.check_span(), mode) {
+        (Ok(()), _) => Ok(data.in_range().0),
+        (Err(_), Mode::Homogeneous) => Ok(std::borrow::Cow::Owned(data.each_in_range())),
+        (Err(span), Mode::Threshold) => Err(span),
+    }
+}
+
 /// The number of strictly separable labellings of 2-D (or 1-D) inputs in `mode`, exactly and
 /// geometrically (`geometric.rs`): through the origin twice the number of distinct lines through
 /// the origin spanned by the examples (0 if one is at the origin); with a threshold
@@ -203,9 +218,7 @@ pub fn count(data: &Dataset, mode: Mode) -> Result<Count> {
             range: "{1, 2} (count_any counts in any dimension)",
         });
     }
-    // the count is the same for the set times 2^k (Dataset::in_range), where norms are in range
-    data.check_span()?;
-    let (separable, degeneracies) = geometric::count_low_dim(&data.in_range().0, mode);
+    let (separable, degeneracies) = geometric::count_low_dim(&*counted(data, mode)?, mode);
     Ok(Count::new(
         data.len(),
         cover_dim(data, mode),
@@ -280,7 +293,7 @@ pub fn count_any_with(data: &Dataset, mode: Mode, params: &CountParams) -> Resul
     if data.dim() <= 2 {
         return count(data, mode);
     }
-    let (data, _) = data.in_range();
+    let data = counted(data, mode)?;
     let data = &*data;
     let p = data.len();
     let cover_n = cover_dim(data, mode);

@@ -37,6 +37,7 @@ mod dense;
 pub mod dual;
 pub mod ldp;
 mod polish;
+mod scales;
 mod wolfe;
 
 use crate::data::{unscale, Dataset};
@@ -83,7 +84,8 @@ pub enum Solver {
 /// # Errors
 /// [`Error::Empty`] for no data; [`Error::OneClass`] in threshold mode with one class only
 /// (the margin is unbounded); [`Error::Span`] for points whose lengths span more than floating
-/// point holds ([`Dataset::check_span`]).
+/// point holds ([`Dataset::check_span`]) where the far points' constraints are not met at the
+/// short points' optimum (`scales.rs`: otherwise that optimum is the answer).
 pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
     max_stability_with(data, mode, Solver::ActiveSet)
 }
@@ -104,11 +106,13 @@ pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<
     if data.is_empty() {
         return Err(Error::Empty);
     }
+    if let Err(span) = data.check_span() {
+        return scales::across_scales(data, span, |short| max_stability_with(short, mode, solver));
+    }
     // Far from 1 in magnitude, squared norms under- or overflow: solve on the data scaled by a
     // power of two (exact in floating point), then scale κ, θ and the embedding back.
     let (scaled, k) = data.in_range();
     if k != 0 {
-        data.check_span()?;
         let mut e = max_stability_with(&scaled, mode, solver)?;
         e.kappa = unscale(e.kappa, k);
         if let Some(p) = e.perceptron.as_mut() {
@@ -120,7 +124,6 @@ pub fn max_stability_with(data: &Dataset, mode: Mode, solver: Solver) -> Result<
         }
         return Ok(e);
     }
-    data.check_span()?;
     let scale_sq = data.max_norm_sq();
     match (mode, solver) {
         (Mode::Homogeneous, Solver::ActiveSet) => {

@@ -56,7 +56,8 @@ impl Settling {
     /// [`Error::OutOfRange`] for bad settings; the rules' own errors but the one-class refusal
     /// of the margin rules with a threshold (those rules are left out, the scene says why) and
     /// the Gibbs and Bayes students' refusal of a set without a version space (shown without a
-    /// perceptron, stopped as [`crate::train::Stop::Stalled`], the readout says why).
+    /// perceptron, stopped as [`crate::train::Stop::Stalled`], the readout says why) and the
+    /// span refusal of the rules that square the lengths (left out, with a note).
     pub fn new(data: &Dataset, settings: &Settings) -> Result<Self> {
         let mut reference = reference(data, settings)?;
         let version_space = reference.version_space.take();
@@ -88,6 +89,10 @@ impl Settling {
                         .max(1),
                     }),
                     Err(Error::OneClass { .. }) => {}
+                    // a rule that squares the lengths, on a set spanning beyond their range
+                    Err(e @ Error::Span { .. }) => reference
+                        .notes
+                        .push(format!("{} is not trained here: {e}.", algorithm.name())),
                     Err(e) => return Err(e),
                 }
             }

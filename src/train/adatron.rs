@@ -474,8 +474,9 @@ impl Trainer for Adatron {
 
 /// AdaTron's spec: a coordinate step on one embedding strength (a pair with a threshold); it
 /// takes the book's fixed `η`.
-pub const SPEC: Spec =
-    Spec::new("adatron", StepCost::Strengths, build).taking(Takes::NOTHING.learning_rate());
+pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build)
+    .taking(Takes::NOTHING.learning_rate())
+    .squaring();
 
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
 pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin)

@@ -175,6 +175,12 @@ pub struct Spec {
     /// What a gradient rule minimises (its optimum is [`crate::optimum`]'s); `None` for the
     /// other rules.
     pub objective: Option<super::objective::Objective>,
+    /// Whether its steps and its stop use the squared lengths `|ξ^μ|²` of all examples together
+    /// (AdaTron's `η/C^μμ`, the costs and step sizes of the gradient rules): a set whose lengths
+    /// span beyond what those hold ([`Dataset::check_span`]) is refused for it by name, where it
+    /// would compute with lengths rounded to 0 and could claim a stop it has not reached. The
+    /// other rules use `w·ξ^μ` alone and train on any finite set.
+    pub squares: bool,
     /// Its trainer.
     pub build: Builder,
 }
@@ -190,6 +196,7 @@ impl Spec {
             zero_one: false,
             default_learning_rate: None,
             objective: None,
+            squares: false,
             build,
         }
     }
@@ -200,11 +207,21 @@ impl Spec {
         Spec { takes, ..self }
     }
 
-    /// This spec, of a gradient rule minimising `objective`.
+    /// This spec, of a gradient rule minimising `objective` (whose cost squares the lengths).
     #[must_use]
     pub const fn minimising(self, objective: super::objective::Objective) -> Spec {
         Spec {
             objective: Some(objective),
+            squares: true,
+            ..self
+        }
+    }
+
+    /// This spec, of a rule whose steps use the squared lengths ([`Spec::squares`]).
+    #[must_use]
+    pub const fn squaring(self) -> Spec {
+        Spec {
+            squares: true,
             ..self
         }
     }

@@ -34,7 +34,8 @@ pub fn build(
 ///
 /// # Errors
 /// Those of [`Config::check`] and of the rule's builder (empty set, one class with a threshold
-/// for MinOver/AdaTron/soft margin, bad parameters).
+/// for MinOver/AdaTron/soft margin, bad parameters); [`crate::Error::Span`] for a rule that
+/// [`Spec::squares`] on a set spanning beyond the floating-point range.
 pub fn build_spec(
     spec: &Spec,
     data: &Dataset,
@@ -42,6 +43,9 @@ pub fn build_spec(
     config: &Config,
 ) -> Result<Box<dyn Trainer>> {
     config.check(spec)?;
+    if spec.squares {
+        data.check_span()?;
+    }
     let (scaled, k) = data.in_range();
     if k != 0 {
         let config = Config {

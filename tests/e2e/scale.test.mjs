@@ -41,3 +41,28 @@ test("the six points at 10^−300, 1 and 10^300: the same answers, κ in the dat
   }
   assert.deepEqual(lab.errors, []);
 });
+
+// The three points of issue 24, whose lengths span 300 orders of magnitude beyond what squared
+// lengths hold together: the page answers what the geometry allows (the exact κ_max = √5 through
+// the origin: the long point lies far in front of the short ones' optimum), Rosenblatt trains,
+// AdaTron (whose step squares the lengths) is left out with a note naming the two points, and
+// nothing fails.
+test("the three points spanning 10^600: the exact optimum, the rules that can train, a note for the rest", async () => {
+  await lab.setPoints([
+    { x: 1, y: 1e300, label: 1 },
+    { x: -1, y: -2, label: -1 },
+    { x: 1e-300, y: 3, label: 1 },
+  ]);
+  await lab.page.evaluate(() => window.lab.settled(30_000));
+  const s = await lab.state();
+  assert.equal(s.separable, true);
+  const exact = s.algorithms.exact;
+  assert.ok(Math.abs(exact.kappa - Math.sqrt(5)) < 1e-9, `κ_max = ${exact.kappa}`);
+  assert.equal(s.algorithms.rosenblatt.errors, 0);
+  assert.ok(
+    s.notes.some((n) => n.startsWith("adatron is not trained here: point 1's length")),
+    JSON.stringify(s.notes),
+  );
+  assert.equal(s.points.length, 3);
+  assert.deepEqual(lab.errors, []);
+});
