@@ -137,3 +137,66 @@ fn the_scene_reports_each_gradient_rule_against_its_optimum() {
     assert!(view(Algorithm::Logistic).optimum.is_some());
     assert!(view(Algorithm::Minover).optimum.is_none());
 }
+
+/// The CLI's model carries each gradient rule's optimum (`train`'s `optimum` key): on a noisy set
+/// with a threshold, the least-squares `(w, θ)` of both Adalines is the normal equations' and the
+/// cross-entropy minimum is the test's Newton point (to 10⁻⁹); the cost gap is not negative; on a
+/// separable set the logistic cost's optimum is `unbounded`; the rules that minimise no cost carry
+/// none.
+#[test]
+fn the_cli_model_carries_each_gradient_rules_optimum() {
+    let csv = |data: &Dataset, name: &str| {
+        let rows: Vec<String> = (0..data.len())
+            .map(|mu| format!("{:?},{:?},{}", data.x(mu)[0], data.x(mu)[1], data.y(mu)))
+            .collect();
+        common::cli::file(name, &format!("x1,x2,label\n{}\n", rows.join("\n")))
+    };
+    let train = |path: &std::path::Path, algo: &str, threshold: bool| -> serde_json::Value {
+        let mut args = vec![
+            "train",
+            "--algorithm",
+            algo,
+            "--data",
+            path.to_str().unwrap(),
+        ];
+        if threshold {
+            args.push("--threshold");
+        }
+        serde_json::from_str(&common::cli::cli(&args)).unwrap()
+    };
+    let close = |o: &serde_json::Value, reference: &[f64]| {
+        let mut v: Vec<f64> = o["w"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        v.push(o["theta"].as_f64().unwrap());
+        let diff: Vec<f64> = v.iter().zip(reference).map(|(a, b)| a - b).collect();
+        assert!(
+            norm(&diff) <= 1e-9 * norm(reference),
+            "{v:?} vs {reference:?}"
+        );
+    };
+    let noisy = teacher_data(12, 2, 40, 0.3);
+    let path = csv(&noisy, "noisy.csv");
+    let ls = least_squares(&noisy, true).unwrap();
+    for algo in ["adaline", "adaline-batch"] {
+        let o = &train(&path, algo, true)["optimum"];
+        assert_eq!(o["kind"], "at", "{algo}: {o}");
+        close(o, &ls);
+        assert!(o["costGap"].as_f64().unwrap() >= -1e-12 * o["cost"].as_f64().unwrap());
+    }
+    let newton_point = newton(Cost::CrossEntropy, &ls, &noisy, true).unwrap();
+    let o = &train(&path, "logistic", true)["optimum"];
+    assert_eq!(o["kind"], "at", "{o}");
+    close(o, &newton_point);
+    let separable = csv(&teacher_data(9, 2, 30, 0.0), "separable.csv");
+    assert_eq!(
+        train(&separable, "logistic", false)["optimum"]["kind"],
+        "unbounded"
+    );
+    for algo in ["rosenblatt", "minover", "exact"] {
+        assert!(train(&path, algo, true).get("optimum").is_none(), "{algo}");
+    }
+}

@@ -100,35 +100,39 @@ pub fn cost_gradient_hessian(
     (total, g, h)
 }
 
-/// `A⁻¹ b` by Gaussian elimination with partial pivoting; `None` if `A` is singular.
+/// `A⁻¹ b` by the QR factorisation of `A` (modified Gram–Schmidt on its columns: `A = Q R`,
+/// then `R x = Qᵀ b` by back substitution) — not the crate's elimination; `None` if a column is
+/// (numerically) dependent on the ones before it.
 pub fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
     let n = b.len();
-    let mut m: Vec<Vec<f64>> = a
-        .iter()
-        .zip(b)
-        .map(|(r, &y)| {
-            let mut r = r.clone();
-            r.push(y);
-            r
-        })
-        .collect();
-    for col in 0..n {
-        let pivot = (col..n).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
-        if m[pivot][col].abs() < 1e-300 {
-            return None;
-        }
-        m.swap(col, pivot);
-        let pivot_row = m[col].clone();
-        for (row, r) in m.iter_mut().enumerate() {
-            if row != col {
-                let f = r[col] / pivot_row[col];
-                for (x, p) in r.iter_mut().zip(&pivot_row).skip(col) {
-                    *x -= f * p;
-                }
+    let size = a.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
+    // q[k]: the k-th orthonormal column; r[i][k] = q_i · a_k
+    let mut q: Vec<Vec<f64>> = (0..n).map(|k| (0..n).map(|i| a[i][k]).collect()).collect();
+    let mut r = vec![vec![0.0; n]; n];
+    for k in 0..n {
+        for i in 0..k {
+            let proj = dot(&q[i], &q[k]);
+            r[i][k] = proj;
+            let qi = q[i].clone();
+            for (x, y) in q[k].iter_mut().zip(&qi) {
+                *x -= proj * y;
             }
         }
+        let len = dot(&q[k], &q[k]).sqrt();
+        if !(len > 1e-14 * size) {
+            return None;
+        }
+        r[k][k] = len;
+        for x in &mut q[k] {
+            *x /= len;
+        }
     }
-    Some((0..n).map(|i| m[i][n] / m[i][i]).collect())
+    let mut x = vec![0.0; n];
+    for k in (0..n).rev() {
+        let tail: f64 = (k + 1..n).map(|j| r[k][j] * x[j]).sum();
+        x[k] = (dot(&q[k], b) - tail) / r[k][k];
+    }
+    Some(x)
 }
 
 /// `‖A⁻¹‖_F ≥ ‖A⁻¹‖₂ = 1/λ_min` of a symmetric positive definite `A`; `None` if singular.
