@@ -282,3 +282,43 @@ fn a_long_point_behind_the_optimum_leaves_it_unchanged() {
         }
     }
 }
+
+/// The version space of a 2-D set times `c` is the set's in its units: through the origin the
+/// same arcs and arc length, the landscape κ(φ) times `c`; with a threshold the band's edges
+/// θ(φ) and its area in `(φ, θ)` times `c`.
+#[test]
+fn the_version_space_scales_with_the_set() {
+    use perceptron_lab::version_space::VersionSpace;
+    let base = teacher_data(4, 2, 9, 0.0);
+    for mode in MODES {
+        let one = VersionSpace::compute(&base, mode).unwrap();
+        assert!(one.size > 0.0, "{mode:?}");
+        for c in SCALES {
+            let d = scaled(&base, c);
+            let v = VersionSpace::compute(&d, mode).unwrap();
+            let units = if mode == Mode::Threshold { c } else { 1.0 };
+            assert!(
+                close(v.size / units, one.size, 1e-9),
+                "{mode:?} {c}: {} vs {}",
+                v.size / units,
+                one.size
+            );
+            assert_eq!(v.arcs.len(), one.arcs.len());
+            for (a, b) in v.arcs.iter().flatten().zip(one.arcs.iter().flatten()) {
+                assert!((a - b).abs() < 1e-9, "{mode:?} {c}");
+            }
+            for (a, b) in v
+                .kappa
+                .iter()
+                .zip(&one.kappa)
+                .chain(v.lower.iter().zip(&one.lower))
+            {
+                assert!(
+                    (a.is_nan() && b.is_nan()) || (a / c - b).abs() <= 1e-9 * b.abs().max(1.0),
+                    "{mode:?} {c}: {} vs {b}",
+                    a / c
+                );
+            }
+        }
+    }
+}

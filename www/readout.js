@@ -44,9 +44,9 @@ function updatesText(a) {
   return `${a.updates} ≤ M* = ${fmtBound(a.updateBound)}`;
 }
 
-/** M* rounded down (M is a whole number, so ⌊M*⌋ bounds it as well). */
+/** M* with its digits (4.79, 136.4, 4,485.3): not rounded to a whole number, which would hide how close M comes. */
 function fmtBound(v) {
-  return v < 1e9 ? Math.floor(v + 1e-9).toLocaleString("en") : v.toExponential(2);
+  return v < 1e6 ? v.toLocaleString("en", { maximumFractionDigits: v < 10 ? 2 : 1 }) : v.toExponential(3);
 }
 
 /** "κ_max = 1.021", broken (in a narrow column) only before the number. */

@@ -14,7 +14,7 @@
 //! vertical distance from `(φ, θ)` to example `μ`'s curve is `κ^μ`, so the widest gap of the
 //! band is `2 κ_max`.
 
-use crate::data::Dataset;
+use crate::data::{unscale, Dataset};
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::hull::min_projections;
@@ -79,6 +79,13 @@ impl VersionSpace {
         if data.is_empty() {
             return Err(Error::Empty);
         }
+        // Far from 1 in magnitude the envelopes' and the band's arithmetic under- or overflows:
+        // computed on the set times 2^k (exact), the optimum solved there again, and every length
+        // (κ, θ, the curves, the band's area in (φ, θ)) scaled back; the angles are the same.
+        let (scaled, k) = data.in_range();
+        if k != 0 {
+            return Ok(Self::compute(&scaled, mode)?.unscaled(k));
+        }
         let curve_examples = curve_examples(data.len());
         let curves = curves(data, mode, &curve_examples);
         let peak = exact.and_then(|e| e.perceptron.as_ref().map(|p| [direction(&p.w), e.kappa]));
@@ -126,6 +133,28 @@ impl VersionSpace {
                 }
             }
         })
+    }
+}
+
+impl VersionSpace {
+    /// This version space of a set times `2^k` in the set's own units: its lengths times `2^−k`.
+    fn unscaled(mut self, k: i32) -> Self {
+        for v in self
+            .kappa
+            .iter_mut()
+            .chain(&mut self.lower)
+            .chain(&mut self.upper)
+            .chain(&mut self.curves)
+        {
+            *v = unscale(*v, k);
+        }
+        if let Some(peak) = self.peak.as_mut() {
+            peak[1] = unscale(peak[1], k);
+        }
+        if self.mode == Mode::Threshold {
+            self.size = unscale(self.size, k);
+        }
+        self
     }
 }
 

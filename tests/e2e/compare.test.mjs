@@ -37,7 +37,12 @@ test("the C key compares the shown rules (Rosenblatt and MinOver ticked); their 
   assert.ok(bound > 0);
   assert.ok(s.traces.rosenblatt.updates.every((m) => m <= bound));
   const cell = await page.locator('#readout tr[data-algorithm="rosenblatt"] td.updates').textContent();
-  assert.equal(cell, `${s.algorithms.rosenblatt.updates} ≤ M* = ${Math.floor(bound + 1e-9)}`);
+  // M* with its digits (issue 24: not rounded down to a whole number without a word)
+  const m = cell.match(/^(\d+) ≤ M\* = ([\d,.]+)$/);
+  assert.ok(m, cell);
+  assert.equal(Number(m[1]), s.algorithms.rosenblatt.updates);
+  const shown = Number(m[2].replaceAll(",", ""));
+  assert.ok(Math.abs(shown - bound) <= (bound < 10 ? 0.005 : 0.05) + 1e-12, `${cell}: M* = ${bound}`);
   // both trace charts are drawn
   for (const id of ["trace-kappa", "trace-updates"]) {
     const inked = await page.evaluate((id) => {

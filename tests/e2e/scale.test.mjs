@@ -19,7 +19,13 @@ async function at(c) {
     const n = Math.hypot(...a.w);
     rules[name] = { stop: a.stop, errors: a.errors, converged: a.converged, dir: a.w.map((v) => v / n), kappa: a.kappa / c };
   }
-  return { rules, separable: s.dichotomies?.separable, total: s.dichotomies?.total };
+  return {
+    rules,
+    separable: s.dichotomies?.separable,
+    total: s.dichotomies?.total,
+    arcs: s.versionSpace?.arcs,
+    size: s.versionSpace?.size,
+  };
 }
 
 test("the six points at 10^−300, 1 and 10^300: the same answers, κ in the data's units", async () => {
@@ -28,6 +34,13 @@ test("the six points at 10^−300, 1 and 10^300: the same answers, κ in the dat
     const s = await at(c);
     assert.equal(s.separable, one.separable, `scale ${c}: separable labellings`);
     assert.equal(s.total, one.total);
+    // the version space through the origin is a set of angles: the same at every scale
+    assert.ok(one.size > 0, `version space ${one.size}`);
+    assert.ok(Math.abs(s.size - one.size) <= 1e-9 * one.size, `scale ${c}: version space ${s.size} vs ${one.size}`);
+    assert.deepEqual(
+      s.arcs.map((a) => a.map((v) => v.toFixed(9))),
+      one.arcs.map((a) => a.map((v) => v.toFixed(9))),
+    );
     for (const [name, r] of Object.entries(s.rules)) {
       const ref = one.rules[name];
       assert.equal(r.stop, ref.stop, `${name} at ${c}`);
@@ -64,5 +77,20 @@ test("the three points spanning 10^600: the exact optimum, the rules that can tr
     JSON.stringify(s.notes),
   );
   assert.equal(s.points.length, 3);
+  assert.deepEqual(lab.errors, []);
+});
+
+// With a threshold the version space is the band in (φ, θ): its area is in θ's units, the data's,
+// so it scales with the points; separability and the exact κ_max/c as at scale 1.
+test("the six points with a threshold at 10^−300, 1 and 10^300: the band's area in the data's units", async () => {
+  await lab.page.evaluate(() => window.lab.setThreshold(true));
+  const one = await at(1);
+  assert.ok(one.size > 0, `band area ${one.size}`);
+  for (const c of [1e-300, 1e300]) {
+    const s = await at(c);
+    assert.ok(Math.abs(s.size / c - one.size) <= 1e-9 * one.size, `scale ${c}: band ${s.size / c} vs ${one.size}`);
+    assert.ok(Math.abs(s.rules.exact.kappa - one.rules.exact.kappa) <= 1e-9 * one.rules.exact.kappa);
+  }
+  await lab.page.evaluate(() => window.lab.setThreshold(false));
   assert.deepEqual(lab.errors, []);
 });
