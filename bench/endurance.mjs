@@ -2,8 +2,8 @@
 // speed (1 000 steps per second) for a long time, on points that no line through the origin
 // separates. Every `--every` seconds it prints the steps per second since the
 // last sample, the frame interval's median and 95th percentile (requestAnimationFrame), the
-// frames the core keeps, the JS heap in use and the ArrayBuffer backing stores (the wasm memory is
-// one of them), from Chromium's Runtime.getHeapUsage. The issue's figures before the bounded
+// frames the core keeps, the JS heap in use after a garbage collection (Chromium's
+// Runtime.getHeapUsage) and the core's wasm memory. The issue's figures before the bounded
 // history: the animation fell from 1 000 to ~170 steps/s within 3 minutes (frames of 22–126 ms),
 // the JS heap grew 5 → 96 MB, a 150 s race grew the wasm memory to 108 MB.
 // Usage: make build && node bench/endurance.mjs [--seconds 180] [--every 15] [--mode animation|race|both]
@@ -61,9 +61,15 @@ async function run(kind) {
           p95: at(0.95),
         };
       }, kind === "race");
+    // the core's wasm memory: the glue's init returns the instance already made
+    const wasmBytes = () =>
+      page.evaluate(async () => {
+        const glue = await import(new URL("www/pkg/perceptron_lab.js", location.href).href);
+        return (await glue.default()).memory.buffer.byteLength;
+      });
     await page.click("#anim-play");
     console.log(`${kind}: ${SECONDS} s at 1 000 steps/s`);
-    console.log("   t/s     steps  steps/s  frame median/p95 ms  frames kept  JS heap MB  buffers MB");
+    console.log("   t/s     steps  steps/s  frame median/p95 ms  frames kept  JS heap MB  wasm mem MB");
     let before = await progress();
     let t0 = performance.now();
     const start = t0;
@@ -71,12 +77,14 @@ async function run(kind) {
       await new Promise((r) => setTimeout(r, EVERY * 1000));
       const now = performance.now();
       const p = await progress();
+      await cdp.send("HeapProfiler.collectGarbage");
       const heap = await cdp.send("Runtime.getHeapUsage");
+      const memory = await wasmBytes();
       const rate = (p.step - before.step) / ((now - t0) / 1000);
       console.log(
         `${((now - start) / 1000).toFixed(0).padStart(6)} ${String(p.step).padStart(9)} ${rate.toFixed(0).padStart(8)}` +
           `  ${p.median.toFixed(1).padStart(8)} / ${p.p95.toFixed(1).padEnd(8)}  ${String(p.kept ?? "—").padStart(11)}` +
-          `  ${MB(heap.usedSize).padStart(10)}  ${MB(heap.backingStorageSize ?? Number.NaN).padStart(10)}`,
+          `  ${MB(heap.usedSize).padStart(10)}  ${MB(memory).padStart(11)}`,
       );
       before = p;
       t0 = now;
