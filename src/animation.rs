@@ -519,4 +519,42 @@ mod tests {
             assert_eq!(a.index_of(lo + 1), k);
         }
     }
+
+    /// The race keeps the same bound: two rules raced far past [`MAX_FRAMES`] steps (neither stops
+    /// on this set before its limit) keep at most that many frames each, while the race's step count and its views follow the run: the
+    /// start at step 0, each rule's latest (or stopped) state at the last step.
+    #[test]
+    fn long_races_keep_a_bounded_history() {
+        let d = Dataset::from_row_major(
+            vec![1.0, 0.0, -1.0, 0.1, 0.0, 1.0, 0.1, -1.0],
+            2,
+            vec![1.0, 1.0, -1.0, -1.0],
+        )
+        .unwrap();
+        // limits far beyond the race's length (the page's defaults stop MinOver at 2 000 epochs)
+        let settings = Settings {
+            max_epochs: Some(1_000_000),
+            max_epochs_optimal: Some(1e6),
+            ..Settings::default()
+        };
+        let rules = [Algorithm::Rosenblatt, Algorithm::Minover];
+        let mut race = Race::new(&d, &settings, &rules).unwrap();
+        let steps = 2 * MAX_FRAMES + 567;
+        for _ in 0..steps {
+            race.step();
+            assert!(race.runs.iter().all(|run| run.frames().len() <= MAX_FRAMES));
+        }
+        assert_eq!(race.steps(), steps);
+        assert!(!race.stopped());
+        let minover = &race.runs[1];
+        assert!(minover.thinned() >= 2);
+        assert_eq!(minover.frames().last().unwrap().number, steps);
+        let start = race.views(0);
+        assert!(start.iter().all(|v| v.steps == 0), "the start at step 0");
+        for (view, run) in race.views(steps).iter().zip(&race.runs) {
+            let last = run.frames().last().unwrap();
+            assert_eq!((&view.w, view.steps), (&last.w, last.step), "{}", view.name);
+        }
+        assert_eq!(race.traces(steps).len(), rules.len());
+    }
 }

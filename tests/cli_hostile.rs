@@ -373,7 +373,7 @@ fn a_subnormal_input_is_solved() {
 fn refusals_print_nothing() {
     cli_refuses(
         &["theory", "--curve", "cover-eps", "--alpha", "1,2"],
-        "cover-eps and cover-fraction need one",
+        "--curve cover-eps needs --n, the dimension N (a whole number ≥ 1)",
     );
     let trace = ["trace", "--n", "5", "--alpha", "1"];
     cli_refuses(

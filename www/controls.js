@@ -4,7 +4,7 @@
  * bar as a view of the frame (pressed toggles, undo/redo, the status line, the rings' legend). */
 
 import { ALGORITHMS, CORE, COLORS, INFO, LIMITS, NAMES, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
-import { fmt } from "./format.js";
+import { fmt, sentence } from "./format.js";
 import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { ruleKey } from "./schema.js";
 
@@ -186,7 +186,7 @@ export class ControlBar {
     const status = el("status");
     const notes = frame.trained?.notes ?? [];
     const msg = state.message ?? (notes.length ? { text: notes.join(" "), kind: "note" } : null);
-    status.textContent = msg ? msg.text : "";
+    status.textContent = msg ? sentence(msg.text) : "";
     status.className = msg ? msg.kind : "";
   }
 }

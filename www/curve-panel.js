@@ -6,6 +6,7 @@ import { ALGORITHMS, CHARTS, NAMES, REFERENCES } from "./catalogue.js";
 import { applyAssignment, assignment, fillAssignments } from "./assignments.js";
 import { fillAlgorithms, readForm, readParams, syncForm } from "./curve-form.js";
 import { download } from "./download.js";
+import { sentence } from "./format.js";
 import { EXPORT_SCALE } from "./io.js";
 import { DEFAULT_TRACED } from "./schema.js";
 import { WorkerPool } from "./worker-pool.js";
@@ -104,7 +105,7 @@ export class CurvePanel {
     try {
       await this.run(readParams(this.wasm, this.el));
     } catch (e) {
-      if (e.name !== "AbortError") this.status(`Not run: ${e.message}`);
+      if (e.name !== "AbortError") this.status(sentence(`Not run: ${e.message}`));
     }
   }
 
@@ -163,7 +164,7 @@ export class CurvePanel {
       this.status(`done: ${cells} cells in ${(ms / 1000).toFixed(2)} s on ${this.pool.size} workers`);
       return { rows, csv, ms };
     } catch (e) {
-      this.status(e.name === "AbortError" ? "cancelled; nothing else changed" : `failed: ${e.message}`);
+      this.status(e.name === "AbortError" ? "The sweep was cancelled; nothing else changed." : sentence(`The sweep failed: ${e.message}`));
       this.drawCharts(); // the last finished sweep again, where there is one
       throw e;
     } finally {
@@ -197,7 +198,7 @@ export class CurvePanel {
       this.preview(params);
       this.status(`${a.group}, ${a.label}: ${cells} cells; press Run (the lines are the theory)${a.long ? "; this one takes minutes" : ""}`);
     } catch (e) {
-      this.status(`Not previewed: ${e.message}`);
+      this.status(sentence(`Not previewed: ${e.message}`));
     }
   }
 

@@ -8,6 +8,7 @@
  */
 
 import { flattenPoints } from "./state.js";
+import { sentence } from "./format.js";
 import { Settler } from "./settler.js";
 
 /**
@@ -174,7 +175,7 @@ export class TrainingController {
   workerFailed(error) {
     const text = `${error.message}; the rules train on the page instead (your points are kept; on many points the page may be slower)`;
     console.warn(text);
-    this.onError(`${text[0].toUpperCase()}${text.slice(1)}.`);
+    this.onError(sentence(text));
     if (this.offloaded) {
       this.offloaded = false;
       this.dirty = true;

@@ -10,7 +10,7 @@ import { COLORS, HIGHLIGHT, TEXT } from "./catalogue.js";
 import { pointsKey } from "./layer.js";
 import { TAU } from "./weight-plot.js";
 import { line } from "./canvas.js";
-import { mark } from "./weight-paths.js";
+import { mark, trail } from "./weight-paths.js";
 
 /** Above this many points the diameters of those a drag does not move come from a cached layer. */
 const LAYER_ABOVE = 1000;
@@ -145,19 +145,15 @@ function drawDiameters(v, frame, c, R) {
 /** The animation's path of w(t), scaled into the circle, and the current w. */
 function drawPath(ctx, anim, c, R) {
   if (!anim) return;
-  const frames = anim.frames.slice(0, anim.index + 1);
-  const maxNorm = Math.max(1e-12, ...anim.frames.map((f) => Math.hypot(f.w[0], f.w[1])));
+  const { frames, index } = anim;
+  let maxNorm = 1e-12;
+  for (const f of frames) maxNorm = Math.max(maxNorm, Math.hypot(f.w[0], f.w[1]));
   const X = (f) => c.x + (R * f.w[0]) / maxNorm;
   const Y = (f) => c.y - (R * f.w[1]) / maxNorm;
   ctx.strokeStyle = COLORS[anim.algorithm];
   ctx.lineWidth = 1.5;
-  ctx.beginPath();
-  frames.forEach((f, k) => {
-    if (k === 0) ctx.moveTo(X(f), Y(f));
-    else ctx.lineTo(X(f), Y(f));
-  });
-  ctx.stroke();
-  const f = frames[frames.length - 1];
+  trail(ctx, index + 1, (k) => [X(frames[k]), Y(frames[k])]);
+  const f = frames[index];
   ctx.lineWidth = 3;
   line(ctx, c.x, c.y, X(f), Y(f));
 }

@@ -11,7 +11,7 @@ import { COLORS, HIGHLIGHT, TEXT } from "./catalogue.js";
 import { fmt } from "./format.js";
 import { BAND_EDGE, BAND_FILL } from "./weight-circle.js";
 import { line } from "./canvas.js";
-import { fillBetween, mark, polyline } from "./weight-paths.js";
+import { fillBetween, mark, polyline, trail } from "./weight-paths.js";
 import { TAU, phiTicks, plotX, plotY, turnsIn } from "./weight-plot.js";
 
 const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
@@ -122,13 +122,12 @@ function drawPath(ctx, anim, X, Y) {
   ctx.strokeStyle = COLORS[anim.algorithm];
   ctx.lineWidth = 1.5;
   const frames = anim.frames.slice(1, anim.index + 1).filter((f) => Number.isFinite(f.thetaUnit));
-  ctx.beginPath();
-  frames.forEach((f, k) => {
-    const jump = k > 0 && Math.abs(f.phi - frames[k - 1].phi) > Math.PI;
-    if (k === 0 || jump) ctx.moveTo(X(f.phi), Y(f.thetaUnit));
-    else ctx.lineTo(X(f.phi), Y(f.thetaUnit));
-  });
-  ctx.stroke();
+  trail(
+    ctx,
+    frames.length,
+    (k) => [X(frames[k].phi), Y(frames[k].thetaUnit)],
+    (k, j) => Math.abs(frames[k].phi - frames[j].phi) > Math.PI,
+  );
 }
 
 /**

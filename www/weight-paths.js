@@ -37,6 +37,45 @@ export function fillBetween(ctx, n, X, Y, phi, lo, hi) {
   }
 }
 
+/** Most vertices a path of the animation (`trail`) is stroked with, whatever the steps recorded. */
+export const MAX_TRAIL = 2000;
+
+/**
+ * The path of `n` points `at(k) = [x, y]` in order, stroked with a bounded number of vertices so
+ * that a long animation costs each frame the same (issue 26, endurance): a point less than a
+ * pixel from the last one drawn adds nothing and is skipped; of what is left, the latest
+ * `MAX_TRAIL / 2` are all drawn and the older ones evenly thinned to the other half. The first and
+ * the last point are always drawn. `jump(k, j)`: whether the path breaks between point `j` drawn
+ * and point `k` (the (φ, θ) plane's wrap of φ).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} n
+ * @param {(k: number) => number[]} at
+ * @param {(k: number, j: number) => boolean} [jump]
+ */
+export function trail(ctx, n, at, jump = () => false) {
+  const kept = [];
+  let last = [Number.NaN, Number.NaN];
+  for (let k = 0; k < n; k++) {
+    const p = at(k);
+    if (k > 0 && k < n - 1 && Math.abs(p[0] - last[0]) < 1 && Math.abs(p[1] - last[1]) < 1) continue;
+    kept.push(k);
+    last = p;
+  }
+  const recent = MAX_TRAIL / 2;
+  const older = kept.length - recent;
+  const stride = older > recent ? Math.ceil(older / recent) : 1;
+  ctx.beginPath();
+  let j = -1;
+  kept.forEach((k, i) => {
+    if (i > 0 && i < older && i % stride) return;
+    const [x, y] = at(k);
+    if (j < 0 || jump(k, j)) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+    j = k;
+  });
+  ctx.stroke();
+}
+
 /** `v` kept within a little beyond the plot's y range (∓∞ edges of one class draw to the frame). */
 export function clampY(v, p) {
   const span = p.hi - p.lo;

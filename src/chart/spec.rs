@@ -188,7 +188,8 @@ fn measured_series(
                 }
             }
             Series {
-                name: algorithm.name().into(),
+                // the catalogue's label ("MinOver", "exact optimum"), never the code name
+                name: algorithm.info().label.into(),
                 algorithm: Some(algorithm),
                 color: rgb(algorithm.info().color),
                 points,
@@ -201,7 +202,7 @@ fn measured_series(
 /// The hover text of a measured point: its series, `α`, how many sets its mean is over and why
 /// not all, then the value (`mean ± sem`).
 fn mark_text(algorithm: Algorithm, quantity: &str, r: &Row, mean: f64, sem: f64) -> String {
-    let head = format!("{algorithm} at α = {}", short(r.alpha));
+    let head = format!("{} at α = {}", algorithm.info().label, short(r.alpha));
     let count = if r.valid_reps < r.reps {
         let why = if needs_separable(algorithm) {
             "the others are not separable"

@@ -309,7 +309,7 @@ test("a random-label sweep: exact's κ is hollow where sets were dropped, absent
   const hits = await page.$eval("#lc-chart-kappa", (c) => /** @type {any} */ (c).chartHits);
   const note = (await page.getAttribute("#lc-chart-kappa", "aria-description")) ?? "";
   const none = native.filter((r) => r.valid === 0);
-  assert.match(note, new RegExp(`exact: no point at .*\\(none of the ${reps} sets is linearly separable there\\)`));
+  assert.match(note, new RegExp(`exact optimum: no point at .*\\(none of the ${reps} sets is linearly separable there\\)`));
   if (none.length <= 4) for (const r of none) assert.ok(note.includes(String(r.alpha)), `the note names α = ${r.alpha}: ${note}`);
   else assert.ok(note.includes(`${none.length} values of α`), note);
   assert.match(note, /hollow/);
@@ -337,13 +337,13 @@ test("a random-label sweep: exact's κ is hollow where sets were dropped, absent
   await page.mouse.move(at.x, at.y);
   assert.equal(await page.isVisible("#lc-tip"), true);
   const tip = await page.textContent("#lc-tip");
-  assert.ok(tip.startsWith(`exact at α = ${few.alpha}: κ averaged over ${few.valid} of ${reps} sets (the others are not separable)`), tip);
+  assert.ok(tip.startsWith(`exact optimum at α = ${few.alpha}: κ averaged over ${few.valid} of ${reps} sets (the others are not separable)`), tip);
   await page.locator("#curves").screenshot({ path: artifact("learning-curves-hollow.png") });
   const minover = hits.find((h) => h.algorithm === "minover" && h.alpha === few.alpha);
   const at2 = await clientOf(page, "lc-chart-kappa", minover);
   await page.mouse.move(at2.x, at2.y);
   const tip2 = await page.textContent("#lc-tip");
-  assert.ok(tip2.startsWith(`minover at α = ${few.alpha}: κ averaged over all ${reps} sets`), tip2);
+  assert.ok(tip2.startsWith(`MinOver at α = ${few.alpha}: κ averaged over all ${reps} sets`), tip2);
   assert.match(tip2, /click: trace/);
   await page.mouse.move(0, 0);
   assert.equal(await page.isVisible("#lc-tip"), false);

@@ -18,6 +18,13 @@ pub struct TheoryArgs {
 
 /// Prints the curve's values, computed first: a curve the core refuses prints nothing.
 pub fn run(a: TheoryArgs, out: &mut Out) -> CliResult {
+    if a.curve.info().needs_n && a.n.is_none() {
+        return Err(format!(
+            "--curve {} needs --n, the dimension N (a whole number ≥ 1)",
+            a.curve
+        )
+        .into());
+    }
     let values = a
         .alpha
         .0
