@@ -90,9 +90,10 @@ impl Settling {
                     }),
                     Err(Error::OneClass { .. }) => {}
                     // a rule that squares the lengths, on a set spanning beyond their range
-                    Err(e @ Error::Span { .. }) => reference
-                        .notes
-                        .push(format!("{} is not trained here: {e}.", algorithm.name())),
+                    Err(e @ Error::Span { .. }) => reference.notes.push(format!(
+                        "{} is not trained here: {e}.",
+                        algorithm.info().label
+                    )),
                     Err(e) => return Err(e),
                 }
             }

@@ -73,7 +73,7 @@ test("the three points spanning 10^600: the exact optimum, the rules that can tr
   assert.ok(Math.abs(exact.kappa - Math.sqrt(5)) < 1e-9, `κ_max = ${exact.kappa}`);
   assert.equal(s.algorithms.rosenblatt.errors, 0);
   assert.ok(
-    s.notes.some((n) => n.startsWith("adatron is not trained here: point 1's length")),
+    s.notes.some((n) => n.startsWith("AdaTron is not trained here: point 1's length")),
     JSON.stringify(s.notes),
   );
   assert.equal(s.points.length, 3);
