@@ -21,6 +21,7 @@
 //! ```
 
 pub mod animation;
+pub mod buffered;
 pub mod catalogue;
 pub mod chart;
 pub mod data;
