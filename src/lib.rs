@@ -21,6 +21,7 @@
 //! ```
 
 pub mod animation;
+pub mod buffered;
 pub mod catalogue;
 pub mod chart;
 pub mod data;
@@ -33,6 +34,7 @@ pub mod hull;
 #[cfg(feature = "bench")]
 pub mod kernels;
 pub mod linalg;
+pub mod maths;
 pub mod measure;
 mod named;
 pub mod optimum;

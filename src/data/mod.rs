@@ -4,6 +4,7 @@ pub mod csv;
 pub mod generate;
 
 use crate::error::{Error, Result};
+use crate::maths;
 
 /// The most points a data set may hold (a guard against absurd input, not a memory limit).
 pub const MAX_POINTS: usize = 10_000;
@@ -152,7 +153,7 @@ impl Dataset {
         if max_abs == 0.0 || (1.0 / SAFE_MAGNITUDE..=SAFE_MAGNITUDE).contains(&max_abs) {
             0
         } else {
-            -(max_abs.log2().round() as i32)
+            -(maths::log2(max_abs).round() as i32)
         }
     }
 
@@ -212,7 +213,7 @@ impl Dataset {
         if max_abs == 0.0 {
             return 0.0;
         }
-        let k = -(max_abs.log2().round() as i32);
+        let k = -(maths::log2(max_abs).round() as i32);
         let sq: f64 = x.iter().map(|&v| libm::scalbn(v, k).powi(2)).sum();
         unscale(sq.sqrt(), k)
     }

@@ -3,6 +3,8 @@
 use crate::error::{Error, Result};
 use crate::train::Algorithm;
 use crate::train::{AngleStop, Config};
+
+mod tagged;
 use serde::{Deserialize, Serialize};
 
 /// Teacher labels (with optional noise) or random labels.
@@ -16,9 +18,10 @@ pub enum Labels {
     Random,
 }
 
-/// When the iterative rules stop.
+/// When the iterative rules stop. Written `{"kind": …, …}` (serde's internally tagged enum; read by
+/// [`tagged`], the same reads and messages without serde's buffer).
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum StopRule {
     /// Exactly `epochs` epochs (MinOver: `epochs·P` steps); Rosenblatt also stops with no errors.
@@ -40,6 +43,17 @@ pub enum StopRule {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         block: Option<usize>,
     },
+}
+
+impl<'de> Deserialize<'de> for StopRule {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Ok(match tagged::read(d)? {
+            tagged::StopRule::Epochs => StopRule::Epochs,
+            tagged::StopRule::NoImprovement => StopRule::NoImprovement,
+            tagged::StopRule::Gap { tolerance } => StopRule::Gap { tolerance },
+            tagged::StopRule::Angle { tolerance, block } => StopRule::Angle { tolerance, block },
+        })
+    }
 }
 
 impl StopRule {

@@ -33,9 +33,12 @@ pub fn default_algorithms() -> Vec<Algorithm> {
 }
 
 /// Settings of the data view's training.
+/// Read as serde's derive with `#[serde(default, rename_all = "camelCase", flatten)]` reads it (the
+/// page's `Partial<Settings>`; the attributes are the TS type's), by hand: without serde's buffer
+/// of the fields it flattens ([`crate::buffered`], issue 27), the same reads and messages.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
-#[serde(default, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", serde(default, rename_all = "camelCase"))]
 pub struct Settings {
     /// `true`: learn a threshold θ; `false`: through the origin.
     pub threshold: bool,
@@ -55,8 +58,80 @@ pub struct Settings {
     /// What every rule's run takes from the page (the gap tolerance, the learning rate of the
     /// rules with a stable default `η`, the soft margin's `γ`, the seed); each rule's own
     /// configuration is made from it ([`Settings::config`]), with the epoch limit of its kind.
-    #[serde(flatten)]
+    #[cfg_attr(target_arch = "wasm32", serde(flatten))]
     pub run: Config,
+}
+
+/// The names of [`Settings`]' own fields; the others are the flattened [`Config`]'s.
+const OWN_FIELDS: [&str; 6] = [
+    "threshold",
+    "algorithms",
+    "maxEpochs",
+    "maxEpochsOptimal",
+    "notesLearningRate",
+    "traces",
+];
+
+impl<'de> serde::Deserialize<'de> for Settings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        use serde::de::{Error as _, MapAccess, Visitor};
+        /// A field's name ("field identifier").
+        struct Key;
+        impl<'de> serde::de::DeserializeSeed<'de> for Key {
+            type Value = String;
+            fn deserialize<D: serde::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> std::result::Result<String, D::Error> {
+                d.deserialize_identifier(self)
+            }
+        }
+        impl Visitor<'_> for Key {
+            type Value = String;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("field identifier")
+            }
+            fn visit_str<E>(self, v: &str) -> std::result::Result<String, E> {
+                Ok(v.to_owned())
+            }
+        }
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = Settings;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("struct Settings")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Settings, A::Error> {
+                let mut s = Settings::default();
+                let mut seen = [false; OWN_FIELDS.len()];
+                let mut rest = vec![];
+                while let Some(key) = map.next_key_seed(Key)? {
+                    let Some(i) = OWN_FIELDS.iter().position(|f| *f == key) else {
+                        let value = map.next_value_seed(crate::buffered::Buffer)?;
+                        rest.push((crate::buffered::Value::Str(key), value));
+                        continue;
+                    };
+                    if std::mem::replace(&mut seen[i], true) {
+                        return Err(A::Error::duplicate_field(OWN_FIELDS[i]));
+                    }
+                    match i {
+                        0 => s.threshold = map.next_value()?,
+                        1 => s.algorithms = map.next_value()?,
+                        2 => s.max_epochs = map.next_value()?,
+                        3 => s.max_epochs_optimal = map.next_value()?,
+                        4 => s.notes_learning_rate = map.next_value()?,
+                        _ => s.traces = map.next_value()?,
+                    }
+                }
+                s.run = crate::buffered::from_entries(rest)?;
+                Ok(s)
+            }
+        }
+        d.deserialize_map(Fields)
+    }
 }
 
 impl Default for Settings {

@@ -48,6 +48,7 @@ pub use teacher::{bayes_eps, gibbs_eps, gibbs_overlap, hebb_eps};
 
 pub use crate::catalogue::TheoryCurve;
 use crate::error::{Error, Result};
+use crate::maths;
 use std::f64::consts::{FRAC_1_SQRT_2, PI};
 
 /// Gaussian integrals are truncated to `t ∈ [−T_MAX, T_MAX]`.
@@ -66,7 +67,7 @@ pub fn h(x: f64) -> f64 {
 
 /// The standard normal density `φ(x) = e^{−x²/2} / √(2π)`, so that `Dt = φ(t) dt`.
 pub fn gauss_density(x: f64) -> f64 {
-    (-0.5 * x * x).exp() / (2.0 * PI).sqrt()
+    maths::exp(-0.5 * x * x) / (2.0 * PI).sqrt()
 }
 
 /// One point of the theory curve `curve` at load `α = P/N`:

@@ -34,6 +34,7 @@ use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::dot;
+use crate::maths;
 use crate::measure::Perceptron;
 use serde::Serialize;
 
@@ -94,9 +95,9 @@ pub fn far_start(data: &Dataset, mode: Mode) -> Perceptron {
 /// `σ(a) = 1 / (1 + e^{−a})`, computed without overflow for large `|a|`.
 pub fn sigmoid(a: f64) -> f64 {
     if a >= 0.0 {
-        1.0 / (1.0 + (-a).exp())
+        1.0 / (1.0 + maths::exp(-a))
     } else {
-        let e = a.exp();
+        let e = maths::exp(a);
         e / (1.0 + e)
     }
 }
@@ -108,14 +109,14 @@ impl Loss {
             // −ln σ(s a) = ln(1 + e^{−s a}), written stably
             Loss::CrossEntropy => {
                 let m = -s * a;
-                m.max(0.0) + (-m.abs()).exp().ln_1p()
+                m.max(0.0) + maths::ln_1p(maths::exp(-m.abs()))
             }
             Loss::Squared => {
                 let d = sigmoid(a) - target(s);
                 0.5 * d * d
             }
             Loss::Tanh => {
-                let d = a.tanh() - s;
+                let d = maths::tanh(a) - s;
                 0.5 * d * d
             }
         }
@@ -130,7 +131,7 @@ impl Loss {
                 (y - target(s)) * y * (1.0 - y)
             }
             Loss::Tanh => {
-                let y = a.tanh();
+                let y = maths::tanh(a);
                 (y - s) * (1.0 - y * y)
             }
         }

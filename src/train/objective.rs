@@ -5,6 +5,7 @@
 //! only for the soft margin's hinge cost ([`Objective::regulariser`]).
 
 use super::logistic::{sigmoid, Loss};
+use crate::maths;
 
 /// A gradient rule's cost, or the soft margin's (whose reference optimum is measured alike).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -81,7 +82,7 @@ impl Objective {
                 d1 * d1 + (y - t) * d1 * (1.0 - 2.0 * y)
             }
             Objective::Sigmoid(Loss::Tanh) => {
-                let y = a.tanh();
+                let y = maths::tanh(a);
                 let d1 = 1.0 - y * y;
                 d1 * d1 - (y - s) * 2.0 * y * d1
             }

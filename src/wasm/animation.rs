@@ -2,22 +2,12 @@
 //! (`Race`: the compared rules in lockstep).
 
 use super::arrays::indices;
-use super::training::ViewJs;
+use super::arrays::views_js;
 use super::{js_error, points, settings_from, to_js, traces_js};
-use crate::animation::{self, Frame};
+use crate::animation;
 use crate::catalogue::Algorithm;
 use js_sys::Uint32Array;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// A recorded frame (`animation::Frame`) with the examples `w(t)` misclassifies.
-#[derive(Serialize)]
-struct FrameJs<'a> {
-    #[serde(flatten)]
-    frame: &'a Frame,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
-    misclassified: Uint32Array,
-}
 
 /// One rule stepped for the training animation (see `animation::Animation`).
 #[wasm_bindgen]
@@ -62,10 +52,12 @@ impl Animation {
                 frames.len()
             ))
         })?;
-        to_js(&FrameJs {
-            frame,
-            misclassified: indices(&self.inner.misclassified(i).unwrap_or_default()),
-        })
+        // the frame with the examples `w(t)` misclassifies, a typed array after its fields
+        let js = to_js(frame)?;
+        let misclassified = indices(&self.inner.misclassified(i).unwrap_or_default());
+        js_sys::Reflect::set(&js, &JsValue::from_str("misclassified"), &misclassified)
+            .map_err(|_| js_error("a frame is not an object"))?;
+        Ok(js)
     }
 
     /// The number of recorded frames (at least 1, the start).
@@ -168,8 +160,7 @@ impl Race {
     /// Throws only if they cannot be converted.
     #[wasm_bindgen(unchecked_return_type = "AlgorithmView[]")]
     pub fn views(&self, t: usize) -> Result<JsValue, JsError> {
-        let views: Vec<ViewJs> = self.inner.views(t).into_iter().map(ViewJs::from).collect();
-        to_js(&views)
+        views_js(self.inner.views(t))
     }
 
     /// The rules' traces up to race step `t`: `{name: Trace}`.

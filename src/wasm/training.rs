@@ -1,65 +1,29 @@
 //! The data view's training (`Training`), and its scene and version space as JS values.
 
-use super::arrays::{f64s, indices};
-use super::{points, settings_from, to_js, traces_js};
-use crate::scene::{self, AlgorithmView, Scene};
+use super::arrays::{f64s, ViewArrays};
+use super::{js_error, points, settings_from, to_js, traces_js};
+use crate::scene::{self, Scene};
 use crate::train::Mode;
 use crate::version_space::VersionSpace;
-use js_sys::{Float64Array, Uint32Array};
+use js_sys::Float64Array;
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
-/// One rule's view (`scene::AlgorithmView`, whose TS type already names these typed arrays), its
-/// per-example arrays as typed arrays: they replace the view's own in place ([`super::arrays`]).
-#[derive(Serialize)]
-pub(super) struct ViewJs {
-    #[serde(flatten)]
-    view: AlgorithmView,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
-    stabilities: Float64Array,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
-    embedding: Float64Array,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
-    misclassified: Uint32Array,
-}
-
-impl From<AlgorithmView> for ViewJs {
-    fn from(mut view: AlgorithmView) -> Self {
-        let stabilities = f64s(&std::mem::take(&mut view.stabilities));
-        let embedding = f64s(&std::mem::take(&mut view.embedding));
-        let misclassified = indices(&std::mem::take(&mut view.misclassified));
-        Self {
-            view,
-            stabilities,
-            embedding,
-            misclassified,
-        }
+/// The scene (`scene::Scene`, without the version space), each rule's per-example arrays typed
+/// ([`ViewArrays`]).
+fn scene_js(mut scene: Scene) -> Result<JsValue, JsError> {
+    let exact = scene.exact.as_mut().map(ViewArrays::take);
+    let algorithms = scene.algorithms.iter_mut().map(ViewArrays::take).collect();
+    let js = to_js(&scene)?;
+    let field = |key: &str| {
+        js_sys::Reflect::get(&js, &JsValue::from_str(key)).map_err(|_| js_error("no scene object"))
+    };
+    if let Some(exact) = exact {
+        exact.put(&field("exact")?)?;
     }
-}
-
-/// The scene (`scene::Scene`, without the version space), each rule's view as [`ViewJs`].
-#[derive(Serialize)]
-struct SceneJs {
-    #[serde(flatten)]
-    scene: Scene,
-    exact: Option<ViewJs>,
-    algorithms: Vec<ViewJs>,
-}
-
-impl From<Scene> for SceneJs {
-    fn from(mut scene: Scene) -> Self {
-        let exact = scene.exact.take().map(ViewJs::from);
-        let algorithms = std::mem::take(&mut scene.algorithms)
-            .into_iter()
-            .map(ViewJs::from)
-            .collect();
-        Self {
-            scene,
-            exact,
-            algorithms,
-        }
-    }
+    ViewArrays::put_all(algorithms, &field("algorithms")?)?;
+    Ok(js)
 }
 
 /// Through the origin an arc of directions, with a threshold a band of the `(φ, θ)` plane.
@@ -176,7 +140,7 @@ impl Training {
     /// Throws only if the scene cannot be converted.
     #[wasm_bindgen(unchecked_return_type = "Scene")]
     pub fn scene(&self) -> Result<JsValue, JsError> {
-        to_js(&SceneJs::from(self.inner.scene()))
+        scene_js(self.inner.scene())
     }
 
     /// The traces recorded so far of the rules in `settings.traces`: `{name: {t, kappa, upper,
