@@ -149,11 +149,11 @@ impl Dataset {
     /// rescaling every algorithm shares. A power of two scales every number exactly, and a
     /// single factor keeps the geometry (stabilities scale by `2^k`, directions do not change).
     pub fn scale_exponent(&self) -> i32 {
-        let max_abs = self.xs.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-        if max_abs == 0.0 || (1.0 / SAFE_MAGNITUDE..=SAFE_MAGNITUDE).contains(&max_abs) {
+        let max_abs = max_abs(&self.xs);
+        if (1.0 / SAFE_MAGNITUDE..=SAFE_MAGNITUDE).contains(&max_abs) {
             0
         } else {
-            -(maths::log2(max_abs).round() as i32)
+            exponent_to_one(max_abs)
         }
     }
 
@@ -190,12 +190,7 @@ impl Dataset {
             .xs
             .chunks(self.dim)
             .flat_map(|x| {
-                let max_abs = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-                let k = if max_abs == 0.0 {
-                    0
-                } else {
-                    -(max_abs.log2().round() as i32)
-                };
+                let k = exponent_to_one(max_abs(x));
                 x.iter().map(move |&v| libm::scalbn(v, k))
             })
             .collect();
@@ -209,11 +204,7 @@ impl Dataset {
     /// `|ξ^μ|` computed without over- or underflow (the point scaled by a power of two first).
     pub fn norm(&self, mu: usize) -> f64 {
         let x = self.x(mu);
-        let max_abs = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-        if max_abs == 0.0 {
-            return 0.0;
-        }
-        let k = -(maths::log2(max_abs).round() as i32);
+        let k = exponent_to_one(max_abs(x));
         let sq: f64 = x.iter().map(|&v| libm::scalbn(v, k).powi(2)).sum();
         unscale(sq.sqrt(), k)
     }
@@ -246,6 +237,21 @@ impl Dataset {
             }),
             _ => Ok(()),
         }
+    }
+}
+
+/// `max_i |x_i|` (0 for no numbers).
+pub fn max_abs(x: &[f64]) -> f64 {
+    x.iter().fold(0.0f64, |m, v| m.max(v.abs()))
+}
+
+/// The `k` for which `2^k m` is within `[2^−½, 2^½)` (0 for `m = 0`): the power of two that
+/// brings numbers of largest magnitude `m` near 1, exactly.
+pub fn exponent_to_one(m: f64) -> i32 {
+    if m == 0.0 {
+        0
+    } else {
+        -(maths::log2(m).round() as i32)
     }
 }
 

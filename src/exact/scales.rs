@@ -24,7 +24,7 @@
 //! the answer's precision anyway.
 
 use super::Exact;
-use crate::data::{unscale, Dataset};
+use crate::data::{exponent_to_one, max_abs, unscale, Dataset};
 use crate::error::{Error, Result};
 use crate::linalg::dot;
 
@@ -65,8 +65,7 @@ pub(super) fn across_scales(
     };
     let clears = |mu: usize| {
         let x = data.x(mu);
-        let max_abs = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-        let k = -(max_abs.log2().round() as i32);
+        let k = exponent_to_one(max_abs(x));
         let scaled: Vec<f64> = x.iter().map(|&v| libm::scalbn(v, k)).collect();
         data.y(mu) * (dot(&p.w, &scaled) - unscale(p.theta, -k)) >= unscale(e.kappa, -k)
     };
