@@ -52,7 +52,7 @@ use super::{
 };
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::{argmin, axpy, dot, norm, norm_sq};
+use crate::linalg::{argmin2_by, axpy, dot, norm, norm_sq};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
@@ -174,8 +174,9 @@ impl AdatronParams {
         }
         let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
         let diag = (0..data.len()).map(|mu| norm_sq(gram.row(mu))).collect();
-        let mut scratch = Vec::new();
-        let next = violating_pair(data.labels(), &x, &h, self.bound, &mut scratch);
+        let masks = Masks::new(data.labels(), &x, self.bound);
+        let mut scratch = vec![];
+        let next = violating_pair(data.labels(), &h, &masks, &mut scratch);
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
         let certifies = self.bound.is_infinite();
         Ok(Adatron {
@@ -185,6 +186,7 @@ impl AdatronParams {
             },
             mode,
             next,
+            masks,
             scratch,
             params: self,
             gram,
@@ -207,6 +209,8 @@ pub struct Adatron {
     mode: Mode,
     /// Threshold mode: the maximal violating pair `(i, j, score_i − score_j)` for the next step.
     next: (usize, usize, f64),
+    /// Threshold mode: which strengths may move which way.
+    masks: Masks,
     /// Work space of [`violating_pair`].
     scratch: Vec<f64>,
     params: AdatronParams,
@@ -224,38 +228,59 @@ pub struct Adatron {
 }
 
 /// With `score_μ = S^μ − w·ξ^μ = S^μ (1 − h_μ)`: `i = argmax score` over the examples whose
-/// `x^μ` may move along `+S^μ` (`S = +1` and `x < γ`, or `S = −1` and `x > 0`), `j = argmin score`
-/// over those that may move along `−S^μ` (`S = −1` and `x < γ`, or `S = +1` and `x > 0`).
-/// Returns `(i, j, score_i − score_j)`.
+/// `x^μ` may move along `+S^μ`, `j = argmin score` over those that may move along `−S^μ` (the
+/// masks of [`Masks`]). Returns `(i, j, score_i − score_j)`.
 ///
-/// Written as one branch-free pass into `scratch` (masked `−score` and `score`) and two
-/// vectorised [`argmin`]s: the hot loop of threshold AdaTron.
+/// Written as one branch-free pass into `scratch` (`−score` and `score`, each plus its mask)
+/// and two vectorised [`argmin`](crate::linalg::argmin)s ([`argmin2_by`]): the hot loop of
+/// threshold AdaTron.
 fn violating_pair(
     ys: &[f64],
-    x: &[f64],
     h: &[f64],
-    bound: f64,
+    masks: &Masks,
     scratch: &mut Vec<f64>,
 ) -> (usize, usize, f64) {
-    let p = ys.len();
-    scratch.resize(2 * p, 0.0);
-    let (up, low) = scratch.split_at_mut(p);
-    for ((((u, l), &s), &xm), &hm) in up.iter_mut().zip(low.iter_mut()).zip(ys).zip(x).zip(h) {
-        let score = s * (1.0 - hm);
-        let (up, down) = (xm < bound, xm > 0.0);
-        *u = if (s > 0.0 && up) || (s < 0.0 && down) {
-            -score
-        } else {
-            f64::INFINITY
+    let [i, j] = argmin2_by(
+        h,
+        [ys, &masks.up, &masks.low],
+        |hm, s, up, low| {
+            let score = s * (1.0 - hm);
+            [-score + up, score + low]
+        },
+        scratch,
+    );
+    (i, j, ys[i] * (1.0 - h[i]) - ys[j] * (1.0 - h[j]))
+}
+
+/// Which embedding strengths may move which way, as masks added to the scores (`0`: it may,
+/// `+∞`: it may not): `up` where `x^μ` may move along `+S^μ` (`S = +1` and `x < γ`, or `S = −1`
+/// and `x > 0`), `low` where it may move along `−S^μ` (`S = −1` and `x < γ`, or `S = +1` and
+/// `x > 0`). Kept per example, updated where a step moves `x`.
+#[derive(Debug, Clone)]
+struct Masks {
+    up: Vec<f64>,
+    low: Vec<f64>,
+}
+
+impl Masks {
+    fn new(ys: &[f64], x: &[f64], bound: f64) -> Self {
+        let mut m = Self {
+            up: vec![0.0; ys.len()],
+            low: vec![0.0; ys.len()],
         };
-        *l = if (s < 0.0 && up) || (s > 0.0 && down) {
-            score
-        } else {
-            f64::INFINITY
-        };
+        for mu in 0..ys.len() {
+            m.set(mu, ys[mu], x[mu], bound);
+        }
+        m
     }
-    let (i, j) = (argmin(up), argmin(low));
-    (i, j, -up[i] - low[j])
+
+    /// The masks of example `mu` with label `s` and strength `x`.
+    fn set(&mut self, mu: usize, s: f64, x: f64, bound: f64) {
+        let mask = |may: bool| if may { 0.0 } else { f64::INFINITY };
+        let (up, down) = (x < bound, x > 0.0);
+        self.up[mu] = mask((s > 0.0 && up) || (s < 0.0 && down));
+        self.low[mu] = mask((s < 0.0 && up) || (s > 0.0 && down));
+    }
 }
 
 /// The bound of the book's fixed `η` on `data` and its formula: `2/max_μ C^μμ` through the
@@ -379,15 +404,14 @@ impl Adatron {
                 *hm += ci * a + cj * b;
             }
         } else {
-            for (mu, hm) in self.h.iter_mut().enumerate() {
-                *hm = dot(&self.state.w, g.row(mu));
-            }
+            g.potentials(&self.state.w, &mut self.h);
         }
+        self.masks.set(i, si, self.state.x[i], bound);
+        self.masks.set(j, sj, self.state.x[j], bound);
         self.next = violating_pair(
             self.state.data.labels(),
-            &self.state.x,
             &self.h,
-            self.params.bound,
+            &self.masks,
             &mut self.scratch,
         );
         (i, j, true)

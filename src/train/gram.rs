@@ -6,7 +6,7 @@
 //! support vectors) computes a few columns, and building a trainer costs no `O(P² N)` up front —
 //! the data view starts a new one on every drag step.
 
-use crate::linalg::dot;
+use crate::linalg::{dot, dot_columns, COLUMNS_MAX_DIM};
 use std::cell::OnceCell;
 
 /// Gram matrix budget: 64 MiB (P ≤ 2896).
@@ -25,6 +25,9 @@ pub struct Gram {
     dim: usize,
     /// Column `μ` of `K` once computed; `None` when the matrix does not fit the budget.
     matrix: Option<Vec<OnceCell<Box<[f64]>>>>,
+    /// The rows by coordinate (`[i P + μ] = v_μi`), made the first time [`Gram::potentials`]
+    /// recomputes every potential in fewer than 8 dimensions.
+    columns: OnceCell<Box<[f64]>>,
 }
 
 impl Gram {
@@ -33,7 +36,12 @@ impl Gram {
     pub fn new(rows: Vec<f64>, dim: usize, budget_bytes: usize) -> Self {
         let p = rows.len() / dim;
         let matrix = fits(p, budget_bytes).then(|| (0..p).map(|_| OnceCell::new()).collect());
-        Self { rows, dim, matrix }
+        Self {
+            rows,
+            dim,
+            matrix,
+            columns: OnceCell::new(),
+        }
     }
 
     /// Column `K_·μ` of the stored matrix, computed the first time it is asked for.
@@ -84,6 +92,25 @@ impl Gram {
                 (None, None) => dot(self.row(nu), self.row(mu)),
             },
             None => dot(self.row(mu), self.row(nu)),
+        }
+    }
+
+    /// `h_ν = w·v_ν` for every `ν`, each with the bits of `dot(w, v_ν)`: in fewer than 8
+    /// dimensions from the rows stored by coordinate ([`dot_columns`]: `P·N` multiply-adds
+    /// vectorised across the examples, the data view's 2-D step without a stored matrix), else a
+    /// dot product per row.
+    pub fn potentials(&self, w: &[f64], h: &mut [f64]) {
+        if self.dim <= COLUMNS_MAX_DIM {
+            let columns = self.columns.get_or_init(|| {
+                (0..self.dim)
+                    .flat_map(|i| self.rows.chunks_exact(self.dim).map(move |v| v[i]))
+                    .collect()
+            });
+            dot_columns(w, columns, h);
+        } else {
+            for (hv, v) in h.iter_mut().zip(self.rows.chunks_exact(self.dim)) {
+                *hv = dot(w, v);
+            }
         }
     }
 

@@ -57,7 +57,7 @@ use super::{
 };
 use crate::data::Dataset;
 use crate::error::Result;
-use crate::linalg::{argmin, argmin_offset, axpy, axpy_argmin, dot, norm};
+use crate::linalg::{argmin, argmin2_by, axpy, axpy_argmin, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
@@ -110,17 +110,24 @@ impl MinoverParams {
             .as_ref()
             .map_or_else(|| vec![0.0; data.dim()], |p| p.w.clone());
         let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
-        let positive: Vec<bool> = data.labels().iter().map(|&y| y > 0.0).collect();
-        let next = select(mode, &h, &positive);
-        // 0 on the class, +∞ off it: [+1 class | −1 class]
-        let class_offsets = [true, false]
-            .iter()
-            .flat_map(|&c| {
-                positive
-                    .iter()
-                    .map(move |&p| if p == c { 0.0 } else { f64::INFINITY })
-            })
-            .collect();
+        // with a threshold 0 on the class, +∞ off it: [+1 class | −1 class]
+        let class_offsets: Vec<f64> = match mode {
+            Mode::Homogeneous => vec![],
+            Mode::Threshold => [1.0, -1.0]
+                .iter()
+                .flat_map(|&c| {
+                    data.labels().iter().map(move |&s| {
+                        if (s > 0.0) == (c > 0.0) {
+                            0.0
+                        } else {
+                            f64::INFINITY
+                        }
+                    })
+                })
+                .collect(),
+        };
+        let mut scratch = vec![];
+        let next = select(&h, &class_offsets, &mut scratch);
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
         let candidates = match mode {
             Mode::Homogeneous => candidates(data.len(), data.dim()),
@@ -135,8 +142,8 @@ impl MinoverParams {
             params: self,
             gram,
             h,
-            positive,
             class_offsets,
+            scratch,
             next,
             sum_x: 0.0,
             best: (f64::NEG_INFINITY, 0),
@@ -168,10 +175,11 @@ pub struct Minover {
     w2: f64,
     /// Potentials `h_μ = w·z^μ = S^μ w·ξ^μ`, kept incrementally.
     h: Vec<f64>,
-    /// `S^μ = +1`.
-    positive: Vec<bool>,
-    /// Threshold mode's class masks for [`argmin_offset`]: `P` entries for `S = +1`, then `P` for `S = −1`.
+    /// Threshold mode's class masks for the argmin of each class: `P` entries for `S = +1`, then
+    /// `P` for `S = −1` (none through the origin).
     class_offsets: Vec<f64>,
+    /// Work space of [`select`].
+    scratch: Vec<f64>,
     /// The example(s) the next step updates on.
     next: (usize, Option<usize>),
     /// `Σ x^μ`, kept incrementally.
@@ -223,44 +231,21 @@ const MAX_BACKOFF: usize = 1024;
 /// Relative margin of the square-root-free tests of the stopping rules (rounding is ~10⁻¹⁶).
 const CHEAP_MARGIN: f64 = 1e-9;
 
-/// Through the origin `argmin_μ h_μ`; with a threshold the least stable example of each class,
-/// `(argmin_{S=+1} h, argmin_{S=−1} h)` — i.e. `argmin_+ w·ξ` and `argmax_− w·ξ`.
-fn select(mode: Mode, h: &[f64], positive: &[bool]) -> (usize, Option<usize>) {
-    let mut sel = Selector::new(mode);
-    for (nu, (&v, &pos)) in h.iter().zip(positive).enumerate() {
-        sel.offer(nu, v, pos);
+/// Through the origin (no class masks) `argmin_μ h_μ`; with a threshold the least stable example
+/// of each class, `(argmin_{S=+1} h, argmin_{S=−1} h)` — i.e. `argmin_+ w·ξ` and `argmax_− w·ξ` —
+/// of `h` plus each class's mask ([`Minover::class_offsets`]; `scratch` holds the sums).
+fn select(h: &[f64], class_offsets: &[f64], scratch: &mut Vec<f64>) -> (usize, Option<usize>) {
+    if class_offsets.is_empty() {
+        return (argmin(h), None);
     }
-    sel.result()
-}
-
-/// Running minima for [`select`], fused into the potential update.
-struct Selector {
-    by_class: bool,
-    best: [(usize, f64); 2],
-}
-
-impl Selector {
-    fn new(mode: Mode) -> Self {
-        Self {
-            by_class: mode == Mode::Threshold,
-            best: [(0, f64::INFINITY); 2],
-        }
-    }
-
-    #[inline]
-    fn offer(&mut self, nu: usize, v: f64, positive: bool) {
-        if positive || !self.by_class {
-            if v < self.best[0].1 {
-                self.best[0] = (nu, v);
-            }
-        } else if v < self.best[1].1 {
-            self.best[1] = (nu, v);
-        }
-    }
-
-    fn result(&self) -> (usize, Option<usize>) {
-        (self.best[0].0, self.by_class.then_some(self.best[1].0))
-    }
+    let (plus, minus) = class_offsets.split_at(h.len());
+    let [a, b] = argmin2_by(
+        h,
+        [plus, minus, minus],
+        |v, p, m, _| [v + p, v + m],
+        scratch,
+    );
+    (a, Some(b))
 }
 
 impl Minover {
@@ -332,26 +317,23 @@ impl Minover {
         if let Some(b) = b {
             axpy(eta, self.gram.row(b), &mut self.state.w);
         }
-        let (h, positive) = (&mut self.h, &self.positive[..]);
-        self.next = match (self.gram.column(a), b.map(|b| self.gram.column(b))) {
+        let h = &mut self.h;
+        match (self.gram.column(a), b.map(|b| self.gram.column(b))) {
             (Some(ka), None) => {
                 // the hot loop through the origin: h ← h + η K_·a and its argmin, in one pass
-                (axpy_argmin(eta, ka, h), None)
+                self.next = (axpy_argmin(eta, ka, h), None);
+                return d2 > 0.0;
             }
             (Some(ka), Some(Some(kb))) => {
                 axpy(eta, ka, h);
                 axpy(eta, kb, h);
-                let (plus, minus) = self.class_offsets.split_at(h.len());
-                (argmin_offset(h, plus), Some(argmin_offset(h, minus)))
             }
             _ => {
                 // no stored Gram matrix: recompute h_ν = w·z^ν in O(P N)
-                for (nu, hv) in h.iter_mut().enumerate() {
-                    *hv = dot(&self.state.w, self.gram.row(nu));
-                }
-                select(self.mode, h, positive)
+                self.gram.potentials(&self.state.w, h);
             }
-        };
+        }
+        self.next = select(h, &self.class_offsets, &mut self.scratch);
         d2 > 0.0
     }
 
@@ -410,9 +392,7 @@ impl Minover {
                 self.gram.add_column(nu, eta * f64::from(c), &mut self.h);
             }
         } else {
-            for (nu, hv) in self.h.iter_mut().enumerate() {
-                *hv = dot(&self.state.w, self.gram.row(nu));
-            }
+            self.gram.potentials(&self.state.w, &mut self.h);
         }
         self.w2 = dot(&self.state.w, &self.state.w);
         self.next = (argmin(&self.h), None);
