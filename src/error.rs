@@ -137,10 +137,92 @@ fn bytes(values: f64) -> String {
     }
 }
 
-/// `v` to six significant digits, as a message writes a bound.
-fn short(v: f64) -> f64 {
-    format!("{v:.5e}").parse().unwrap_or(v)
+/// `v` rounded to six significant digits and written as `{}` writes that number: `0.0125`,
+/// `4.79167`, `1250000` (a subnormal with those six digits, where `{}` would write fewer:
+/// the same number). `{:.5e}` gives the digits; placing its decimal point here, instead of
+/// parsing it back into an `f64`, keeps the float parser's tables out of the page's module.
+fn short(v: f64) -> String {
+    let scientific = format!("{v:.5e}");
+    let Some((mantissa, exponent)) = scientific.split_once('e') else {
+        return scientific; // inf, NaN
+    };
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let (sign, mantissa) = mantissa
+        .strip_prefix('-')
+        .map_or(("", mantissa), |m| ("-", m));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let digits = digits.trim_end_matches('0');
+    if digits.is_empty() {
+        return format!("{sign}0");
+    }
+    // the digits d₀d₁… stand for d₀.d₁… × 10^exponent
+    let point = exponent + 1;
+    let len = i32::try_from(digits.len()).unwrap_or(i32::MAX);
+    let plain = if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else if point >= len {
+        format!("{digits}{}", "0".repeat((point - len) as usize))
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        format!("{int}.{frac}")
+    };
+    format!("{sign}{plain}")
 }
 
 /// `Result` with the crate's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::short;
+
+    /// `short` writes what parsing `{:.5e}` back into an `f64` and writing it with `{}` gives,
+    /// on values across the whole range, signs, zeros, integers and the non-finite ones.
+    #[test]
+    fn short_is_the_parsed_rounding() {
+        let reference = |v: f64| match format!("{v:.5e}").parse::<f64>() {
+            Ok(r) => format!("{r}"),
+            Err(_) => format!("{v}"),
+        };
+        let mut values = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.0125,
+            4.791_666,
+            1_250_000.0,
+            123_456.5,
+            999_999.5,
+            9.999_995,
+            1e21,
+            1e-7,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.push(f64::from_bits(x));
+            values.push((x % 10_000_000) as f64 / 1000.0);
+        }
+        for v in values {
+            if v != 0.0 && v.abs() < f64::MIN_POSITIVE {
+                // a subnormal has fewer digits than six: the same number, written with them
+                assert_eq!(
+                    short(v).parse::<f64>(),
+                    reference(v).parse::<f64>(),
+                    "{v:e}"
+                );
+            } else {
+                assert_eq!(short(v), reference(v), "{v:e}");
+            }
+        }
+    }
+}

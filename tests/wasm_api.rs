@@ -281,3 +281,138 @@ fn maths_gives_the_bits_of_the_f64_methods() {
         );
     }
 }
+
+/// The exact decimal of the point halfway between `v ≥ 0` and the next double up — the hard case
+/// of rounding, to the even neighbour — as integer digits and an exponent: both doubles are
+/// written exactly (801 significant digits hold any double's 767), added digit by digit and
+/// halved. `None` where the two are written with different decimal exponents.
+fn midpoint(v: f64) -> Option<String> {
+    let v = v.abs();
+    let up = f64::from_bits(v.to_bits() + 1);
+    let exact = |x: f64| {
+        let s = format!("{x:.800e}");
+        let (m, e) = s.split_once('e').expect("scientific");
+        let digits: Vec<u32> = m.chars().filter_map(|c| c.to_digit(10)).collect();
+        (digits, e.parse::<i64>().expect("exponent"))
+    };
+    let ((a, ea), (b, eb)) = (exact(v), exact(up));
+    if !up.is_finite() || ea != eb {
+        return None;
+    }
+    let mut sum = vec![0; a.len() + 1];
+    let mut carry = 0;
+    for i in (0..a.len()).rev() {
+        let d = a[i] + b[i] + carry;
+        sum[i + 1] = d % 10;
+        carry = d / 10;
+    }
+    sum[0] = carry;
+    let mut half = String::new();
+    let mut rest = 0;
+    for d in sum {
+        let n = rest * 10 + d;
+        half.push(char::from_digit(n / 2, 10).expect("a digit"));
+        rest = n % 2;
+    }
+    let mut exponent = ea - i64::try_from(a.len()).expect("801 digits") + 1;
+    if rest == 1 {
+        half.push('5');
+        exponent -= 1;
+    }
+    Some(format!("{half}e{exponent}"))
+}
+
+/// The page reads its CSV files with the browser's `parseFloat` and `toLowerCase`
+/// (`wasm::Browser`): the same numbers, bit for bit, and the same column names as the standard
+/// library's `f64::from_str` and `str::to_lowercase` (`data::reading::Std`) — on decimal strings of
+/// every length up to 40 digits, exponents across and beyond the range (subnormals, overflow),
+/// halfway cases between neighbouring doubles, the values' own shortest and 17-digit forms, the
+/// words `inf`/`nan` and strings that are not numbers; and on headers in several scripts.
+#[wasm_bindgen_test]
+fn the_browsers_reading_is_the_standard_librarys() {
+    use perceptron_lab::data::reading::{Reading, Std};
+    use perceptron_lab::wasm::Browser;
+    let same = |s: &str| {
+        let (a, b) = (Browser.number(s), Std.number(s));
+        let equal = match (a, b) {
+            (Some(x), Some(y)) => x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()),
+            (None, None) => true,
+            _ => false,
+        };
+        assert!(equal, "{s:?}: browser {a:?}, std {b:?}");
+    };
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for i in 0..20_000 {
+        let v = f64::from_bits(next());
+        if !v.is_finite() {
+            continue;
+        }
+        same(&format!("{v}"));
+        same(&format!("{v:e}"));
+        same(&format!("{v:.16e}"));
+        if i % 10 == 0 {
+            if let Some(mid) = midpoint(v) {
+                same(&mid);
+            }
+        }
+        let digits: String = (0..=(next() % 40))
+            .map(|_| char::from(b'0' + (next() % 10) as u8))
+            .collect();
+        let exp = i64::try_from(next() % 700).expect("below 700") - 350;
+        same(&format!("{digits}e{exp}"));
+        same(&format!("-0.{digits}E+{}", exp.abs()));
+        same(&format!(".{digits}"));
+    }
+    for s in [
+        "0",
+        "-0",
+        "+1",
+        "1.",
+        ".5",
+        "1e308",
+        "1.8e308",
+        "2e-324",
+        "3e-324",
+        "4.9e-324",
+        "1e-400",
+        "inf",
+        "-Infinity",
+        "NAN",
+        "+nan",
+        "",
+        ".",
+        "e5",
+        "1e",
+        "1e+",
+        "--1",
+        "1_0",
+        " 1",
+        "0x10",
+        "1,5",
+        "١",
+        "Infinity1",
+    ] {
+        same(s);
+    }
+    for header in [
+        "X1",
+        "LABEL",
+        "Ärger",
+        "ΟΔΟΣ",
+        "İstanbul",
+        "ǅ",
+        "ẞ",
+        "Straße",
+        "x,Y",
+        "ＡＢＣ",
+        "ꞫB",
+    ] {
+        assert_eq!(Browser.lowercase(header), Std.lowercase(header), "{header}");
+    }
+}

@@ -12,7 +12,7 @@
 //! each point ([`Hit`]), so that the page hit-tests the pointer without a second axis mapping.
 
 use crate::catalogue::{Rgb, CHART_TEXT};
-use plotters::style::{IntoFont, RGBColor, TextStyle};
+use plotters::style::{FontFamily, IntoFont, RGBColor, TextStyle};
 
 mod clip;
 mod learning_curve;
@@ -35,21 +35,21 @@ fn rgb(c: Rgb) -> RGBColor {
 
 /// The charts' text ([`CHART_TEXT`]: every label, legend and note) at `scale`, in the text ink.
 fn text(scale: f64) -> TextStyle<'static> {
-    ("sans-serif", CHART_TEXT.px * scale)
+    (FontFamily::SansSerif, CHART_TEXT.px * scale)
         .into_font()
         .color(&rgb(CHART_TEXT.color))
 }
 
 /// Secondary text (notes, a chart's reason for having no points) at `scale`, in the muted ink.
 fn muted_text(scale: f64) -> TextStyle<'static> {
-    ("sans-serif", CHART_TEXT.px * scale)
+    (FontFamily::SansSerif, CHART_TEXT.px * scale)
         .into_font()
         .color(&rgb(CHART_TEXT.muted))
 }
 
 /// A chart's caption at `scale`.
 fn caption(scale: f64) -> TextStyle<'static> {
-    ("sans-serif", CHART_TEXT.caption_px * scale)
+    (FontFamily::SansSerif, CHART_TEXT.caption_px * scale)
         .into_font()
         .color(&rgb(CHART_TEXT.color))
 }

@@ -6,6 +6,7 @@
 //! The fields of each line come from the `csv` crate (quotes, doubled quotes inside them); this file
 //! gives them their meaning.
 
+use super::reading::{Reading, Std};
 use super::Dataset;
 use crate::error::{Error, Result};
 
@@ -77,18 +78,24 @@ fn check_rows(text: &str) -> Result<()> {
 }
 
 /// The header: its line, the text as written (for messages) and the column names, lowercase.
-fn header(records: &[Record]) -> Result<(usize, String, Vec<String>)> {
+fn header(records: &[Record], reading: &dyn Reading) -> Result<(usize, String, Vec<String>)> {
     let first = records.first().ok_or_else(|| Error::Parse {
         line: 1,
         message: "the file is empty: expected a header such as x1,x2,label".into(),
     })?;
-    let names = first.fields.iter().map(|f| f.to_lowercase()).collect();
+    let names = first.fields.iter().map(|f| reading.lowercase(f)).collect();
     Ok((first.line, first.fields.join(","), names))
 }
 
 /// The data set of the rows after the header: column `label` the labels, `inputs` the inputs in
 /// that order; every row must have as many fields as the header.
-fn rows(records: &[Record], names: &[String], label: usize, inputs: &[usize]) -> Result<Dataset> {
+fn rows(
+    records: &[Record],
+    names: &[String],
+    label: usize,
+    inputs: &[usize],
+    reading: &dyn Reading,
+) -> Result<Dataset> {
     let rows = &records[1..];
     let mut xs = Vec::with_capacity(rows.len() * inputs.len());
     let mut ys = Vec::with_capacity(rows.len());
@@ -106,9 +113,9 @@ fn rows(records: &[Record], names: &[String], label: usize, inputs: &[usize]) ->
         }
         let value = |c: usize| -> Result<f64> {
             let f = &fields[c];
-            let v: f64 = f
-                .parse()
-                .map_err(|_| parse_err(format!("column {}: \"{f}\" is not a number", names[c])))?;
+            let v = reading.number(f).ok_or_else(|| {
+                parse_err(format!("column {}: \"{f}\" is not a number", names[c]))
+            })?;
             if v.is_finite() {
                 Ok(v)
             } else {
@@ -144,7 +151,7 @@ fn rows(records: &[Record], names: &[String], label: usize, inputs: &[usize]) ->
 pub fn parse(text: &str) -> Result<Dataset> {
     check_rows(text)?;
     let records = records(text)?;
-    let (hline, header, names) = header(&records)?;
+    let (hline, header, names) = header(&records, &Std)?;
     let label = names
         .iter()
         .position(|n| n == "label")
@@ -162,7 +169,7 @@ pub fn parse(text: &str) -> Result<Dataset> {
         });
     }
     no_rows(&records, hline, &header)?;
-    rows(&records, &names, label, &inputs)
+    rows(&records, &names, label, &inputs, &Std)
 }
 
 /// [`Error::Parse`] at the header's line `hline` when no row follows the header (a file that holds
@@ -185,9 +192,18 @@ fn no_rows(records: &[Record], hline: usize, header: &str) -> Result<()> {
 /// As [`parse`] ([`Error::TooMany`] before any line is parsed), plus [`Error::Parse`] (the header's line) when the header lacks an input column
 /// or no row follows it (the page keeps its points rather than show none).
 pub fn parse_2d(text: &str) -> Result<(Dataset, Vec<String>)> {
+    parse_2d_with(text, &Std)
+}
+
+/// [`parse_2d`] with the numbers and column names read by `reading` (the page's boundary passes
+/// the browser's conversions: [`super::reading`]).
+///
+/// # Errors
+/// As [`parse_2d`].
+pub fn parse_2d_with(text: &str, reading: &dyn Reading) -> Result<(Dataset, Vec<String>)> {
     check_rows(text)?;
     let records = records(text)?;
-    let (hline, header, names) = header(&records)?;
+    let (hline, header, names) = header(&records, reading)?;
     let find = |options: &[&str]| names.iter().position(|n| options.contains(&n.as_str()));
     let (Some(cx), Some(cy), Some(cl)) = (find(&["x1", "x"]), find(&["x2", "y"]), find(&["label"]))
     else {
@@ -215,7 +231,7 @@ pub fn parse_2d(text: &str) -> Result<(Dataset, Vec<String>)> {
     };
     // an empty set would replace the page's points with nothing
     no_rows(&records, hline, &header)?;
-    rows(&records, &names, cl, &[cx, cy]).map(|d| (d, notices))
+    rows(&records, &names, cl, &[cx, cy], reading).map(|d| (d, notices))
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 pub mod csv;
 pub mod generate;
+pub mod reading;
 
 use crate::error::{Error, Result};
 use crate::maths;

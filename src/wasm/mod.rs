@@ -46,7 +46,7 @@ pub use animation::{Animation, Race};
 pub use bench::{bench_floor_sweep, bench_kernel, ExactBench};
 pub use curve::{alpha_grid, curve_cells, draw_preview, run_cells, trace_cell, CellTrace, Curve};
 pub use geometry::{dichotomy_count, example_curve, region_at, separable_labellings};
-pub use points::{catalogue, check_points, parse_points_csv};
+pub use points::{catalogue, check_points, parse_points_csv, Browser};
 pub use students::{
     bayes_point, generalization_error, gibbs_samples, teacher_example, teacher_set,
 };

@@ -2,7 +2,8 @@
 
 use super::arrays::f64s;
 use super::{points, to_js};
-use js_sys::Float64Array;
+use crate::data::reading::{literal, Literal, Reading};
+use js_sys::{Float64Array, JsString};
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -48,10 +49,32 @@ pub struct ParsedPoints {
 /// Throws an `Error` naming the line and the problem.
 #[wasm_bindgen(js_name = parsePointsCsv, unchecked_return_type = "ParsedPoints")]
 pub fn parse_points_csv(text: &str) -> Result<JsValue, JsError> {
-    let (data, notices) = crate::data::csv::parse_2d(text)?;
+    let (data, notices) = crate::data::csv::parse_2d_with(text, &Browser)?;
     to_js(&ParsedPoints {
         xs: f64s(data.features()),
         ys: f64s(data.labels()),
         notices,
     })
+}
+
+/// The browser's reading of a data file: which strings are numbers is the core's
+/// [`literal`]; their values come from `parseFloat` (correctly rounded, as `f64::from_str`), the
+/// column names' lowercase from `toLowerCase` (Unicode's default case conversion, as
+/// `str::to_lowercase`). The page's module then holds neither the float parser's tables nor
+/// Unicode's case tables (issue 27); `tests/wasm_api.rs` checks both against the standard library.
+pub struct Browser;
+
+impl Reading for Browser {
+    fn number(&self, text: &str) -> Option<f64> {
+        Some(match literal(text)? {
+            Literal::Decimal => js_sys::parse_float(text),
+            Literal::Infinite { negative: true } => f64::NEG_INFINITY,
+            Literal::Infinite { negative: false } => f64::INFINITY,
+            Literal::NaN => f64::NAN,
+        })
+    }
+
+    fn lowercase(&self, text: &str) -> String {
+        String::from(JsString::from(text).to_lower_case())
+    }
 }
