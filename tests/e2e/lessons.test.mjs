@@ -165,7 +165,7 @@ async function typeset(page) {
 const VIEW_SHARE = { 1280: 0.14, 1920: 0.37 };
 
 /**
- * The lesson's panel: its scroll and client heights, its buttons outside the window, the share of
+ * The lesson's panel: its scroll and client heights and widths, its buttons outside the window, the share of
  * the window the step's canvases cover, and the LESSON_CONTROLS shown in it (visible, inside the window).
  */
 function lessonPanel(page) {
@@ -189,7 +189,15 @@ function lessonPanel(page) {
       const e = document.querySelector(LESSON_CONTROLS[n]);
       return e && panel.contains(e) && inside(e) && e.checkVisibility();
     });
-    return { scrollHeight: panel.scrollHeight, clientHeight: panel.clientHeight, navOutside, viewShare: area / (innerWidth * innerHeight), controls };
+    return {
+      scrollHeight: panel.scrollHeight,
+      clientHeight: panel.clientHeight,
+      scrollWidth: panel.scrollWidth,
+      clientWidth: panel.clientWidth,
+      navOutside,
+      viewShare: area / (innerWidth * innerHeight),
+      controls,
+    };
   });
 }
 
@@ -232,6 +240,7 @@ for (const viewport of [
         assert.equal(fit.scrolled, 0, `step ${i + 1}: the page does not scroll`);
         const panel = await lessonPanel(page);
         assert.ok(panel.scrollHeight <= panel.clientHeight + 1, `step ${i + 1}: the lesson's panel does not scroll (${panel.scrollHeight} > ${panel.clientHeight})`);
+        assert.ok(panel.scrollWidth <= panel.clientWidth + 1, `step ${i + 1}: the lesson's panel does not scroll sideways (${panel.scrollWidth} > ${panel.clientWidth})`);
         assert.deepEqual(panel.navOutside, [], `step ${i + 1}: the lesson's buttons inside the window`);
         const least = VIEW_SHARE[viewport.width];
         assert.ok(panel.viewShare >= least, `step ${i + 1}: the views take ${(100 * panel.viewShare).toFixed(0)} % of the screen, at least ${100 * least} %`);
