@@ -3,7 +3,8 @@
  * Writing lessons: the control bar's Lesson menu, Present, "+ Step" (the page as it is now, as a
  * step of your lesson) and the editor dialog — the lesson's title, each step's title, text, what
  * to look at and to try, its views and action, its place (↑ ↓) or its removal; export and import
- * of the lesson file, its link and an iframe snippet for the embed layout.
+ * of the lesson file, the link and iframe snippet (embed layout) of each step, and of the lesson
+ * chosen in the Lesson menu at the step presented.
  */
 
 import { download } from "./download.js";
@@ -119,6 +120,8 @@ export function bindLessonEditor(lessons, app, el) {
             dialog.close();
             lessons.open(lesson.id, i).catch((e) => app.setMessage(e.message, "error"));
           }),
+          button("Link", "Copy a link that opens the lesson at this step", () => copy(lesson, i, false)),
+          button("Embed", "Copy an iframe snippet showing this step's views and action", () => copy(lesson, i, true)),
           button("↑", "Move the step up", () => edit({ step: i, move: -1 })),
           button("↓", "Move the step down", () => edit({ step: i, move: 1 })),
           button("Delete", "Delete the step", () => edit({ step: i, remove: true })),
@@ -150,18 +153,33 @@ export function bindLessonEditor(lessons, app, el) {
       say(`${file.name} was not imported: ${err.message}`);
     }
   });
-  const copy = async (/** @type {boolean} */ embed) => {
-    const lesson = lessons.editable();
-    if (!lesson.steps.length) return say("The lesson has no steps yet.");
-    const url = await lessons.link(0, lesson, { embed });
+  /**
+   * Copies the link (or the iframe snippet, `embed`) that opens step `index` of `lesson`; without
+   * a clipboard (an insecure page) the dialog shows the text to copy by hand.
+   * @param {import("./lesson.js").Lesson} lesson @param {number} index @param {boolean} embed
+   */
+  const copy = async (lesson, index, embed) => {
+    const url = await lessons.link(index, lesson, { embed });
     const text = embed ? `<iframe src="${url}" width="960" height="540" style="border:0" title="${lesson.title.replace(/"/g, "&quot;")}"></iframe>` : url;
+    const what = `${embed ? "the iframe snippet" : "the link"} of step ${index + 1} of "${lesson.title}"`;
     try {
       await navigator.clipboard.writeText(text);
-      say(embed ? "Copied the iframe snippet." : "Copied the link.");
+      say(`Copied ${what}.`);
     } catch {
-      say(text); // no clipboard (an insecure page): the text to copy by hand
+      say(`Copy ${what}: ${text}`); // no clipboard: the text to copy by hand
     }
   };
-  el("lesson-copy-link").addEventListener("click", () => copy(false));
-  el("lesson-copy-embed").addEventListener("click", () => copy(true));
+  /**
+   * The dialog's Copy link / Copy embed: the lesson chosen in the Lesson menu (the built-in one
+   * too), at the step shown when it is the one presented, else at its first step.
+   * @param {boolean} embed
+   */
+  const copyChosen = async (embed) => {
+    const c = lessons.current;
+    const lesson = c && c.lesson.id === select.value ? c.lesson : lessons.find(select.value);
+    if (!lesson.steps.length) return say(`"${lesson.title}" has no steps yet.`);
+    return copy(lesson, c && c.lesson === lesson ? c.index : 0, embed);
+  };
+  el("lesson-copy-link").addEventListener("click", () => copyChosen(false).catch((e) => say(e.message)));
+  el("lesson-copy-embed").addEventListener("click", () => copyChosen(true).catch((e) => say(e.message)));
 }

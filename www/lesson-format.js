@@ -27,6 +27,16 @@ export const LESSON_VIEWS = {
   curves: "#curves",
 };
 
+/**
+ * The page's controls a step can show in presenter mode (its text asks for them), by name → the
+ * element, taken into the lesson's panel while the step is shown (presenter mode hides the
+ * control bar): the boundary's mode and the soft margin's γ.
+ */
+export const LESSON_CONTROLS = {
+  boundary: '.group[aria-label="Mode"]',
+  gamma: "label:has(> #rule-gamma)",
+};
+
 /** What Space runs in a step: nothing, the training animation, the race of the compared rules, "Add an example", the learning-curve sweep. */
 export const LESSON_ACTIONS = ["none", "animate", "race", "add-example", "run-curves"];
 
@@ -55,6 +65,7 @@ const SPEEDS = [1, 1000];
  * @property {string} look what to look at
  * @property {string} try what to try
  * @property {string[]} views names of LESSON_VIEWS
+ * @property {string[]} controls names of LESSON_CONTROLS (the page's controls the step shows in its panel)
  * @property {string} action one of LESSON_ACTIONS
  * @property {StepState} state
  */
@@ -119,6 +130,10 @@ function checkStep(s, checkPoints) {
   if (!Array.isArray(views) || !views.length) throw new Error("views must be a list of view names, at least one");
   const unknown = views.find((n) => !(n in LESSON_VIEWS));
   if (unknown !== undefined) throw new Error(`views: unknown view ${shortly(unknown)} (known: ${Object.keys(LESSON_VIEWS).join(", ")})`);
+  const controls = s.controls ?? [];
+  if (!Array.isArray(controls)) throw new Error("controls must be a list of control names");
+  const unknownControl = controls.find((n) => !(n in LESSON_CONTROLS));
+  if (unknownControl !== undefined) throw new Error(`controls: unknown control ${shortly(unknownControl)} (known: ${Object.keys(LESSON_CONTROLS).join(", ")})`);
   const action = s.action ?? "none";
   if (!LESSON_ACTIONS.includes(action)) throw new Error(`action must be one of ${LESSON_ACTIONS.join(", ")}, got ${shortly(action)}`);
   const state = checkState(s.state, checkPoints);
@@ -130,6 +145,7 @@ function checkStep(s, checkPoints) {
     look: text(s.look, "look", LESSON_LIMITS.text),
     try: text(s.try, "try", LESSON_LIMITS.text),
     views: [...new Set(views)],
+    controls: [...new Set(controls)],
     action,
     state,
   };
@@ -187,6 +203,7 @@ export function encodeStep(step) {
     look: step.look,
     try: step.try,
     views: [...step.views],
+    ...(step.controls.length ? { controls: [...step.controls] } : {}),
     action: step.action,
     state: { ...encodeRecord(fields, "store", { by: "key" }), compare, animate, speed, step: taken, weightWindow, cells, rings },
   };

@@ -45,7 +45,8 @@ export async function lessonUrl(lesson, file, index, { embed = false } = {}) {
     const bytes = await through(new TextEncoder().encode(JSON.stringify(file)), new CompressionStream("deflate-raw"));
     url.hash = `${HASH_PREFIX.slice(1)}${base64url(bytes)}`;
   }
-  return url.href.replace(/embed=(&|$)/, "embed$1");
+  // `&embed`, not `&embed=` (before the hash as well as at the end)
+  return url.href.replace(/([?&])embed=(&|#|$)/, "$1embed$2");
 }
 
 /**

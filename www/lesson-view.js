@@ -9,7 +9,7 @@
  */
 
 import { TEXT } from "./catalogue.js";
-import { LESSON_VIEWS } from "./lesson-format.js";
+import { LESSON_CONTROLS, LESSON_VIEWS } from "./lesson-format.js";
 import { renderLessonText } from "./lesson-text.js";
 import { layout, presenterOverflows } from "./layout.js";
 
@@ -38,6 +38,14 @@ export class LessonView {
     this.shown = null;
     /** @type {Promise<void>} the typesetting of the step's equations */
     this.typeset = Promise.resolve();
+    /** @type {HTMLElement} the page's controls the step asks for, taken into the lesson's panel (LESSON_CONTROLS) */
+    this.controls = document.createElement("div");
+    this.controls.id = "lesson-controls";
+    this.controls.className = "lesson-controls";
+    this.controls.hidden = true;
+    el("lesson").querySelector(".lesson-nav").before(this.controls);
+    /** @type {[Element, Comment][]} the controls in the panel, each with the mark of its own place */
+    this.moved = [];
     // a panel that grows after the step is laid out (the readout filled in by the training, the
     // race's counters) has the views fitted again
     let pending = false;
@@ -99,10 +107,38 @@ export class LessonView {
       el("lesson-try-text").textContent = step.try;
       el("lesson-prev").disabled = c.index === 0;
       el("lesson-next").disabled = c.index === c.lesson.steps.length - 1;
-      this.typeset = renderLessonText(el("lesson-text"), step.text).then(() => this.fit());
+      // aria-busy while the equations are typeset (and tests wait for it to clear)
+      const box = el("lesson-text");
+      box.setAttribute("aria-busy", "true");
+      const typeset = renderLessonText(box, step.text).finally(() => {
+        if (this.typeset === typeset) box.setAttribute("aria-busy", "false");
+      });
+      this.typeset = typeset;
+      typeset.then(() => this.fit());
     }
+    this.placeControls(c ? c.lesson.steps[c.index].controls : []);
     this.sizeCharts(c !== null && views.includes("curves") ? TEXT.projector : 1);
     this.fit();
+  }
+
+  /**
+   * Takes the page's controls `names` (LESSON_CONTROLS) into the lesson's panel, the step's text
+   * asking for them while presenter mode hides the control bar; those of the step before go back
+   * to their own places. Still the page's own elements: they work as they do in the control bar.
+   * @param {string[]} names
+   */
+  placeControls(names) {
+    for (const [node, mark] of this.moved) mark.replaceWith(node);
+    this.moved = [];
+    for (const name of names) {
+      const node = document.querySelector(LESSON_CONTROLS[name]);
+      if (!node) continue;
+      const mark = document.createComment(`the lesson's control "${name}" is shown in the lesson's panel`);
+      node.before(mark);
+      this.controls.append(node);
+      this.moved.push([node, mark]);
+    }
+    this.controls.hidden = !this.moved.length;
   }
 
   /**
@@ -139,10 +175,21 @@ export function bindLesson(lessons, app, el) {
       .catch((e) => app.setMessage(e.message, "error"))
       .finally(() => app.scheduleRender());
   };
-  el("lesson-prev").addEventListener("click", () => run(() => lessons.previous()));
-  el("lesson-next").addEventListener("click", () => run(() => lessons.next()));
-  el("lesson-reset").addEventListener("click", () => run(() => lessons.reset()));
-  el("lesson-action").addEventListener("click", () => run(() => lessons.action()));
+  /**
+   * A lesson button's click. A click of the pointer leaves no focus on the button, so that Space
+   * afterwards runs the step's action (as the keys say) instead of pressing that button again;
+   * a button reached with Tab keeps its focus (Space and Enter press it, as everywhere else).
+   * @param {string} id @param {() => Promise<any> | void} move
+   */
+  const button = (id, move) =>
+    el(id).addEventListener("click", (/** @type {MouseEvent} */ e) => {
+      if (e.detail > 0) /** @type {HTMLElement} */ (e.currentTarget).blur();
+      run(move);
+    });
+  button("lesson-prev", () => lessons.previous());
+  button("lesson-next", () => lessons.next());
+  button("lesson-reset", () => lessons.reset());
+  button("lesson-action", () => lessons.action());
   el("lesson-close").addEventListener("click", () => lessons.close());
   window.addEventListener(
     "keydown",
@@ -163,6 +210,12 @@ export function bindLesson(lessons, app, el) {
       };
       const move = moves[e.key];
       if (!move) return;
+      // an embedded step (an iframe in a slide) stays where it is: the slides' own keys do not
+      // leave it, nor step through the lesson behind it
+      if (lessons.current.embed && !(e.key === " " || e.key === "r" || e.key === "R")) {
+        e.stopImmediatePropagation();
+        return;
+      }
       // Space and Enter on a focused button press it, as everywhere else
       if (e.key === " " && (t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement)) return;
       e.preventDefault();

@@ -8,7 +8,7 @@
  * zoom, the teacher, the learning-curve form); "reset this step" puts it back.
  */
 
-import { applyForm, readParams } from "./curve-form.js";
+import { applyForm, readForm, readParams } from "./curve-form.js";
 import { chapterLesson } from "./lesson-chapter.js";
 import { LESSON_FORMAT, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
 import { lessonUrl } from "./lesson-link.js";
@@ -90,7 +90,7 @@ export class Lessons {
       app.history = new History();
     }
     this.current = { lesson, index, actionRan: false, embed };
-    app.state.lesson = { id: lesson.id, title: lesson.title, step: index, steps: lesson.steps.length };
+    app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: index, steps: lesson.steps.length } });
     app.state.projector = true; // presenter mode: projector type and marks (never saved: see App.save)
     this.apply(lesson.steps[index]);
     this.onChange?.();
@@ -107,7 +107,7 @@ export class Lessons {
     const fresh = initialFields();
     for (const key of STEP_FIELDS) app.state[key] = structuredClone(fields[key] ?? fresh[key]);
     if (!fields.view) app.state.view = fitView(app.state.points);
-    Object.assign(app.state, { weightWindow, region: null, hover: -1, message: null, showFinal: false, showRegions: cells, ringsByStrength: rings });
+    app.setTransient({ weightWindow, region: null, hover: -1, message: null, showFinal: false, showRegions: cells, ringsByStrength: rings });
     app.history.clear();
     app.commit();
     const compared = Object.keys(app.state.shown).filter((n) => app.state.shown[n] && !REFERENCES.includes(/** @type {any} */ (n)));
@@ -115,7 +115,7 @@ export class Lessons {
     app.animator.setAlgorithm(animate);
     app.animator.speed = speed;
     app.race.speed = speed;
-    applyForm(this.el, fields.curves ?? { fields: {}, algorithms: [] });
+    this.applyCurveForm(fields.curves);
     if (!fields.curves) this.curves.preview();
     else this.curves.preview(readParams(app.wasm, this.el));
     app.onShownChanged?.();
@@ -125,6 +125,23 @@ export class Lessons {
       for (let i = 0; i < taken && player.step(); i++);
     }
     app.scheduleRender();
+  }
+
+  /**
+   * Puts the learning-curve form `form` on the panel over the page's defaults (a field or an
+   * algorithm it does not name is the fresh page's, not the step's before); null: the defaults.
+   * @param {any} form
+   */
+  applyCurveForm(form) {
+    const fields = Object.keys(readForm(this.el).fields);
+    /** @param {HTMLInputElement | HTMLSelectElement} e */
+    const initial = (e) => (e instanceof HTMLSelectElement ? ([...e.options].find((o) => o.defaultSelected) ?? e.options[0])?.value : e.defaultValue);
+    const boxes = /** @type {HTMLInputElement[]} */ ([...document.querySelectorAll("#lc-algorithms input[type=checkbox]")]);
+    applyForm(this.el, {
+      fields: Object.fromEntries(fields.map((id) => [id, initial(this.el(id))])),
+      algorithms: boxes.filter((b) => b.defaultChecked).map((b) => b.value),
+    });
+    if (form) applyForm(this.el, form);
   }
 
   /** Resolves once the step's rules have settled (the edits' slices, then the rest on the page). */
@@ -221,12 +238,12 @@ export class Lessons {
     if (this.curves.running) this.curves.cancel();
     this.current = null;
     this.aside = null;
-    app.state.lesson = null;
+    app.setTransient({ lesson: null });
     app.setCompare(false);
     app.history = aside.history;
     app.state.projector = aside.projector;
     app.applySnapshot(aside.snapshot); // saves it again (unchanged) and puts it in the URL
-    applyForm(this.el, app.state.curves ?? { fields: {}, algorithms: [] });
+    this.applyCurveForm(app.state.curves);
     this.curves.preview();
     this.onChange?.();
   }
@@ -259,7 +276,7 @@ export class Lessons {
 
   /**
    * Reads a lesson file (JSON text) and keeps it among the viewer's lessons (replacing one of the
-   * same id); returns its id. A bad file throws an Error saying what is wrong, changing nothing.
+   * same id; the built-in lesson's file is kept as a copy, `chapter-copy`); returns its id. A bad file throws an Error saying what is wrong, changing nothing.
    * @param {string} json
    */
   importJson(json) {
@@ -271,7 +288,9 @@ export class Lessons {
       throw new Error(`the lesson file is not valid JSON (${e.message})`);
     }
     const lesson = checkLesson(v, (p) => this.app.checkPoints(p));
-    if (lesson.id === this.builtIn.id) throw new Error(`the lesson's id "${lesson.id}" is the built-in lesson's; give it another`);
+    // the built-in lesson exported (to adapt it): kept as the viewer's copy, under an id of its own
+    // (imported again, it replaces that copy as any lesson of the same id does)
+    if (lesson.id === this.builtIn.id) lesson.id = `${lesson.id}-copy`;
     this.keep(lesson);
     return lesson.id;
   }
@@ -319,7 +338,7 @@ export class Lessons {
     lesson.steps.splice(at, 0, step);
     if (c && c.lesson === lesson) {
       c.index = at;
-      this.app.state.lesson = { id: lesson.id, title: lesson.title, step: at, steps: lesson.steps.length };
+      this.app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: at, steps: lesson.steps.length } });
       this.showUrl();
     }
     this.keep(lesson);
@@ -349,6 +368,7 @@ export class Lessons {
       look: "",
       try: "",
       views,
+      controls: [],
       action: compare ? "race" : "animate",
       state: {
         fields,
@@ -398,7 +418,7 @@ export class Lessons {
     const c = this.current;
     if (c && c.lesson === lesson) {
       c.index = Math.min(c.index, lesson.steps.length - 1);
-      this.app.state.lesson = { id: lesson.id, title: lesson.title, step: c.index, steps: lesson.steps.length };
+      this.app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: c.index, steps: lesson.steps.length } });
       this.showUrl();
     }
     this.keep(lesson);
