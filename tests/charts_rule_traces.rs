@@ -3,6 +3,9 @@
 //! larger M* on a logarithmic count axis with M* written precisely, and the same drawing for a
 //! trace and the same trace with κ scaled by 10^±300.
 
+mod common;
+
+use common::charts::svg_text_boxes;
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::chart::{self, TraceChart};
 use perceptron_lab::trace::Trace;
@@ -172,4 +175,63 @@ fn the_example_chart_has_a_legend_of_the_rules() {
         assert!(ink(&text, &color(a)).len() >= 4);
     }
     assert!(chart::example_chart(&[], &[]).is_none());
+}
+
+/// The page's trace charts at its sizes (230 px high, a side panel's width): no tick label
+/// overprints an axis's title, and every tick label lies inside the canvas (the last tick's label
+/// was cut, "10", and the labels overprinted the titles), on a linear axis of ten steps and a
+/// logarithmic one of thousands.
+#[test]
+fn tick_labels_clear_the_axis_titles_and_the_edges() {
+    for steps in [10, 3000] {
+        let minover = trace(steps, |t| 0.3 - 1.0 / t);
+        let mut rosenblatt = trace(steps, |t| 0.2 - 1.0 / t);
+        rosenblatt.updates = (1..=steps).map(|t| t / 2 + 1).collect();
+        let charts = chart::rule_traces(
+            &[
+                (Algorithm::Minover, &minover),
+                (Algorithm::Rosenblatt, &rosenblatt),
+            ],
+            Some(0.31),
+            Some(4485.27),
+        );
+        let updates = charts.updates.expect("Rosenblatt's updates");
+        for (which, spec) in [("κ", &charts.kappa), ("updates", &updates)] {
+            for w in [300, 420] {
+                let h = 230;
+                let mut text = String::new();
+                {
+                    let area = SVGBackend::with_string(&mut text, (w, h)).into_drawing_area();
+                    chart::draw_trace(&area, spec, 1.0).unwrap();
+                }
+                let boxes = svg_text_boxes(&text);
+                let ticks: Vec<_> = boxes
+                    .iter()
+                    .filter(|b| b.text.replace('−', "-").parse::<f64>().is_ok())
+                    .collect();
+                assert!(ticks.len() > 4, "{which}, {steps} steps: {ticks:?}");
+                let descs = std::iter::once(spec.t.desc.as_str())
+                    .chain(spec.panels.iter().map(|p| p.y.desc.as_str()));
+                for desc in descs {
+                    let d = boxes
+                        .iter()
+                        .find(|b| b.text == desc)
+                        .unwrap_or_else(|| panic!("no axis title {desc}"));
+                    for t in &ticks {
+                        assert!(
+                            !t.overlaps(d, 1.0),
+                            "{which}, {steps} steps, {w}×{h}: the tick label {t:?} overprints the axis title {d:?}"
+                        );
+                    }
+                }
+                for t in &ticks {
+                    let (l, top, r, bottom) = t.rect;
+                    assert!(
+                        l >= 0.0 && r <= f64::from(w) && top >= 0.0 && bottom <= f64::from(h),
+                        "{which}, {steps} steps, {w}×{h}: {t:?} outside the canvas"
+                    );
+                }
+            }
+        }
+    }
 }

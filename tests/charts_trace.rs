@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::charts::{params, svg_placed_texts};
+use common::charts::{params, svg_placed_texts, svg_text_boxes};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::chart;
 use perceptron_lab::experiment::{self, Labels};
@@ -185,6 +185,60 @@ fn trace_legends_lie_under_their_panels() {
             assert!(
                 y < legend - 6.0,
                 "a line at y = {y}, its panel's legend from {legend}"
+            );
+        }
+    }
+}
+
+/// No tick label overprints an axis's description, and every tick label lies inside the canvas (the
+/// last tick's label was cut, "10", and the tick labels overprinted the axes' titles), at the
+/// page's sizes and at a narrow one, on a log and a linear steps axis.
+#[test]
+fn trace_tick_labels_clear_the_axis_titles_and_the_edges() {
+    for (updates, every, w, h) in [
+        (600, 5, 560, 420),
+        (600, 5, 360, 300),
+        (9, 1, 560, 420),
+        (20_000, 100, 480, 360),
+    ] {
+        let mut p = params(Labels::Teacher, &[Algorithm::Minover]);
+        p.alphas = vec![3.0];
+        p.reps = 1;
+        p.n = 20;
+        p.updates = Some(updates);
+        let points = experiment::trace(&p, Algorithm::Minover, 0, every).unwrap();
+        let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
+        let mut text = String::new();
+        {
+            let area = SVGBackend::with_string(&mut text, (w, h)).into_drawing_area();
+            chart::draw_trace(&area, &spec, 1.0).unwrap();
+        }
+        let boxes = svg_text_boxes(&text);
+        let descs: Vec<&str> = std::iter::once(spec.t.desc.as_str())
+            .chain(spec.panels.iter().map(|p| p.y.desc.as_str()))
+            .collect();
+        let ticks: Vec<_> = boxes
+            .iter()
+            .filter(|b| b.text.replace('−', "-").parse::<f64>().is_ok())
+            .collect();
+        assert!(ticks.len() > 6, "{updates} updates: {ticks:?}");
+        for desc in &descs {
+            let d = boxes
+                .iter()
+                .find(|b| b.text == *desc)
+                .unwrap_or_else(|| panic!("no axis title {desc}"));
+            for t in &ticks {
+                assert!(
+                    !t.overlaps(d, 1.0),
+                    "{updates} updates, {w}×{h}: the tick label {t:?} overprints the axis title {d:?}"
+                );
+            }
+        }
+        for b in &ticks {
+            let (l, top, r, bottom) = b.rect;
+            assert!(
+                l >= 0.0 && r <= f64::from(w) && top >= 0.0 && bottom <= f64::from(h),
+                "{updates} updates, {w}×{h}: {b:?} outside the canvas"
             );
         }
     }

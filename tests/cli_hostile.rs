@@ -6,6 +6,7 @@
 mod common;
 
 use common::cli::{cli, cli_refuses, file, run, run_within};
+use std::fmt::Write as _;
 use std::process::{Output, Stdio};
 use std::time::Duration;
 
@@ -71,6 +72,13 @@ fn sets_too_large_for_memory_are_refused() {
     for args in cases {
         let err = cli_refuses(args, "P × N");
         assert!(err.contains("at most 33554432 values (256 MiB)"), "{err}");
+        // a trace runs one set, a sweep many (trace said "the sweep's largest set")
+        let set = if args[0] == "trace" {
+            "perceptron-lab: the run's set, P × N = 10000000 × 100000 at α = 100"
+        } else {
+            "perceptron-lab: the sweep's largest set, P × N = "
+        };
+        assert!(err.contains(set), "{err}");
         assert_ended(&run(args), 1, args);
     }
     let err = cli_refuses(cases[0], "5000000000 × 5");
@@ -120,21 +128,94 @@ fn endless_and_huge_files_are_refused() {
     );
 }
 
+/// `predict --data` counts its rows before parsing any (a 217 MB CSV took 8.5 minutes and a
+/// 21.6 MB one 1.1 GB): a million rows whose last is not a number are refused by their count,
+/// not by the bad row, which a parse would reach first; and the limit is the data files' own.
+#[test]
+fn predict_refuses_too_many_rows_by_their_count() {
+    let model = file("predict-model.json", r#"{"w": [1, 2]}"#);
+    let rows = format!("x1,x2\n{}zz,1\n", "1,2\n".repeat(1_000_000));
+    let many = file("predict-many.csv", &rows);
+    let model = model.to_str().unwrap();
+    let predict = |data: &std::path::Path| {
+        [
+            "predict",
+            "--model",
+            model,
+            "--data",
+            data.to_str().unwrap(),
+        ]
+        .map(str::to_owned)
+    };
+    let args = predict(&many);
+    let args = args.each_ref().map(String::as_str);
+    let out = run_within(&args, Stdio::piped(), HANG);
+    assert_ended(&out, 1, &args);
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out)
+            .contains("predict-many.csv: 1000001 points is too many: at most 10000 are allowed"),
+        "{}",
+        stderr(&out)
+    );
+    // at the limit every row is predicted
+    let rows = format!("x1,x2,label\n{}", "1,-2,1\n".repeat(10_000));
+    let most = file("predict-most.csv", &rows);
+    let args = predict(&most);
+    let printed = cli(&args.each_ref().map(String::as_str));
+    assert_eq!(printed.lines().count(), 10_000);
+    assert!(printed.lines().all(|line| line == "-1"), "{printed:.40}");
+}
+
+/// A file a million inputs wide (12.9 MB took 265 MB in train and count) is refused from its
+/// header, before its row is read, naming N and the limit: by train, count and predict alike.
+#[test]
+fn wide_files_are_refused_from_the_header() {
+    let n = 1_000_000;
+    let names: Vec<String> = (1..=n).map(|i| format!("x{i}")).collect();
+    // the row's last value is not a number: a parse would stop there first
+    let text = format!("{},label\n{}zz,1\n", names.join(","), "0,".repeat(n - 1));
+    let wide = file("wide.csv", &text);
+    let wide = wide.to_str().unwrap();
+    let message = "wide.csv: line 1: the header names 1000000 input columns: at most 100000 (N ≤ 100000) are allowed";
+    let model = file("wide-model.json", r#"{"w": [1, 2]}"#);
+    let cases: [&[&str]; 3] = [
+        &["train", "--algorithm", "hebb", "--data", wide],
+        &["count", "--data", wide],
+        &[
+            "predict",
+            "--model",
+            model.to_str().unwrap(),
+            "--data",
+            wide,
+        ],
+    ];
+    for args in cases {
+        let out = run_within(args, Stdio::piped(), HANG);
+        assert_ended(&out, 1, args);
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+}
+
+/// A sweep that takes a moment (Hebb, N = 5, two α, three repetitions).
+const SMALL_CURVE: [&str; 9] = [
+    "curve",
+    "--algorithm",
+    "hebb",
+    "--n",
+    "5",
+    "--alpha",
+    "1,2",
+    "--reps",
+    "3",
+];
+
 /// `--threads` above the machine's cores runs as many as it has, says so on stderr, and prints
 /// the same rows as the default.
 #[test]
 fn threads_are_capped_at_the_cores() {
-    let curve = [
-        "curve",
-        "--algorithm",
-        "hebb",
-        "--n",
-        "5",
-        "--alpha",
-        "1,2",
-        "--reps",
-        "3",
-    ];
+    let curve = SMALL_CURVE;
     let out = run(&[&curve[..], &["--threads", "100000"]].concat());
     assert_ended(&out, 0, &curve);
     assert!(
@@ -146,6 +227,49 @@ fn threads_are_capped_at_the_cores() {
     let out = run(&[&curve[..], &["--threads", "0"]].concat());
     assert_ended(&out, USAGE, &curve);
     assert!(stderr(&out).contains("[1, "), "{}", stderr(&out));
+}
+
+/// A note on a stderr that cannot be written (`2>/dev/full`) is lost, not the run: `--threads
+/// 100000`'s note panicked with exit code 101.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stderr_loses_the_note_not_the_run() {
+    let curve = SMALL_CURVE;
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_perceptron-lab"))
+        .args([&curve[..], &["--threads", "100000"]].concat())
+        .stdin(Stdio::null())
+        .stderr(Stdio::from(full))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), cli(&curve));
+}
+
+/// A sampled count none of whose labellings is separable bounds the count in words where 2^P is
+/// beyond the floating-point range (P = 10 000, N = 3 said "the count below about inf").
+#[test]
+fn a_count_beyond_the_floating_point_range_is_written_out() {
+    // 10 000 points on a fixed curve, labels alternating: no labelling drawn is separable
+    let mut rows = String::new();
+    for i in 0..10_000 {
+        let t = f64::from(i) * 0.001;
+        let label = 2 * (i % 2) - 1;
+        writeln!(rows, "{},{},{},{label}", t.cos(), t.sin(), t).unwrap();
+    }
+    let data = file("count-many.csv", &format!("x1,x2,x3,label\n{rows}"));
+    let args = ["count", "--data", data.to_str().unwrap(), "--samples", "10"];
+    let out = run_within(&args, Stdio::piped(), HANG);
+    assert_ended(&out, 0, &args);
+    let err = stderr(&out);
+    assert!(
+        err.contains("none was separable: the fraction is below about 3/10 (95 %), the count below about 3 × 2^10000/10"),
+        "{err}"
+    );
+    assert!(!err.contains("inf"), "{err}");
 }
 
 /// The subcommands whose output a reader may cut short, and one that fills more than a pipe.
@@ -374,6 +498,19 @@ fn refusals_print_nothing() {
     cli_refuses(
         &["theory", "--curve", "cover-eps", "--alpha", "1,2"],
         "--curve cover-eps needs --n, the dimension N (a whole number ≥ 1)",
+    );
+    // N = 0 says the same (it said "must be in {1, 2, 3, …}, got 0")
+    cli_refuses(
+        &[
+            "theory",
+            "--curve",
+            "cover-fraction",
+            "--alpha",
+            "1",
+            "--n",
+            "0",
+        ],
+        "--curve cover-fraction needs --n, the dimension N (a whole number ≥ 1), got --n 0",
     );
     let trace = ["trace", "--n", "5", "--alpha", "1"];
     cli_refuses(

@@ -8,6 +8,7 @@
 
 import { LIMITS } from "./catalogue.js";
 import { degeneracyPoints } from "./counts.js";
+import { sentence } from "./format.js";
 
 /** Thumbnails of every separable labelling up to this many points. */
 export const THUMBNAIL_POINTS = 8;
@@ -52,7 +53,7 @@ export class CountPanel {
     if (!counts.counts) {
       body.replaceChildren();
       note.textContent = counts.error
-        ? `The count failed: ${counts.error}`
+        ? sentence(`The count failed: ${counts.error}`)
         : `The page counts up to ${LIMITS.countPoints.toLocaleString("en")} points (the count takes O(P² log P)); there are ${P.toLocaleString("en")}. The command line counts any set: perceptron-lab count --data points.csv.`;
       this.renderThumbnails(frame, null);
       return;

@@ -148,11 +148,14 @@ function registerOfflineCache() {
 }
 
 boot().catch((e) => {
+  const text = `The page could not start: ${e.message}`;
   const status = el("status");
   if (status) {
-    status.textContent = `The page could not start: ${e.message}`;
+    status.textContent = text;
     status.className = "error";
   }
+  // any other failure to start (the core not fetched or not compiled) at the top of the page too
+  if (!document.getElementById("page-alert")) showAlert(`${text.replace(/\.?$/, ".")} Reload the page to try again.`);
   rejectReady(e);
   throw e;
 });

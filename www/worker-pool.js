@@ -7,8 +7,9 @@ const CHUNKS_PER_WORKER = 16;
 /**
  * A worker that dies without a word (closed, terminated by the browser) sends nothing more, and
  * the browser says nothing: the pool watches. A busy worker is taken for dead when it has been
- * silent for this many times the longest silence of any worker so far in the run (its messages
- * come at least every 100 ms and after every batch of cells)…
+ * silent for this many times the longest silence of any worker so far in the run (a worker speaks
+ * from inside its chunk, after each cell at most every 100 ms — worker.js —: its silences are
+ * those of one cell, so the limit stays at the minimum unless a single cell takes longer)…
  */
 const STALL_FACTOR = 10;
 /** …and at least this long (ms)… */

@@ -18,7 +18,6 @@ ready.then(
   () => self.postMessage({ kind: "ready" }),
   (e) => self.postMessage({ kind: "unloaded", error: e instanceof Error ? e.message : String(e) }),
 );
-const BATCH = 4; // cells per call into wasm
 const PROGRESS_MS = 100; // at most ten progress messages a second: each costs the page a repaint
 
 self.onmessage = async ({ data }) => {
@@ -32,24 +31,25 @@ self.onmessage = async ({ data }) => {
   runBatch(data);
 };
 
-/** A batch: cells [start, end) of the sweep `params`, answered with progress, then results or an error. */
+/**
+ * A batch: cells [start, end) of the sweep `params` in one call into wasm, answered with progress
+ * (from inside the call, after each cell, at most every PROGRESS_MS: the pool takes a worker
+ * silent for a few seconds for dead, so it speaks while heavy cells run), then results or an error.
+ */
 async function runBatch({ id, params, start, end }) {
   try {
     await ready;
-    const results = [];
-    let unreported = 0;
+    let reported = 0;
     let last = performance.now();
-    for (let s = start; s < end; s += BATCH) {
-      const part = runCells(params, s, Math.min(end, s + BATCH));
-      results.push(...part);
-      unreported += part.length;
-      if (performance.now() - last >= PROGRESS_MS) {
-        self.postMessage({ id, progress: unreported });
-        unreported = 0;
-        last = performance.now();
+    const results = runCells(params, start, end, (done) => {
+      const now = performance.now();
+      if (now - last >= PROGRESS_MS) {
+        self.postMessage({ id, progress: done - reported });
+        reported = done;
+        last = now;
       }
-    }
-    if (unreported) self.postMessage({ id, progress: unreported });
+    });
+    if (results.length > reported) self.postMessage({ id, progress: results.length - reported });
     self.postMessage({ id, results });
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e) });

@@ -19,50 +19,53 @@ pub struct Record {
     pub fields: Vec<String>,
 }
 
-/// The non-blank records of `text`, one per line, each with its line number (read line by line,
-/// so that every message names the right line; a quoted field cannot span lines). A UTF-8 BOM and
-/// blank lines are skipped. [`parse`] and [`parse_2d`] read their records here, and so does the
-/// CLI's `predict` (its inputs have no label).
+/// The non-blank records of `text`, one per line, each with its line number, read lazily (line by
+/// line, so that every message names the right line and a quoted field cannot span lines; one
+/// line's fields at a time are held as text). A UTF-8 BOM and blank lines are skipped. [`parse`]
+/// and [`parse_2d`] read their records here, and so does the CLI's `predict` (its inputs have no
+/// label), each after [`check_size`].
 ///
-/// # Errors
-/// [`Error::Parse`] for a line the CSV reader does not read as one record.
-pub fn records(text: &str) -> Result<Vec<Record>> {
+/// Each item is [`Error::Parse`] for a line the CSV reader does not read as one record.
+pub fn records(text: &str) -> impl Iterator<Item = Result<Record>> + '_ {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let mut reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .trim(csv::Trim::All)
-            .from_reader(line.as_bytes());
-        let mut record = csv::StringRecord::new();
-        let complete = reader.read_record(&mut record).is_ok_and(|read| read)
-            && reader
-                .read_record(&mut csv::StringRecord::new())
-                .is_ok_and(|more| !more);
-        if !complete {
-            return Err(Error::Parse {
-                line: i + 1,
-                message: format!(
-                    "\"{}\" is not one row of comma-separated fields",
-                    line.trim()
-                ),
-            });
-        }
-        out.push(Record {
-            line: i + 1,
-            fields: record.iter().map(str::to_owned).collect(),
-        });
-    }
-    Ok(out)
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| record(i + 1, line))
 }
 
-/// [`Error::TooMany`] when `text` has more non-blank lines than a header and
-/// [`super::MAX_POINTS`] rows, counted before any line is parsed: a file of millions of rows is
-/// refused at once, not after reading them all.
-fn check_rows(text: &str) -> Result<()> {
+/// The record of `line` (its number `number`).
+fn record(number: usize, line: &str) -> Result<Record> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .trim(csv::Trim::All)
+        .from_reader(line.as_bytes());
+    let mut record = csv::StringRecord::new();
+    let complete = reader.read_record(&mut record).is_ok_and(|read| read)
+        && reader
+            .read_record(&mut csv::StringRecord::new())
+            .is_ok_and(|more| !more);
+    if !complete {
+        return Err(Error::Parse {
+            line: number,
+            message: format!(
+                "\"{}\" is not one row of comma-separated fields",
+                line.trim()
+            ),
+        });
+    }
+    Ok(Record {
+        line: number,
+        fields: record.iter().map(str::to_owned).collect(),
+    })
+}
+
+/// The number of rows of `text` (its non-blank lines after the header), counted before any line is
+/// parsed: a file of millions of rows is refused at once, not after reading them all.
+///
+/// # Errors
+/// [`Error::TooMany`] above [`super::MAX_POINTS`] rows.
+pub fn count_rows(text: &str) -> Result<usize> {
     let rows = text
         .lines()
         .filter(|line| !line.trim().is_empty())
@@ -74,36 +77,70 @@ fn check_rows(text: &str) -> Result<()> {
             max: super::MAX_POINTS,
         });
     }
+    Ok(rows)
+}
+
+/// Checks the size of a file's set from its header, before any row is read: `n` inputs (at most
+/// [`super::MAX_DIM`]) in each of `rows` rows, `P·N` values (at most [`super::MAX_VALUES`]).
+///
+/// # Errors
+/// [`Error::Parse`] at the header's line `hline` for `N > MAX_DIM`; [`Error::TooLarge`] for
+/// `P·N > MAX_VALUES`.
+pub fn check_size(hline: usize, rows: usize, n: usize) -> Result<()> {
+    if n > super::MAX_DIM {
+        return Err(Error::Parse {
+            line: hline,
+            message: format!(
+                "the header names {n} input columns: at most {} (N ≤ {}) are allowed",
+                super::MAX_DIM,
+                super::MAX_DIM
+            ),
+        });
+    }
+    let values = rows as f64 * n as f64;
+    if values > super::MAX_VALUES as f64 {
+        return Err(Error::TooLarge {
+            what: format!("the file's set, P × N = {rows} × {n}"),
+            values,
+            max: super::MAX_VALUES,
+        });
+    }
     Ok(())
 }
 
-/// The header: its line, the text as written (for messages) and the column names, lowercase.
-fn header(records: &[Record], reading: &dyn Reading) -> Result<(usize, String, Vec<String>)> {
-    let first = records.first().ok_or_else(|| Error::Parse {
+/// The header (the first record): its line, the text as written (for messages) and the column
+/// names, lowercased by `reading`.
+///
+/// # Errors
+/// [`Error::Parse`] for an empty file or a header that is not one row of fields.
+pub fn header(
+    first: Option<Result<Record>>,
+    reading: &dyn Reading,
+) -> Result<(usize, String, Vec<String>)> {
+    let first = first.ok_or_else(|| Error::Parse {
         line: 1,
         message: "the file is empty: expected a header such as x1,x2,label".into(),
-    })?;
+    })??;
     let names = first.fields.iter().map(|f| reading.lowercase(f)).collect();
     Ok((first.line, first.fields.join(","), names))
 }
 
-/// The data set of the rows after the header: column `label` the labels, `inputs` the inputs in
-/// that order; every row must have as many fields as the header.
+/// The data set of the `rows` after the header (`hline`, written `header`): column `label` the
+/// labels, `inputs` the inputs in that order; every row must have as many fields as the header,
+/// and there must be a row (a file without points is refused rather than read as the empty set:
+/// the page keeps its points, the CLI stops, rather than go on with none).
 fn rows(
-    records: &[Record],
-    names: &[String],
+    rows: impl Iterator<Item = Result<Record>>,
+    (hline, header, names): (usize, &str, &[String]),
     label: usize,
     inputs: &[usize],
     reading: &dyn Reading,
 ) -> Result<Dataset> {
-    let rows = &records[1..];
-    let mut xs = Vec::with_capacity(rows.len() * inputs.len());
-    let mut ys = Vec::with_capacity(rows.len());
-    for Record { line, fields } in rows {
-        let parse_err = |message: String| Error::Parse {
-            line: *line,
-            message,
-        };
+    let mut xs = Vec::new();
+    let mut ys = Vec::new();
+    for record in rows {
+        let Record { line, fields } = record?;
+        let parse_err = |message: String| Error::Parse { line, message };
         if fields.len() != names.len() {
             return Err(parse_err(format!(
                 "expected {} fields, found {}",
@@ -133,6 +170,12 @@ fn rows(
         }
         ys.push(y);
     }
+    if ys.is_empty() {
+        return Err(Error::Parse {
+            line: hline,
+            message: format!("the header {header} is followed by no rows: the file has no points"),
+        });
+    }
     Dataset::from_user(xs, inputs.len(), ys)
 }
 
@@ -147,11 +190,11 @@ fn rows(
 /// row after it — a file without points is refused rather than read as the empty set, as the page
 /// refuses it —, a wrong number of fields, a value that is not a finite number, a label not in
 /// {−1, +1, 0, 1}); [`Error::TooMany`] above [`super::MAX_POINTS`] rows (counted before any
-/// line is parsed).
+/// line is parsed); those of [`check_size`] (from the header, before any row is read).
 pub fn parse(text: &str) -> Result<Dataset> {
-    check_rows(text)?;
-    let records = records(text)?;
-    let (hline, header, names) = header(&records, &Std)?;
+    let count = count_rows(text)?;
+    let mut records = records(text);
+    let (hline, header, names) = header(records.next(), &Std)?;
     let label = names
         .iter()
         .position(|n| n == "label")
@@ -168,20 +211,8 @@ pub fn parse(text: &str) -> Result<Dataset> {
             message: "the header names no input column".into(),
         });
     }
-    no_rows(&records, hline, &header)?;
-    rows(&records, &names, label, &inputs, &Std)
-}
-
-/// [`Error::Parse`] at the header's line `hline` when no row follows the header (a file that holds
-/// no points: the page keeps its points, the CLI stops, rather than go on with none).
-fn no_rows(records: &[Record], hline: usize, header: &str) -> Result<()> {
-    if records.len() == 1 {
-        return Err(Error::Parse {
-            line: hline,
-            message: format!("the header {header} is followed by no rows: the file has no points"),
-        });
-    }
-    Ok(())
+    check_size(hline, count, inputs.len())?;
+    rows(records, (hline, &header, &names), label, &inputs, &Std)
 }
 
 /// Parses CSV text of 2-D points for the page: the columns `x1,x2` (or `x,y`) and `label` are
@@ -201,9 +232,9 @@ pub fn parse_2d(text: &str) -> Result<(Dataset, Vec<String>)> {
 /// # Errors
 /// As [`parse_2d`].
 pub fn parse_2d_with(text: &str, reading: &dyn Reading) -> Result<(Dataset, Vec<String>)> {
-    check_rows(text)?;
-    let records = records(text)?;
-    let (hline, header, names) = header(&records, reading)?;
+    count_rows(text)?;
+    let mut records = records(text);
+    let (hline, header, names) = header(records.next(), reading)?;
     let find = |options: &[&str]| names.iter().position(|n| options.contains(&n.as_str()));
     let (Some(cx), Some(cy), Some(cl)) = (find(&["x1", "x"]), find(&["x2", "y"]), find(&["label"]))
     else {
@@ -229,9 +260,8 @@ pub fn parse_2d_with(text: &str, reading: &dyn Reading) -> Result<(Dataset, Vec<
     } else {
         vec![format!("ignored column(s): {}", ignored.join(", "))]
     };
-    // an empty set would replace the page's points with nothing
-    no_rows(&records, hline, &header)?;
-    rows(&records, &names, cl, &[cx, cy], reading).map(|d| (d, notices))
+    // an empty set would replace the page's points with nothing: refused by `rows`
+    rows(records, (hline, &header, &names), cl, &[cx, cy], reading).map(|d| (d, notices))
 }
 
 #[cfg(test)]
@@ -312,6 +342,33 @@ mod tests {
             "{}",
             msg("x,label\n\"1,1\n")
         );
+    }
+
+    #[test]
+    fn sizes_are_checked_from_the_header() {
+        use super::super::{MAX_DIM, MAX_VALUES};
+        assert!(check_size(1, 10_000, 2).is_ok());
+        assert!(check_size(1, 1, MAX_DIM).is_ok());
+        assert!(check_size(1, MAX_VALUES / 1000, 1000).is_ok());
+        assert_eq!(
+            check_size(3, 1, MAX_DIM + 1).unwrap_err().to_string(),
+            "line 3: the header names 100001 input columns: at most 100000 (N ≤ 100000) are allowed"
+        );
+        let e = check_size(1, MAX_VALUES / 1000 + 1, 1000)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("the file's set, P × N = 33555 × 1000: 33555000 values")
+                && e.ends_with("at most 33554432 values (256 MiB) are allowed"),
+            "{e}"
+        );
+        // a wide header is refused before its rows: the bad value is never reached
+        let names: Vec<String> = (0..=MAX_DIM).map(|i| format!("x{i}")).collect();
+        let wide = format!("{},label\nzz\n", names.join(","));
+        assert!(parse(&wide)
+            .unwrap_err()
+            .to_string()
+            .starts_with("line 1: the header names 100001 input columns"));
     }
 
     #[test]

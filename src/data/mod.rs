@@ -10,6 +10,14 @@ use crate::maths;
 /// The most points a data set may hold (a guard against absurd input, not a memory limit).
 pub const MAX_POINTS: usize = 10_000;
 
+/// The most inputs `N` of a data set read from a file, and of a sweep's sets
+/// (`experiment::MAX_N`): checked from a file's header before any row is read.
+pub const MAX_DIM: usize = 100_000;
+
+/// The most values `P·N` of one set (256 MiB of `f64`): a file's set, checked from its header and
+/// row count before any row is read, and a sweep's cell (`experiment::MAX_SET_VALUES`).
+pub const MAX_VALUES: usize = 1 << 25;
+
 /// `P` examples `ξ^μ ∈ R^N` (row-major in `xs`) with labels `S^μ ∈ {−1, +1}`.
 ///
 /// Built only through checked constructors: every coordinate is finite, every label is ±1,

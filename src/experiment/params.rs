@@ -114,8 +114,8 @@ pub struct CurveParams {
     pub random_separability: bool,
 }
 
-/// The largest `N` of a sweep.
-pub const MAX_N: usize = 100_000;
+/// The largest `N` of a sweep, the largest of a file's set ([`crate::data::MAX_DIM`]).
+pub const MAX_N: usize = crate::data::MAX_DIM;
 
 /// The largest sweep accepted (cells × `P_max` × `N`), a guard against absurd sizes.
 pub const MAX_WORK: f64 = 1e12;
@@ -125,7 +125,7 @@ pub const MAX_WORK: f64 = 1e12;
 /// workers have a 32-bit address space. The other memory of a cell is bounded by it: the exact
 /// optimum's active set (at most `min(P, N)` rows) and the weights; a rule's Gram matrix `P²`
 /// has its own budget ([`crate::train::Gram`], 64 MiB) and is not stored beyond it.
-pub const MAX_SET_VALUES: usize = 1 << 25;
+pub const MAX_SET_VALUES: usize = crate::data::MAX_VALUES;
 
 impl CurveParams {
     /// Checks the parameters.
@@ -137,6 +137,15 @@ impl CurveParams {
     /// [`MAX_SET_VALUES`] values `P·N` (checked here, before any cell allocates it);
     /// [`Error::Unknown`] for an unknown algorithm.
     pub fn validate(&self) -> Result<()> {
+        self.validate_set("the sweep's largest set")
+    }
+
+    /// [`CurveParams::validate`], the message of a set too large naming it `set` (a trace's
+    /// "the run's set").
+    ///
+    /// # Errors
+    /// Those of [`CurveParams::validate`].
+    pub(crate) fn validate_set(&self, set: &str) -> Result<()> {
         let range = |name, value: f64, range| Err(Error::OutOfRange { name, value, range });
         if self.n == 0 || self.n > MAX_N {
             return range("N", self.n as f64, "[1, 100000]");
@@ -179,22 +188,20 @@ impl CurveParams {
         if work > MAX_WORK {
             return range("sweep size (cells × P × N)", work, "[1, 10¹²]");
         }
-        self.check_memory()
+        self.check_memory(set)
     }
 
     /// [`Error::TooLarge`] when the largest set of the sweep, `P·N` values at its largest `α`,
-    /// exceeds [`MAX_SET_VALUES`]; the message names `α`, `N`, `P` and the memory it would need.
-    fn check_memory(&self) -> Result<()> {
+    /// exceeds [`MAX_SET_VALUES`]; the message names the `set`, `α`, `N`, `P` and the memory it
+    /// would need.
+    fn check_memory(&self, set: &str) -> Result<()> {
         let alpha = self.alphas.iter().copied().fold(0.0, f64::max);
         // in f64: P·N of an absurd α overflows usize
         let p = (alpha * self.n as f64).round().max(1.0);
         let values = p * self.n as f64;
         if values > MAX_SET_VALUES as f64 {
             return Err(Error::TooLarge {
-                what: format!(
-                    "the sweep's largest set, P × N = {p} × {} at α = {alpha}",
-                    self.n
-                ),
+                what: format!("{set}, P × N = {p} × {} at α = {alpha}", self.n),
                 values,
                 max: MAX_SET_VALUES,
             });

@@ -28,7 +28,7 @@ pub fn trace_with(
     every: usize,
     mut emit: impl FnMut(TracePoint),
 ) -> Result<()> {
-    params.validate()?;
+    params.validate_set("the run's set")?;
     if every == 0 {
         return Err(Error::OutOfRange {
             name: "trace interval (steps)",

@@ -13,18 +13,34 @@ pub(super) fn curve_params(params: JsValue) -> Result<CurveParams, JsError> {
 }
 
 /// Runs cells `start..end` of a learning-curve sweep (`params` as `experiment::CurveParams`,
-/// camelCase) and returns their results, for a `Curve` to combine.
+/// camelCase) and returns their results, for a `Curve` to combine; calls `progress(done)`, if
+/// given, after each cell (so that a worker can speak while a long batch runs: the pool takes a
+/// silent worker for dead).
 ///
 /// # Errors
-/// Throws on invalid parameters or cell indices.
+/// Throws on invalid parameters or cell indices, and what `progress` throws.
 #[wasm_bindgen(js_name = runCells, unchecked_return_type = "CellResult[]")]
 pub fn run_cells(
     #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
     start: usize,
     end: usize,
+    #[wasm_bindgen(unchecked_param_type = "((done: number) => void) | undefined")] progress: Option<
+        js_sys::Function,
+    >,
 ) -> Result<JsValue, JsError> {
     let params = curve_params(params)?;
-    to_js(&experiment::run_cells(&params, start..end, |_| {})?)
+    let mut thrown = None;
+    let results = experiment::run_cells(&params, start..end, |done| {
+        if let (Some(f), None) = (&progress, &thrown) {
+            thrown = f.call1(&JsValue::NULL, &JsValue::from(done)).err();
+        }
+    })?;
+    if let Some(e) = thrown {
+        return Err(JsError::new(&format!(
+            "the progress callback failed: {e:?}"
+        )));
+    }
+    to_js(&results)
 }
 
 /// The number of cells `(α, repetition)` of a sweep.

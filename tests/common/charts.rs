@@ -36,3 +36,60 @@ pub fn svg_placed_texts(svg: &str) -> Vec<(String, f64, f64)> {
         })
         .collect()
 }
+
+/// The box a text of an SVG covers, estimated from its attributes at the size the page's canvas
+/// draws it (plotters' SVG backend writes the font size divided by 1.24, the canvas backend the
+/// size itself): each character `0.6` of that size wide (a sans-serif digit is about `0.55 em`),
+/// one size high, placed by its `text-anchor` and `dy` as the SVG backend writes them, turned by
+/// its `rotate(270, x, y)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextBox {
+    /// The text.
+    pub text: String,
+    /// Left, top, right, bottom.
+    pub rect: (f64, f64, f64, f64),
+}
+
+impl TextBox {
+    /// Whether the two boxes overlap by more than `slack` pixels each way.
+    pub fn overlaps(&self, other: &TextBox, slack: f64) -> bool {
+        let (a, b) = (self.rect, other.rect);
+        a.0 + slack < b.2 && b.0 + slack < a.2 && a.1 + slack < b.3 && b.1 + slack < a.3
+    }
+}
+
+/// Each `<text>` element of an SVG as a [`TextBox`].
+pub fn svg_text_boxes(svg: &str) -> Vec<TextBox> {
+    let attr = |t: &str, name: &str| -> Option<String> {
+        let at = t.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(t[at..at + t[at..].find('"')?].to_string())
+    };
+    svg.split("<text")
+        .skip(1)
+        .map(|t| {
+            let head = &t[..t.find('>').unwrap()];
+            let body = &t[t.find('>').unwrap() + 1..];
+            let text = body[..body.find("</text>").unwrap()].trim().to_string();
+            let number = |name| attr(head, name).unwrap().parse::<f64>().unwrap();
+            let (x, y, size) = (number("x"), number("y"), 1.24 * number("font-size"));
+            let width = 0.6 * size * text.chars().count() as f64;
+            let (left, right) = match attr(head, "text-anchor").as_deref() {
+                Some("middle") => (-width / 2.0, width / 2.0),
+                Some("end") => (-width, 0.0),
+                _ => (0.0, width),
+            };
+            let (top, bottom) = match attr(head, "dy").as_deref() {
+                Some("0.5ex") => (-size / 2.0, size / 2.0),
+                Some("-0.5ex") => (-size, 0.0),
+                _ => (0.0, size),
+            };
+            let rect = if attr(head, "transform").is_some_and(|r| r.starts_with("rotate(270")) {
+                // (dx, dy) ↦ (dy, −dx)
+                (x + top, y - right, x + bottom, y - left)
+            } else {
+                (x + left, y + top, x + right, y + bottom)
+            };
+            TextBox { text, rect }
+        })
+        .collect()
+}

@@ -6,6 +6,24 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { LARGE_SWEEP, SIX, SMALL_SWEEP, launch, openLab, serve } from "./harness.mjs";
 
+/**
+ * How the sweep `sweep` on `page` ends: "finished", its error as "name: message", or "hung" — a
+ * hang detector only (not a timing requirement), far beyond the watchdog's limit.
+ */
+function runOrHang(page, sweep) {
+  return page.evaluate(
+    (sweep) =>
+      Promise.race([
+        window.lab.runLearningCurve(sweep).then(
+          () => "finished",
+          (e) => `${e.name}: ${e.message}`,
+        ),
+        new Promise((r) => setTimeout(() => r("hung"), 120_000)),
+      ]),
+    sweep,
+  );
+}
+
 test("a sweep whose worker dies silently fails with a message, keeps the points, and Run works again", async () => {
   const server = await serve();
   // no service worker, so that every worker script is fetched (and can be routed)
@@ -21,18 +39,7 @@ test("a sweep whose worker dies silently fails with a message, keeps the points,
       const body = `${await response.text()}\nsetTimeout(() => self.close(), 500);\n`;
       await route.fulfill({ response, body });
     });
-    const outcome = await page.evaluate(
-      (sweep) =>
-        Promise.race([
-          window.lab.runLearningCurve(sweep).then(
-            () => "finished",
-            (e) => `${e.name}: ${e.message}`,
-          ),
-          // a hang detector only (not a timing requirement): far beyond the watchdog's limit
-          new Promise((r) => setTimeout(() => r("hung"), 90_000)),
-        ]),
-      LARGE_SWEEP,
-    );
+    const outcome = await runOrHang(page, LARGE_SWEEP);
     assert.match(outcome, /a worker stopped answering \(silent for \d+ s\)/);
     assert.match(await page.textContent("#lc-status"), /failed: a worker stopped answering/);
     assert.deepEqual(await page.evaluate(() => window.lab.getState().points), before, "the points are kept");
@@ -41,6 +48,83 @@ test("a sweep whose worker dies silently fails with a message, keeps the points,
     const { rows } = await page.evaluate((sweep) => window.lab.runLearningCurve(sweep), SMALL_SWEEP);
     assert.ok(rows.length > 0);
     assert.equal(await page.isDisabled("#lc-run"), false);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
+// A worker the browser ends in the middle of its chunk (after it reported some of its cells, before
+// its results): the workers speak after each cell while a chunk runs (runCells' progress callback,
+// at most ten times a second), so the pool's watchdog takes a silence of a few seconds for death.
+// The worker is ended from the page (Worker.terminate: no event, no message, as a browser's
+// closing of it), found by a wrapper of the Worker constructor.
+test("a sweep whose worker dies in the middle of a chunk fails with a message; form and points kept, Run works again", async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const { page, errors } = await openLab(browser.context, server.url);
+    await page.evaluate((p) => window.lab.setPoints(p), SIX);
+    const before = await page.evaluate(() => window.lab.getState().points);
+    const form = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("#curves input, #curves select")].map((e) =>
+          e instanceof HTMLInputElement && e.type === "checkbox" ? e.checked : /** @type {HTMLInputElement} */ (e).value,
+        ),
+      );
+    const formBefore = await form();
+    // the core calls a batch's progress callback after each of its cells
+    const calls = await page.evaluate(async (sweep) => {
+      const { runCells } = await import("/www/pkg/perceptron_lab.js");
+      const seen = [];
+      const results = runCells(sweep, 1, 5, (done) => seen.push(done));
+      return { seen, cells: results.map((r) => r.cell) };
+    }, SMALL_SWEEP);
+    assert.deepEqual(calls, { seen: [1, 2, 3, 4], cells: [1, 2, 3, 4] });
+    // the first sweep worker to report progress is ended then, its chunk's size and the cells it
+    // had reported recorded
+    await page.evaluate(() => {
+      const Original = window.Worker;
+      window.killed = null;
+      window.Worker = class extends Original {
+        constructor(...args) {
+          super(...args);
+          let chunk = 0;
+          let reported = 0;
+          const post = this.postMessage.bind(this);
+          this.postMessage = (message, ...rest) => {
+            if (message && typeof message.start === "number") {
+              chunk = message.end - message.start;
+              reported = 0;
+            }
+            post(message, ...rest);
+          };
+          this.addEventListener("message", ({ data }) => {
+            if (!data?.progress || window.killed) return;
+            reported += data.progress;
+            if (reported < chunk) {
+              window.killed = { chunk, reported };
+              this.terminate();
+            }
+          });
+        }
+      };
+    });
+    const outcome = await runOrHang(page, LARGE_SWEEP);
+    const killed = await page.evaluate(() => window.killed);
+    assert.ok(killed && killed.reported > 0 && killed.reported < killed.chunk, `ended in the middle of a chunk: ${JSON.stringify(killed)}`);
+    assert.match(outcome, /a worker stopped answering \(silent for \d+ s\)/);
+    assert.match(await page.textContent("#lc-status"), /failed: a worker stopped answering/);
+    assert.equal(await page.isDisabled("#lc-run"), false, "Run is not left disabled");
+    assert.deepEqual(await page.evaluate(() => window.lab.getState().points), before, "the points are kept");
+    assert.deepEqual(await form(), formBefore, "the form is kept");
+    // the next run, its workers left alone, finishes
+    await page.evaluate(() => {
+      window.killed = { chunk: 0, reported: 0 };
+    });
+    const { rows } = await page.evaluate((sweep) => window.lab.runLearningCurve(sweep), SMALL_SWEEP);
+    assert.ok(rows.length > 0);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

@@ -56,15 +56,21 @@ pub fn main() -> ExitCode {
         Err(e) => match e.downcast_ref::<std::io::Error>() {
             Some(io) if io.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
             Some(io) => {
-                eprintln!("perceptron-lab: cannot write the output: {io}");
+                note(format_args!("cannot write the output: {io}"));
                 ExitCode::FAILURE
             }
             None => {
-                eprintln!("perceptron-lab: {e}");
+                note(format_args!("{e}"));
                 ExitCode::FAILURE
             }
         },
     }
+}
+
+/// Writes `perceptron-lab: ` and `text` to stderr, a line: a stderr that cannot be written
+/// (`2>/dev/full`) loses the note, not the run (`eprintln!` would panic).
+pub fn note(text: std::fmt::Arguments) {
+    let _ = writeln!(std::io::stderr(), "perceptron-lab: {text}");
 }
 
 /// What a subcommand returns: its error is printed after `perceptron-lab: `, with exit code 1.
@@ -113,11 +119,13 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    /// The sweep of these settings over `alphas`, `reps` repetitions and `algorithms`, checked
-    /// ([`CurveParams::validate`]: before anything is allocated or printed).
+    /// The sweep of these settings over `alphas`, `reps` repetitions and `algorithms`, not yet
+    /// checked: `curve` checks it ([`CurveParams::validate`]), `trace` through
+    /// `experiment::trace_with` (whose message names the run's set), each before anything is
+    /// allocated or printed.
     ///
     /// # Errors
-    /// A `--stop` that does not parse; those of [`CurveParams::validate`].
+    /// A `--stop` that does not parse.
     pub fn params(
         &self,
         alphas: Vec<f64>,
@@ -137,7 +145,6 @@ impl RunArgs {
             stop: parse_stop(&self.stop)?,
             random_separability: false, // not in the CLI's columns
         };
-        params.validate()?;
         Ok(params)
     }
 }

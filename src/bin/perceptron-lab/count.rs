@@ -1,7 +1,7 @@
 //! `count`: the separable labellings of a CSV file's inputs (`dichotomies::count_any`) against
 //! Cover's `C(P, N)`, as JSON.
 
-use crate::cli::{finite, read_data, whole, CliResult, Out};
+use crate::cli::{finite, note, read_data, whole, CliResult, Out};
 use perceptron_lab::dichotomies::{count_any_with, CountParams, Degeneracy, Method};
 use perceptron_lab::train::Mode;
 
@@ -56,18 +56,24 @@ pub fn run(a: CountArgs, out: &mut Out) -> CliResult {
     };
     let c = count_any_with(&data, Mode::from_threshold(a.threshold), &params)?;
     if c.method == Method::Sampled {
-        eprintln!(
-            "perceptron-lab: 2^{} labellings are too many to test one by one: estimated from {} random ones (seed {})",
+        note(format_args!(
+            "2^{} labellings are too many to test one by one: estimated from {} random ones (seed {})",
             c.p,
             a.samples,
             a.seed
-        );
+        ));
         if c.separable == 0.0 {
-            eprintln!(
-                "perceptron-lab: none was separable: the fraction is below about 3/{} (95 %), the count below about {:e}",
-                a.samples,
-                3.0 * c.total / a.samples as f64
-            );
+            // 3·2^P/samples, written as such where 2^P is beyond the floating-point range
+            let bound = 3.0 * c.total / a.samples as f64;
+            let count = if bound.is_finite() {
+                format!("{bound:e}")
+            } else {
+                format!("3 × 2^{}/{}", c.p, a.samples)
+            };
+            note(format_args!(
+                "none was separable: the fraction is below about 3/{} (95 %), the count below about {count}",
+                a.samples
+            ));
         }
     }
     let json = CountJson {

@@ -1,7 +1,7 @@
 //! `curve`: a learning-curve sweep on all cores, CSV on stdout (`experiment::CSV_HEADER`),
 //! progress on stderr.
 
-use crate::cli::{alphas, parse_algorithm, whole, CliResult, Grid, Out, RunArgs};
+use crate::cli::{alphas, note, parse_algorithm, whole, CliResult, Grid, Out, RunArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::experiment::{self, CSV_HEADER};
@@ -35,6 +35,7 @@ pub struct CurveArgs {
 /// Runs the sweep's cells in parallel and prints its rows.
 pub fn run(a: CurveArgs, out: &mut Out) -> CliResult {
     let params = a.run.params(a.alpha.0, a.reps, a.algorithms)?;
+    params.validate()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(a.threads))
         .build()?;
@@ -73,9 +74,9 @@ fn threads(asked: Option<usize>) -> usize {
     let Some(asked) = asked else { return 0 };
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     if asked > cores {
-        eprintln!(
-            "perceptron-lab: --threads {asked}: this machine runs {cores} at once; using {cores}"
-        );
+        note(format_args!(
+            "--threads {asked}: this machine runs {cores} at once; using {cores}"
+        ));
     }
     asked.min(cores)
 }

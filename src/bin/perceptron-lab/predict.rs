@@ -3,6 +3,7 @@
 use crate::cli::{number, read_text, CliResult, Out};
 use crate::model::Model;
 use perceptron_lab::data::csv;
+use perceptron_lab::data::reading::Std;
 use perceptron_lab::train;
 use std::path::Path;
 
@@ -46,33 +47,34 @@ pub fn run(a: PredictArgs, out: &mut Out) -> CliResult {
 }
 
 /// Inputs from CSV with a header naming the columns (`data::csv::records`); a column named
-/// `label` is skipped.
+/// `label` is skipped. The rows are counted and the size checked from the header before any row
+/// is parsed (`csv::count_rows`, `csv::check_size`: the limits of a data file), and each row is
+/// read into numbers as it comes.
 fn read_inputs(path: &Path) -> Result<Vec<Vec<f64>>, String> {
+    let in_file = |e: perceptron_lab::Error| format!("{}: {e}", path.display());
     let at = |line: usize, what: String| format!("{} line {line}: {what}", path.display());
     let text = read_text(path)?;
-    let records = csv::records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let Some((header, rows)) = records.split_first() else {
+    let count = csv::count_rows(&text).map_err(in_file)?;
+    let mut records = csv::records(&text);
+    let Some(first) = records.next() else {
         return Err(format!(
             "{}: empty, expected a header x1,…,xN",
             path.display()
         ));
     };
-    let names: Vec<String> = header.fields.iter().map(|c| c.to_lowercase()).collect();
+    let (hline, header, names) = csv::header(Some(first), &Std).map_err(in_file)?;
     let label = names.iter().position(|c| c == "label");
-    if rows.is_empty() {
+    let n = names.len() - usize::from(label.is_some());
+    csv::check_size(hline, count, n).map_err(in_file)?;
+    if count == 0 {
         return Err(format!(
-            "{}: the header {} is followed by no rows: the file has no inputs",
-            path.display(),
-            // the header as written
-            text.lines()
-                .nth(header.line - 1)
-                .unwrap_or_default()
-                .trim_start_matches('\u{feff}')
-                .trim()
+            "{}: the header {header} is followed by no rows: the file has no inputs",
+            path.display()
         ));
     }
-    rows.iter()
+    records
         .map(|row| {
+            let row = row.map_err(in_file)?;
             if row.fields.len() != names.len() {
                 return Err(at(
                     row.line,

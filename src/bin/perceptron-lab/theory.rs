@@ -18,10 +18,11 @@ pub struct TheoryArgs {
 
 /// Prints the curve's values, computed first: a curve the core refuses prints nothing.
 pub fn run(a: TheoryArgs, out: &mut Out) -> CliResult {
-    if a.curve.info().needs_n && a.n.is_none() {
+    if a.curve.info().needs_n && a.n.unwrap_or(0) == 0 {
         return Err(format!(
-            "--curve {} needs --n, the dimension N (a whole number ≥ 1)",
-            a.curve
+            "--curve {} needs --n, the dimension N (a whole number ≥ 1){}",
+            a.curve,
+            a.n.map_or(String::new(), |n| format!(", got --n {n}"))
         )
         .into());
     }

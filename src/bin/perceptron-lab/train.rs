@@ -1,7 +1,8 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
 use crate::cli::{
-    finite, number, parse_algorithm, parse_stop, read_data, whole, CliResult, Out, UPDATES_HELP,
+    finite, note, number, parse_algorithm, parse_stop, read_data, whole, CliResult, Out,
+    UPDATES_HELP,
 };
 use crate::model::Model;
 use perceptron_lab::catalogue::Algorithm;
@@ -123,15 +124,15 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
             },
             ..Settings::default()
         };
-        eprintln!(
-            "perceptron-lab: {} stopped at its limit before its own stop ({}); a larger --epochs or --updates lets it go on",
+        note(format_args!(
+            "{} stopped at its limit before its own stop ({}); a larger --epochs or --updates lets it go on",
             a.algorithm,
             status(a.algorithm, &fit, fit.epochs, &settings, separable)
-        );
+        ));
     }
     if !separable && !fit.converged {
-        eprintln!(
-            "perceptron-lab: the data are not linearly separable{} (exact test); {} stopped: {}",
+        note(format_args!(
+            "the data are not linearly separable{} (exact test); {} stopped: {}",
             if a.threshold {
                 ""
             } else {
@@ -141,7 +142,7 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
             serde_json::to_value(fit.stop)?
                 .as_str()
                 .unwrap_or("running")
-        );
+        ));
     }
     let optimum = a.algorithm.spec().objective.map(|o| {
         let o = o.with_gamma(a.gamma.unwrap_or(GAMMA));
