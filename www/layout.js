@@ -62,9 +62,14 @@ export function layout(dataView, weightView) {
 const PRESENTER_MIN_VIEW = 160;
 /** Presenter mode: the page's padding under the views (CSS px; lesson.css's body padding). */
 const PRESENTER_PADDING = 8;
+/** Presenter mode: the space between the weight view and its zoom's buttons under it (CSS px; lesson.css's .weight-zoom margin and the canvas's border). */
+const PRESENTER_ZOOM_GAP = 6;
 
 /** Presenter mode: whether a part of the page (the lesson's panel, a view, a panel) reaches past the window or its padding. */
 export function presenterOverflows() {
+  // the views reaching past their own row of the page's grid (the embed layout's: over the action below)
+  const main = /** @type {HTMLElement} */ (document.querySelector("main"));
+  if (main.getClientRects().length && main.scrollHeight > main.clientHeight + 1) return true;
   return [...document.querySelectorAll("#lesson, main > section, #side > *, #curves")].some((e) => {
     const r = e.getBoundingClientRect();
     return r.height > 0 && (r.bottom > window.innerHeight - PRESENTER_PADDING + 0.5 || r.right > window.innerWidth - PRESENTER_PADDING + 0.5);
@@ -81,10 +86,15 @@ function fitPresenter(dataView, weightView) {
   fitReadout(null);
   weightView.reserveTop = 0;
   const fits = () => !presenterOverflows();
+  // the zoom's buttons in one row under the weight view (lesson.css), which is as much shorter:
+  // the weight section no higher than the data view, and never narrower than the buttons
+  const zoom = /** @type {HTMLElement | null} */ (document.querySelector(".weight-zoom"));
+  const under = zoom?.offsetHeight ? zoom.offsetHeight + PRESENTER_ZOOM_GAP : 0;
+  const across = zoom?.offsetWidth ?? 0;
   /** @param {number} size */
   const apply = (size) => {
     dataView.resize(size);
-    weightView.resize(Math.floor(size * 0.75), size);
+    weightView.resize(Math.floor(Math.max(size * 0.75, across)), Math.max(PRESENTER_MIN_VIEW, size - under));
   };
   let lo = PRESENTER_MIN_VIEW;
   let hi = Math.max(lo, Math.floor(Math.min(window.innerHeight, window.innerWidth) - 16));

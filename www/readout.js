@@ -95,6 +95,7 @@ function row(a, isExact, eps) {
     : a.optimum
       ? `${a.status}.${optimumText(a.optimum)}`
       : a.status;
+  td.title = td.textContent; // presenter mode shows its first line only (lesson.css)
   status.append(document.createElement("td"), td);
   return [tr, status];
 }

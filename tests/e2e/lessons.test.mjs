@@ -156,13 +156,18 @@ async function typeset(page) {
 
 /**
  * The share of the screen the step's canvases (data, weights, traces, charts) must cover at least,
- * by screen width. Measured 2026-11-27 on every step: at 1920×1080 0.39–0.56 (the Gibbs and Bayes
- * step the least); at 1280×720 0.37–0.55 for the steps with one or two views, but 0.25 (Cover's
- * count), 0.21 (ε_g live), 0.15 (Gibbs and Bayes) and 0.20 (Adaline and AdaTron): their readout
- * and panels beside the views leave these far from "most of the screen" — a known shortfall of
- * the layout (layout.js fitPresenter), which these floors keep from getting worse.
+ * by screen width. Measured 2026-11-27 on every step (the lesson's panel at most 26rem wide, the
+ * readout one line per rule, the zoom's buttons in a row under the weight view): at 1920×1080
+ * 0.496–0.72, but 0.454 for Gibbs and Bayes (four rules in the readout and the teacher's panel
+ * under the views); at 1280×720 0.40–0.55 for the steps with one view (the data view is square
+ * and as high as the screen less what goes under or beside it), 0.428 for data and weights with
+ * the readout or the player, and 0.354 (Cover's count), 0.346 (ε_g live), 0.286 (Gibbs and Bayes), 0.353
+ * (Adaline and AdaTron): under views 1.75 times as wide as high these need their readout of three
+ * or four rules, the teacher's panel, the cells' table or the player — 250–330 px of 720 at
+ * 18 px type — which leaves the views about 380–420 px high. "Most of the screen" at 1280×720
+ * would take hiding part of what these steps show; these floors keep the layout from getting worse.
  */
-const VIEW_SHARE = { 1280: 0.14, 1920: 0.37 };
+const VIEW_SHARE = { 1280: 0.28, 1920: 0.45 };
 
 /**
  * The lesson's panel: its scroll and client heights and widths, its buttons outside the window, the share of
