@@ -95,14 +95,15 @@ function renderAnimation(frame, el) {
     f.example === null || f.example === undefined
       ? ""
       : ` · example ${f.example + 1}${f.partner !== null && f.partner !== undefined ? ` & ${f.partner + 1}` : ""}${f.updated ? " (update)" : ""}`;
-  // pocket: the pocket's errors (its answer, drawn) and the current w's (the one it steps)
-  const errors = f.currentErrors === null || f.currentErrors === undefined ? `${f.errors}` : `${f.errors} (pocket) · current w: ${f.currentErrors}`;
+  // a rule that keeps a second perceptron (`currentErrors`): its answer's errors (drawn), named by the rule, and the current w's (the one it steps)
+  const errors = f.currentErrors === null || f.currentErrors === undefined ? `${f.errors}` : `${f.errors} (${a.algorithm}) · current w: ${f.currentErrors}`;
   counters.textContent = `step ${f.step} · updates ${f.updates} · κ(w) ${fmt(f.kappa)} · errors ${errors} · gap ${gap}${ex}${f.stop ? ` · stopped: ${f.stop}` : ""}`;
 }
 
 /**
  * The animated rule's trace beside the views (κ(w(t)) against κ_max, M(t) against the
- * convergence theorem's M* for a rule that has it, for pocket both error series), from the frames
+ * convergence theorem's M* for a rule that has it, both error series for a rule that keeps its best
+ * answer apart from the current w), from the frames
  * of the run shown; hidden before the first step.
  * @param {import("./frame.js").Frame} frame
  * @param {(id: string) => any} el

@@ -60,7 +60,7 @@ pub use training::Training;
 const TS_TYPES: &str = r#"
 /** A perceptron `(w, θ)`. */
 export interface Perceptron { w: number[]; theta: number }
-/** The Bayes student with the accuracy of its estimate (`train::students::BayesPoint`). */
+/** The version space's centre of mass with the accuracy of its estimate (`train::students::BayesPoint`). */
 export interface BayesPoint { perceptron: { w: number[]; theta: number }; samples: number; angleSe: number; thetaSe: number; steps: number }
 "#;
 
