@@ -57,6 +57,7 @@ const FILES = [
   "./www/rings.js",
   "./www/student.js",
   "./www/teacher-panel.js",
+  "./www/train-settings.js",
   "./www/training.js",
   "./www/weight-circle.js",
   "./www/weight-landscape.js",

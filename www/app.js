@@ -5,7 +5,7 @@
  * trains a slice, builds the frame (frame.js) and gives it to every view.
  */
 
-import { ALGORITHMS, CORE, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
+import { ALGORITHMS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { Animator } from "./animation.js";
 import { Counts } from "./counts.js";
 import { buildFrame } from "./frame.js";
@@ -17,6 +17,7 @@ import { checkRules, checkTeacher, comparedRules, isTransient } from "./schema.j
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
 import { StudentTeacher } from "./student.js";
 import { teacherLabel } from "./teacher.js";
+import { trainSettings } from "./train-settings.js";
 import { IDLE_SLICE_MS, TrainingController } from "./training.js";
 import { showsVersionSpace } from "./weight-plot.js";
 
@@ -32,7 +33,7 @@ export class App {
     this.history = new History();
     this.training = new TrainingController(
       wasm,
-      () => ({ points: this.state.points, settings: this.trainSettings() }),
+      () => ({ points: this.state.points, settings: trainSettings(this.state) }),
       () => this.scheduleRender(),
       (text) => {
         this.state.message = { text, kind: "error" };
@@ -80,9 +81,14 @@ export class App {
     return pointsFrom(xs, this.wasm.checkPoints(xs, ys));
   }
 
-  /** Replaces the points (validated first: on bad input throws and keeps the old points); `preset`: the preset they are. */
-  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold, preset = null } = {}) {
+  /**
+   * Replaces the points (validated first: on bad input throws and keeps the old points and
+   * seed); `preset`: the preset they are; `seed`: the seed of a generated set (kept outside the
+   * edit's undo record, as the set's own).
+   */
+  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold, preset = null, seed = this.state.seed } = {}) {
     const clean = this.checkPoints(points);
+    this.state.seed = seed;
     if (record) this.beginEdit();
     Object.assign(this.state, { points: clean, threshold, teacher, preset });
     this.state.weightWindow = null; // a zoom onto the old set's version space shows nothing of the new one
@@ -91,7 +97,7 @@ export class App {
   }
 
   /**
-   * Sets the rule settings given in `rules` (`{gamma, notesEta}`, either or both) as one edit;
+   * Sets the rule settings given in `rules` (the catalogue's keys, e.g. `{gamma, notesEta}`, any of them) as one edit;
    * throws an Error naming the setting, the value and the range (or an unknown setting),
    * changing nothing.
    */
@@ -102,9 +108,20 @@ export class App {
     if (unknown !== undefined) throw new Error(`unknown rule setting "${unknown}"; expected one of: ${keys.join(", ")}`);
     const next = checkRules({ ...this.state.rules, ...rules });
     this.beginEdit();
-    this.state.rules = /** @type {{gamma: number, notesEta: number}} */ (next);
+    this.state.rules = next;
     this.commit();
     this.onShownChanged?.();
+  }
+
+  /**
+   * Keeps the learning-curve panel's form (not an edit: no undo, no training); saved and put into
+   * the link unless `persist` is false (the restore path).
+   */
+  setCurves(form, { persist = true } = {}) {
+    this.state.curves = form;
+    if (!persist) return;
+    this.save();
+    this.saveToUrl();
   }
 
   /** Records the state before an edit (for undo). */
@@ -402,30 +419,6 @@ export class App {
     const animated = this.animator.trace();
     if (animated && !(this.animator.algorithm in out)) out[this.animator.algorithm] = animated;
     return out;
-  }
-
-  /** The points and settings as the core takes them (for the animation and the race). */
-  trainingInput() {
-    const { xs, ys } = flattenPoints(this.state.points);
-    return { xs, ys, settings: this.trainSettings() };
-  }
-
-  /**
-   * The settings of the core's training (`scene::Settings`; what is not given has the core's
-   * default): the core rules and every other shown rule.
-   * @returns {Partial<import("./pkg/perceptron_lab.js").Settings>}
-   */
-  trainSettings() {
-    const { state } = this;
-    const algorithms = [...CORE, ...ALGORITHMS.filter((n) => state.shown[n] && !CORE.includes(n))];
-    return {
-      threshold: state.threshold,
-      algorithms,
-      gamma: state.rules.gamma,
-      notesLearningRate: state.rules.notesEta,
-      seed: state.seed,
-      traces: /** @type {any[]} */ (this.comparedRules()),
-    };
   }
 
   /** The scene the views draw: while a race is under way the compared rules at the race step shown (with the exact optimum and the version space of the points), else the full runs'. */
