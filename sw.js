@@ -64,6 +64,7 @@ const FILES = [
   "./www/weight-paths.js",
   "./www/weight-plot.js",
   "./www/weight-regions.js",
+  "./www/zoom-follow.js",
   "./www/weight-gestures.js",
   "./www/pointer-tolerance.js",
   "./www/lesson.css",

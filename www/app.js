@@ -19,7 +19,7 @@ import { StudentTeacher } from "./student.js";
 import { teacherLabel } from "./teacher.js";
 import { trainSettings } from "./train-settings.js";
 import { IDLE_SLICE_MS, TrainingController } from "./training.js";
-import { showsVersionSpace } from "./weight-plot.js";
+import { followVersionSpace } from "./zoom-follow.js";
 
 /** A view the frame loop draws: it reads the frame and writes nothing back. */
 /** @typedef {{render: (frame: import("./frame.js").Frame) => void}} View */
@@ -439,27 +439,12 @@ export class App {
   settleNow() {
     this.ensureTrained({ handOff: false });
     this.training.settleNow();
-    this.followVersionSpace();
+    followVersionSpace(this);
   }
 
   /** Whether every shown rule has stopped. */
   settled() {
     return this.training.settled();
-  }
-
-  /**
-   * The weight view's zoom after an edit, once the new version space is there (docs/guide.md, "The
-   * weight view's zoom"): it stays while it shows some of the version space, or when there is none
-   * (not separable: the window shows where the curves cross); it goes back to the whole view when
-   * it shows none of it, or is of the other mode's plot (an Undo across the threshold). A new set
-   * (setPoints: a preset, a file, a link, Clear) and the threshold reset it anyway.
-   */
-  followVersionSpace() {
-    const vs = this.training.versionSpace;
-    if (vs === this.zoomChecked) return;
-    this.zoomChecked = vs;
-    const win = this.state.weightWindow;
-    if (win && vs && (win.kind !== vs.kind || showsVersionSpace(win, vs) === false)) this.state.weightWindow = null;
   }
 
   /** Requests one render on the next animation frame. */
@@ -482,7 +467,7 @@ export class App {
     const t0 = performance.now();
     if (this.training.dirty) this.ensureTrained();
     else this.training.advance(IDLE_SLICE_MS);
-    this.followVersionSpace();
+    followVersionSpace(this);
     const t1 = performance.now();
     const frame = buildFrame(this);
     for (const view of this.views) view.render(frame);

@@ -7,7 +7,7 @@
 
 import { INFO, NAMES } from "./catalogue.js";
 import { fmt } from "./format.js";
-import { PLAYER_CONTROLS, renderPlayer } from "./player.js";
+import { PLAYER_CONTROLS } from "./player.js";
 import { drawTraces } from "./trace-chart.js";
 
 /** What the player's title, button titles and scrubber say for the animation and for the race. */
@@ -114,4 +114,19 @@ function renderAnimationTraces(frame, el) {
   box.hidden = !trace;
   if (!trace) return;
   drawTraces({ kappa: el("anim-trace-kappa"), updates: el("anim-trace-updates"), errors: el("anim-trace-errors") }, { [algorithm]: trace }, [algorithm], frame.trained);
+}
+
+/**
+ * Draws the player's controls as `player` stands: the Play button's text, the scrubber over the
+ * recorded steps at the one shown, the speed.
+ * @param {import("./frame.js").PlayerState} player
+ * @param {(id: string) => any} el
+ */
+function renderPlayer(player, el) {
+  const ids = PLAYER_CONTROLS;
+  el(ids.play).textContent = player.playing ? "Pause" : "Play";
+  const scrub = el(ids.scrub);
+  scrub.max = String(Math.max(0, player.length - 1));
+  scrub.value = String(player.index);
+  el(ids.speedValue).textContent = `${player.speed} steps/s`;
 }
