@@ -1,8 +1,8 @@
 //! No algorithm's name or label is written in shipped code outside its rule file, the catalogue,
 //! presets/lessons data and defaults (issue 23): the page, the charts and the CLI take them from
 //! the catalogue and the specs. This reads the string literals (not the comments) of the shipped
-//! sources — `www/*.js` (not `www/pkg`, `www/vendor`), `index.html`'s `aria-label`s and
-//! `src/**/*.rs` outside `#[cfg(test)]` modules — and fails naming each place a name is written.
+//! sources — `www/*.js` (not `www/pkg`, `www/vendor`), `index.html`'s `aria-label`s, `title`s and
+//! menu options, and `src/**/*.rs` outside `#[cfg(test)]` modules — and fails naming each place a name is written.
 
 use perceptron_lab::catalogue::Algorithm;
 use std::fs;
@@ -179,16 +179,23 @@ fn no_shipped_source_names_an_algorithm_outside_its_places() {
             .replace('\\', "/");
         found.extend(offences(&rel, &fs::read_to_string(path).unwrap(), &names));
     }
-    // index.html: the canvases' and controls' accessible names
+    // index.html: the canvases' and controls' accessible names, tooltips and menu options (its
+    // explanatory paragraphs are prose, as the docs are)
     let html = fs::read_to_string(root.join("index.html")).unwrap();
     for (k, line) in html.lines().enumerate() {
-        for part in line.split("aria-label=\"").skip(1) {
-            let label = part.split('"').next().unwrap_or_default();
-            if let Some(n) = named(label, &names) {
-                found.push(format!(
-                    "index.html:{}: \"{n}\" in aria-label {label:?}",
-                    k + 1
-                ));
+        for (start, end) in [
+            ("aria-label=\"", "\""),
+            ("title=\"", "\""),
+            ("<option ", "</option>"),
+        ] {
+            for part in line.split(start).skip(1) {
+                let text = part.split(end).next().unwrap_or_default();
+                if let Some(n) = named(text, &names) {
+                    found.push(format!(
+                        "index.html:{}: \"{n}\" in {start}… {text:?}",
+                        k + 1
+                    ));
+                }
             }
         }
     }
