@@ -20,8 +20,8 @@ chosen by --algorithm, on the signed inputs z^mu = S^mu xi^mu (potentials E^mu =
   rosenblatt  cyclic sweeps mu = 1..P: if E^mu <= 0 then w <- w + z^mu / N; a repetition stops
               after a sweep without an update, or after `epochs` sweeps. Updates: steps that moved w.
 
-These are the Rust core's rules with its stopping rules for `curve --stop epochs` (src/experiment.rs,
-src/train/{minover,adatron,rosenblatt}.rs). The random numbers differ (numpy's generator), so the two
+These are the Rust core's rules with its stopping rules for `curve --stop epochs` (src/experiment/params.rs,
+src/train/{minover/mod,adatron,rosenblatt}.rs). The random numbers differ (numpy's generator), so the two
 agree statistically, not bit for bit.
 
 Measured per repetition: eps_g = arccos(R)/pi with R = w.w*/(|w||w*|), kappa(w) = min_mu E^mu/|w|,

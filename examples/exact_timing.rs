@@ -13,7 +13,7 @@
 use perceptron_lab::data::{generate, Dataset};
 use perceptron_lab::exact::{
     dual::{self, DualParams},
-    ldp, max_stability_reference,
+    ldp, max_stability_with, Solver,
 };
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::rng_from_seed;
@@ -121,7 +121,7 @@ fn main() {
 
     if args.iter().any(|a| a == "--wolfe") {
         let (mut times, e) = timed(runs.min(3), || {
-            max_stability_reference(&data, Mode::Homogeneous).expect("a solution")
+            max_stability_with(&data, Mode::Homogeneous, Solver::Wolfe).expect("a solution")
         });
         let kappa = e.kappa;
         println!(

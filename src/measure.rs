@@ -32,6 +32,7 @@ impl Mode {
 }
 
 /// A perceptron with output `sign(w·ξ − θ)`; `θ = 0` is the homogeneous case.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Perceptron {
     /// Weights `w`.

@@ -2,21 +2,19 @@
 //! solver (`exact::ldp`, the default of `max_stability`) and the polished dual coordinate ascent
 //! (`exact::dual`, with the `bench` feature only: `cargo test --features bench`, as
 //! `make test-native` runs it) — against the reference (Wolfe's algorithm,
-//! `max_stability_reference`), and against the KKT conditions checked here independently.
+//! `common::max_stability_reference`), and against the KKT conditions checked here independently.
 //!
 //! Conventions (crate docs): `z^μ = S^μ ξ^μ`; the solvers return `w_opt = Σ x^μ z^μ` with
 //! `min_μ w_opt·z^μ = 1`, so `κ_max = 1/|w_opt|`.
 
 mod common;
 
-use common::{dataset, dot, embedded_weights, norm, teacher_data};
+use common::{dataset, dot, embedded_weights, max_stability_reference, norm, teacher_data};
 use perceptron_lab::data::Dataset;
 #[cfg(feature = "bench")]
 use perceptron_lab::exact::dual::{self, DualParams, DualStop};
 use perceptron_lab::exact::ldp::{self, LdpStop};
-use perceptron_lab::exact::{
-    max_stability, max_stability_reference, max_stability_with, Exact, Solver,
-};
+use perceptron_lab::exact::{max_stability, max_stability_with, Exact, Solver};
 use perceptron_lab::rng::rng_from_seed;
 use perceptron_lab::train::Mode;
 use rand::Rng as _;

@@ -2,8 +2,9 @@
 //! the layers), so that a module can be read, tested and changed from the ones below it alone.
 //!
 //! The dependencies are read from the sources: every path `crate::m…` (in `use` declarations,
-//! `use crate::{a, b::c}` groups and paths in code) and, in a top-level file such as
-//! `src/hull.rs`, `super::m…`. Comments are left out, so a doc link to a module above is no
+//! `use crate::{a::{b, c}, d}` groups, nested or not, and paths in code) and every chain
+//! `super::…::m` that climbs from a file's module to the crate (`super::m` in `src/hull.rs`,
+//! `super::super::m` in `src/a/b.rs`). Comments are left out, so a doc link to a module above is no
 //! dependency.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -43,31 +44,70 @@ fn strip_comments(text: &str) -> String {
     out
 }
 
+/// The identifier at the start of `s`.
+fn ident(s: &str) -> String {
+    s.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// The items of the group `{…}` that `after` starts with (its body split at the commas outside
+/// nested groups: `{a::{b, c}, d}` gives `a::{b, c}` and `d`); `None` if `after` is no group.
+fn group_items(after: &str) -> Option<Vec<&str>> {
+    let body = after.strip_prefix('{')?;
+    let (mut depth, mut start, mut items) = (0usize, 0, vec![]);
+    for (i, c) in body.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&body[start..i]);
+                return Some(items);
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&body[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&body[start..]);
+    Some(items)
+}
+
 /// The first path segment of every path after `prefix` (`crate::`, `super::`) in `code`,
-/// the segments of a `{a, b::c}` group included.
-fn referenced(code: &str, prefix: &str) -> BTreeSet<String> {
-    let ident = |s: &str| -> String {
-        s.chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect()
-    };
+/// the items of a `{a::{b, c}, d}` group included (`a` and `d`). With `super::`, `levels` is
+/// the depth of the file's module under the crate (`src/hull.rs`: 1; `src/a/b.rs`: 2): a chain
+/// `super::super::…` of `levels` steps names a top-level module; a shorter one stays inside the
+/// file's own top-level module and names none.
+fn referenced(code: &str, prefix: &str, levels: usize) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for (i, _) in code.match_indices(prefix) {
         let before = code[..i].chars().next_back();
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            continue; // e.g. `my_crate::`
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue; // e.g. `my_crate::`, or the second `super::` of a chain
         }
-        let after = code[i + prefix.len()..].trim_start();
-        if let Some(group) = after.strip_prefix('{') {
-            let group = &group[..group.find('}').unwrap_or(group.len())];
-            out.extend(
-                group
-                    .split(',')
+        let mut after = code[i + prefix.len()..].trim_start();
+        if prefix == "super::" {
+            let mut up = 1;
+            while let Some(rest) = after.strip_prefix("super::") {
+                after = rest.trim_start();
+                up += 1;
+            }
+            if up != levels {
+                continue; // inside the file's own top-level module (or beyond the crate)
+            }
+        }
+        match group_items(after) {
+            Some(items) => out.extend(
+                items
+                    .into_iter()
                     .map(|item| ident(item.trim()))
                     .filter(|s| !s.is_empty()),
-            );
-        } else {
-            out.insert(ident(after));
+            ),
+            None => {
+                out.insert(ident(after));
+            }
         }
     }
     out
@@ -85,10 +125,15 @@ fn graph(
             continue;
         }
         let code = strip_comments(text);
-        let mut used = referenced(&code, "crate::");
-        if !path.contains('/') {
-            used.extend(referenced(&code, "super::")); // a top-level file's parent is the crate
-        }
+        let mut used = referenced(&code, "crate::", 0);
+        // the depth of the file's module: `hull.rs` 1, `a/mod.rs` 1, `a/b.rs` 2
+        let segments = path.trim_end_matches(".rs").split('/').count();
+        let levels = if path.ends_with("/mod.rs") {
+            segments - 1
+        } else {
+            segments
+        };
+        used.extend(referenced(&code, "super::", levels));
         let entry = deps.entry(top.to_string()).or_default();
         entry.extend(used.into_iter().filter(|m| m != top && modules.contains(m)));
     }
@@ -205,4 +250,40 @@ fn the_checker_finds_a_cycle_and_ignores_comments() {
     cyclic.push(file("c/y.rs", "fn h() -> crate::a::T { todo!() }\n"));
     let cycle = find_cycle(&graph(&modules, &cyclic)).expect("a → b → c → a");
     assert_eq!(cycle, ["a", "b", "c", "a"]);
+}
+
+/// A nested group names every top-level item (`crate::{a::{b, c}, d}`: `a` and `d`), and a
+/// `super::` chain that climbs to the crate names a top-level module (`super::super::super::d`
+/// from `src/b/x/y.rs`), where a shorter chain stays inside the file's own module.
+#[test]
+fn the_checker_reads_nested_groups_and_super_chains() {
+    let modules: BTreeSet<String> = ["a", "b", "c", "d", "e"].map(String::from).into();
+    let file = |p: &str, t: &str| (p.to_string(), t.to_string());
+    let files = [
+        file("a/mod.rs", "use crate::{b::{X, Y}, c};\nuse super::e;\n"),
+        file(
+            "b/x/y.rs",
+            "use super::super::c2::V;\nuse super::super::super::d::Z;\n",
+        ),
+        file(
+            "b/x.rs",
+            "use super::x2::W;\nfn f() { super::super::e::g() }\n",
+        ),
+        file("c.rs", "use super::{d, e::F};\n"),
+        file("d/mod.rs", "use super::super::a;\n"),
+    ];
+    let deps = graph(&modules, &files);
+    assert_eq!(
+        deps["a"],
+        ["b", "c", "e"].map(String::from).into(),
+        "{deps:?}"
+    );
+    assert_eq!(deps["b"], ["d", "e"].map(String::from).into(), "{deps:?}");
+    assert_eq!(deps["c"], ["d", "e"].map(String::from).into(), "{deps:?}");
+    assert!(
+        deps["d"].is_empty(),
+        "beyond the crate names nothing: {deps:?}"
+    );
+    let nested = referenced("use crate::{a::{b, c}, d};", "crate::", 0);
+    assert_eq!(nested, ["a", "d"].map(String::from).into());
 }

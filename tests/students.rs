@@ -10,9 +10,8 @@
 
 mod common;
 
-use common::{dataset, dot, norm, shifted};
+use common::{dataset, dot, max_stability_reference, norm, shifted};
 use perceptron_lab::data::{generate, Dataset};
-use perceptron_lab::exact::max_stability_reference;
 use perceptron_lab::experiment::{run_cells, CurveParams, Labels, StopRule};
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};

@@ -6,6 +6,7 @@
 import { ALGORITHMS, INFO } from "./catalogue.js";
 import { Player } from "./player.js";
 import { DEFAULT_ANIMATED } from "./schema.js";
+import { trainingInput } from "./train-settings.js";
 
 /** The rules the animation can step (the catalogue's animatable ones). */
 export const ANIMATED = ALGORITHMS;
@@ -93,7 +94,7 @@ export class Animator extends Player {
   ensure() {
     if (this.handle) return true;
     try {
-      const { xs, ys, settings } = this.app.trainingInput();
+      const { xs, ys, settings } = trainingInput(this.app.state);
       this.handle = new this.wasm.Animation(this.algorithm, xs, ys, settings);
       this.frames = [this.handle.frame(0)];
       this.index = 0;

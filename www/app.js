@@ -5,7 +5,7 @@
  * trains a slice, builds the frame (frame.js) and gives it to every view.
  */
 
-import { ALGORITHMS, CORE, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
+import { ALGORITHMS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { Animator } from "./animation.js";
 import { Counts } from "./counts.js";
 import { buildFrame } from "./frame.js";
@@ -17,8 +17,9 @@ import { checkRules, checkTeacher, comparedRules, isTransient } from "./schema.j
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
 import { StudentTeacher } from "./student.js";
 import { teacherLabel } from "./teacher.js";
+import { trainSettings } from "./train-settings.js";
 import { IDLE_SLICE_MS, TrainingController } from "./training.js";
-import { showsVersionSpace } from "./weight-plot.js";
+import { followVersionSpace } from "./zoom-follow.js";
 
 /** A view the frame loop draws: it reads the frame and writes nothing back. */
 /** @typedef {{render: (frame: import("./frame.js").Frame) => void}} View */
@@ -32,7 +33,7 @@ export class App {
     this.history = new History();
     this.training = new TrainingController(
       wasm,
-      () => ({ points: this.state.points, settings: this.trainSettings() }),
+      () => ({ points: this.state.points, settings: trainSettings(this.state) }),
       () => this.scheduleRender(),
       (text) => {
         this.state.message = { text, kind: "error" };
@@ -80,9 +81,14 @@ export class App {
     return pointsFrom(xs, this.wasm.checkPoints(xs, ys));
   }
 
-  /** Replaces the points (validated first: on bad input throws and keeps the old points); `preset`: the preset they are. */
-  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold, preset = null } = {}) {
+  /**
+   * Replaces the points (validated first: on bad input throws and keeps the old points and
+   * seed); `preset`: the preset they are; `seed`: the seed of a generated set (kept outside the
+   * edit's undo record, as the set's own).
+   */
+  setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold, preset = null, seed = this.state.seed } = {}) {
     const clean = this.checkPoints(points);
+    this.state.seed = seed;
     if (record) this.beginEdit();
     Object.assign(this.state, { points: clean, threshold, teacher, preset });
     this.state.weightWindow = null; // a zoom onto the old set's version space shows nothing of the new one
@@ -91,7 +97,7 @@ export class App {
   }
 
   /**
-   * Sets the rule settings given in `rules` (`{gamma, notesEta}`, either or both) as one edit;
+   * Sets the rule settings given in `rules` (the catalogue's keys, e.g. `{gamma, notesEta}`, any of them) as one edit;
    * throws an Error naming the setting, the value and the range (or an unknown setting),
    * changing nothing.
    */
@@ -102,9 +108,20 @@ export class App {
     if (unknown !== undefined) throw new Error(`unknown rule setting "${unknown}"; expected one of: ${keys.join(", ")}`);
     const next = checkRules({ ...this.state.rules, ...rules });
     this.beginEdit();
-    this.state.rules = /** @type {{gamma: number, notesEta: number}} */ (next);
+    this.state.rules = next;
     this.commit();
     this.onShownChanged?.();
+  }
+
+  /**
+   * Keeps the learning-curve panel's form (not an edit: no undo, no training); saved and put into
+   * the link unless `persist` is false (the restore path).
+   */
+  setCurves(form, { persist = true } = {}) {
+    this.state.curves = form;
+    if (!persist) return;
+    this.save();
+    this.saveToUrl();
   }
 
   /** Records the state before an edit (for undo). */
@@ -404,30 +421,6 @@ export class App {
     return out;
   }
 
-  /** The points and settings as the core takes them (for the animation and the race). */
-  trainingInput() {
-    const { xs, ys } = flattenPoints(this.state.points);
-    return { xs, ys, settings: this.trainSettings() };
-  }
-
-  /**
-   * The settings of the core's training (`scene::Settings`; what is not given has the core's
-   * default): the core rules and every other shown rule.
-   * @returns {Partial<import("./pkg/perceptron_lab.js").Settings>}
-   */
-  trainSettings() {
-    const { state } = this;
-    const algorithms = [...CORE, ...ALGORITHMS.filter((n) => state.shown[n] && !CORE.includes(n))];
-    return {
-      threshold: state.threshold,
-      algorithms,
-      gamma: state.rules.gamma,
-      notesLearningRate: state.rules.notesEta,
-      seed: state.seed,
-      traces: /** @type {any[]} */ (this.comparedRules()),
-    };
-  }
-
   /** The scene the views draw: while a race is under way the compared rules at the race step shown (with the exact optimum and the version space of the points), else the full runs'. */
   viewScene() {
     const scene = this.training.scene;
@@ -446,27 +439,12 @@ export class App {
   settleNow() {
     this.ensureTrained({ handOff: false });
     this.training.settleNow();
-    this.followVersionSpace();
+    followVersionSpace(this);
   }
 
   /** Whether every shown rule has stopped. */
   settled() {
     return this.training.settled();
-  }
-
-  /**
-   * The weight view's zoom after an edit, once the new version space is there (docs/guide.md, "The
-   * weight view's zoom"): it stays while it shows some of the version space, or when there is none
-   * (not separable: the window shows where the curves cross); it goes back to the whole view when
-   * it shows none of it, or is of the other mode's plot (an Undo across the threshold). A new set
-   * (setPoints: a preset, a file, a link, Clear) and the threshold reset it anyway.
-   */
-  followVersionSpace() {
-    const vs = this.training.versionSpace;
-    if (vs === this.zoomChecked) return;
-    this.zoomChecked = vs;
-    const win = this.state.weightWindow;
-    if (win && vs && (win.kind !== vs.kind || showsVersionSpace(win, vs) === false)) this.state.weightWindow = null;
   }
 
   /** Requests one render on the next animation frame. */
@@ -489,7 +467,7 @@ export class App {
     const t0 = performance.now();
     if (this.training.dirty) this.ensureTrained();
     else this.training.advance(IDLE_SLICE_MS);
-    this.followVersionSpace();
+    followVersionSpace(this);
     const t1 = performance.now();
     const frame = buildFrame(this);
     for (const view of this.views) view.render(frame);

@@ -6,7 +6,6 @@
 import { ALGORITHMS, CORE, COLORS, INFO, LIMITS, NAMES, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { fmt, sentence } from "./format.js";
 import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
-import { ruleKey } from "./schema.js";
 
 /** @typedef {import("./app.js").App} App */
 
@@ -68,14 +67,14 @@ export function fillShownToggles(app, el) {
 }
 
 /**
- * A number input bound to the rule's setting in `app.state.rules` (its default the catalogue
- * limit `setting.limit`); a bad value is refused with a message.
+ * A number input bound to the rule's setting `setting.key` in `app.state.rules` (its default the
+ * catalogue limit `setting.limit`); a bad value is refused with a message.
  * @param {App} app
  * @param {string} name
- * @param {{symbol: string, limit: string, range?: string | null}} setting
+ * @param {{symbol: string, key: string, limit: string, range?: string | null}} setting
  */
 function ruleInput(app, name, setting) {
-  const key = ruleKey(setting.limit);
+  const key = setting.key;
   const text = `${NAMES[name]} ${setting.symbol}`;
   const label = document.createElement("label");
   label.className = "label";

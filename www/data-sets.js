@@ -92,9 +92,8 @@ export function newTeacherSet(app, form, random = app.state.preset === "random",
     if (!(noise >= 0 && noise <= 1)) throw new Error(`λ must be a number in [0, 1], got ${form.noise}`);
     checkSeed(seed);
     const set = app.wasm.teacherSet(p, seed, noise);
-    app.state.seed = seed;
     const preset = random ? "random" : noise > 0 ? "noisy" : "teacher";
-    app.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : teacherOfSet(set.teacher, noise), preset, ...options });
+    app.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : teacherOfSet(set.teacher, noise), preset, seed, ...options });
   } catch (e) {
     app.setMessage(e.message, "error");
   }

@@ -2,7 +2,7 @@
 /** DOM events → edits of the state through the controller → a scheduled render: the data view,
  * the weight view, the keyboard, the control bar and the panels' own controls. */
 
-import { bindPlayer, togglePlay } from "./player.js";
+import { PLAYER_CONTROLS, speedOfSlider, togglePlay } from "./player.js";
 import { loadPreset, newTeacherSet, teacherForm } from "./data-sets.js";
 import { HIT_SLACK_PX, beyondTap, hitSlack } from "./pointer-tolerance.js";
 import { draggedTeacher } from "./teacher.js";
@@ -365,4 +365,34 @@ export function bindPanels(app, el) {
 /** @param {number} v */
 function round(v) {
   return Math.round(v * 1000) / 1000;
+}
+
+/**
+ * Wires the one player's controls to whichever player `driven()` gives: Step pauses and takes one
+ * step, Play toggles, Reset forgets the run, the scrubber shows a recorded step; the speed slider
+ * sets the speed of every player in `players` (one speed, kept when the player changes).
+ * @param {() => import("./player.js").Player<any>} driven the player the controls drive now
+ * @param {import("./player.js").Player<any>[]} players every player the controls can drive
+ * @param {{scheduleRender: () => void}} app
+ * @param {(id: string) => any} el
+ */
+function bindPlayer(driven, players, app, el) {
+  const ids = PLAYER_CONTROLS;
+  el(ids.step).addEventListener("click", () => {
+    const player = driven();
+    player.pause();
+    player.step();
+    app.scheduleRender();
+  });
+  el(ids.play).addEventListener("click", () => {
+    togglePlay(driven());
+    app.scheduleRender();
+  });
+  el(ids.reset).addEventListener("click", () => driven().reset());
+  el(ids.scrub).addEventListener("input", (/** @type {Event} */ e) => driven().scrub(Number(/** @type {HTMLInputElement} */ (e.target).value)));
+  el(ids.speed).addEventListener("input", (/** @type {Event} */ e) => {
+    const speed = speedOfSlider(Number(/** @type {HTMLInputElement} */ (e.target).value));
+    for (const p of players) p.speed = speed;
+    app.scheduleRender();
+  });
 }

@@ -10,7 +10,7 @@
  */
 
 import { ALGORITHMS, INFO } from "./catalogue.js";
-import { decodeRecord, encodeRecord } from "./schema.js";
+import { DEFAULT_ANIMATED, decodeRecord, encodeRecord } from "./schema.js";
 
 /** The format tag of a lesson file. */
 export const LESSON_FORMAT = "perceptron-lab-lesson/1";
@@ -161,7 +161,7 @@ function checkState(v, checkPoints) {
   const { values, dropped } = decodeRecord(v, "step", { by: "key" });
   if (dropped.length) throw new Error(dropped[0].replace(/^The step's /, "state: the ").replace(/^The step /, "state: "));
   values.points = checkPoints(values.points);
-  const animate = v.animate ?? "rosenblatt";
+  const animate = v.animate ?? DEFAULT_ANIMATED;
   if (!ALGORITHMS.includes(animate) || !INFO[animate].animatable)
     throw new Error(`animate must be a rule the animation steps (${ALGORITHMS.filter((n) => INFO[n].animatable).join(", ")}), got ${shortly(animate)}`);
   const speed = v.speed ?? 10;

@@ -82,11 +82,7 @@ async function boot() {
   bindPanels(app, el);
   bindKeys(app, weightView);
   bindFiles(app, wasm, el, { dataView, weightView });
-  const curves = new CurvePanel(wasm, el, (form) => {
-    app.state.curves = form;
-    app.save();
-    app.saveToUrl();
-  });
+  const curves = new CurvePanel(wasm, el, (form) => app.setCurves(form));
   const lessons = new Lessons(app, curves, el);
   app.views.splice(1, 0, new LessonView(lessons, el, dataView, weightView));
   bindLesson(lessons, app, el);

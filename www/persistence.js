@@ -103,7 +103,7 @@ export function restoreOrPreset(app, form) {
   let behind = null;
   let opened = false;
   // the learning-curve settings of this browser first; a link's replace them below
-  if (stored && "curves" in stored.values) app.state.curves = stored.values.curves;
+  if (stored && "curves" in stored.values) app.setCurves(stored.values.curves, { persist: false });
   try {
     const linked = decodeHash(location.hash);
     if (linked) {

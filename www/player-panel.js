@@ -7,7 +7,7 @@
 
 import { INFO, NAMES } from "./catalogue.js";
 import { fmt } from "./format.js";
-import { PLAYER_CONTROLS, renderPlayer } from "./player.js";
+import { PLAYER_CONTROLS } from "./player.js";
 import { drawTraces } from "./trace-chart.js";
 
 /** What the player's title, button titles and scrubber say for the animation and for the race. */
@@ -95,14 +95,15 @@ function renderAnimation(frame, el) {
     f.example === null || f.example === undefined
       ? ""
       : ` · example ${f.example + 1}${f.partner !== null && f.partner !== undefined ? ` & ${f.partner + 1}` : ""}${f.updated ? " (update)" : ""}`;
-  // pocket: the pocket's errors (its answer, drawn) and the current w's (the one it steps)
-  const errors = f.currentErrors === null || f.currentErrors === undefined ? `${f.errors}` : `${f.errors} (pocket) · current w: ${f.currentErrors}`;
+  // a rule that keeps a second perceptron (`currentErrors`): its answer's errors (drawn), named by the rule, and the current w's (the one it steps)
+  const errors = f.currentErrors === null || f.currentErrors === undefined ? `${f.errors}` : `${f.errors} (${a.algorithm}) · current w: ${f.currentErrors}`;
   counters.textContent = `step ${f.step} · updates ${f.updates} · κ(w) ${fmt(f.kappa)} · errors ${errors} · gap ${gap}${ex}${f.stop ? ` · stopped: ${f.stop}` : ""}`;
 }
 
 /**
  * The animated rule's trace beside the views (κ(w(t)) against κ_max, M(t) against the
- * convergence theorem's M* for a rule that has it, for pocket both error series), from the frames
+ * convergence theorem's M* for a rule that has it, both error series for a rule that keeps its best
+ * answer apart from the current w), from the frames
  * of the run shown; hidden before the first step.
  * @param {import("./frame.js").Frame} frame
  * @param {(id: string) => any} el
@@ -113,4 +114,19 @@ function renderAnimationTraces(frame, el) {
   box.hidden = !trace;
   if (!trace) return;
   drawTraces({ kappa: el("anim-trace-kappa"), updates: el("anim-trace-updates"), errors: el("anim-trace-errors") }, { [algorithm]: trace }, [algorithm], frame.trained);
+}
+
+/**
+ * Draws the player's controls as `player` stands: the Play button's text, the scrubber over the
+ * recorded steps at the one shown, the speed.
+ * @param {import("./frame.js").PlayerState} player
+ * @param {(id: string) => any} el
+ */
+function renderPlayer(player, el) {
+  const ids = PLAYER_CONTROLS;
+  el(ids.play).textContent = player.playing ? "Pause" : "Play";
+  const scrub = el(ids.scrub);
+  scrub.max = String(Math.max(0, player.length - 1));
+  scrub.value = String(player.index);
+  el(ids.speedValue).textContent = `${player.speed} steps/s`;
 }

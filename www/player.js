@@ -150,55 +150,10 @@ export const PLAYER_CONTROLS = {
 };
 
 /**
- * Wires the one player's controls to whichever player `driven()` gives: Step pauses and takes one
- * step, Play toggles, Reset forgets the run, the scrubber shows a recorded step; the speed slider
- * sets the speed of every player in `players` (one speed, kept when the player changes).
- * @param {() => Player<any>} driven the player the controls drive now
- * @param {Player<any>[]} players every player the controls can drive
- * @param {{scheduleRender: () => void}} app
- * @param {(id: string) => any} el
- */
-export function bindPlayer(driven, players, app, el) {
-  const ids = PLAYER_CONTROLS;
-  el(ids.step).addEventListener("click", () => {
-    const player = driven();
-    player.pause();
-    player.step();
-    app.scheduleRender();
-  });
-  el(ids.play).addEventListener("click", () => {
-    togglePlay(driven());
-    app.scheduleRender();
-  });
-  el(ids.reset).addEventListener("click", () => driven().reset());
-  el(ids.scrub).addEventListener("input", (/** @type {Event} */ e) => driven().scrub(Number(/** @type {HTMLInputElement} */ (e.target).value)));
-  el(ids.speed).addEventListener("input", (/** @type {Event} */ e) => {
-    const speed = speedOfSlider(Number(/** @type {HTMLInputElement} */ (e.target).value));
-    for (const p of players) p.speed = speed;
-    app.scheduleRender();
-  });
-}
-
-/**
  * Plays a paused player, pauses a playing one (the Play button and the Space key).
  * @param {Player<any>} player
  */
 export function togglePlay(player) {
   if (player.playing) player.pause();
   else player.play();
-}
-
-/**
- * Draws the player's controls as `player` stands: the Play button's text, the scrubber over the
- * recorded steps at the one shown, the speed.
- * @param {import("./frame.js").PlayerState} player
- * @param {(id: string) => any} el
- */
-export function renderPlayer(player, el) {
-  const ids = PLAYER_CONTROLS;
-  el(ids.play).textContent = player.playing ? "Pause" : "Play";
-  const scrub = el(ids.scrub);
-  scrub.max = String(Math.max(0, player.length - 1));
-  scrub.value = String(player.index);
-  el(ids.speedValue).textContent = `${player.speed} steps/s`;
 }

@@ -7,6 +7,7 @@
  */
 
 import { Player } from "./player.js";
+import { trainingInput } from "./train-settings.js";
 
 /**
  * The race of the app's compared rules.
@@ -43,7 +44,7 @@ export class RacePlayer extends Player {
       return false;
     }
     try {
-      const { xs, ys, settings } = app.trainingInput();
+      const { xs, ys, settings } = trainingInput(app.state);
       this.handle = new this.wasm.Race(xs, ys, { ...settings, traces: [] }, /** @type {any[]} */ (rules));
       this.index = 0;
       return true;

@@ -1,7 +1,7 @@
 // @ts-check
 /** The readout table beside the data view: one row per algorithm. Text only (no innerHTML). */
 
-import { COLORS, NAMES } from "./catalogue.js";
+import { COLORS, INFO, NAMES } from "./catalogue.js";
 import { fmt } from "./format.js";
 
 /**
@@ -100,6 +100,26 @@ function row(a, isExact, eps) {
   return [tr, status];
 }
 
+/** "A and B", "A, B and C" (the labels of `names`). @param {string[]} names */
+function labels(names) {
+  const l = names.map((n) => NAMES[n]);
+  return l.length < 2 ? l.join("") : `${l.slice(0, -1).join(", ")} and ${l.at(-1)}`;
+}
+
+/**
+ * What the bars of the compared rules `names` mean, from the catalogue: which of them close a
+ * certified gap to κ_max (`certifiesBound`) and which stop without one.
+ * @param {string[]} names
+ */
+function certificateNote(names) {
+  const closing = names.filter((n) => INFO[n].certifiesBound);
+  const other = names.filter((n) => !INFO[n].certifiesBound);
+  const parts = [];
+  if (other.length) parts.push(`${labels(other)} ${other.length === 1 ? "stops" : "stop"} without a certified bound on κ_max`);
+  if (closing.length) parts.push(`${labels(closing)} ${closing.length === 1 ? "closes" : "close"} the certified gap to κ_max`);
+  return parts.length ? ` ${parts.join("; ")}.` : "";
+}
+
 /**
  * The comparison panel: a bar of κ(w)/κ_max for every compared rule (the race's while it runs;
  * the player drives the race and shows the traces).
@@ -137,7 +157,7 @@ function renderCompare(frame, el) {
     }
     const note = document.createElement("p");
     note.className = "note";
-    note.textContent = `κ_max = ${fmt(ex.kappa)} (the exact optimum, 100%). Rosenblatt stops at the first separating line; MinOver and AdaTron close the certified gap to κ_max.`;
+    note.textContent = `κ_max = ${fmt(ex.kappa)} (the exact optimum, 100%).${certificateNote(compared.map((a) => a.name))}`;
     bars.push(note);
   }
   el("compare-bars").replaceChildren(...bars);

@@ -9,7 +9,7 @@
  * this page view only: never in a link, local storage or an undo snapshot.
  */
 
-import { ALGORITHMS, CORE, LIMITS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
+import { ALGORITHMS, CORE, INFO, LIMITS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { checkForm } from "./curve-form.js";
 import { PRESET_IDS } from "./presets.js";
 
@@ -37,20 +37,22 @@ function finite(v, what) {
   return v;
 }
 
-/** The rule settings' keys in the state's `rules` (soft margin's γ, the notes' η), each with the catalogue limit holding its default. */
-const RULE_LIMITS = { gamma: "gamma", notesEta: "notesLearningRate" };
-
-/** The key in the state's `rules` of the rule setting whose default is the catalogue limit `limit`. */
-export function ruleKey(limit) {
-  return Object.keys(RULE_LIMITS).find((k) => RULE_LIMITS[k] === limit);
+/**
+ * The rules' own settings, from the catalogue (`setting` of the rules that have one), in menu
+ * order: each one's key in the state's `rules` and the catalogue limit holding its default (also
+ * its field in the core's training settings).
+ * @returns {{key: string, limit: string}[]}
+ */
+export function ruleSettings() {
+  return ALGORITHMS.flatMap((n) => (INFO[n].setting ? [{ key: INFO[n].setting.key, limit: INFO[n].setting.limit }] : []));
 }
 
-/** Settings of the rules that have them, at the core's defaults. */
+/** Settings of the rules that have them (the catalogue's, e.g. `{gamma, notesEta}`), at the core's defaults. */
 export function defaultRules() {
-  return Object.fromEntries(Object.entries(RULE_LIMITS).map(([key, limit]) => [key, LIMITS[limit]]));
+  return Object.fromEntries(ruleSettings().map(({ key, limit }) => [key, LIMITS[limit]]));
 }
 
-/** Checks rule settings `{gamma, notesEta}` (missing ones take the default); throws an Error naming the field. */
+/** Checks rule settings (the catalogue's keys, e.g. `{gamma, notesEta}`; missing ones take the default); throws an Error naming the field. */
 export function checkRules(rules) {
   const out = defaultRules();
   if (rules === undefined || rules === null) return out;

@@ -15,7 +15,7 @@ export { restore, snapshot } from "./schema.js";
  * @property {{x: number, y: number, label: number}[]} points
  * @property {boolean} threshold
  * @property {Record<string, boolean>} shown
- * @property {{gamma: number, notesEta: number}} rules
+ * @property {Record<string, number>} rules the rules' own settings, by the catalogue's `setting.key` (e.g. `{gamma, notesEta}`)
  * @property {number} seed
  * @property {string | null} preset the preset the points are (null: edited, "custom")
  * @property {any} curves

@@ -108,7 +108,11 @@ pub struct AlgorithmInfo {
 pub struct Setting {
     /// Its symbol.
     pub symbol: &'static str,
-    /// The key of its default in [`super::Limits`] (camelCase, as the page reads it).
+    /// Its key in the page's state (`rules`) and in `window.lab`'s `setRules` and
+    /// `getState().settings`.
+    pub key: &'static str,
+    /// The key of its default in [`super::Limits`] (camelCase, as the page reads it), also the
+    /// name of its field in the scene's `Settings` (which the page's training settings fill).
     pub limit: &'static str,
     /// The key in [`super::Limits`] of the range `[min, max]` of its logarithmic slider, if it
     /// has one (the soft margin's `γ`).
@@ -322,6 +326,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         setting: Some(Setting {
             symbol: "γ",
+            key: "gamma",
             limit: "gamma",
             range: Some("gammaRange"),
         }),
@@ -408,6 +413,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         start: "random weights and threshold in [−1, 1]",
         setting: Some(Setting {
             symbol: "η",
+            key: "notesEta",
             limit: "notesLearningRate",
             range: None,
         }),

@@ -105,9 +105,9 @@ pub struct Limits {
 /// The values of [`Limits`] the core uses.
 pub const LIMITS: Limits = Limits {
     gap_tolerance: crate::train::config::GAP_TOLERANCE,
-    gamma: crate::train::config::GAMMA,
-    gamma_range: crate::train::config::GAMMA_SLIDER,
-    notes_learning_rate: crate::train::config::NOTES_LEARNING_RATE,
+    gamma: crate::train::adatron::GAMMA,
+    gamma_range: crate::train::adatron::GAMMA_SLIDER,
+    notes_learning_rate: crate::train::notes::NOTES_LEARNING_RATE,
     max_seed: u32::MAX,
     max_points: crate::data::MAX_POINTS,
     max_curve_n: crate::experiment::MAX_N,

@@ -257,8 +257,18 @@ fn notes(series: &[Series], reps: usize) -> Vec<String> {
         out.push(format!("{}: no point at {at} ({why}).", s.name));
     }
     if series.iter().any(|s| s.points.iter().any(Mark::hollow)) {
+        // the algorithms that have no answer on a set that is not separable, from the catalogue
+        let labels: Vec<&str> = Algorithm::ALL
+            .iter()
+            .filter(|a| a.info().needs_separable)
+            .map(|a| a.info().label)
+            .collect();
+        let needing = match labels.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => labels.concat(),
+        };
         out.push(format!(
-            "hollow marks (white inside): a mean over fewer than the {reps} sets asked for (exact, Gibbs and Bayes: the separable ones only); point at one for the count."
+            "hollow marks (white inside): a mean over fewer than the {reps} sets asked for ({needing}: the separable ones only); point at one for the count."
         ));
     }
     out

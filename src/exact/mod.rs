@@ -1,5 +1,5 @@
 //! The exact perceptron of maximal stability, the reference for the iterative rules: the public
-//! API ([`max_stability`], [`max_stability_reference`], [`max_stability_with`], [`is_separable`])
+//! API ([`max_stability`], [`max_stability_with`], [`is_separable`])
 //! and the glue that turns a solver's answer into an [`Exact`].
 //!
 //! Through the origin, with `z^μ = S^μ ξ^μ`,
@@ -19,8 +19,8 @@
 //!   sets, the default of [`max_stability`];
 //! - `wolfe.rs`: Wolfe's minimum-norm-point algorithm for both polytopes, finite and ending with
 //!   the exact solution of a small linear system; the threshold solver, the fallback for
-//!   whatever the active-set solver cannot certify, and the reference
-//!   ([`max_stability_reference`]);
+//!   whatever the active-set solver cannot certify, and the tests' reference
+//!   ([`Solver::Wolfe`] through [`max_stability_with`]);
 //! - `dual` (only with the `bench` feature): the dual coordinate ascent of liblinear, also
 //!   polished, kept for comparison: on hard-margin sets near capacity it needs tens of thousands
 //!   of sweeps (BENCHMARKS.md);
@@ -88,14 +88,6 @@ pub enum Solver {
 /// short points' optimum (`scales.rs`: otherwise that optimum is the answer).
 pub fn max_stability(data: &Dataset, mode: Mode) -> Result<Exact> {
     max_stability_with(data, mode, Solver::ActiveSet)
-}
-
-/// The exact maximal stability of `data` in `mode` by Wolfe's algorithm alone (the reference).
-///
-/// # Errors
-/// As [`max_stability`].
-pub fn max_stability_reference(data: &Dataset, mode: Mode) -> Result<Exact> {
-    max_stability_with(data, mode, Solver::Wolfe)
 }
 
 /// The exact maximal stability of `data` in `mode` with the given solver.

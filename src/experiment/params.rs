@@ -96,7 +96,7 @@ pub struct CurveParams {
     /// Epoch limit of the iterative rules (ignored when [`CurveParams::updates`] is set).
     pub epochs: f64,
     /// Step budget of the iterative rules instead of the epoch limit: `T` steps of the rule
-    /// ([`crate::train::options`] says what a step is; MinOver's are updates, the course
+    /// ([`crate::train::StepCost`] says what a step is; MinOver's are updates, the course
     /// reports' `t_max`), i.e. `T/P` epochs at each `α`. Absent: the epoch limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub updates: Option<usize>,

@@ -5,8 +5,8 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::measure::Perceptron;
-use crate::train::config::NOTES_LEARNING_RATE;
 use crate::train::gram::{self, GRAM_BUDGET_BYTES};
+use crate::train::notes::NOTES_LEARNING_RATE;
 use crate::train::{self, Config, Fit, Mode, Stop, Trainer};
 use crate::train::{Algorithm, StepCost};
 use crate::version_space::{direction, VersionSpace};
@@ -480,8 +480,8 @@ fn reference(data: &Dataset, settings: &Settings) -> Result<Scene> {
     if !exact.separable {
         scene.notes.push(format!(
             "These points are not linearly separable{}: no line gives κ > 0 \
-             (exact test). Rosenblatt runs to its epoch limit; MinOver and AdaTron \
-             report the negative stability they reach.",
+             (exact test). The rules that stop only on separable data run to their epoch \
+             limit; κ(w) is the negative stability each reaches.",
             if mode == Mode::Homogeneous {
                 " by a line through the origin"
             } else {

@@ -11,7 +11,8 @@
 //!   [`cover_eps_limit`]; [`hebb_eps`], [`gibbs_eps`], [`bayes_eps`], [`max_stability`].
 //! - The convergence theorem's bound on Rosenblatt's updates for given data:
 //!   [`rosenblatt_update_bound`].
-//! - [`curve_value`] evaluates any of them by the name in [`CURVES`].
+//! - [`curve_value`] evaluates any of them by its [`TheoryCurve`] (every one in
+//!   [`TheoryCurve::ALL`]).
 //!
 //! Every curve except Cover's finite-`N` count is for `N → ∞`; simulations at finite `N` deviate
 //! by `O(1/N)` (for the maximally stable perceptron at `N = 20`, `ε_g` lies a few per cent below

@@ -47,8 +47,8 @@
 use super::algorithm::{Spec, StepCost, Takes};
 use super::online::max_diagonal;
 use super::{
-    check_classes, check_gamma, check_init, check_positive, check_tolerance, relative_gap, Config,
-    Gram, RunState, Step, Stop, Trainer,
+    check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
+    RunState, Step, Stop, Trainer,
 };
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -56,6 +56,30 @@ use crate::linalg::{argmin2_by, axpy, dot, norm, norm_sq};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
+
+/// The soft margin's default bound `γ` of the embedding strengths.
+pub const GAMMA: f64 = 1.0;
+/// The range `[min, max]` of the page's logarithmic `γ` slider: from a wide soft margin
+/// (`γ = 10⁻²`, most examples given up) to the hard margin's neighbourhood (`γ = 10⁴`); any
+/// `γ ∈ (0, ∞)` ([`check_gamma`]) can be typed.
+pub const GAMMA_SLIDER: [f64; 2] = [1e-2, 1e4];
+
+/// Checks the soft margin's bound `γ ∈ (0, ∞)` of the embedding strengths (`γ = ∞` is the hard
+/// margin, AdaTron).
+///
+/// # Errors
+/// [`Error::OutOfRange`] naming the value and the range.
+pub fn check_gamma(gamma: f64) -> Result<f64> {
+    if gamma > 0.0 && gamma.is_finite() {
+        Ok(gamma)
+    } else {
+        Err(Error::OutOfRange {
+            name: "the soft margin's bound γ of the embedding strengths",
+            value: gamma,
+            range: "(0, ∞)",
+        })
+    }
+}
 
 /// Parameters of [`Adatron`].
 #[derive(Debug, Clone, PartialEq)]
@@ -505,9 +529,7 @@ pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build)
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
 pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin)
     .taking(Takes::NOTHING.gamma())
-    .minimising(super::objective::Objective::Hinge {
-        gamma: super::config::GAMMA,
-    });
+    .minimising(super::objective::Objective::Hinge { gamma: GAMMA });
 
 /// AdaTron from the run's [`Config`]: the epoch limit, the gap tolerance and the book's fixed `η`
 /// ([`Config::learning_rate`]; `None`: the exact coordinate step).

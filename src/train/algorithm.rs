@@ -84,6 +84,26 @@ pub enum StepCost {
     Exact,
 }
 
+impl StepCost {
+    /// What one step of the budget `T` is for a rule of this cost (`--updates`' help, built
+    /// from the specs); `None` where the budget does not apply (the samplers' chains, the exact
+    /// optimum).
+    pub const fn budget_step(self) -> Option<&'static str> {
+        match self {
+            StepCost::Potentials => Some(
+                "one update on the least stable example (every step is an update: the reports' t_max)",
+            ),
+            StepCost::Presentation | StepCost::Gradient | StepCost::Pocket => {
+                Some("one presentation of an example (updating or not)")
+            }
+            StepCost::Strengths => Some("one coordinate step (a pair step with a threshold)"),
+            StepCost::Batch => Some("one gradient step counts P"),
+            StepCost::OnePass => Some("one pass, not cut"),
+            StepCost::Sample | StepCost::Exact => None,
+        }
+    }
+}
+
 /// Which of the optional settings of [`Config`] a rule takes (the others must be left unset).
 #[allow(clippy::struct_excessive_bools)] // one independent flag per optional setting
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

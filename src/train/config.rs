@@ -36,14 +36,6 @@ pub const GAP_TOLERANCE: f64 = 1e-3;
 /// The relative gradient `|∇E| / Σ_μ |ξ̃^μ|` at which the gradient rules (Adaline, logistic,
 /// tanh) stop as converged by default ([`super::Stop::Stationary`]).
 pub const GRADIENT_TOLERANCE: f64 = 1e-6;
-/// The soft margin's default bound `γ` of the embedding strengths.
-pub const GAMMA: f64 = 1.0;
-/// The range `[min, max]` of the page's logarithmic `γ` slider: from a wide soft margin
-/// (`γ = 10⁻²`, most examples given up) to the hard margin's neighbourhood (`γ = 10⁴`); any
-/// `γ ∈ (0, ∞)` ([`check_gamma`]) can be typed.
-pub const GAMMA_SLIDER: [f64; 2] = [1e-2, 1e4];
-/// The lecture-notes perceptron's default learning rate `η`.
-pub const NOTES_LEARNING_RATE: f64 = 0.1;
 /// The epoch limit of a run that sets none.
 pub const MAX_EPOCHS: f64 = 1000.0;
 
@@ -73,11 +65,11 @@ pub struct Config {
     /// MinOver: stop when `κ(w)` has not improved for this many steps.
     pub patience: Option<usize>,
     /// The learning rate `η` of the rules that take one (`None`: the rule's default — the
-    /// lecture-notes perceptron's [`NOTES_LEARNING_RATE`], the stable `1/max C^μμ` of Adaline,
+    /// lecture-notes perceptron's [`NOTES_LEARNING_RATE`](super::notes::NOTES_LEARNING_RATE), the stable `1/max C^μμ` of Adaline,
     /// logistic and tanh, AdaTron's exact coordinate step; AdaTron's `η` is the book's fixed
     /// step, `0 < η < 2/max C^μμ`: `super::adatron`).
     pub learning_rate: Option<f64>,
-    /// Soft margin: the bound `γ` of the embedding strengths, `0 ≤ x^μ ≤ γ` ([`check_gamma`]);
+    /// Soft margin: the bound `γ` of the embedding strengths, `0 ≤ x^μ ≤ γ` ([`check_gamma`](super::adatron::check_gamma));
     /// the other rules ignore it.
     pub gamma: f64,
     /// Seed of the random rules (pocket's draws, the notes' initial weights and order, a random
@@ -107,7 +99,7 @@ impl Default for Config {
             gradient_tolerance: GRADIENT_TOLERANCE,
             patience: None,
             learning_rate: None,
-            gamma: GAMMA,
+            gamma: super::adatron::GAMMA,
             seed: 1,
             init: None,
             margin: None,
@@ -263,23 +255,6 @@ impl Optional {
                 .map(|a| a.name())
                 .collect::<Vec<_>>()
                 .join(", "),
-        })
-    }
-}
-
-/// Checks the soft margin's bound `γ ∈ (0, ∞)` of the embedding strengths (`γ = ∞` is the hard
-/// margin, AdaTron).
-///
-/// # Errors
-/// [`Error::OutOfRange`] naming the value and the range.
-pub fn check_gamma(gamma: f64) -> Result<f64> {
-    if gamma > 0.0 && gamma.is_finite() {
-        Ok(gamma)
-    } else {
-        Err(Error::OutOfRange {
-            name: "the soft margin's bound γ of the embedding strengths",
-            value: gamma,
-            range: "(0, ∞)",
         })
     }
 }

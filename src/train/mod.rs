@@ -26,10 +26,11 @@ mod run_state;
 pub mod students;
 
 pub use adaline::{AdalineBatch, AdalineParams};
+pub use adatron::check_gamma;
 pub use adatron::{Adatron, AdatronParams};
 pub use algorithm::{Algorithm, Builder, Spec, StepCost, Takes};
 pub use build::{build, build_spec, small_angle, Budgeted};
-pub use config::{check_gamma, AngleStop, Budget, Config, Optional, Presentation};
+pub use config::{AngleStop, Budget, Config, Optional, Presentation};
 pub use gram::Gram;
 pub use hebb::{Hebb, HebbParams};
 pub use logistic::{LogisticParams, Loss};

@@ -15,7 +15,7 @@
 //! whereas the readout's error count (`E^μ ≤ 0`) counts it as an error for either label.
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::config::{Presentation, NOTES_LEARNING_RATE};
+use super::config::Presentation;
 use super::online::{target, Drive, Online, OnlineRule};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
@@ -23,6 +23,9 @@ use crate::error::{Error, Result};
 use crate::measure::Perceptron;
 use crate::rng::rng_from_seed;
 use rand::Rng as _;
+
+/// The lecture-notes perceptron's default learning rate `η`.
+pub const NOTES_LEARNING_RATE: f64 = 0.1;
 
 /// The notes' step `Δ = η (t − y)`.
 #[derive(Debug, Clone, Copy)]

@@ -49,7 +49,8 @@ impl PocketParams {
     /// Validates and starts a run on `data`.
     ///
     /// # Errors
-    /// [`Error::Empty`]; [`Error::OutOfRange`] for a bad limit; [`Error::Shape`] for an initial
+    /// [`Error::Empty`](crate::Error::Empty); [`Error::OutOfRange`](crate::Error::OutOfRange) for a
+    /// bad limit; [`Error::Shape`](crate::Error::Shape) for an initial
     /// `w` of the wrong length.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Pocket> {
         check_start(data, self.init.as_ref(), self.max_epochs)?;

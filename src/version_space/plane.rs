@@ -363,7 +363,7 @@ fn wrap(a: f64) -> f64 {
 /// The error of a set without a version space.
 pub(crate) fn no_version_space() -> Error {
     Error::NotSeparable {
-        detail: ": the version space is empty, so there is no Gibbs or Bayes student".into(),
+        detail: ": the version space is empty, so there is no student drawn from it".into(),
     }
 }
 

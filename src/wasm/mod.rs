@@ -53,17 +53,6 @@ pub use students::{
 pub use trace_charts::{draw_example_chart, draw_rule_traces};
 pub use training::Training;
 
-/// TypeScript types of the core values that cross as plain objects but whose structs do not
-/// derive tsify (`measure::Perceptron`, `train::students::BayesPoint`); every other type is
-/// derived.
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-/** A perceptron `(w, θ)`. */
-export interface Perceptron { w: number[]; theta: number }
-/** The Bayes student with the accuracy of its estimate (`train::students::BayesPoint`). */
-export interface BayesPoint { perceptron: { w: number[]; theta: number }; samples: number; angleSe: number; thetaSe: number; steps: number }
-"#;
-
 /// Installs the panic hook so that a broken invariant shows up in the console with its message.
 #[wasm_bindgen(start)]
 pub fn start() {

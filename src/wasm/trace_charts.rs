@@ -39,7 +39,8 @@ fn draw_on(
 
 /// Draws the traces `traces` (`{name: Trace}`, as `Training.traces` and `Race.traces` give them)
 /// of `rules`, in that order, on three canvases — `κ(w(t))` against the exact `kappaMax`, the
-/// updates `M(t)` against the bound `updateBound`, pocket's errors — sizes times `scale`; says
+/// updates `M(t)` against the bound `updateBound`, the errors of a rule keeping its best answer
+/// apart (its answer's and the current `w`'s) — sizes times `scale`; says
 /// which charts it drew.
 ///
 /// # Errors

@@ -20,7 +20,18 @@ pub mod training;
 pub mod version_space;
 
 use perceptron_lab::data::{generate, Dataset};
+use perceptron_lab::exact::{max_stability_with, Exact, Solver};
 use perceptron_lab::rng::rng_from_seed;
+use perceptron_lab::train::Mode;
+
+/// The exact maximal stability of `data` in `mode` by Wolfe's algorithm alone (the reference the
+/// fast solvers are checked against, `tests/exact_dual.rs`).
+///
+/// # Errors
+/// As `exact::max_stability`.
+pub fn max_stability_reference(data: &Dataset, mode: Mode) -> perceptron_lab::Result<Exact> {
+    max_stability_with(data, mode, Solver::Wolfe)
+}
 
 /// `a·b`, summed left to right.
 pub fn dot(a: &[f64], b: &[f64]) -> f64 {

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
 use perceptron_lab::data::{csv, Dataset};
 use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, StopRule, MAX_N};
+use perceptron_lab::train::StepCost;
 use std::io::{BufWriter, ErrorKind, Read as _, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -81,17 +82,48 @@ pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 /// The output every subcommand writes to (stdout, buffered).
 pub type Out<'a> = dyn Write + 'a;
 
-/// What one step of the budget is, for `--updates`' help.
-pub const UPDATES_HELP: &str = "Step budget T instead of --epochs (T/P epochs): T steps of the rule. \
-    MinOver: one update on the least stable example (every step is an update: the reports' t_max); \
-    Rosenblatt, perceptron-notes, pocket, adaline, logistic, adaline-tanh: one presentation of an example (updating or not); \
-    AdaTron, soft-margin: one coordinate step (a pair step with a threshold); \
-    adaline-batch: one gradient step counts P; hebb: one pass, not cut";
+/// `--updates`' help: what one step of the budget is, the rules grouped by their specs' step
+/// cost ([`StepCost::budget_step`](perceptron_lab::train::StepCost::budget_step)).
+pub fn updates_help() -> String {
+    let mut groups: Vec<(&str, Vec<&str>)> = vec![];
+    for a in Algorithm::rules() {
+        let Some(step) = a.cost().budget_step() else {
+            continue;
+        };
+        match groups.iter_mut().find(|(s, _)| *s == step) {
+            Some((_, names)) => names.push(a.name()),
+            None => groups.push((step, vec![a.name()])),
+        }
+    }
+    let steps: Vec<String> = groups
+        .iter()
+        .map(|(step, names)| format!("{}: {step}", names.join(", ")))
+        .collect();
+    format!(
+        "Step budget T instead of --epochs (T/P epochs): T steps of the rule. {}",
+        steps.join("; ")
+    )
+}
 
-/// The stopping rules, for `--stop`'s help.
-pub const STOP_HELP: &str = "Stopping rule: epochs (the limit only), no-improvement (MinOver: κ not improved in P steps), \
-    gap:TOL (MinOver, AdaTron: certified relative gap ≤ TOL), or angle:TOL[:T] \
-    (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians)";
+/// `--stop`'s help: the stopping rules, naming the rules that certify a gap from the catalogue
+/// (`certifies_bound`) and the one reading the patience from its spec's step cost (the least
+/// stable example's updates).
+pub fn stop_help() -> String {
+    let names = |keep: &dyn Fn(Algorithm) -> bool| {
+        Algorithm::rules()
+            .filter(|&a| keep(a))
+            .map(Algorithm::name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let patience = names(&|a| a.cost() == StepCost::Potentials);
+    let gap = names(&|a| a.info().certifies_bound);
+    format!(
+        "Stopping rule: epochs (the limit only), no-improvement ({patience}: κ not improved in P steps), \
+         gap:TOL ({gap}: certified relative gap ≤ TOL), or angle:TOL[:T] \
+         (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians)"
+    )
+}
 
 /// The student–teacher sets and runs of `curve` and `trace`: N, the budget, the seed, the labels
 /// and the stopping rule.
@@ -103,7 +135,7 @@ pub struct RunArgs {
     /// Epoch limit of the iterative rules.
     #[arg(long, default_value_t = 100.0, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
     pub epochs: f64,
-    #[arg(long, help = UPDATES_HELP, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
+    #[arg(long, help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     pub updates: Option<usize>,
     /// Seed of the sweep (trace: as curve's).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
@@ -114,7 +146,7 @@ pub struct RunArgs {
     /// Teacher or random labels.
     #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
     pub labels: LabelsArg,
-    #[arg(long, default_value = "epochs", help = STOP_HELP)]
+    #[arg(long, default_value = "epochs", help = stop_help())]
     pub stop: String,
 }
 
@@ -210,7 +242,7 @@ pub fn parse_curve(text: &str) -> Result<TheoryCurve, String> {
         .map_err(|e: perceptron_lab::Error| e.to_string())
 }
 
-/// A stopping rule as `--stop` writes it (see [`STOP_HELP`]).
+/// A stopping rule as `--stop` writes it (see [`stop_help`]).
 pub fn parse_stop(text: &str) -> Result<StopRule, String> {
     let angle = |rest: &str| -> Option<StopRule> {
         let (tol, block) = match rest.split_once(':') {

@@ -1,8 +1,8 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
 use crate::cli::{
-    finite, note, number, parse_algorithm, parse_stop, read_data, whole, CliResult, Out,
-    UPDATES_HELP,
+    finite, note, number, parse_algorithm, parse_stop, read_data, updates_help, whole, CliResult,
+    Out,
 };
 use crate::model::Model;
 use perceptron_lab::catalogue::Algorithm;
@@ -11,7 +11,7 @@ use perceptron_lab::exact::{is_separable, max_stability};
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::optimum;
 use perceptron_lab::scene::{status, OptimumView, Settings};
-use perceptron_lab::train::config::GAMMA;
+use perceptron_lab::train::adatron::GAMMA;
 use perceptron_lab::train::{
     self, check_gamma, Budget, Config, Fit, Mode, Optional, Presentation, Stop,
 };
@@ -29,7 +29,7 @@ pub struct TrainArgs {
     /// Epoch limit.
     #[arg(long, default_value_t = 1000.0, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
     epochs: f64,
-    #[arg(long, help = UPDATES_HELP, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
+    #[arg(long, help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     updates: Option<usize>,
     /// Starting perceptron w1,…,wN[,θ] (θ needs --threshold); default: the rule's own start.
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = number)]

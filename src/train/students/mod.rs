@@ -415,6 +415,7 @@ pub fn samples(data: &Dataset, mode: Mode, k: usize, seed: u64) -> Result<Vec<Pe
 }
 
 /// The Bayes student with the accuracy of its estimate.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BayesPoint {
