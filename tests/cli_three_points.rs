@@ -23,18 +23,19 @@ fn train(algorithm: &str) -> Value {
     .unwrap()
 }
 
+/// `w` of a model.
+fn weights(model: &Value) -> Vec<f64> {
+    let w = model["w"].as_array().unwrap();
+    w.iter().map(|v| v.as_f64().unwrap()).collect()
+}
+
 #[test]
 fn the_exact_optimum_is_the_hand_computed_one() {
     let m = train("exact");
     assert_eq!(m["separable"], true);
     let kappa = m["kappa"].as_f64().unwrap();
     assert!((kappa - 5f64.sqrt()).abs() < 1e-12, "κ_max = {kappa}");
-    let w: Vec<f64> = m["w"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let w = weights(&m);
     let len = w[0].hypot(w[1]);
     assert!((w[0] / len - 1.0 / 5f64.sqrt()).abs() < 1e-12, "{w:?}");
     assert!((w[1] / len - 2.0 / 5f64.sqrt()).abs() < 1e-12, "{w:?}");
@@ -49,12 +50,7 @@ fn the_perceptron_rules_separate_it() {
         assert_eq!(m["errors"], 0, "{algorithm}");
         assert!(m["kappa"].as_f64().unwrap() > 0.0, "{algorithm}: {m}");
         // and its w does, by the potentials computed here
-        let w: Vec<f64> = m["w"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
+        let w = weights(&m);
         let potentials = [
             w[0] + 1e300 * w[1],
             -(-w[0] - 2.0 * w[1]),
