@@ -250,7 +250,9 @@ impl Animation {
         let fit = Fit {
             perceptron: Perceptron::new(f.w.clone(), f.theta),
             stop: f.stop,
-            converged: f.stop.is_some_and(Stop::converged),
+            converged: f
+                .stop
+                .is_some_and(|s| s.converged_at(self.trainer.run_state())),
             steps: f.step,
             updates: f.updates,
             epochs: f.step as f64 / data.len().max(1) as f64,
@@ -260,6 +262,7 @@ impl Animation {
             embedding: self.embedding_at(i),
             // the gradient is checked at the ends of epochs: the run's last check, once stopped
             gradient: f.stop.and(self.trainer.run_state().gradient),
+            rate: self.trainer.run_state().rate,
         };
         fit_view(self.algorithm, data, &fit, &self.settings, self.separable)
     }

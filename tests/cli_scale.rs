@@ -6,25 +6,12 @@
 
 mod common;
 
-use common::cli::{cli, cli_refuses, file};
+use common::cli::{cli, cli_refuses, data_file as csv, file};
 use common::{dot, norm, teacher_data};
-use perceptron_lab::data::Dataset;
 use serde_json::Value;
-use std::fmt::Write as _;
 
 /// The scales compared with 1.
 const SCALES: [f64; 2] = [1e-300, 1e300];
-
-/// `data` times `c` as a CSV file `x1,…,xN,label` (shortest round-trip numbers).
-fn csv(data: &Dataset, c: f64, name: &str) -> std::path::PathBuf {
-    let header: Vec<String> = (1..=data.dim()).map(|i| format!("x{i}")).collect();
-    let mut text = format!("{},label\n", header.join(","));
-    for mu in 0..data.len() {
-        let row: Vec<String> = data.x(mu).iter().map(|v| format!("{:e}", v * c)).collect();
-        writeln!(text, "{},{}", row.join(","), data.y(mu)).unwrap();
-    }
-    file(name, &text)
-}
 
 /// `w` of a model as numbers.
 fn weights(model: &Value) -> Vec<f64> {

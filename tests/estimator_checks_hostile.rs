@@ -310,9 +310,11 @@ fn cases() -> Vec<Case> {
             }),
         });
     }
-    // Inputs near the top of the f64 range: squared norms overflow (`|ξ|² = ∞`), so the rules
-    // cannot learn in floating point, but none may panic or return NaN weights; `exact` solves
-    // on the inputs scaled by a power of two and still reports κ_max.
+    // Inputs near the top of the f64 range, where squared norms would overflow (`|ξ|² = ∞`):
+    // the rules train on the set rescaled by a power of two (`data::exponent_to_one`,
+    // `train/rescaled.rs`) and learn as at scale 1 (compared there by `tests/cli_scale.rs` and
+    // `tests/scale_invariance.rs`); here none may panic or return NaN weights, and `exact`
+    // reports κ_max times the scale.
     cases.push(Case {
         name: "extreme (1e300)",
         data: scaled(&base, 1e300),

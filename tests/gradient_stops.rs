@@ -228,3 +228,67 @@ fn the_tanh_plateau_is_visible() {
     );
     assert!(fit.epochs > 20.0, "stopped after {} epochs", fit.epochs);
 }
+
+/// The cycling stop's hint (`catalogue::status::cycling_rate`, `η' = η τ/g`) rests on the cycle's
+/// gradient being proportional to `η` to first order: checked by running sequential Adaline at
+/// `η` and `η/10` on a set it cannot fit (P > N) until both circle, and on the text quoting it.
+#[test]
+fn the_cycle_shrinks_with_eta_as_the_hint_says() {
+    let data = teacher_data(11, 5, 60, 0.1);
+    let gradient_at = |eta: f64| {
+        let fit = run(
+            Algorithm::Adaline,
+            &data,
+            Mode::Homogeneous,
+            &Config {
+                learning_rate: Some(eta),
+                max_epochs: Some(200_000.0),
+                ..Config::default()
+            },
+        );
+        assert_eq!(fit.stop, Some(Stop::Cycling), "η = {eta}");
+        assert!(
+            (fit.rate.unwrap() / eta - 1.0).abs() < 1e-12,
+            "the rate quoted"
+        );
+        fit
+    };
+    let (big, small) = (gradient_at(0.2), gradient_at(0.02));
+    let ratio = small.gradient.unwrap() / big.gradient.unwrap();
+    assert!((0.05..0.2).contains(&ratio), "g(η/10)/g(η) = {ratio}");
+    let hint =
+        perceptron_lab::catalogue::status::cycling_rate(big.rate, big.gradient, GRADIENT_TOLERANCE)
+            .unwrap();
+    assert!((hint - 0.2 * GRADIENT_TOLERANCE / big.gradient.unwrap()).abs() <= 1e-12 * hint);
+    let settings = perceptron_lab::scene::Settings::default();
+    let text = perceptron_lab::scene::status(Algorithm::Adaline, &big, 1e3, &settings, false);
+    assert!(text.contains(&format!("try η ≤ {hint:.1e}")), "{text}");
+    assert!(text.contains("η = 2.000e-1"), "{text}");
+}
+
+/// The angle rule (`--stop angle`) does not certify a gradient rule's optimum: a gradient rule
+/// it stops is not converged, and its text says so with the gradient; MinOver's is.
+#[test]
+fn the_angle_rule_is_not_a_gradient_rules_convergence() {
+    let data = teacher_data(3, 5, 40, 0.0);
+    let mut config = Config::default();
+    perceptron_lab::experiment::StopRule::Angle {
+        tolerance: 0.5,
+        block: None,
+    }
+    .apply(&mut config, data.len());
+    let settings = perceptron_lab::scene::Settings::default();
+    for a in GRADIENT_RULES {
+        let fit = run(a, &data, Mode::Homogeneous, &config);
+        assert_eq!(fit.stop, Some(Stop::Settled), "{a}");
+        assert!(!fit.converged, "{a}");
+        let text = perceptron_lab::scene::status(a, &fit, 1e3, &settings, true);
+        assert!(
+            text.starts_with("not converged: stopped by the angle rule"),
+            "{a}: {text}"
+        );
+    }
+    let fit = run(Algorithm::Minover, &data, Mode::Homogeneous, &config);
+    assert_eq!(fit.stop, Some(Stop::Settled));
+    assert!(fit.converged);
+}

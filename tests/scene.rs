@@ -36,6 +36,7 @@ fn fit(stop: Option<Stop>) -> Fit {
         kappa_upper: None,
         embedding: vec![0.5, 2.0, 1.0, 0.0],
         gradient: Some(3e-4),
+        rate: None,
     }
 }
 
@@ -69,7 +70,20 @@ fn expected(stop: Stop, algorithm: Algorithm, separable: bool) -> String {
         }
         (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
         (Stop::OnePass, _) => "one pass through the data".into(),
-        (Stop::Settled, _) => "converged: w settled (relative change per epoch ≤ tolerance)".into(),
+        // the angle rule (issue 24): not the gradient rules' optimality condition
+        (
+            Stop::Settled,
+            Algorithm::Adaline
+            | Algorithm::AdalineBatch
+            | Algorithm::Logistic
+            | Algorithm::LogisticSquared
+            | Algorithm::AdalineTanh,
+        ) => "not converged: stopped by the angle rule (w turned by less than its tolerance \
+              over a block of steps) with |∇E| = 3.0e-4 of its scale"
+            .into(),
+        (Stop::Settled, _) => "converged by the angle rule: w turned by less than its tolerance \
+                               over a block of steps"
+            .into(),
         (Stop::Limit, Algorithm::Rosenblatt | Algorithm::PerceptronNotes) => {
             "not separable within 40 epochs".into()
         }
@@ -187,6 +201,12 @@ fn scene_status_of_real_runs() {
                 kappa_upper: a.kappa_upper,
                 embedding: a.embedding.clone(),
                 gradient: a.gradient,
+                // a cycling rule's text quotes its η: sequential Adaline's default here,
+                // 1/max C̃_μμ = N/max_μ |ξ^μ|² through the origin (2/4.25)
+                rate: (stop == Stop::Cycling).then(|| {
+                    assert_eq!(a.name, Algorithm::Adaline);
+                    2.0 / 4.25
+                }),
             };
             let limit = scene::epoch_limit(&settings, a.name, data.len(), s.separable);
             status(a.name, &f, limit, &settings, true)

@@ -16,6 +16,8 @@ pub struct StatusContext<'a> {
     pub gamma: f64,
     /// The relative gap tolerance of MinOver and AdaTron.
     pub gap_tolerance: f64,
+    /// The gradient rules' tolerance of `|∇E| / Σ_μ |ξ̃^μ|` (their optimality condition).
+    pub gradient_tolerance: f64,
     /// Whether the set is linearly separable (exact test).
     pub separable: bool,
 }
@@ -29,7 +31,9 @@ pub fn generic(c: &StatusContext) -> String {
     match c.stop {
         Stop::NoErrors => format!("converged: no errors in epoch {}", fit.epochs.ceil()),
         Stop::Kkt => "converged: optimality conditions hold".into(),
-        Stop::Settled => "converged: w settled (relative change per epoch ≤ tolerance)".into(),
+        Stop::Settled => "converged by the angle rule: w turned by less than its tolerance over a \
+                          block of steps"
+            .into(),
         Stop::GapReached => format!(
             "converged: certified gap ≤ {}% of κ_max",
             c.gap_tolerance * 100.0
@@ -51,10 +55,29 @@ pub fn generic(c: &StatusContext) -> String {
         ),
         Stop::Cycling => format!(
             "not converged: w circles around the optimum (|∇E| = {} of its scale); the fixed \
-             η is too large for the sequential rule: try a smaller η, or the batch rule",
-            relative(fit.gradient)
+             η{} is too large for the sequential rule: try {}, or the batch rule",
+            relative(fit.gradient),
+            fit.rate.map_or_else(String::new, |r| format!(" = {r:.3e}")),
+            cycling_rate(fit.rate, fit.gradient, c.gradient_tolerance)
+                .map_or_else(|| "a smaller η".into(), |r| format!("η ≤ {r:.1e}"))
         ),
     }
+}
+
+/// The fixed rate at which a cycling sequential rule would end its epochs within the tolerance:
+/// `η' = η · τ / g`, with `g = |∇E| / Σ_μ |ξ̃^μ|` measured on the cycle and `τ` the tolerance.
+///
+/// Derivation: with a fixed `η` a sequential gradient rule does not converge on a set its cost
+/// does not fit exactly; it ends on a cycle whose offset from the optimum `v*` is `O(η)` (each
+/// step moves `(w, θ)` by `η Δ^μ ξ̃^μ`, and over an epoch these moves cancel only to first order
+/// in `η`: the LMS misadjustment of Widrow and Hoff). The gradient at an epoch's end is
+/// `H (v − v*) + O(|v − v*|²)`, so to first order `g ∝ η`, and `g ≤ τ` needs `η ≤ η τ / g`.
+/// (Stability alone, `0 < η |ξ̃^μ|² < 2` for every example, holds already at the default
+/// `η = 1/max_μ |ξ̃^μ|²`: it keeps the cycle bounded but does not shrink it.) A smaller `η` also
+/// needs proportionally more epochs. `None` without a rate, a gradient or a tolerance.
+pub fn cycling_rate(rate: Option<f64>, gradient: Option<f64>, tolerance: f64) -> Option<f64> {
+    let (r, g) = (rate?, gradient?);
+    (g > 0.0 && tolerance > 0.0 && r.is_finite()).then(|| r * tolerance / g)
 }
 
 /// A relative gradient as the readout writes it (`–` where none was measured).
@@ -62,15 +85,25 @@ fn relative(gradient: Option<f64>) -> String {
     gradient.map_or_else(|| "–".into(), |g| format!("{g:.1e}"))
 }
 
-/// The gradient rules (Adaline, both forms): at the limit, how far the gradient is from zero.
+/// The gradient rules (Adaline, both forms): at the limit, how far the gradient is from zero;
+/// stopped by the angle rule, that this is not their optimality condition.
 pub fn gradient(c: &StatusContext) -> Option<String> {
-    (c.stop == Stop::Limit).then(|| {
-        format!(
+    match c.stop {
+        Stop::Limit => Some(format!(
             "not converged: epoch limit ({}) with |∇E| = {} of its scale",
             c.limit.ceil(),
             relative(c.fit.gradient)
-        )
-    })
+        )),
+        Stop::Settled => Some(format!(
+            "not converged: stopped by the angle rule (w turned by less than its tolerance over \
+             a block of steps){}",
+            c.fit.gradient.map_or_else(
+                || ", not where the gradient vanishes".into(),
+                |g| format!(" with |∇E| = {g:.1e} of its scale")
+            )
+        )),
+        _ => None,
+    }
 }
 
 /// Rosenblatt and the notes' perceptron: at the limit the set is not separable in that time.

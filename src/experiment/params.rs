@@ -24,7 +24,11 @@ pub enum Labels {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum StopRule {
-    /// Exactly `epochs` epochs (MinOver: `epochs·P` steps); Rosenblatt also stops with no errors.
+    /// Exactly `epochs` epochs (MinOver: `epochs·P` steps), for every rule: a rule stops
+    /// earlier only at a fixed point that no further step leaves, and says so — Rosenblatt,
+    /// pocket and the notes' perceptron with no errors, AdaTron and the soft margin where no
+    /// step can move (their KKT conditions hold exactly, or no finite step exists); Hebb's one
+    /// pass and the students' draws are not iterations to a limit.
     Epochs,
     /// MinOver: stop when `κ(w)` has not improved for `P` steps (the assignments' rule);
     /// the others as with `Epochs`.
@@ -58,7 +62,8 @@ impl<'de> Deserialize<'de> for StopRule {
 
 impl StopRule {
     /// Sets the fields of a run's configuration that the rule decides, for a set of `p`
-    /// examples: the gap tolerance and the gradient rules' (0, never, unless [`StopRule::Gap`]),
+    /// examples: the gap tolerance, the gradient rules' and the soft margin's KKT tolerance (0,
+    /// never, unless [`StopRule::Gap`]),
     /// MinOver's patience (`P`
     /// steps for [`StopRule::NoImprovement`]) and the angle stop of [`StopRule::Angle`].
     pub fn apply(self, config: &mut Config, p: usize) {
@@ -66,10 +71,15 @@ impl StopRule {
             StopRule::Gap { tolerance } => tolerance,
             _ => 0.0,
         };
-        // the gradient rules stop at their optimum with the gap rule, else run to the limit
-        config.gradient_tolerance = match self {
-            StopRule::Gap { .. } => crate::train::config::GRADIENT_TOLERANCE,
-            _ => 0.0,
+        // the gradient rules and the soft margin stop at their optimum with the gap rule, else
+        // run to the limit (the soft margin stops early only where its KKT conditions hold
+        // exactly: no step can move it)
+        (config.gradient_tolerance, config.kkt_tolerance) = match self {
+            StopRule::Gap { .. } => (
+                crate::train::config::GRADIENT_TOLERANCE,
+                crate::train::config::KKT_TOLERANCE,
+            ),
+            _ => (0.0, 0.0),
         };
         config.patience = (self == StopRule::NoImprovement).then_some(p);
         config.budget.angle = match self {

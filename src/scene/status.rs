@@ -23,6 +23,7 @@ pub fn status(
         limit,
         gamma: settings.run.gamma,
         gap_tolerance: settings.run.gap_tolerance,
+        gradient_tolerance: settings.run.gradient_tolerance,
         separable,
     };
     algorithm

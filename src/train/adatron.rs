@@ -383,6 +383,16 @@ impl Adatron {
         true
     }
 
+    /// The violation of the maximal violating pair at which threshold mode stops: the soft
+    /// margin's KKT tolerance, `0` for the hard margin (its stop is the certified gap).
+    fn pair_tolerance(&self) -> f64 {
+        if self.params.bound.is_finite() {
+            self.params.kkt_tolerance
+        } else {
+            0.0
+        }
+    }
+
     /// One pair step (threshold mode) on the pair chosen by the previous pass; the potentials
     /// and the next pair are updated in one pass. Returns the pair and whether `w` moved.
     fn pair_step(&mut self) -> (usize, usize, bool) {
@@ -392,14 +402,9 @@ impl Adatron {
         // |ξ^i − ξ^j|² = |S^i z^i − S^j z^j|²
         let d2 = g.get(i, i) + g.get(j, j) - 2.0 * si * sj * g.get(i, j);
         let bound = self.params.bound;
-        let tolerance = if bound.is_finite() {
-            self.params.kkt_tolerance
-        } else {
-            0.0
-        };
         // `!(d2 > 0)` also catches `d2 = ∞ − ∞ = NaN` when the squared norms overflow (inputs
         // near 1e300): no finite step exists then, and a NaN step would poison `w`
-        if violation <= tolerance || !(d2 > 0.0 && d2.is_finite()) || i == j {
+        if violation <= self.pair_tolerance() || !(d2 > 0.0 && d2.is_finite()) || i == j {
             return (i, j, false);
         }
         let mut t = self.step_size(d2) * violation;
@@ -481,12 +486,13 @@ impl Trainer for Adatron {
             Mode::Threshold => {
                 let (i, j, moved) = self.pair_step();
                 if !moved {
-                    // no pair can improve the dual: optimal, or nothing learnable
-                    let stop = if self.state.w.iter().any(|&v| v != 0.0) {
-                        Stop::Kkt
-                    } else {
-                        Stop::Stalled
-                    };
+                    // no pair can improve the dual: the KKT conditions hold (within the
+                    // tolerance; with 0 exactly, a fixed point no further step leaves, so even
+                    // `--stop epochs` ends here), or no finite step exists (nothing learnable,
+                    // or `|ξ^i − ξ^j|²` beyond the floating-point range)
+                    let optimal = self.next.2 <= self.pair_tolerance()
+                        && self.state.w.iter().any(|&v| v != 0.0);
+                    let stop = if optimal { Stop::Kkt } else { Stop::Stalled };
                     self.state.stop = Some(stop);
                     return Step::stopped(stop);
                 }
@@ -560,6 +566,7 @@ fn params(config: &Config) -> Result<AdatronParams> {
         max_epochs: config.epochs()?,
         fixed_rate: config.learning_rate,
         gap_tolerance: config.gap_tolerance,
+        kkt_tolerance: config.kkt_tolerance,
         ..AdatronParams::default()
     })
 }

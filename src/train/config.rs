@@ -36,6 +36,9 @@ pub const GAP_TOLERANCE: f64 = 1e-3;
 /// The relative gradient `|∇E| / Σ_μ |ξ̃^μ|` at which the gradient rules (Adaline, logistic,
 /// tanh) stop as converged by default ([`super::Stop::Stationary`]).
 pub const GRADIENT_TOLERANCE: f64 = 1e-6;
+/// The largest violation of the optimality (KKT) conditions at which the soft margin stops as
+/// converged by default ([`super::Stop::Kkt`]; module docs of `super::adatron`).
+pub const KKT_TOLERANCE: f64 = 1e-6;
 /// The epoch limit of a run that sets none.
 pub const MAX_EPOCHS: f64 = 1000.0;
 
@@ -62,6 +65,10 @@ pub struct Config {
     /// The gradient rules: stop when `|∇E| / Σ_μ |ξ̃^μ|` is at most this (0: never, they run to
     /// their limit).
     pub gradient_tolerance: f64,
+    /// The soft margin: stop when no example violates the optimality (KKT) conditions by more
+    /// than this (0: only where they hold exactly, a fixed point of its steps; else it runs to
+    /// its limit).
+    pub kkt_tolerance: f64,
     /// MinOver: stop when `κ(w)` has not improved for this many steps.
     pub patience: Option<usize>,
     /// The learning rate `η` of the rules that take one (`None`: the rule's default — the
@@ -97,6 +104,7 @@ impl Default for Config {
             max_epochs: None,
             gap_tolerance: GAP_TOLERANCE,
             gradient_tolerance: GRADIENT_TOLERANCE,
+            kkt_tolerance: KKT_TOLERANCE,
             patience: None,
             learning_rate: None,
             gamma: super::adatron::GAMMA,

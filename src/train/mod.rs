@@ -69,9 +69,10 @@ pub enum Stop {
     /// A student of the version space has its draw (Gibbs: after the chain's burn-in) or has
     /// averaged its samples (Bayes); in 2-D after one exact step ([`students`]).
     Sampled,
-    /// `(w, θ)` settled: its relative change over the last epoch fell below the tolerance (the
-    /// gradient rules: Adaline, logistic), or the angle between `(w, θ)` at the start and the
-    /// end of a block of steps did (the angle stopping rule, [`AngleStop`], any rule).
+    /// The angle stopping rule ([`AngleStop`], any rule; Biehl §3.6.2): the angle between
+    /// `(w, θ)` at the start and the end of a block of steps fell below its tolerance. Converged
+    /// for the rules without an optimality condition of their own to check, not for the
+    /// gradient rules ([`Stop::converged_at`]).
     Settled,
     /// The gradient rules' optimality condition holds: `|∇E| ≤ tolerance · Σ_μ |ξ̃^μ|` (the
     /// gradient against its scale, the norms of the (augmented) inputs `ξ̃^μ = (ξ^μ, −1)`, as
@@ -98,6 +99,15 @@ impl Stop {
                 | Stop::Settled
                 | Stop::Stationary
         )
+    }
+
+    /// Whether a rule that stopped here converged, `state` being its run's (a gradient rule
+    /// has measured its gradient or keeps its rate, [`RunState::rate`]): as
+    /// [`Stop::converged`], except that the angle rule ([`Stop::Settled`]) does not certify a
+    /// gradient rule's optimality condition, `|∇E|` small, so it has not converged there.
+    pub fn converged_at(self, state: &RunState) -> bool {
+        let gradient_rule = state.gradient.is_some() || state.rate.is_some();
+        self.converged() && !(self == Stop::Settled && gradient_rule)
     }
 }
 
@@ -168,6 +178,9 @@ pub struct Fit {
     /// The gradient rules: `|∇E| / Σ_μ |ξ̃^μ|` at the last check (the end of an epoch), the
     /// quantity [`Stop::Stationary`] bounds; `None` for the other rules.
     pub gradient: Option<f64>,
+    /// The sequential gradient rules: the fixed learning rate `η` they ran with (the cycling
+    /// stop's hint scales it); `None` for the other rules.
+    pub rate: Option<f64>,
 }
 
 impl Fit {
@@ -236,12 +249,13 @@ pub trait Trainer {
             errors: perceptron.errors(data),
             epochs: steps as f64 / data.len().max(1) as f64,
             stop,
-            converged: stop.is_some_and(Stop::converged),
+            converged: stop.is_some_and(|s| s.converged_at(self.run_state())),
             steps,
             updates,
             kappa_upper,
             embedding: self.embedding().to_vec(),
             gradient: self.run_state().gradient,
+            rate: self.run_state().rate,
             perceptron,
         }
     }

@@ -134,6 +134,8 @@ impl<R: OnlineRule> Online<R> {
         if mode != Mode::Threshold {
             state.theta = 0.0;
         }
+        // a gradient rule's η, whose step is η/N
+        state.rate = rule.step_size().map(|r| r * data.dim() as f64);
         let extra = f64::from(u8::from(mode == Mode::Threshold));
         let norms = (0..data.len())
             .map(|mu| (dot(data.x(mu), data.x(mu)) + extra).sqrt())

@@ -40,6 +40,9 @@ pub struct RunState {
     /// A gradient rule's relative gradient `|∇E| / Σ_μ |ξ̃^μ|` at its last check
     /// ([`super::Fit::gradient`]); `None` for the other rules.
     pub gradient: Option<f64>,
+    /// A sequential gradient rule's fixed learning rate `η` ([`super::Fit::rate`]); `None` for
+    /// the other rules.
+    pub rate: Option<f64>,
 }
 
 impl RunState {
@@ -55,6 +58,7 @@ impl RunState {
             stop: None,
             certifies,
             gradient: None,
+            rate: None,
         }
     }
 

@@ -86,3 +86,16 @@ pub fn file(name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// `data` times `c` as a CSV file `x1,…,xN,label` named `name` (as [`file`]; numbers in
+/// shortest round-trip form).
+pub fn data_file(data: &perceptron_lab::data::Dataset, c: f64, name: &str) -> PathBuf {
+    use std::fmt::Write as _;
+    let header: Vec<String> = (1..=data.dim()).map(|i| format!("x{i}")).collect();
+    let mut text = format!("{},label\n", header.join(","));
+    for mu in 0..data.len() {
+        let row: Vec<String> = data.x(mu).iter().map(|v| format!("{:e}", v * c)).collect();
+        writeln!(text, "{},{}", row.join(","), data.y(mu)).unwrap();
+    }
+    file(name, &text)
+}

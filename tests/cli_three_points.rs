@@ -1,0 +1,83 @@
+//! The issue's three points `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)` through the CLI
+//! (issue 24), against answers worked out by hand: through the origin, with `w = (cos φ, sin φ)`,
+//! the potentials are `E¹ = cos φ + 10³⁰⁰ sin φ`, `E² = cos φ + 2 sin φ`, `E³ = 10⁻³⁰⁰ cos φ +
+//! 3 sin φ`; `E²` is at most `√5`, reached at `w = (1, 2)/√5`, where `E³ = 6/√5 > √5` and `E¹` is
+//! huge, so `κ_max = √5` there and the set is separable (`w = (0.2, 0.4)` separates it too).
+
+mod common;
+
+use common::cli::{cli, cli_refuses, file};
+use serde_json::Value;
+
+const SET: &str = "x1,x2,label\n1,1e300,1\n-1,-2,-1\n1e-300,3,1\n";
+
+fn train(algorithm: &str) -> Value {
+    let path = file(&format!("three-{algorithm}.csv"), SET);
+    serde_json::from_str(&cli(&[
+        "train",
+        "--algorithm",
+        algorithm,
+        "--data",
+        path.to_str().unwrap(),
+    ]))
+    .unwrap()
+}
+
+/// `w` of a model.
+fn weights(model: &Value) -> Vec<f64> {
+    let w = model["w"].as_array().unwrap();
+    w.iter().map(|v| v.as_f64().unwrap()).collect()
+}
+
+#[test]
+fn the_exact_optimum_is_the_hand_computed_one() {
+    let m = train("exact");
+    assert_eq!(m["separable"], true);
+    let kappa = m["kappa"].as_f64().unwrap();
+    assert!((kappa - 5f64.sqrt()).abs() < 1e-12, "κ_max = {kappa}");
+    let w = weights(&m);
+    let len = w[0].hypot(w[1]);
+    assert!((w[0] / len - 1.0 / 5f64.sqrt()).abs() < 1e-12, "{w:?}");
+    assert!((w[1] / len - 2.0 / 5f64.sqrt()).abs() < 1e-12, "{w:?}");
+}
+
+/// The rules that take the set separate it (no errors, `κ > 0`) and call it separable.
+#[test]
+fn the_perceptron_rules_separate_it() {
+    for algorithm in ["minover", "rosenblatt", "hebb"] {
+        let m = train(algorithm);
+        assert_eq!(m["separable"], true, "{algorithm}");
+        assert_eq!(m["errors"], 0, "{algorithm}");
+        assert!(m["kappa"].as_f64().unwrap() > 0.0, "{algorithm}: {m}");
+        // and its w does, by the potentials computed here
+        let w = weights(&m);
+        let potentials = [
+            w[0] + 1e300 * w[1],
+            -(-w[0] - 2.0 * w[1]),
+            1e-300 * w[0] + 3.0 * w[1],
+        ];
+        assert!(
+            potentials.iter().all(|&e| e > 0.0),
+            "{algorithm}: {potentials:?}"
+        );
+    }
+}
+
+/// The rules that need the squared lengths of all points together refuse it by name (the set's
+/// lengths span more than the floating-point range): the stated limit of docs/algorithms.md.
+#[test]
+fn the_rules_on_squared_lengths_refuse_it_clearly() {
+    let path = file("three-refused.csv", SET);
+    for algorithm in ["adatron", "soft-margin", "adaline"] {
+        cli_refuses(
+            &[
+                "train",
+                "--algorithm",
+                algorithm,
+                "--data",
+                path.to_str().unwrap(),
+            ],
+            "the set spans more than the floating-point range allows",
+        );
+    }
+}
