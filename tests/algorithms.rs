@@ -13,8 +13,8 @@ use perceptron_lab::exact::max_stability;
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
 use perceptron_lab::train::{
-    self, AdalineParams, AdatronParams, Config, LogisticParams, Loss, Mode, NotesParams,
-    PocketParams, Stop, Trainer,
+    self, AdalineParams, AdatronParams, Config, GradientParams, LogisticParams, Loss, Mode,
+    NotesParams, PocketParams, Stop, Trainer,
 };
 
 fn gaussian_data(seed: u64, n: usize, p: usize) -> Dataset {
@@ -368,8 +368,11 @@ fn cross_entropy_lowers_its_cost_and_squared_error_learns_slower_from_a_bad_star
     let run = |loss| {
         LogisticParams {
             loss,
-            init: Some(start.clone()),
-            ..LogisticParams::default().max_epochs(20.0)
+            gradient: GradientParams {
+                init: Some(start.clone()),
+                max_epochs: 20.0,
+                ..GradientParams::default()
+            },
         }
         .build(&data, Mode::Homogeneous)
         .unwrap()

@@ -10,8 +10,8 @@ use common::teacher_data;
 use perceptron_lab::data::{csv, Dataset, MAX_POINTS};
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::train::{
-    self, AdalineParams, AdatronParams, Config, HebbParams, LogisticParams, MinoverParams, Mode,
-    NotesParams, PocketParams, RosenblattParams, Trainer,
+    self, AdalineParams, AdatronParams, Config, GradientParams, HebbParams, LogisticParams,
+    MinoverParams, Mode, NotesParams, PocketParams, RosenblattParams, Trainer,
 };
 use perceptron_lab::Error;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -139,8 +139,12 @@ fn rules_with_init() -> Vec<(&'static str, FromInit)> {
         ("logistic", |p, d, m| {
             boxed(
                 LogisticParams {
-                    init: Some(p),
-                    ..LogisticParams::default().max_epochs(50.0)
+                    gradient: GradientParams {
+                        init: Some(p),
+                        max_epochs: 50.0,
+                        ..GradientParams::default()
+                    },
+                    ..LogisticParams::default()
                 }
                 .build(d, m),
             )

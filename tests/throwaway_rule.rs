@@ -21,7 +21,7 @@ struct Normalised {
 }
 
 impl Trainer for Normalised {
-    fn step(&mut self) -> Step {
+    fn advance(&mut self) -> Step {
         let st = &mut self.state;
         let p = st.data.len();
         let mu = st.steps % p;

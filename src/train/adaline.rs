@@ -21,42 +21,17 @@
 //! is on its circle ([`super::online`]).
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::config::GRADIENT_TOLERANCE;
+use super::gradient::GradientParams;
 use super::objective::Objective;
-use super::online::{max_diagonal, Drive, Online, OnlineRule};
+use super::online::{max_diagonal, Online, OnlineRule};
 use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
-use crate::measure::Perceptron;
 
-/// Parameters of both Adaline rules.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AdalineParams {
-    /// Learning rate `η`; `None`: the stable default of each rule (see the module).
-    pub learning_rate: Option<f64>,
-    /// The most epochs.
-    pub max_epochs: f64,
-    /// The relative gradient `|∇E| / Σ_μ |ξ̃^μ|` at which the run has converged
-    /// ([`Stop::Stationary`]; 0: run to the limit).
-    pub tolerance: f64,
-    /// Sequential rule: seed of a random order per epoch; `None`: cyclic.
-    pub shuffle: Option<u64>,
-    /// Starting perceptron (`None`: tabula rasa).
-    pub init: Option<Perceptron>,
-}
-
-impl Default for AdalineParams {
-    fn default() -> Self {
-        Self {
-            learning_rate: None,
-            max_epochs: 1000.0,
-            tolerance: GRADIENT_TOLERANCE,
-            shuffle: None,
-            init: None,
-        }
-    }
-}
+/// Parameters of both Adaline rules: the shared gradient rules' ([`GradientParams`]); the
+/// sequential rule reads the order, the batch rule sees every example at once.
+pub type AdalineParams = GradientParams;
 
 /// The LMS step `Δ = (η/N)(1 − aS) S`.
 #[derive(Debug, Clone, Copy)]
@@ -74,15 +49,6 @@ impl OnlineRule for Lms {
 }
 
 impl AdalineParams {
-    fn drive(&self) -> Drive {
-        Drive {
-            max_epochs: self.max_epochs,
-            tolerance: self.tolerance,
-            shuffle: self.shuffle,
-            init: self.init.clone(),
-        }
-    }
-
     /// Checks `η ∈ (0, limit)` where it is given; the default otherwise.
     fn rate(&self, limit: f64, default: f64) -> Result<f64> {
         match self.learning_rate {
@@ -189,11 +155,8 @@ pub struct AdalineBatch {
 }
 
 impl Trainer for AdalineBatch {
-    fn step(&mut self) -> Step {
+    fn advance(&mut self) -> Step {
         let st = &mut self.state;
-        if let Some(stop) = st.stop {
-            return Step::stopped(stop);
-        }
         for (mu, r) in self.residual.iter_mut().enumerate() {
             let e = st.activation(mu) * st.data.y(mu);
             *r = self.rate * (1.0 - e);
@@ -250,32 +213,22 @@ pub const BATCH_SPEC: Spec = Spec::new("adaline-batch", StepCost::Batch, build_b
     .taking(Takes::INIT.learning_rate())
     .minimising(Objective::LeastSquares);
 
-/// The sequential Adaline from the run's [`Config`] (a random order seeded by [`Config::seed`]).
+/// The sequential Adaline from the run's [`Config`] ([`GradientParams::from_config`]).
 ///
 /// # Errors
 /// Those of [`AdalineParams::build`].
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let mut p = params(config)?;
-    p.shuffle = config.shuffle_seed();
-    Ok(Box::new(p.build(data, mode)?))
+    Ok(Box::new(
+        GradientParams::from_config(config)?.build(data, mode)?,
+    ))
 }
 
-/// The batch Adaline from the run's [`Config`].
+/// The batch Adaline from the run's [`Config`] (it takes no order).
 ///
 /// # Errors
 /// Those of [`AdalineParams::build_batch`].
 fn build_batch(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(params(config)?.build_batch(data, mode)?))
-}
-
-/// The parameters both forms read from `config`: the epoch limit, the learning rate, the start.
-fn params(config: &Config) -> Result<AdalineParams> {
-    let mut p = AdalineParams {
-        max_epochs: config.epochs()?,
-        learning_rate: config.learning_rate,
-        tolerance: config.gradient_tolerance,
-        ..AdalineParams::default()
-    };
-    p.init.clone_from(&config.init);
-    Ok(p)
+    Ok(Box::new(
+        GradientParams::from_config(config)?.build_batch(data, mode)?,
+    ))
 }

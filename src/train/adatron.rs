@@ -448,10 +448,7 @@ impl Adatron {
 }
 
 impl Trainer for Adatron {
-    fn step(&mut self) -> Step {
-        if let Some(stop) = self.state.stop {
-            return Step::stopped(stop);
-        }
+    fn advance(&mut self) -> Step {
         let p = self.state.data.len();
         // the gap (hard margin) or the sweep's KKT violation (soft margin, through the origin)
         // is checked once per sweep

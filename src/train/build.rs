@@ -128,10 +128,16 @@ pub fn small_angle(a: &[f64], b: &[f64]) -> f64 {
 }
 
 impl Trainer for Budgeted {
+    /// This wrapper's own stop (the inner rule's run state does not hold it), or a step.
     fn step(&mut self) -> Step {
-        if let Some(stop) = self.stop {
-            return Step::stopped(stop);
+        match self.stop {
+            Some(stop) => Step::stopped(stop),
+            None => self.advance(),
         }
+    }
+
+    /// The inner rule's step, then the budget's checks.
+    fn advance(&mut self) -> Step {
         let mut step = self.inner.step();
         if step.stop.is_some() {
             return step;

@@ -50,11 +50,8 @@ pub struct Hebb {
 }
 
 impl Trainer for Hebb {
-    fn step(&mut self) -> Step {
+    fn advance(&mut self) -> Step {
         let st = &mut self.state;
-        if let Some(stop) = st.stop {
-            return Step::stopped(stop);
-        }
         let mu = st.steps;
         st.hebbian(mu, self.eta, self.mode);
         st.steps += 1;

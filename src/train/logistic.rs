@@ -27,9 +27,9 @@
 //! [`super::online`]); a plateau (the tanh unit's far start) runs on.
 
 use super::algorithm::{Spec, StepCost, Takes};
-use super::config::GRADIENT_TOLERANCE;
+use super::gradient::GradientParams;
 use super::objective::Objective;
-use super::online::{max_diagonal, target, Drive, Online, OnlineRule};
+use super::online::{max_diagonal, target, Online, OnlineRule};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -182,33 +182,22 @@ impl OnlineRule for LogisticStep {
     }
 }
 
-/// Parameters of a sigmoid Adaline.
+/// Parameters of a sigmoid Adaline: its cost, and the gradient rules' step, limits and start
+/// ([`GradientParams`]; the default `η` is the loss's, see the module).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LogisticParams {
     /// The cost.
     pub loss: Loss,
-    /// Learning rate `η > 0`; `None`: the loss's default (`2 / max_μ C̃_μμ`, tanh `1 / max_μ C̃_μμ`).
-    pub learning_rate: Option<f64>,
-    /// The most epochs.
-    pub max_epochs: f64,
-    /// The relative gradient `|∇L| / Σ_μ |ξ̃^μ|` at which the run has converged
-    /// ([`super::Stop::Stationary`]; 0: run to the limit).
-    pub tolerance: f64,
-    /// Seed of a random order per epoch; `None`: cyclic.
-    pub shuffle: Option<u64>,
-    /// Starting perceptron (`None`: tabula rasa).
-    pub init: Option<Perceptron>,
+    /// Learning rate `η > 0` (`None`: `2 / max_μ C̃_μμ`, tanh `1 / max_μ C̃_μμ`), the limits,
+    /// the order and the start.
+    pub gradient: GradientParams,
 }
 
 impl Default for LogisticParams {
     fn default() -> Self {
         Self {
             loss: Loss::CrossEntropy,
-            learning_rate: None,
-            max_epochs: 1000.0,
-            tolerance: GRADIENT_TOLERANCE,
-            shuffle: None,
-            init: None,
+            gradient: GradientParams::default(),
         }
     }
 }
@@ -223,7 +212,7 @@ impl LogisticParams {
     /// Sets the epoch limit.
     #[must_use]
     pub fn max_epochs(mut self, n: f64) -> Self {
-        self.max_epochs = n;
+        self.gradient.max_epochs = n;
         self
     }
 
@@ -233,15 +222,10 @@ impl LogisticParams {
     /// [`Error::Empty`]; [`Error::OutOfRange`] for `η ≤ 0` or bad limits; [`Error::Shape`] for an
     /// initial `w` of the wrong length.
     pub fn build(self, data: &Dataset, mode: Mode) -> Result<Online<LogisticStep>> {
-        let drive = Drive {
-            max_epochs: self.max_epochs,
-            tolerance: self.tolerance,
-            shuffle: self.shuffle,
-            init: self.init.clone(),
-        };
+        let drive = self.gradient.drive();
         drive.check(data)?;
         let c = max_diagonal(data, mode);
-        let eta = match self.learning_rate {
+        let eta = match self.gradient.learning_rate {
             None if c > 0.0 => self.loss.default_rate(c),
             None => 1.0,
             Some(eta) if eta > 0.0 && eta.is_finite() => eta,
@@ -283,25 +267,17 @@ pub const TANH_SPEC: Spec = Spec::new("adaline-tanh", StepCost::Gradient, |d, m,
 .taking(Takes::INIT.learning_rate().order())
 .minimising(Objective::Sigmoid(Loss::Tanh));
 
-/// The unit and cost `loss` from the run's [`Config`]: the epoch limit, the learning rate, the
-/// order (a random order seeded by [`Config::seed`]) and the start; without a given start the
-/// tanh Adaline starts at [`far_start`], the logistic unit tabula rasa.
+/// The unit and cost `loss` from the run's [`Config`] ([`GradientParams::from_config`]); without
+/// a given start the tanh Adaline starts at [`far_start`], the logistic unit tabula rasa.
 ///
 /// # Errors
 /// Those of [`LogisticParams::build`].
 fn build(data: &Dataset, mode: Mode, config: &Config, loss: Loss) -> Result<Box<dyn Trainer>> {
-    let init = match (&config.init, loss) {
-        (Some(init), _) => Some(init.clone()),
-        (None, Loss::Tanh) if !data.is_empty() => Some(far_start(data, mode)),
-        (None, _) => None,
-    };
-    let p = LogisticParams {
-        loss,
-        learning_rate: config.learning_rate,
-        init,
-        shuffle: config.shuffle_seed(),
-        tolerance: config.gradient_tolerance,
-        ..LogisticParams::default().max_epochs(config.epochs()?)
-    };
-    Ok(Box::new(p.build(data, mode)?))
+    let mut gradient = GradientParams::from_config(config)?;
+    if gradient.init.is_none() && loss == Loss::Tanh && !data.is_empty() {
+        gradient.init = Some(far_start(data, mode));
+    }
+    Ok(Box::new(
+        LogisticParams { loss, gradient }.build(data, mode)?,
+    ))
 }

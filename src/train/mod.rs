@@ -12,6 +12,7 @@ pub mod adatron;
 pub mod algorithm;
 mod build;
 pub mod config;
+pub mod gradient;
 pub(crate) mod gram;
 pub mod hebb;
 pub mod logistic;
@@ -31,6 +32,7 @@ pub use adatron::{Adatron, AdatronParams};
 pub use algorithm::{Algorithm, Builder, Spec, StepCost, Takes};
 pub use build::{build, build_spec, small_angle, Budgeted};
 pub use config::{AngleStop, Budget, Config, Optional, Presentation};
+pub use gradient::GradientParams;
 pub use gram::Gram;
 pub use hebb::{Hebb, HebbParams};
 pub use logistic::{LogisticParams, Loss};
@@ -195,8 +197,18 @@ impl Fit {
 /// A rule keeps its run in a [`RunState`] ([`Trainer::run_state`]); the accessors below read it,
 /// and a rule whose answer is not its run state's field overrides that one accessor.
 pub trait Trainer {
-    /// Takes one step of the rule; once it returns a `stop`, further calls change nothing.
-    fn step(&mut self) -> Step;
+    /// Takes one step of the rule; once it returns a `stop`, further calls change nothing: by
+    /// default a stopped run ([`RunState::stop`]) answers [`Step::stopped`] and a running one
+    /// [`advance`](Trainer::advance)s.
+    fn step(&mut self) -> Step {
+        match self.run_state().stop {
+            Some(stop) => Step::stopped(stop),
+            None => self.advance(),
+        }
+    }
+    /// One step of a run that has not stopped: the rule's own step (what [`Trainer::step`]
+    /// calls while [`RunState::stop`] is `None`).
+    fn advance(&mut self) -> Step;
     /// The run as the rule keeps it.
     fn run_state(&self) -> &RunState;
 
@@ -314,27 +326,26 @@ fn check_classes(data: &Dataset, mode: Mode) -> crate::Result<()> {
 
 /// Checks a tolerance `≥ 0` (0: never stop on it).
 fn check_tolerance(name: &'static str, value: f64) -> crate::Result<()> {
-    if value >= 0.0 && value.is_finite() {
-        Ok(())
-    } else {
-        Err(crate::Error::OutOfRange {
-            name,
-            value,
-            range: "[0, ∞)",
-        })
-    }
+    check_finite(name, value, value >= 0.0, "[0, ∞)")
 }
 
 /// Checks a positive count or tolerance.
 fn check_positive(name: &'static str, value: f64) -> crate::Result<()> {
-    if value > 0.0 && value.is_finite() {
+    check_finite(name, value, value > 0.0, "(0, ∞)")
+}
+
+/// `Ok` where `value` is finite and `holds` (its range condition); otherwise
+/// [`crate::Error::OutOfRange`] naming `value` and `range`.
+fn check_finite(
+    name: &'static str,
+    value: f64,
+    holds: bool,
+    range: &'static str,
+) -> crate::Result<()> {
+    if holds && value.is_finite() {
         Ok(())
     } else {
-        Err(crate::Error::OutOfRange {
-            name,
-            value,
-            range: "(0, ∞)",
-        })
+        Err(crate::Error::OutOfRange { name, value, range })
     }
 }
 

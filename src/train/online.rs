@@ -220,11 +220,8 @@ impl<R: OnlineRule> Online<R> {
 }
 
 impl<R: OnlineRule> Trainer for Online<R> {
-    fn step(&mut self) -> Step {
+    fn advance(&mut self) -> Step {
         let st = &mut self.state;
-        if let Some(stop) = st.stop {
-            return Step::stopped(stop);
-        }
         let mu = self.schedule.example();
         let (a, s) = (st.activation(mu), st.data.y(mu));
         let delta = self.rule.delta(a, s);

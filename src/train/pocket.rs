@@ -107,11 +107,8 @@ impl Pocket {
 }
 
 impl Trainer for Pocket {
-    fn step(&mut self) -> Step {
+    fn advance(&mut self) -> Step {
         let st = &mut self.state;
-        if let Some(stop) = st.stop {
-            return Step::stopped(stop);
-        }
         let mu = self.rng.random_range(0..st.data.len());
         let s = st.data.y(mu);
         let e = st.activation(mu) * s;

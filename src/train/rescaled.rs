@@ -38,7 +38,8 @@ impl Rescaled {
 }
 
 impl Trainer for Rescaled {
-    fn step(&mut self) -> Step {
+    /// The inner rule's step (whose run state holds the stop).
+    fn advance(&mut self) -> Step {
         self.inner.step()
     }
 

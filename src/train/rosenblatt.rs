@@ -97,11 +97,8 @@ pub struct Rosenblatt {
 }
 
 impl Trainer for Rosenblatt {
-    fn step(&mut self) -> Step {
+    fn advance(&mut self) -> Step {
         let st = &mut self.state;
-        if let Some(stop) = st.stop {
-            return Step::stopped(stop);
-        }
         let mu = self.schedule.example();
         let s = st.data.y(mu);
         let e = st.activation(mu) * s;

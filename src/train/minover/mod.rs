@@ -430,10 +430,7 @@ impl Minover {
 }
 
 impl Trainer for Minover {
-    fn step(&mut self) -> Step {
-        if let Some(stop) = self.state.stop {
-            return Step::stopped(stop);
-        }
+    fn advance(&mut self) -> Step {
         if let (Some(patience), true) = (self.params.patience, self.state.steps > 0) {
             if self.improves() {
                 self.best = (self.kappa(), self.state.steps);

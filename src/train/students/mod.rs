@@ -535,10 +535,7 @@ impl Student {
 }
 
 impl Trainer for Student {
-    fn step(&mut self) -> Step {
-        if let Some(stop) = self.state.stop {
-            return Step::stopped(stop);
-        }
+    fn advance(&mut self) -> Step {
         self.state.steps += 1;
         self.state.updates += 1;
         if self.sampler.is_exact() {
@@ -614,7 +611,8 @@ impl NoStudent {
 }
 
 impl Trainer for NoStudent {
-    fn step(&mut self) -> Step {
+    /// Never reached: the placeholder is stopped from the start.
+    fn advance(&mut self) -> Step {
         Step::stopped(Stop::Stalled)
     }
 
