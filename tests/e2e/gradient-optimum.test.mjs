@@ -68,3 +68,44 @@ test("the soft margin is measured against its own optimum at the current γ: kin
   assert.match(text, /To its optimum \(the faint wide line\): cost E = .* against the minimum .*, angle .*°\./);
   assert.deepEqual(lab.errors, []);
 });
+
+test("a rule that stopped without converging is drawn in the not-converged style, in compare mode too; a converged one in its own", async () => {
+  const { page } = lab;
+  await page.evaluate(() => {
+    document.getElementById("more-algorithms").open = true;
+  });
+  for (const name of ["soft-margin", "adaline"]) await page.locator(`#show-${name}`).check();
+  // γ so large that the soft margin on a non-separable set reaches its epoch limit before its KKT tolerance
+  await page.evaluate(() => window.lab.setSettings({ gamma: 1e6 }));
+  const noisy = [...SIX, { x: 1.5, y: 1.5, label: -1 }];
+  for (const compare of [false, true]) {
+    await page.evaluate((c) => window.lab.setCompare(c, c ? ["rosenblatt", "minover", "soft-margin"] : undefined), compare);
+    await lab.setPoints(noisy);
+    await page.evaluate(() => window.lab.settled(30_000));
+    let s = await lab.state();
+    for (const name of ["rosenblatt", "minover", "soft-margin"]) {
+      const a = s.algorithms[name];
+      assert.equal(a.stop, "limit", `${name} stops at its limit on a non-separable set (γ = 1e6 for the soft margin)`);
+      assert.equal(a.converged, false, name);
+      assert.equal(s.lines[name], "not-converged", `${name}, compare ${compare}`);
+    }
+    // back to γ = 1: the soft margin meets its KKT tolerance and is drawn as stopped
+    await page.evaluate(() => window.lab.setSettings({ gamma: 1 }));
+    await page.evaluate(() => window.lab.settled(30_000));
+    s = await lab.state();
+    assert.equal(s.algorithms["soft-margin"].stop, "kkt");
+    assert.equal(s.lines["soft-margin"], "stopped", `soft margin at γ = 1, compare ${compare}`);
+    // separable: Rosenblatt and MinOver converge and are drawn as stopped
+    await lab.setPoints(SIX);
+    await page.evaluate(() => window.lab.settled(30_000));
+    s = await lab.state();
+    for (const name of ["rosenblatt", "minover"]) {
+      assert.equal(s.algorithms[name].converged, true, name);
+      assert.equal(s.lines[name], "stopped", `${name}, compare ${compare}`);
+    }
+    await page.evaluate(() => window.lab.setSettings({ gamma: 1e6 }));
+  }
+  await page.locator("#data-view").screenshot({ path: artifact("not-converged-compare.png") });
+  await page.evaluate(() => window.lab.setCompare(false));
+  assert.deepEqual(lab.errors, []);
+});
