@@ -51,6 +51,27 @@ test("the readout measures each Adaline against the least-squares optimum comput
   assert.equal(t.algorithms.logistic.optimum.kind, "unbounded");
   const text = await page.locator('#readout tr[data-algorithm="logistic"] + tr td.status').textContent();
   assert.match(text, /no minimum on this separable set/);
+  // through the origin, gradient descent on the cross-entropy turns to the maximal-stability
+  // direction (Soudry et al. 2018); not established for the squared logistic cost, and with a
+  // threshold the theorem's margin penalises θ: not said there
+  assert.equal(t.threshold, false);
+  assert.equal(t.algorithms.logistic.optimum.runsTo, "max-stability");
+  assert.match(text, /turns, ever more slowly \(as 1\/log t\), to the direction of the maximal-stability line/);
+  await page.locator("#show-logistic-squared").check();
+  await page.evaluate(() => window.lab.settled(30_000));
+  const sq = (await lab.state()).algorithms["logistic-squared"].optimum;
+  assert.equal(sq.kind, "unbounded");
+  assert.equal(sq.runsTo, null);
+  const sqText = await page.locator('#readout tr[data-algorithm="logistic-squared"] + tr td.status').textContent();
+  assert.match(sqText, /no minimum on this separable set/);
+  assert.doesNotMatch(sqText, /maximal-stability/);
+  await lab.setThreshold(true);
+  await page.evaluate(() => window.lab.settled(30_000));
+  const th = (await lab.state()).algorithms.logistic.optimum;
+  assert.equal(th.kind, "unbounded");
+  assert.equal(th.runsTo, null, "with a threshold the direction is not the maximal stability's");
+  await lab.setThreshold(false);
+  await page.locator("#show-logistic-squared").uncheck();
 });
 
 test("the soft margin is measured against its own optimum at the current γ: kind at, a cost gap within its KKT tolerance, the readout's sentence", async () => {
