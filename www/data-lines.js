@@ -18,7 +18,7 @@ import { comparedRules } from "./schema.js";
 /** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
 const SETTLING_DASH = [1, 5];
 const SETTLING_HALO = 6;
-/** A gradient rule stopped short of its optimum (circling, or at its limit): dotted, no band. */
+/** A rule stopped short of its own criterion (at its limit, circling): dotted, no band. */
 const NOT_CONVERGED_DASH = [2, 4];
 /** Dash length of compared lines (compare mode interleaves the rules' dashes). */
 const COMPARE_DASH = 10;
@@ -113,19 +113,38 @@ export function drawSolutions(v, state, scene, anim) {
     v.ctx.restore();
   }
   const compared = comparedRules(state);
+  const styles = lineStyles(state, scene, anim);
   for (const a of scene.algorithms) {
-    if (!state.shown[a.name]) continue;
-    if (anim && a.name === anim.algorithm && !state.showFinal) continue;
+    const style = styles[a.name];
+    if (!style) continue;
     const k = compared.indexOf(a.name);
-    if (k >= 0) drawCompared(v, a, k, compared.length);
-    else drawSolution(v, a);
+    if (k >= 0) drawCompared(v, a, k, compared.length, style);
+    else drawSolution(v, a, style);
   }
 }
 
-/** A rule's line: still training, a faint line with a halo and no band; a gradient rule stopped short of its optimum, dotted without a band; stopped, its own dash with its band (±κ(w), or the soft margin's lines E = ±1). @param {DataSpaceView} v */
-function drawSolution(v, a) {
+/**
+ * How each shown rule's line of `scene` is drawn (`getState().lines`): `settling` while it trains,
+ * `not-converged` once it has stopped without meeting its own criterion (at its limit, circling,
+ * stalled — whatever the rule: its `converged` flag, not its name), `stopped` once it has met it;
+ * the animated rule's final line left out while it is stepped (unless `showFinal`).
+ * @returns {Record<string, "settling" | "not-converged" | "stopped">}
+ */
+export function lineStyles(state, scene, anim) {
+  /** @type {Record<string, "settling" | "not-converged" | "stopped">} */
+  const styles = {};
+  for (const a of scene?.algorithms ?? []) {
+    if (!state.shown[a.name]) continue;
+    if (anim && a.name === anim.algorithm && !state.showFinal) continue;
+    styles[a.name] = !a.settled ? "settling" : a.converged ? "stopped" : "not-converged";
+  }
+  return styles;
+}
+
+/** A rule's line: still training, a faint line with a halo and no band; stopped short of its own criterion (any rule: at its limit, circling), dotted without a band; stopped, its own dash with its band (±κ(w), or the soft margin's lines E = ±1). @param {DataSpaceView} v */
+function drawSolution(v, a, style) {
   const color = COLORS[a.name];
-  if (!a.settled) {
+  if (style === "settling") {
     v.ctx.save();
     v.ctx.globalAlpha = 0.5;
     drawLine(v, a.w, a.theta, color, SETTLING_HALO);
@@ -134,8 +153,8 @@ function drawSolution(v, a) {
     v.ctx.restore();
     return;
   }
-  if (a.gradient != null && !a.converged) {
-    // not at the cost's optimum: the line where the run stopped, without a band it has not earned
+  if (style === "not-converged") {
+    // not at its optimum: the line where the run stopped, without a band it has not earned
     drawLine(v, a.w, a.theta, color, INFO[a.name].width, NOT_CONVERGED_DASH);
     return;
   }
@@ -147,19 +166,23 @@ function drawSolution(v, a) {
  * A compared rule's line and band (compare mode): the `k`-th of `n` is dashed in its colour
  * with the gaps where the others' dashes fall, so that lines that coincide (MinOver and
  * AdaTron near the optimum) show every colour in turn; drawn as it stands also while a race
- * steps it.
+ * steps it. A rule stopped short of its own criterion (`style` `not-converged`) is dotted within
+ * its dashes and has no band.
  * @param {DataSpaceView} v
  */
-function drawCompared(v, a, k, n) {
+function drawCompared(v, a, k, n, style) {
   const color = COLORS[a.name];
   const ctx = v.ctx;
   ctx.save();
+  const short = style === "not-converged";
   // the band's dashes interleave as the lines' do, at half the length
   const half = COMPARE_DASH / 2;
   ctx.lineDashOffset = -half * k;
-  drawBand(v, a, color, a.kappa, n > 1 ? [half, half * (n - 1)] : BAND_DASH);
+  if (!short) drawBand(v, a, color, a.kappa, n > 1 ? [half, half * (n - 1)] : BAND_DASH);
   ctx.lineDashOffset = -COMPARE_DASH * k;
-  drawLine(v, a.w, a.theta, color, 3, n > 1 ? [COMPARE_DASH, COMPARE_DASH * (n - 1)] : []);
+  // dotted: the not-converged dots inside the rule's own dash (2 on, 3 off, 2 on, 3 off = COMPARE_DASH)
+  const own = short ? [2, 3, 2, 3 + COMPARE_DASH * (n - 1)] : n > 1 ? [COMPARE_DASH, COMPARE_DASH * (n - 1)] : [];
+  drawLine(v, a.w, a.theta, color, 3, own);
   ctx.restore();
 }
 

@@ -7,6 +7,7 @@
 
 import { REFERENCES } from "./catalogue.js";
 import { degeneracyPoints } from "./counts.js";
+import { lineStyles } from "./data-lines.js";
 import { ringsOf } from "./rings.js";
 import { generalizationErrors } from "./teacher.js";
 
@@ -55,6 +56,8 @@ export function labState(app, weightView) {
     weightPlot: weightView.plotState(),
     dichotomies: dichotomiesState(app.counts.current()),
     compare: compareState(app),
+    /** extension: how each shown rule's line is drawn in the data view */
+    lines: lineStyles(state, app.viewScene(), shownAnimation),
     rings: { byStrength: rings.byStrength, drawn: rings.groups.flatMap((g) => g.rings.map((r) => ({ ...r }))), scales: rings.scales.map((r) => ({ ...r })) },
     lesson: state.lesson ? { ...state.lesson } : null,
     /** extension: the rules shown (ticked), the references among them */

@@ -193,7 +193,10 @@ export class ReadoutView {
  */
 export function optimumText(o, { softMargin = false } = {}) {
   if (!o) return "";
-  if (o.kind === "unbounded") return " Its cost has no minimum on this separable set: |w| grows for ever along a separating direction.";
+  if (o.kind === "unbounded")
+    return ` Its cost has no minimum on this separable set: |w| grows for ever along a separating direction.${
+      o.runsTo === "max-stability" ? " Gradient descent on it turns, ever more slowly (as 1/log t), to the direction of the maximal-stability line." : ""
+    }`;
   if (o.kind === "unknown")
     return softMargin
       ? " Its exact optimum could not be certified here (too many examples on the margin)."

@@ -4,6 +4,7 @@
 use crate::data::Dataset;
 use crate::measure::Perceptron;
 use crate::optimum::Optimum;
+use crate::train::logistic::Loss;
 use crate::train::objective::Objective;
 use crate::train::Mode;
 use serde::Serialize;
@@ -27,6 +28,13 @@ pub struct OptimumView {
     pub cost_gap: Option<f64>,
     /// The angle between the answer's `(w, θ)` and the minimiser's, in radians (`"at"` only).
     pub angle: Option<f64>,
+    /// `"max-stability"` where the cost has no minimum but gradient descent on it runs to a known
+    /// direction: the cross-entropy on a separable set through the origin, whose gradient descent
+    /// turns (as `1/log t`) towards the maximal-stability direction, the L2 maximal margin
+    /// (Soudry et al. 2018, JMLR 19(70), for gradient descent at a small enough fixed step). With a threshold the theorem gives the
+    /// maximal margin of the augmented `(w, θ)`, which penalises `θ` and is not the maximal
+    /// stability; for the squared costs nothing is established. `None` otherwise.
+    pub runs_to: Option<&'static str>,
 }
 
 impl OptimumView {
@@ -51,6 +59,10 @@ impl OptimumView {
             cost: at.map(|(_, c)| c),
             cost_gap: distance.map(|d| d.cost_gap),
             angle: distance.map(|d| d.angle),
+            runs_to: (matches!(optimum, Optimum::Unbounded)
+                && objective == Objective::Sigmoid(Loss::CrossEntropy)
+                && mode == Mode::Homogeneous)
+                .then_some("max-stability"),
         }
     }
 }

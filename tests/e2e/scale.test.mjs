@@ -94,3 +94,59 @@ test("the six points with a threshold at 10^−300, 1 and 10^300: the band's are
   await lab.page.evaluate(() => window.lab.setThreshold(false));
   assert.deepEqual(lab.errors, []);
 });
+
+// Points at ±10^308 (issue 24: the page said "Imported 2 points" and MinOver's w was [null,
+// null]): imported through the file input, every shown rule gives a finite w with the errors it
+// has on the same points at scale 1 (on these separable points the rules that separate them at
+// scale 1 separate them here), or is left out with a note naming it; no w is ever null.
+test("a CSV at ±1e308 imported through the page: every shown rule's w finite and as good as at scale 1, or a note naming the rule", async () => {
+  const { page } = lab;
+  const rows = [
+    [1e308, 1e308, 1],
+    [-1e308, -1e308, -1],
+    [1e308, -1e307, 1],
+    [-1e308, 1e307, -1],
+    [5e307, 2e307, 1],
+  ];
+  const names = await page.evaluate(() => window.lab.catalogue().algorithms.map((a) => a.name));
+  await page.evaluate(() => {
+    document.getElementById("more-algorithms").open = true;
+  });
+  for (const name of names) {
+    const box = page.locator(`#show-${name}`);
+    if ((await box.count()) && !(await box.isChecked())) await box.check();
+  }
+  // the same points at scale 1, for the errors each rule makes there
+  await lab.setPoints(rows.map(([x, y, label]) => ({ x: x / 1e308, y: y / 1e308, label })));
+  await page.evaluate(() => window.lab.settled(60_000));
+  const one = (await lab.state()).algorithms;
+  await page.setInputFiles("#import-file", {
+    name: "huge.csv",
+    mimeType: "text/plain",
+    buffer: Buffer.from(`x1,x2,label\n${rows.map((r) => r.join(",")).join("\n")}\n`),
+  });
+  await page.waitForFunction(() => /Imported 5 points/.test(document.getElementById("status").textContent));
+  await page.evaluate(() => window.lab.settled(60_000));
+  const s = await lab.state();
+  assert.equal(s.points.length, 5);
+  assert.equal(s.separable, true);
+  const shown = s.shown.filter((n) => n in one && one[n].w);
+  assert.ok(shown.length >= 8, `rules shown: ${shown}`);
+  const label = await page.evaluate(() => Object.fromEntries(window.lab.catalogue().algorithms.map((a) => [a.name, a.label])));
+  for (const name of shown) {
+    const a = s.algorithms[name];
+    if (!a?.w) {
+      assert.ok(
+        s.notes.some((n) => n.includes(label[name])),
+        `${name} is neither trained nor named in a note: ${JSON.stringify(s.notes)}`,
+      );
+      continue;
+    }
+    assert.ok(a.w.every(Number.isFinite) && a.w.some((v) => v !== 0), `${name}: w = ${JSON.stringify(a.w)}`);
+    assert.equal(a.errors, one[name].errors, `${name}: errors at 1e308 vs at scale 1`);
+  }
+  for (const name of ["rosenblatt", "minover", "adatron", "exact"]) {
+    if (s.algorithms[name]?.w) assert.equal(s.algorithms[name].errors, 0, `${name} separates`);
+  }
+  assert.deepEqual(lab.errors, []);
+});
