@@ -81,3 +81,21 @@ fn the_rules_on_squared_lengths_refuse_it_clearly() {
         );
     }
 }
+
+/// `count` through the origin: the three points span three distinct lines through the origin
+/// (cross products `1·3 − 10³⁰⁰·10⁻³⁰⁰ = 2`, about `10³⁰⁰` and about `−3`, computed here), so
+/// the count is Cover's `C(3, 2) = 2(1 + 2) = 6`, in general position, at scale 1 and times
+/// 10⁻³⁰⁰ (where `10⁻⁶⁰⁰` is written as 0, the nearest finite value).
+#[test]
+fn the_count_through_the_origin_is_covers() {
+    let scaled = "x1,x2,label\n1e-300,1,1\n-1e-300,-2e-300,-1\n0,3e-300,1\n";
+    for (name, set) in [("three-count.csv", SET), ("three-count-small.csv", scaled)] {
+        let path = file(name, set);
+        let c: Value =
+            serde_json::from_str(&cli(&["count", "--data", path.to_str().unwrap()])).unwrap();
+        assert_eq!(c["separable"], 6.0, "{name}: {c}");
+        assert_eq!(c["cover"], 6.0, "{name}: {c}");
+        assert_eq!(c["general_position"], true, "{name}: {c}");
+        assert_eq!(c["degeneracies"], serde_json::json!([]), "{name}: {c}");
+    }
+}
