@@ -5,7 +5,7 @@
 //! - training error: the fraction of examples with `E^μ ≤ 0`,
 //! - generalisation error against a teacher `ε_g = arccos(w·w* / |w||w*|) / π`.
 
-use crate::data::Dataset;
+use crate::data::{exponent_to_one, max_abs, Dataset};
 use crate::linalg::{angle, dot, norm};
 use serde::Serialize;
 
@@ -52,37 +52,55 @@ impl Perceptron {
         (dot(&self.w, data.x(mu)) - self.theta) * data.y(mu)
     }
 
-    /// Stabilities `κ^μ = (w·ξ^μ − θ) S^μ / |w|` of every example; `NaN` for `w = 0`.
+    /// The perceptron times `2^a`, `(2^a w, 2^a θ)`, with `a` bringing its largest number near 1
+    /// (exactly: a power of two): the same decisions and stabilities, and potentials
+    /// `2^a E^μ` that do not underflow when `w` is tiny (`w = (0, 10⁻³⁰⁰)` on inputs of
+    /// `10⁻³⁰⁰`, whose products `10⁻⁶⁰⁰` would round to 0 and count as errors).
+    fn near_one(&self) -> Self {
+        let a = exponent_to_one(max_abs(&self.w).max(self.theta.abs()));
+        Self::new(
+            self.w.iter().map(|&v| libm::scalbn(v, a)).collect(),
+            libm::scalbn(self.theta, a),
+        )
+    }
+
+    /// Stabilities `κ^μ = (w·ξ^μ − θ) S^μ / |w|` of every example (computed for `2^a (w, θ)`,
+    /// [`Perceptron::near_one`]); `NaN` for `w = 0`.
     pub fn stabilities(&self, data: &Dataset) -> Vec<f64> {
-        let n = norm(&self.w);
+        let p = self.near_one();
+        let n = norm(&p.w);
         (0..data.len())
             .map(|mu| {
                 if n == 0.0 {
                     f64::NAN
                 } else {
-                    self.potential(data, mu) / n
+                    p.potential(data, mu) / n
                 }
             })
             .collect()
     }
 
     /// `κ(w) = min_μ κ^μ`: positive iff every example is classified correctly, and then the
-    /// distance from the decision boundary to the nearest example. `NaN` if `w = 0` or the set is empty.
+    /// distance from the decision boundary to the nearest example (computed for `2^a (w, θ)`,
+    /// [`Perceptron::near_one`]). `NaN` if `w = 0` or the set is empty.
     pub fn stability(&self, data: &Dataset) -> f64 {
-        if data.is_empty() || norm(&self.w) == 0.0 {
+        let p = self.near_one();
+        if data.is_empty() || norm(&p.w) == 0.0 {
             return f64::NAN;
         }
         // min_μ (E^μ / |w|) = (min_μ E^μ) / |w|: division by |w| > 0 keeps the order
         (0..data.len())
-            .map(|mu| self.potential(data, mu))
+            .map(|mu| p.potential(data, mu))
             .fold(f64::INFINITY, f64::min)
-            / norm(&self.w)
+            / norm(&p.w)
     }
 
-    /// Number of examples with `E^μ ≤ 0` (on or behind the boundary).
+    /// Number of examples with `E^μ ≤ 0` (on or behind the boundary), decided for `2^a (w, θ)`
+    /// ([`Perceptron::near_one`]: the sign of `E^μ` without underflow).
     pub fn errors(&self, data: &Dataset) -> usize {
+        let p = self.near_one();
         (0..data.len())
-            .filter(|&mu| self.potential(data, mu) <= 0.0)
+            .filter(|&mu| p.potential(data, mu) <= 0.0)
             .count()
     }
 

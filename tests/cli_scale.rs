@@ -177,8 +177,11 @@ fn a_file_spanning_beyond_the_range_is_answered_where_its_geometry_allows() {
     let count: Value = serde_json::from_str(&cli(&["count", "--data", three])).unwrap();
     assert_eq!(
         (count["separable"].as_f64(), count["total"].as_f64()),
-        (Some(4.0), Some(8.0))
+        (Some(6.0), Some(8.0))
     );
+    // three distinct lines through the origin (cross products 2, about 10³⁰⁰ and about −3):
+    // Cover's C(3, 2) = 6 (it used to see two lines and count 4)
+    assert_eq!(count["cover"].as_f64(), Some(6.0), "{count}");
     let message = "the set spans more than the floating-point range allows";
     cli_refuses(&["count", "--data", three, "--threshold"], message);
     let three_d = file(

@@ -81,3 +81,53 @@ fn the_rules_on_squared_lengths_refuse_it_clearly() {
         );
     }
 }
+
+/// `count` through the origin: the three points span three distinct lines through the origin
+/// (cross products `1·3 − 10³⁰⁰·10⁻³⁰⁰ = 2`, about `10³⁰⁰` and about `−3`, computed here), so
+/// the count is Cover's `C(3, 2) = 2(1 + 2) = 6`, in general position, at scale 1 and times
+/// 10⁻³⁰⁰ (where `10⁻⁶⁰⁰` is written as 0, the nearest finite value).
+#[test]
+fn the_count_through_the_origin_is_covers() {
+    let scaled = "x1,x2,label\n1e-300,1,1\n-1e-300,-2e-300,-1\n0,3e-300,1\n";
+    for (name, set) in [("three-count.csv", SET), ("three-count-small.csv", scaled)] {
+        let path = file(name, set);
+        let c: Value =
+            serde_json::from_str(&cli(&["count", "--data", path.to_str().unwrap()])).unwrap();
+        assert_eq!(c["separable"], 6.0, "{name}: {c}");
+        assert_eq!(c["cover"], 6.0, "{name}: {c}");
+        assert_eq!(c["general_position"], true, "{name}: {c}");
+        assert_eq!(c["degeneracies"], serde_json::json!([]), "{name}: {c}");
+    }
+}
+
+/// Pocket's answer on the set (its `w` is tiny, about `10⁻³⁰⁰`): the errors and `κ` it reports
+/// are those of its own `w`, computed here with `w` divided by its largest component (the
+/// products `10⁻³⁰⁰ · 10⁻³⁰⁰` would underflow): `κ = min_μ (ŵ·ξ^μ) S^μ / |ŵ|`. It used to report
+/// 2 errors and `κ = null` for a `w` that separates the set.
+#[test]
+fn pocket_reports_the_errors_and_kappa_of_its_w() {
+    let m = train("pocket");
+    let w = weights(&m);
+    let top = w[0].abs().max(w[1].abs());
+    let u = [w[0] / top, w[1] / top];
+    let points = [
+        ([1.0, 1e300], 1.0),
+        ([-1.0, -2.0], -1.0),
+        ([1e-300, 3.0], 1.0),
+    ];
+    let stabilities: Vec<f64> = points
+        .iter()
+        .map(|(x, s)| (u[0] * x[0] + u[1] * x[1]) * s / u[0].hypot(u[1]))
+        .collect();
+    let errors = stabilities.iter().filter(|&&k| k <= 0.0).count();
+    assert_eq!(errors, 0, "{m}: {stabilities:?}");
+    assert_eq!(m["errors"], errors, "{m}");
+    let kappa = stabilities.iter().copied().fold(f64::INFINITY, f64::min);
+    let reported = m["kappa"].as_f64().unwrap_or(f64::NAN);
+    assert!(
+        (reported - kappa).abs() <= 1e-12 * kappa,
+        "{reported} vs {kappa}"
+    );
+    assert_eq!(m["stop"], "no-errors", "{m}");
+    assert_eq!(m["converged"], true, "{m}");
+}

@@ -560,3 +560,31 @@ fn two_thousand_points() {
     );
     assert_eq!(c.separable, 2.0 * 1001.0);
 }
+
+/// The issue-24 set `(1, 10³⁰⁰)`, `(−1, −2)`, `(10⁻³⁰⁰, 3)` through the origin: the cross products
+/// of its points, computed here from the coordinates, are `1·3 − 10³⁰⁰·10⁻³⁰⁰ = 2`,
+/// `1·(−2) − 10³⁰⁰·(−1) ≈ 10³⁰⁰` and `(−1)·3 − (−2)·10⁻³⁰⁰ ≈ −3`, none zero, and no point is
+/// a negative multiple of another's direction, so the three lines through the origin are distinct
+/// and the count is Cover's `C(3, 2) = 6` with no degeneracy; the same for the set times 10⁻³⁰⁰
+/// (where `10⁻⁶⁰⁰` rounds to 0, which keeps the three lines distinct).
+#[test]
+fn three_points_at_extreme_scales_span_three_lines() {
+    let ys = [1.0, -1.0, 1.0];
+    for xs in [
+        [1.0f64, 1e300, -1.0, -2.0, 1e-300, 3.0],
+        [1e-300, 1.0, -1e-300, -2e-300, 0.0, 3e-300],
+    ] {
+        // each point divided by its largest coordinate (the cross products of the small set
+        // would underflow): the same lines through the origin
+        let unit = |a: usize| {
+            let m = xs[2 * a].abs().max(xs[2 * a + 1].abs());
+            [xs[2 * a] / m, xs[2 * a + 1] / m]
+        };
+        let cross = |a: usize, b: usize| unit(a)[0] * unit(b)[1] - unit(a)[1] * unit(b)[0];
+        assert!(cross(0, 1) != 0.0 && cross(0, 2) != 0.0 && cross(1, 2) != 0.0);
+        let c = count(&dataset(&xs, 2, &ys), Mode::Homogeneous).unwrap();
+        assert_eq!(c.separable, cover(3, 2) as f64, "{xs:?}: {c:?}");
+        assert_eq!(c.separable, 6.0);
+        assert!(c.general_position && c.degeneracies.is_empty(), "{c:?}");
+    }
+}

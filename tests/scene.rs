@@ -7,7 +7,7 @@ use perceptron_lab::measure::Perceptron;
 use perceptron_lab::scene::{self, status, Settings};
 use perceptron_lab::train::{Config, Fit, Stop};
 
-const STOPS: [Stop; 11] = [
+const STOPS: [Stop; 12] = [
     Stop::NoErrors,
     Stop::GapReached,
     Stop::Kkt,
@@ -19,6 +19,7 @@ const STOPS: [Stop; 11] = [
     Stop::Settled,
     Stop::Stationary,
     Stop::Cycling,
+    Stop::Plateau,
 ];
 
 /// A fit that stopped for `stop` after 37 steps (3.7 epochs of 10), with 2 errors, κ = −0.25 and
@@ -133,6 +134,11 @@ fn expected(stop: Stop, algorithm: Algorithm, separable: bool) -> String {
         (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) => {
             "stopped after 37 steps (40 epochs): set not separable, κ(w) = -0.250".into()
         }
+        // the plateau stop (issue 24)
+        (Stop::Plateau, _) => "not converged: stalled on a plateau: |∇E| = 3.0e-4 of its scale, \
+                               the cost flat over the last epochs (epoch limit 40); a larger \
+                               limit lets it leave the plateau"
+            .into(),
         (Stop::Limit, _) => "epoch limit (40) before w settled".into(),
     }
 }

@@ -13,7 +13,8 @@ const MODES: [Mode; 2] = [Mode::Homogeneous, Mode::Threshold];
 
 /// On separable teacher sets the soft margin with `γ = 10⁴` (above every hard-margin strength,
 /// so the box does not bind) reaches the exact `κ_max` to a relative `10⁻⁵` (its stop: the
-/// optimality conditions to `10⁻⁶`), given enough epochs.
+/// optimality conditions to `10⁻⁶`), given enough epochs; `κ_max` is checked against the
+/// independent dual QP at the same `γ` (`tests/common/qp.rs`) as well as the crate's exact solver.
 #[test]
 fn large_gamma_reaches_the_hard_margin() {
     for (seed, n, p) in [(1, 10, 30), (2, 20, 60), (3, 5, 50)] {
@@ -25,6 +26,24 @@ fn large_gamma_reaches_the_hard_margin() {
                 data.clone()
             };
             let kappa_max = exact(&data, mode).kappa;
+            // the independent reference: the dual QP at the same large γ (tests/common/qp.rs),
+            // certified by its duality gap; with no slack left its (w, θ) is the hard margin's,
+            // κ = min_μ E^μ / |w|, computed here
+            let qp = soft_margin_qp(&data, 1e4, mode == Mode::Threshold);
+            assert!(qp.primal - qp.dual <= 1e-9 * qp.primal, "QP gap");
+            let potentials: Vec<f64> = (0..data.len())
+                .map(|mu| (common::dot(&qp.w, data.x(mu)) - qp.theta) * data.y(mu))
+                .collect();
+            assert!(
+                potentials.iter().all(|&e| e >= 1.0 - 1e-9),
+                "no slack at γ = 10⁴"
+            );
+            let kappa_qp =
+                potentials.iter().copied().fold(f64::INFINITY, f64::min) / common::norm(&qp.w);
+            assert!(
+                (kappa_max - kappa_qp).abs() <= 1e-6 * kappa_qp,
+                "exact κ_max = {kappa_max} vs the QP's {kappa_qp}"
+            );
             let config = Config {
                 gamma: 1e4,
                 max_epochs: Some(1e6),
@@ -38,6 +57,11 @@ fn large_gamma_reaches_the_hard_margin() {
             assert!(
                 (fit.kappa - kappa_max).abs() <= 1e-5 * kappa_max,
                 "{what}: κ = {} vs κ_max = {kappa_max}",
+                fit.kappa
+            );
+            assert!(
+                (fit.kappa - kappa_qp).abs() <= 1e-5 * kappa_qp,
+                "{what}: κ = {} vs the QP's κ_max = {kappa_qp}",
                 fit.kappa
             );
         }

@@ -53,6 +53,12 @@ pub fn generic(c: &StatusContext) -> String {
             "converged: the gradient vanished (|∇E| = {} of its scale)",
             relative(fit.gradient)
         ),
+        Stop::Plateau => format!(
+            "not converged: stalled on a plateau: |∇E| = {} of its scale, the cost flat over the \
+             last epochs (epoch limit {}); a larger limit lets it leave the plateau",
+            relative(fit.gradient),
+            c.limit.ceil()
+        ),
         Stop::Cycling => format!(
             "not converged: w circles around the optimum (|∇E| = {} of its scale); the fixed \
              η{} is too large for the sequential rule: try {}, or the batch rule",

@@ -18,6 +18,11 @@
 //!   threshold (below 10⁻² at `P = 2 000`). Between 10⁻¹² and about 10⁻¹⁰ the count (not
 //!   collinear) and the exact test (which sees a gap of `10⁻¹⁰` as none) may disagree: such sets
 //!   are collinear to the last few digits of the input.
+//! - In the plane, the examples' own directions (the lines through the origin) are parallel when
+//!   their cross product is within [`DIRECTION_TOL`] of the products of their coordinates,
+//!   `|u₁v₂ − u₂v₁| ≤ 10⁻¹² (|u₁v₂| + |u₂v₁|)` ([`parallel_by_coordinates`]): relative to each
+//!   point's own digits, so that `(1, 10³⁰⁰)` and `(10⁻³⁰⁰, 3)` (cross product 2, an angle of
+//!   `7·10⁻³⁰¹`) span two lines, as they do in exact arithmetic.
 
 use crate::data::Dataset;
 use crate::sorting;
@@ -67,6 +72,19 @@ fn parallel(a: &Direction, b: &Direction) -> bool {
     sine(&a.u, &b.u) <= DIRECTION_TOL + a.tol + b.tol
 }
 
+/// Whether two plane vectors `u`, `v` (the examples' own directions, each component computed to a
+/// relative error of a few ε) are parallel (mod sign) to the digits of their coordinates:
+/// `|u₁v₂ − u₂v₁| ≤ (DIRECTION_TOL + 8ε)(|u₁v₂| + |u₂v₁|)`. Each side is relative to the
+/// products of the coordinates themselves, not to `|u||v|`: a coordinate many orders of magnitude
+/// below the other is still a number of the input, so `(1, 10³⁰⁰)` and `(10⁻³⁰⁰, 3)`, whose
+/// cross product is `3 − 1 = 2`, span two lines (the angle between them, `7·10⁻³⁰¹`, is far
+/// below any tolerance on `|sin|`), while decimal coordinates on a common line, which differ from
+/// it only in their last digits, are found.
+pub(super) fn parallel_by_coordinates(a: &Direction, b: &Direction) -> bool {
+    let (p, q) = (a.u[0] * b.u[1], a.u[1] * b.u[0]);
+    (p - q).abs() <= (DIRECTION_TOL + 8.0 * f64::EPSILON) * (p.abs() + q.abs())
+}
+
 /// The "diamond angle" of a 2-D vector `u ≠ 0` taken into the half-plane `[0, π)`: a number in
 /// `[0, 2)` increasing with the angle, independent of `|u|`, accurate to a few ε everywhere
 /// (unlike `cos φ`, which is flat at 0 and π), and cheaper than `atan2`.
@@ -86,6 +104,15 @@ fn half_turn_key(u: &[f64]) -> f64 {
 /// compared (`O(k² N)`). Parallelism within the tolerance is chained (a group is a connected
 /// component of the "parallel" relation).
 pub(super) fn parallel_groups(dirs: &[Direction]) -> Vec<Vec<usize>> {
+    parallel_groups_by(dirs, parallel)
+}
+
+/// [`parallel_groups`] with the test of parallelism `parallel` (which must hold for directions
+/// at the same angle mod π).
+pub(super) fn parallel_groups_by(
+    dirs: &[Direction],
+    parallel: fn(&Direction, &Direction) -> bool,
+) -> Vec<Vec<usize>> {
     let k = dirs.len();
     let mut groups: Vec<Vec<usize>> = if k == 0 {
         vec![]

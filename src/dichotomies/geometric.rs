@@ -61,7 +61,8 @@
 //! `k ≥ 2`, which is not named (the count and the verdict of [`super::count_any`] still see it).
 
 use super::directions::{
-    direction, lines, parallel_groups, same_point_classes, same_point_radius_sq, Direction,
+    direction, lines, parallel_by_coordinates, parallel_groups, parallel_groups_by,
+    same_point_classes, same_point_radius_sq, Direction,
 };
 use super::Degeneracy;
 use crate::data::Dataset;
@@ -178,7 +179,13 @@ fn origin_lines(data: &Dataset, points: &[usize]) -> Vec<Vec<usize>> {
         .iter()
         .map(|&mu| direction(data.x(mu), 0.0))
         .collect();
-    parallel_groups(&dirs)
+    // in the plane, parallel to the digits of the coordinates (`parallel_by_coordinates`)
+    let groups = if data.dim() == 2 {
+        parallel_groups_by(&dirs, parallel_by_coordinates)
+    } else {
+        parallel_groups(&dirs)
+    };
+    groups
         .into_iter()
         .map(|g| g.into_iter().map(|i| points[i]).collect())
         .collect()

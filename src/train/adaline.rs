@@ -24,6 +24,7 @@ use super::algorithm::{Spec, StepCost, Takes};
 use super::gradient::GradientParams;
 use super::objective::Objective;
 use super::online::{max_diagonal, Online, OnlineRule};
+use super::plateau::{self, PlateauWatch};
 use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -45,6 +46,9 @@ impl OnlineRule for Lms {
     }
     fn step_size(&self) -> Option<f64> {
         Some(self.rate)
+    }
+    fn objective(&self) -> Option<Objective> {
+        Some(Objective::LeastSquares)
     }
 }
 
@@ -91,7 +95,12 @@ impl AdalineParams {
         if mode != Mode::Threshold {
             state.theta = 0.0;
         }
+        let plateau = (drive.tolerance > 0.0).then(|| {
+            let limit = drive.max_epochs.ceil() as usize;
+            PlateauWatch::new(Objective::LeastSquares, limit, &state.w, state.theta, data)
+        });
         Ok(AdalineBatch {
+            plateau,
             rate: eta / data.dim() as f64,
             state,
             residual: vec![0.0; data.len()],
@@ -152,6 +161,8 @@ pub struct AdalineBatch {
     norm_sum: f64,
     max_batches: usize,
     tolerance: f64,
+    /// The cost watch for the plateau stop (with a tolerance above 0).
+    plateau: Option<PlateauWatch>,
 }
 
 impl Trainer for AdalineBatch {
@@ -188,10 +199,9 @@ impl Trainer for AdalineBatch {
         st.gradient = Some(gradient);
         st.stop = if gradient <= self.tolerance || moved == 0.0 {
             Some(Stop::Stationary)
-        } else if st.updates >= self.max_batches {
-            Some(Stop::Limit)
         } else {
-            None
+            let limit = st.updates >= self.max_batches;
+            plateau::stop_at(self.plateau.as_mut(), st.updates, limit, st)
         };
         Step::whole(moved > 0.0, st.stop)
     }

@@ -24,7 +24,8 @@
 //! (`|w|` grows like the log of the time): the gradient falls only as fast as the examples
 //! saturate, and the run ends at the epoch limit unless it gets below the tolerance. A run stops
 //! as converged only where the gradient vanishes ([`super::Stop::Stationary`], module
-//! [`super::online`]); a plateau (the tanh unit's far start) runs on.
+//! [`super::online`]); a plateau (the tanh unit's far start) runs on, and at the epoch limit
+//! stops as stalled on a plateau ([`super::Stop::Plateau`], not converged).
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::gradient::GradientParams;
@@ -179,6 +180,9 @@ impl OnlineRule for LogisticStep {
     }
     fn step_size(&self) -> Option<f64> {
         Some(self.rate)
+    }
+    fn objective(&self) -> Option<Objective> {
+        Some(Objective::Sigmoid(self.loss))
     }
 }
 

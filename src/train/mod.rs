@@ -20,6 +20,7 @@ pub mod minover;
 pub mod notes;
 pub mod objective;
 pub mod online;
+pub mod plateau;
 pub mod pocket;
 pub mod rescaled;
 pub mod rosenblatt;
@@ -85,6 +86,9 @@ pub enum Stop {
     /// the gradient is not small. A fixed learning rate keeps sequential LMS on a cycle around
     /// the optimum (its distance grows with `η`): a smaller `η` or the batch rule gets closer.
     Cycling,
+    /// A gradient rule reached its epoch limit on a plateau: its cost changed by at most 1 % over
+    /// the last epochs while the gradient is not small ([`plateau`]). Not converged.
+    Plateau,
 }
 
 impl Stop {

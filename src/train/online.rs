@@ -19,11 +19,15 @@
 //! - a gradient rule circles: over the epoch `(w, θ)` came back to within `10⁻⁴` of the path it
 //!   travelled, and the gradient is not small ([`Stop::Cycling`], not converged: sequential LMS
 //!   with a fixed `η` on a set it cannot fit);
-//! - the epoch limit is reached ([`Stop::Limit`]).
+//! - the epoch limit is reached ([`Stop::Limit`]); a gradient rule whose cost stayed flat over
+//!   the last epochs stops there as stalled on a plateau ([`Stop::Plateau`], not converged,
+//!   [`super::plateau`]).
 //!
 //! With tolerance 0 a gradient rule runs to its limit (`--stop epochs`), its gradient checked
 //! at the end only.
 
+use super::objective::Objective;
+use super::plateau::{self, PlateauWatch};
 use super::{check_start, check_tolerance, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;
@@ -39,6 +43,10 @@ pub trait OnlineRule: Clone {
     /// A gradient rule's step size `η/N`, by which `Δ = −(η/N) ∂E^μ/∂a`; `None` for an
     /// error-driven rule (perceptron-type: an epoch without a move means no errors).
     fn step_size(&self) -> Option<f64>;
+    /// A gradient rule's cost, for its plateau stop ([`super::plateau`]); `None` for the others.
+    fn objective(&self) -> Option<Objective> {
+        None
+    }
 }
 
 /// A circle: the net move over an epoch at most this fraction of the path travelled in it.
@@ -124,6 +132,8 @@ pub struct Online<R> {
     /// `|ξ̃^μ|` of every example.
     norms: Vec<f64>,
     max_steps: usize,
+    /// A gradient rule's cost watch for the plateau stop (with a tolerance above 0).
+    plateau: Option<PlateauWatch>,
 }
 
 impl<R: OnlineRule> Online<R> {
@@ -140,7 +150,12 @@ impl<R: OnlineRule> Online<R> {
         let norms = (0..data.len())
             .map(|mu| (dot(data.x(mu), data.x(mu)) + extra).sqrt())
             .collect();
+        let plateau = rule.objective().filter(|_| drive.tolerance > 0.0).map(|o| {
+            let limit = drive.max_epochs.ceil() as usize;
+            PlateauWatch::new(o, limit, &state.w, state.theta, data)
+        });
         Self {
+            plateau,
             schedule: Schedule::new(data.len(), drive.shuffle),
             path: 0.0,
             norms,
@@ -171,7 +186,9 @@ impl<R: OnlineRule> Online<R> {
                 } else if tolerance > 0.0 && self.net_move() <= CYCLE * self.path {
                     Some(Stop::Cycling)
                 } else {
-                    limit.then_some(Stop::Limit)
+                    let st = &self.state;
+                    let epoch = st.steps / st.data.len().max(1);
+                    plateau::stop_at(self.plateau.as_mut(), epoch, limit, st)
                 }
             }
         };

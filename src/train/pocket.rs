@@ -19,7 +19,6 @@ use super::algorithm::{Spec, StepCost, Takes};
 use super::{check_start, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;
-use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
 use rand::Rng as _;
@@ -73,11 +72,10 @@ impl PocketParams {
     }
 }
 
-/// Number of examples with `(w·ξ^μ − θ) S^μ ≤ 0`.
+/// Number of examples with `(w·ξ^μ − θ) S^μ ≤ 0` ([`Perceptron::errors`]: decided without
+/// underflow for a tiny `w`).
 fn count_errors(w: &[f64], theta: f64, data: &Dataset) -> usize {
-    (0..data.len())
-        .filter(|&mu| (dot(w, data.x(mu)) - theta) * data.y(mu) <= 0.0)
-        .count()
+    Perceptron::new(w.to_vec(), theta).errors(data)
 }
 
 /// A pocket run in progress.
