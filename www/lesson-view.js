@@ -54,7 +54,7 @@ export class LessonView {
       pending = true;
       requestAnimationFrame(() => {
         pending = false;
-        if (this.lessons.current && presenterOverflows()) this.fit();
+        if (this.lessons.current && presenterOverflows()) this.refit();
       });
     }).observe(/** @type {Element} */ (document.getElementById("side")));
   }
@@ -114,7 +114,7 @@ export class LessonView {
         if (this.typeset === typeset) box.setAttribute("aria-busy", "false");
       });
       this.typeset = typeset;
-      typeset.then(() => this.fit());
+      typeset.then(() => this.refit());
     }
     this.placeControls(c ? c.lesson.steps[c.index].controls : []);
     this.sizeCharts(c !== null && views.includes("curves") ? TEXT.projector : 1);
@@ -157,6 +157,15 @@ export class LessonView {
   /** Lays the views out for the screen (presenter mode: fitted around the panel and the step's panels). */
   fit() {
     layout(this.dataView, this.weightView);
+  }
+
+  /**
+   * `fit` outside a frame (the equations typeset, a panel grown): resizing a canvas clears it, so
+   * the views are drawn again in the next frame (the step's data view was left blank until an edit).
+   */
+  refit() {
+    this.fit();
+    this.lessons.app.scheduleRender();
   }
 }
 

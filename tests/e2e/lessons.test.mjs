@@ -148,6 +148,17 @@ function outside(page) {
   });
 }
 
+/** The dark pixels of the data view (its points and lines): none when the canvas was left cleared. */
+function dataInk(page) {
+  return page.evaluate(() => {
+    const c = /** @type {HTMLCanvasElement} */ (document.getElementById("data-view"));
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 0 && d[k] + d[k + 1] + d[k + 2] < 200) n++;
+    return n;
+  });
+}
+
 /** Waits for the step's equations to be typeset (the text's aria-busy cleared) and the frame after. */
 async function typeset(page) {
   await page.waitForFunction(() => document.getElementById("lesson-text").getAttribute("aria-busy") === "false");
@@ -240,6 +251,7 @@ for (const viewport of [
         const tex = /\$/.test(step.text);
         const maths = await page.evaluate(() => [document.querySelectorAll("#lesson-text math").length, document.querySelectorAll("#lesson-text .math-error").length]);
         assert.deepEqual([maths[0] > 0, maths[1]], [tex, 0], `step ${i + 1}: its TeX typeset as <math>, none refused`);
+        if (step.views.includes("data")) assert.ok((await dataInk(page)) > 100, `step ${i + 1}: the data view is drawn`);
         const fit = await outside(page);
         assert.deepEqual(fit.out, [], `step ${i + 1}: every view and control inside the window`);
         assert.equal(fit.scrolled, 0, `step ${i + 1}: the page does not scroll`);
@@ -285,6 +297,23 @@ for (const viewport of [
     }
   });
 }
+
+// Presenter mode fits the views again once the step's equations are typeset; a resized canvas is
+// cleared, and the race's step opened straight from the page showed an empty data view until its
+// action started.
+test("a step opened straight from the page draws its data view once its text is typeset", async () => {
+  const { page, errors, close } = await open({ width: 1280, height: 720 });
+  try {
+    const titles = (await page.evaluate(() => window.lab.lessons())).find((l) => l.id === "chapter").steps.map((s) => s.title);
+    const race = titles.findIndex((t) => /race/i.test(t));
+    await page.evaluate((i) => window.lab.openLesson("chapter", i), race);
+    await typeset(page);
+    assert.ok((await dataInk(page)) > 100, "the race's data view is drawn");
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
 
 test("→ ← PageDown PageUp step through the lesson; Space runs each step's action; R resets; Escape brings the viewer's points back", async () => {
   const { page, errors, close } = await open({ width: 1280, height: 720 });
