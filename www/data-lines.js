@@ -28,24 +28,30 @@ const BAND_DASH = [7, 5];
 /** The axes through the origin, the grid at round steps, and their labels (those the view's edge would cut left out). @param {DataSpaceView} v */
 export function drawAxes(v) {
   const ctx = v.ctx;
-  const { cx, cy, half } = v.view;
-  const step = niceStep(half / 4);
+  const { x0, x1, y0, y1 } = v.extent();
+  const step = niceStep(v.view.half / 4);
   ctx.lineWidth = 1;
   const fs = v.textPx;
   ctx.font = v.font();
   ctx.fillStyle = TEXT.muted;
-  for (let x = Math.ceil((cx - half) / step) * step; x <= cx + half; x += step) {
+  // a label only where it clears the one before it (a narrow view at projector type)
+  let free = 2 * fs;
+  for (let x = Math.ceil(x0 / step) * step; x <= x1; x += step) {
     const { px } = v.toPixel(x, 0);
     ctx.strokeStyle = Math.abs(x) < step / 2 ? AXIS_COLOR : GRID_COLOR;
-    line(ctx, px, 0, px, v.size);
+    line(ctx, px, 0, px, v.height);
     const label = fmtTick(x);
-    if (Math.abs(x) > step / 2 && px > 2 * fs && px + 2 + ctx.measureText(label).width <= v.size) ctx.fillText(label, px + 2, v.size - 4);
+    const wide = ctx.measureText(label).width;
+    if (Math.abs(x) > step / 2 && px > free && px + 2 + wide <= v.width) {
+      ctx.fillText(label, px + 2, v.height - 4);
+      free = px + wide + fs / 2;
+    }
   }
-  for (let y = Math.ceil((cy - half) / step) * step; y <= cy + half; y += step) {
+  for (let y = Math.ceil(y0 / step) * step; y <= y1; y += step) {
     const { py } = v.toPixel(0, y);
     ctx.strokeStyle = Math.abs(y) < step / 2 ? AXIS_COLOR : GRID_COLOR;
-    line(ctx, 0, py, v.size, py);
-    if (Math.abs(y) > step / 2 && py < v.size - 2 * fs && py - 2 - fs >= 0) ctx.fillText(fmtTick(y), 3, py - 2);
+    line(ctx, 0, py, v.width, py);
+    if (Math.abs(y) > step / 2 && py < v.height - 2 * fs && py - 2 - fs >= 0) ctx.fillText(fmtTick(y), 3, py - 2);
   }
   const o = v.toPixel(0, 0);
   ctx.fillStyle = AXIS_COLOR;
@@ -66,7 +72,9 @@ export function drawLine(v, w, theta, color, width, dash = [], offset = 0) {
   const c = (theta + offset * n) / n2;
   const x0 = [c * w[0], c * w[1]];
   const d = [-w[1] / n, w[0] / n];
-  const L = 4 * v.view.half + Math.hypot(v.view.cx, v.view.cy) + Math.abs(c) * n;
+  // longer than the window's diagonal from any foot x0 (the window's longer side may be the wider)
+  const { x0: left, x1: right, y0: bottom, y1: top } = v.extent();
+  const L = 2 * Math.hypot(right - left, top - bottom) + Math.hypot(v.view.cx, v.view.cy) + Math.abs(c) * n;
   const a = v.toPixel(x0[0] - L * d[0], x0[1] - L * d[1]);
   const b = v.toPixel(x0[0] + L * d[0], x0[1] + L * d[1]);
   v.lines.push([a.px, a.py, b.px, b.py]);

@@ -126,8 +126,8 @@ function markPoints(v, points, pixels, frame, labelling) {
   }
   const moving = frame.state.dragIndex < points.length ? frame.state.dragIndex : -1;
   const { cx, cy, half } = v.view;
-  const view = [cx, cy, half, v.size, v.canvas.width, v.pointRadius, labelling].join(" ");
-  const scale = v.canvas.width / v.size;
+  const view = [cx, cy, half, v.width, v.height, v.canvas.width, v.pointRadius, labelling].join(" ");
+  const scale = v.canvas.width / v.width;
   const marks = () => {
     const n = points.length;
     const m = { x: new Float64Array(n), y: new Float64Array(n), kind: new Int8Array(n) };
@@ -140,7 +140,7 @@ function markPoints(v, points, pixels, frame, labelling) {
   };
   // a disc's radius, a square's half side and half its outline, and a pixel of antialiasing
   const reach = v.pointRadius + 2;
-  v.pointLayer.drawMarks(ctx, view, pointsKey(frame.pointsVersion, moving, []), v.size, v.size, scale, marks, reach, (layer, keep) =>
+  v.pointLayer.drawMarks(ctx, view, pointsKey(frame.pointsVersion, moving, []), v.width, v.height, scale, marks, reach, (layer, keep) =>
     tracePoints(layer, points, pixels, v.pointRadius, keep),
   );
   if (moving >= 0) tracePoints(ctx, points, pixels, v.pointRadius, (i) => i === moving);

@@ -83,16 +83,16 @@ function drawBox(v, rows, px, py, projector) {
 function tooltipPlace(v, at, w, h) {
   const R = v.pointRadius;
   const gap = R + 8;
-  const inside = ({ px, py }) => ({ px: Math.min(Math.max(px, 2), v.size - w - 2), py: Math.min(Math.max(py, 2), v.size - h - 2) });
+  const inside = ({ px, py }) => ({ px: Math.min(Math.max(px, 2), v.width - w - 2), py: Math.min(Math.max(py, 2), v.height - h - 2) });
   const candidates = [
     { px: at.px + gap, py: at.py + gap },
     { px: at.px - gap - w, py: at.py + gap },
     { px: at.px + gap, py: at.py - gap - h },
     { px: at.px - gap - w, py: at.py - gap - h },
     { px: 2, py: 2 },
-    { px: v.size - w - 2, py: 2 },
-    { px: 2, py: v.size - h - 2 },
-    { px: v.size - w - 2, py: v.size - h - 2 },
+    { px: v.width - w - 2, py: 2 },
+    { px: 2, py: v.height - h - 2 },
+    { px: v.width - w - 2, py: v.height - h - 2 },
   ].map(inside);
   const covers = ({ px, py }) => {
     const pointIn = at.px >= px - R && at.px <= px + w + R && at.py >= py - R && at.py <= py + h + R;

@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The data view: a square canvas showing `[cx − half, cx + half] × [cy − half, cy + half]`. Owns
- * the data ↔ pixel transform and the hit tests, and draws a frame (frame.js) in layers: axes,
+ * The data view: a canvas showing `[cx − half, cx + half] × [cy − half, cy + half]` in its shorter
+ * dimension and more of the plane in the longer one, at one scale on both axes (presenter mode
+ * makes it wider or taller than square). Owns the data ↔ pixel transform and the hit tests, and draws a frame (frame.js) in layers: axes,
  * lines (data-lines.js), points and their marks (data-points.js), the tooltip (data-tooltip.js).
  */
 
@@ -24,7 +25,9 @@ export class DataSpaceView {
   constructor(canvas) {
     this.canvas = canvas;
     this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
-    this.size = canvas.clientWidth || 600;
+    /** the CSS size (px): square but in presenter mode */
+    this.width = canvas.clientWidth || 600;
+    this.height = canvas.clientHeight || this.width;
     /** the data window drawn (the state's `view`) */
     this.view = { cx: 0, cy: 0, half: 4 };
     /** the marks' radius and the lines' width factor of the frame drawn (projector mode grows them) */
@@ -50,27 +53,43 @@ export class DataSpaceView {
     return textFont(this.projector, weight);
   }
 
-  /** Sets the CSS size (square) and the backing store for the device pixel ratio (× `scale`). */
-  resize(cssSize, scale = 1) {
+  /**
+   * Sets the CSS size (`width` × `height`, square by default) and the backing store for the
+   * device pixel ratio (× `scale`).
+   */
+  resize(width, height = width, scale = 1) {
     const dpr = (window.devicePixelRatio || 1) * scale;
-    this.size = cssSize;
-    this.canvas.style.width = `${cssSize}px`;
-    this.canvas.style.height = `${cssSize}px`;
-    this.canvas.width = Math.round(cssSize * dpr);
-    this.canvas.height = Math.round(cssSize * dpr);
+    this.width = width;
+    this.height = height;
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    this.canvas.width = Math.round(width * dpr);
+    this.canvas.height = Math.round(height * dpr);
     this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   }
 
-  /** Canvas CSS pixel of data point (x, y). */
-  toPixel(x, y) {
-    const s = this.size / (2 * this.view.half);
-    return { px: (x - this.view.cx) * s + this.size / 2, py: this.size / 2 - (y - this.view.cy) * s };
+  /** CSS pixels per data unit, the same on both axes: the shorter side spans 2·half, s = min(width, height) / (2 half). */
+  get scale() {
+    return Math.min(this.width, this.height) / (2 * this.view.half);
   }
 
-  /** Data point of canvas CSS pixel (px, py). */
+  /** The data window drawn: `[x0, x1] × [y0, y1]`, cx ± width / (2s) by cy ± height / (2s). */
+  extent() {
+    const s = this.scale;
+    const { cx, cy } = this.view;
+    return { x0: cx - this.width / (2 * s), x1: cx + this.width / (2 * s), y0: cy - this.height / (2 * s), y1: cy + this.height / (2 * s) };
+  }
+
+  /** Canvas CSS pixel of data point (x, y): px = (x − cx) s + width/2, py = height/2 − (y − cy) s. */
+  toPixel(x, y) {
+    const s = this.scale;
+    return { px: (x - this.view.cx) * s + this.width / 2, py: this.height / 2 - (y - this.view.cy) * s };
+  }
+
+  /** Data point of canvas CSS pixel (px, py), toPixel's inverse. */
   toData(px, py) {
-    const s = this.size / (2 * this.view.half);
-    return { x: (px - this.size / 2) / s + this.view.cx, y: (this.size / 2 - py) / s + this.view.cy };
+    const s = this.scale;
+    return { x: (px - this.width / 2) / s + this.view.cx, y: (this.height / 2 - py) / s + this.view.cy };
   }
 
   /** Index of the point under canvas pixel (px, py), or -1. */
@@ -103,7 +122,7 @@ export class DataSpaceView {
     if (Math.hypot(q.px - px, q.py - py) <= 8 + slack) return "turn";
     const { x, y } = this.toData(px, py);
     const n = Math.hypot(t.w[0], t.w[1]);
-    const d = (Math.abs(t.w[0] * x + t.w[1] * y - t.theta) / n) * (this.size / (2 * this.view.half));
+    const d = (Math.abs(t.w[0] * x + t.w[1] * y - t.theta) / n) * this.scale;
     return d <= 3 + slack ? (threshold ? "shift" : "line") : null;
   }
 
@@ -130,7 +149,7 @@ export class DataSpaceView {
     this.pointRadius = pointRadius(state.projector);
     this.widthScale = state.projector ? PROJECTOR_SCALE : 1;
     this.projector = state.projector;
-    this.ctx.clearRect(0, 0, this.size, this.size);
+    this.ctx.clearRect(0, 0, this.width, this.height);
     this.lines = [];
     this.tooltip = null;
     drawAxes(this);

@@ -47,7 +47,7 @@ export function bindFiles(app, wasm, el, { dataView, weightView }) {
     exportPng(
       dataView.canvas,
       "data-view.png",
-      (s) => dataView.resize(dataView.size, s),
+      (s) => dataView.resize(dataView.width, dataView.height, s),
       () => app.render(),
     ),
   );
