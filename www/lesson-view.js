@@ -49,14 +49,16 @@ export class LessonView {
     // a panel that grows after the step is laid out (the readout filled in by the training, the
     // race's counters) has the views fitted again
     let pending = false;
-    new ResizeObserver(() => {
+    const refits = new ResizeObserver(() => {
       if (pending || !this.lessons.current) return;
       pending = true;
       requestAnimationFrame(() => {
         pending = false;
         if (this.lessons.current && presenterOverflows()) this.refit();
       });
-    }).observe(/** @type {Element} */ (document.getElementById("side")));
+    });
+    // and the panels that may sit in the lesson's panel (layout.js dock), wherever they are
+    for (const id of ["side", "animation", "teacher-panel"]) refits.observe(/** @type {Element} */ (document.getElementById(id)));
   }
 
   /** @param {import("./frame.js").Frame} frame */
@@ -71,6 +73,9 @@ export class LessonView {
       this.shown = key;
       this.show(c);
     }
+    // the race's counters say how to race until it runs (as the step's Try line does): presenter
+    // mode leaves that out and gives the traces the room (lesson.css)
+    el("anim-counters").classList.toggle("race-idle", !!(c && state.compare && !frame.race.active));
     if (!c) return;
     const step = c.lesson.steps[c.index];
     const button = el("lesson-action");
@@ -96,6 +101,8 @@ export class LessonView {
     el("lesson").hidden = c === null;
     const views = c ? c.lesson.steps[c.index].views : Object.keys(LESSON_VIEWS);
     for (const [name, selector] of Object.entries(LESSON_VIEWS)) document.querySelector(selector)?.classList.toggle("lesson-hidden", c !== null && !views.includes(name));
+    // the step's action on the lesson's panel (lesson.css hides the page's own button that does the same)
+    el("lesson").dataset.action = c ? c.lesson.steps[c.index].action : "";
     if (c) {
       const step = c.lesson.steps[c.index];
       el("lesson-lesson").textContent = c.lesson.title;

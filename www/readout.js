@@ -96,6 +96,7 @@ function row(a, isExact, eps) {
       ? `${a.status}.${optimumText(a.optimum)}`
       : a.status;
   td.title = td.textContent; // presenter mode shows its first line only (lesson.css)
+  tr.title = td.textContent; // presenter mode's compact readout leaves the status row out (lesson.css)
   status.append(document.createElement("td"), td);
   return [tr, status];
 }

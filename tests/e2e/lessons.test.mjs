@@ -166,19 +166,16 @@ async function typeset(page) {
 }
 
 /**
- * The share of the screen the step's canvases (data, weights, traces, charts) must cover at least,
- * by screen width. Measured 2026-11-27 on every step (the lesson's panel at most 26rem wide, the
- * readout one line per rule, the zoom's buttons in a row under the weight view): at 1920×1080
- * 0.496–0.72, but 0.454 for Gibbs and Bayes (four rules in the readout and the teacher's panel
- * under the views); at 1280×720 0.40–0.55 for the steps with one view (the data view is square
- * and as high as the screen less what goes under or beside it), 0.428 for data and weights with
- * the readout or the player, and 0.354 (Cover's count), 0.346 (ε_g live), 0.286 (Gibbs and Bayes), 0.353
- * (Adaline and AdaTron): under views 1.75 times as wide as high these need their readout of three
- * or four rules, the teacher's panel, the cells' table or the player — 250–330 px of 720 at
- * 18 px type — which leaves the views about 380–420 px high. "Most of the screen" at 1280×720
- * would take hiding part of what these steps show; these floors keep the layout from getting worse.
+ * The share of the screen the step's canvases (data, weights, traces, charts, the cells'
+ * thumbnails) must cover at least, by screen width: "the views take most of the screen", more
+ * than half of it, at both sizes and in every step. The layout of 2026-11-27 (a square data view,
+ * the step's panels at 18 px in rows under the views) gave 0.29–0.55 at 1280×720 (most steps
+ * 0.40–0.43; Gibbs and Bayes 0.286) and 0.45–0.72 at 1920×1080, and fails this. Measured
+ * 2026-11-28 with the data view as wide as the screen leaves it, the panels that fit in the
+ * lesson's panel, and the compact panels where needed (layout.js fitPresenter): 0.51–0.63 at
+ * 1280×720, 0.60–0.76 at 1920×1080.
  */
-const VIEW_SHARE = { 1280: 0.28, 1920: 0.45 };
+const VIEW_SHARE = { 1280: 0.5, 1920: 0.5 };
 
 /**
  * The lesson's panel: its scroll and client heights and widths, its buttons outside the window, the share of
@@ -309,6 +306,60 @@ test("a step opened straight from the page draws its data view once its text is 
     await page.evaluate((i) => window.lab.openLesson("chapter", i), race);
     await typeset(page);
     assert.ok((await dataInk(page)) > 100, "the race's data view is drawn");
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+// Presenter mode makes the data view wider or higher than square (layout.js): the plane at one
+// scale on both axes, the window's shorter side spanning 2·half around its centre. The client
+// positions here come from that mapping and the canvas's box alone, not from the page's toPixel.
+test("in presenter mode the data view, wider or higher than square, keeps one scale on both axes: a click relabels the point under it, a drag takes it where the pointer goes, a click on empty space adds a point there", async () => {
+  const { page, errors, close } = await open({ width: 1280, height: 720 });
+  try {
+    const titles = (await page.evaluate(() => window.lab.lessons())).find((l) => l.id === "chapter").steps.map((s) => s.title);
+    const race = titles.findIndex((t) => /race/i.test(t));
+    for (const [i, shape] of [
+      [0, "wider"],
+      [race, "higher"],
+    ]) {
+      await page.evaluate((i) => window.lab.openLesson("chapter", i), i);
+      await typeset(page);
+      await page.evaluate(() => window.lab.settled(20000));
+      const { box, view, points } = await page.evaluate(() => {
+        const c = document.getElementById("data-view");
+        const r = c.getBoundingClientRect();
+        const s = window.lab.getState();
+        return { box: { left: r.left + c.clientLeft, top: r.top + c.clientTop, w: c.clientWidth, h: c.clientHeight }, view: s.view, points: s.points };
+      });
+      assert.ok(shape === "wider" ? box.w > 1.2 * box.h : box.h > 1.2 * box.w, `step ${i + 1}: the data view ${shape} than square (${box.w}×${box.h})`);
+      const scale = Math.min(box.w, box.h) / (2 * view.half);
+      const client = (x, y) => ({ x: box.left + box.w / 2 + (x - view.cx) * scale, y: box.top + box.h / 2 - (y - view.cy) * scale });
+      const data = (cx, cy) => ({ x: view.cx + (cx - box.left - box.w / 2) / scale, y: view.cy - (cy - box.top - box.h / 2) / scale });
+      const near = (p, q, what) =>
+        assert.ok(Math.hypot(p.x - q.x, p.y - q.y) <= 2 / scale + 0.01, `step ${i + 1}: ${what} at ${JSON.stringify(p)}, expected ${JSON.stringify(q)}`);
+      // a click on point 0 flips its label
+      const at = client(points[0].x, points[0].y);
+      await page.mouse.click(at.x, at.y);
+      await page.waitForFunction((l) => window.lab.getState().points[0].label === l, -points[0].label);
+      // a drag of point 1 takes it to the pointer, across the view's longer side
+      const from = client(points[1].x, points[1].y);
+      const to = shape === "wider" ? { x: box.left + 0.9 * box.w, y: from.y } : { x: from.x, y: box.top + 0.9 * box.h };
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+      await page.mouse.move(to.x, to.y, { steps: 4 });
+      await page.mouse.up();
+      const moved = (await page.evaluate(() => window.lab.getState())).points[1];
+      near(moved, data(to.x, to.y), "the dragged point");
+      // a click on empty space near the longer side's far end adds a point there
+      const empty = shape === "wider" ? { x: box.left + 0.06 * box.w, y: box.top + 0.5 * box.h } : { x: box.left + 0.5 * box.w, y: box.top + 0.06 * box.h };
+      const before = (await page.evaluate(() => window.lab.getState())).points.length;
+      await page.mouse.click(empty.x, empty.y);
+      await page.waitForFunction((n) => window.lab.getState().points.length === n + 1, before);
+      near((await page.evaluate(() => window.lab.getState())).points.at(-1), data(empty.x, empty.y), "the added point");
+    }
     assert.deepEqual(errors, []);
   } finally {
     await close();
