@@ -129,16 +129,28 @@ function dock() {
   }
 }
 
-/** Presenter mode: whether a part of the page (the lesson's panel, a view, a panel) reaches past the window or its padding. */
-export function presenterOverflows() {
+/**
+ * Presenter mode: how far (CSS px) a part of the page reaches down past the window or its padding
+ * (≤ 0: nothing does; Infinity: the lesson's panel would scroll, or a part reaches past the right
+ * edge, which the views' height does not mend).
+ */
+function presenterOvershoot() {
+  if (lessonOverflows()) return Number.POSITIVE_INFINITY;
   // the views reaching past their own row of the page's grid (the embed layout's: over the action below)
   const main = /** @type {HTMLElement} */ (document.querySelector("main"));
-  if (main.getClientRects().length && main.scrollHeight > main.clientHeight + 1) return true;
-  if (lessonOverflows()) return true;
-  return [...document.querySelectorAll("#lesson, main > section, #side > *, #curves")].some((e) => {
+  let over = main.getClientRects().length ? main.scrollHeight - main.clientHeight - 1 : 0;
+  for (const e of document.querySelectorAll("#lesson, main > section, #side > *, #curves")) {
     const r = e.getBoundingClientRect();
-    return r.height > 0 && (r.bottom > window.innerHeight - PRESENTER_PADDING + 0.5 || r.right > window.innerWidth - PRESENTER_PADDING + 0.5);
-  });
+    if (r.height <= 0) continue;
+    if (r.right > window.innerWidth - PRESENTER_PADDING + 0.5) return Number.POSITIVE_INFINITY;
+    over = Math.max(over, r.bottom - (window.innerHeight - PRESENTER_PADDING + 0.5));
+  }
+  return over;
+}
+
+/** Presenter mode: whether a part of the page (the lesson's panel, a view, a panel) reaches past the window or its padding. */
+export function presenterOverflows() {
+  return presenterOvershoot() > 0;
 }
 
 /** The area (CSS px²) of the window the visible canvases of the views and the step's panels cover. */
@@ -220,7 +232,17 @@ function fitPresenter(dataView, weightView) {
     let lo = PRESENTER_MIN_VIEW;
     let hi = Math.max(lo, Math.floor(window.innerHeight - 2 * PRESENTER_PADDING - BORDERS));
     apply(hi);
+    // the panels' heights do not depend on the views' (their widths are set): the views as much
+    // shorter as the page reaches too far, measured once; bisection should that not fit
+    const over = presenterOvershoot();
+    if (over > 0 && Number.isFinite(over)) {
+      hi = Math.max(lo, hi - Math.ceil(over));
+      apply(hi);
+    }
     if (!fits()) {
+      // nothing to find should the smallest views not fit either
+      apply(lo);
+      if (!fits()) return { high: lo, area: -1 };
       while (hi - lo > 3) {
         const mid = Math.floor((lo + hi) / 2);
         apply(mid);
