@@ -39,7 +39,7 @@ export function labState(app, weightView) {
     threshold: state.threshold,
     /** extension: the rule settings `{gamma, notesEta}` (the soft margin's γ, the notes' η) */
     settings: { ...state.rules },
-    /** extension: the data view's range, [cx − half, cx + half] × [cy − half, cy + half] */
+    /** extension: the data view's range, [cx − half, cx + half] × [cy − half, cy + half] (across the shorter side of a view that is not square) */
     view: { ...state.view },
     algorithms,
     separable: scene?.separable ?? false,
