@@ -18,7 +18,7 @@ fn trace_chart_shows_kappa_its_bound_and_the_errors_inside_the_plot() {
     p.alphas = vec![3.0];
     p.reps = 1;
     p.n = 20;
-    p.updates = Some(600);
+    p.run.budget.steps = Some(600);
     let points = experiment::trace(&p, Algorithm::Minover, 0, 5).unwrap();
     let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
     assert_eq!(
@@ -99,7 +99,7 @@ fn trace_legends_lie_under_their_panels() {
     p.alphas = vec![3.0];
     p.reps = 1;
     p.n = 20;
-    p.updates = Some(600);
+    p.run.budget.steps = Some(600);
     let points = experiment::trace(&p, Algorithm::Minover, 0, 5).unwrap();
     let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
     let (w, h) = (560, 420);
@@ -205,7 +205,7 @@ fn trace_tick_labels_clear_the_axis_titles_and_the_edges() {
         p.alphas = vec![3.0];
         p.reps = 1;
         p.n = 20;
-        p.updates = Some(updates);
+        p.run.budget.steps = Some(updates);
         let points = experiment::trace(&p, Algorithm::Minover, 0, every).unwrap();
         let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
         let mut text = String::new();
