@@ -264,7 +264,19 @@ export function snapshot(state) {
 
 /** Puts a snapshot back into the state. */
 export function restore(state, snap) {
-  for (const f of UNDO_FIELDS) state[f.key] = structuredClone(snap[f.key]);
+  setFields(state, Object.fromEntries(UNDO_FIELDS.map((f) => [f.key, structuredClone(snap[f.key])])));
+}
+
+/**
+ * Writes fields of `state` (the page's, or a scratch state): the one place its fields are set —
+ * the controller's edits, undo, the restore path, the lessons' steps. Throws, changing nothing,
+ * on a key that is not a field of the schema.
+ * @param {Record<string, any>} state
+ * @param {Record<string, any>} patch
+ */
+export function setFields(state, patch) {
+  for (const key of Object.keys(patch)) if (!FIELDS.some((f) => f.key === key)) throw new Error(`setFields: ${key} is not a field of the state`);
+  Object.assign(state, patch);
 }
 
 /**
