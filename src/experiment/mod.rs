@@ -21,7 +21,7 @@ pub use params::{
 pub use summary::{
     mean_sem, page_csv, summarize, summarize_finished, Row, BASE_COLUMNS, CSV_HEADER,
 };
-pub use trace::{trace, trace_csv, trace_with, TracePoint, TRACE_HEADER};
+pub use trace::{trace, trace_csv, trace_run, trace_with, RunTrace, TracePoint, TRACE_HEADER};
 
 use crate::error::Result;
 
