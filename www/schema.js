@@ -40,7 +40,7 @@ function finite(v, what) {
 /**
  * The rules' own settings, from the catalogue (`setting` of the rules that have one), in menu
  * order: each one's key in the state's `rules` and the catalogue limit holding its default (also
- * its field in the core's training settings).
+ * its key in the core's training settings).
  * @returns {{key: string, limit: string}[]}
  */
 export function ruleSettings() {
