@@ -9,7 +9,7 @@
 //! one kernel (`minover`, `adatron` or `minover-floor`), or `… -- floor-sweep REPS` for the floor
 //! of the heavy learning-curve sweep (N = 20, α = 0.1:10:100, 100 epochs, seed 1) with `REPS`
 //! repetitions, to set against `perceptron-lab curve --threads 1` with the same arguments.
-use perceptron_lab::experiment::{alpha_grid, CurveParams, Labels, StopRule};
+use perceptron_lab::experiment::{self, alpha_grid, CurveParams, Labels, StopRule};
 use perceptron_lab::kernels;
 use perceptron_lab::train::Algorithm;
 use std::time::Instant;
@@ -44,9 +44,7 @@ fn main() {
             alphas: alpha_grid(0.1, 10.0, 100),
             reps: args[1].parse().expect("a repetition count"),
             algorithms: vec![Algorithm::Minover],
-            epochs: 100.0,
-            updates: None,
-            seed: 1,
+            run: experiment::sweep_run(100.0, None, 1),
             noise: 0.0,
             labels: Labels::Teacher,
             stop: StopRule::Epochs,

@@ -425,6 +425,7 @@ impl Race {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::EpochLimits;
 
     /// Frames replay the rule: the last frame equals a run to the stop, step by step.
     #[test]
@@ -536,8 +537,10 @@ mod tests {
         .unwrap();
         // limits far beyond the race's length (the page's defaults stop MinOver at 2 000 epochs)
         let settings = Settings {
-            max_epochs: Some(1_000_000),
-            max_epochs_optimal: Some(1e6),
+            limits: EpochLimits {
+                presentation: Some(1e6),
+                optimal: Some(1e6),
+            },
             ..Settings::default()
         };
         let rules = [Algorithm::Rosenblatt, Algorithm::Minover];

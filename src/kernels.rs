@@ -170,7 +170,14 @@ pub fn floor(n: usize, p: usize, epochs: f64, seed: u64, reps: usize) -> Result<
 pub fn floor_sweep(params: &CurveParams) -> Result<usize> {
     params.alphas.iter().try_fold(0, |steps, &alpha| {
         let p = params.p(alpha);
-        Ok(steps + floor(params.n, p, params.epochs, params.seed, params.reps)?)
+        Ok(steps
+            + floor(
+                params.n,
+                p,
+                params.run.epochs()?,
+                params.run.seed,
+                params.reps,
+            )?)
     })
 }
 

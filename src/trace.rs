@@ -10,8 +10,9 @@
 //! [`DENSE_STEPS`], then at steps growing by a factor of about [`GROWTH`] (about 40 per decade),
 //! so a trace of `10⁷` steps holds a few hundred points and looks right on a logarithmic `t`
 //! axis; a sweep's cell trace (the CLI's `trace`, the learning-curve panel's) samples `t = 0` and
-//! every multiple of `K` steps. Both take the step where the run stops. [`TracePoint`] is a
-//! sample as a row of the CLI's CSV.
+//! every multiple of `K` steps. Both take the step where the run stops, and both record a
+//! [`Trace`] ([`Recorder`]); [`TracePoint`] is one of its entries as a row, as the CLI's CSV and
+//! the page's `traceCell` write it ([`Trace::row`]).
 
 use crate::measure::gen_error;
 use crate::train::Trainer;
@@ -180,7 +181,41 @@ impl Trace {
     }
 }
 
-/// Records a [`Trace`] as a rule is stepped.
+impl Trace {
+    /// The number of sampled steps.
+    pub fn len(&self) -> usize {
+        self.t.len()
+    }
+
+    /// Whether no step is sampled yet.
+    pub fn is_empty(&self) -> bool {
+        self.t.is_empty()
+    }
+
+    /// Entry `i` as a row, for a set of `p` examples: the answer's training error as a fraction
+    /// of `p` (pocket: the pocketed perceptron's, [`Trace::pocket_errors`]).
+    ///
+    /// # Panics
+    /// If `i` is not below [`Trace::len`].
+    pub fn row(&self, i: usize, p: usize) -> TracePoint {
+        let errors = self.pocket_errors.as_ref().map_or(self.errors[i], |e| e[i]);
+        TracePoint {
+            t: self.t[i],
+            updates: self.updates[i],
+            kappa: self.kappa[i],
+            kappa_upper: self.upper.as_ref().map(|u| u[i]),
+            eps_g: self.eps_g.as_ref().map(|e| e[i]),
+            train_error: errors as f64 / p.max(1) as f64,
+        }
+    }
+
+    /// Every entry as a row ([`Trace::row`]).
+    pub fn rows(&self, p: usize) -> Vec<TracePoint> {
+        (0..self.len()).map(|i| self.row(i, p)).collect()
+    }
+}
+
+/// Records a [`Trace`] as a rule is stepped, on one plan.
 #[derive(Debug, Clone)]
 pub struct Recorder {
     trace: Trace,
@@ -190,30 +225,53 @@ pub struct Recorder {
 impl Recorder {
     /// An empty trace for `trainer` on the logarithmic plan.
     pub fn new(trainer: &dyn Trainer) -> Self {
+        Self::on(trainer, Sampling::Log, false)
+    }
+
+    /// An empty trace for `trainer` on `plan`, with `ε_g` if `teacher`.
+    pub fn on(trainer: &dyn Trainer, plan: Sampling, teacher: bool) -> Self {
         Self {
-            trace: Trace::new(trainer, false),
-            sampler: Sampler::new(Sampling::Log),
+            trace: Trace::new(trainer, teacher),
+            sampler: Sampler::new(plan),
         }
     }
 
     /// Samples `trainer` if its step is due (or it has stopped there).
     pub fn observe(&mut self, trainer: &dyn Trainer) {
-        let (steps, _, stop) = trainer.progress();
-        if self.sampler.due(steps, stop.is_some()) {
-            self.trace.push(Sample::of(trainer, None));
+        self.observe_at(trainer, trainer.progress().2.is_some(), None);
+    }
+
+    /// Samples `trainer` if its step is due or it has `stopped` there, with `ε_g` against
+    /// `teacher` if given; whether it did.
+    pub fn observe_at(
+        &mut self,
+        trainer: &dyn Trainer,
+        stopped: bool,
+        teacher: Option<&[f64]>,
+    ) -> bool {
+        let due = self.sampler.due(trainer.progress().0, stopped);
+        if due {
+            self.trace.push(Sample::of(trainer, teacher));
         }
+        due
     }
 
     /// The trace so far.
     pub fn trace(&self) -> &Trace {
         &self.trace
     }
+
+    /// The trace recorded.
+    pub fn into_trace(self) -> Trace {
+        self.trace
+    }
 }
 
 /// The CSV header of [`TracePoint`]s.
 pub const TRACE_HEADER: &str = "t,updates,kappa,kappa_upper,eps_g,train_error";
 
-/// A [`Sample`] as a row of the CLI's `trace` CSV and of the page's cell trace.
+/// An entry of a [`Trace`] as a row of the CLI's `trace` CSV and of the page's cell trace
+/// ([`Trace::row`]).
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -236,18 +294,6 @@ pub struct TracePoint {
 }
 
 impl TracePoint {
-    /// The row of `s` for a set of `p` examples.
-    pub fn new(s: &Sample, p: usize) -> Self {
-        Self {
-            t: s.t,
-            updates: s.updates,
-            kappa: s.kappa,
-            kappa_upper: s.upper,
-            eps_g: s.eps_g,
-            train_error: s.errors as f64 / p.max(1) as f64,
-        }
-    }
-
     /// The point in the columns of [`TRACE_HEADER`]; `kappa_upper` and `eps_g` empty when absent.
     pub fn to_csv(&self) -> String {
         let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());

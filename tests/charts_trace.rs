@@ -18,9 +18,10 @@ fn trace_chart_shows_kappa_its_bound_and_the_errors_inside_the_plot() {
     p.alphas = vec![3.0];
     p.reps = 1;
     p.n = 20;
-    p.updates = Some(600);
-    let points = experiment::trace(&p, Algorithm::Minover, 0, 5).unwrap();
-    let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
+    p.run.budget.steps = Some(600);
+    let run = experiment::trace_run(&p, Algorithm::Minover, 0, 5).unwrap();
+    let points = run.points();
+    let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &run).unwrap();
     assert_eq!(
         spec.title.as_deref(),
         Some("minover: one run at α = 3 (P = 60), N = 20")
@@ -99,9 +100,9 @@ fn trace_legends_lie_under_their_panels() {
     p.alphas = vec![3.0];
     p.reps = 1;
     p.n = 20;
-    p.updates = Some(600);
-    let points = experiment::trace(&p, Algorithm::Minover, 0, 5).unwrap();
-    let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
+    p.run.budget.steps = Some(600);
+    let run = experiment::trace_run(&p, Algorithm::Minover, 0, 5).unwrap();
+    let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &run).unwrap();
     let (w, h) = (560, 420);
     let mut text = String::new();
     {
@@ -205,9 +206,9 @@ fn trace_tick_labels_clear_the_axis_titles_and_the_edges() {
         p.alphas = vec![3.0];
         p.reps = 1;
         p.n = 20;
-        p.updates = Some(updates);
-        let points = experiment::trace(&p, Algorithm::Minover, 0, every).unwrap();
-        let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &points).unwrap();
+        p.run.budget.steps = Some(updates);
+        let run = experiment::trace_run(&p, Algorithm::Minover, 0, every).unwrap();
+        let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &run).unwrap();
         let mut text = String::new();
         {
             let area = SVGBackend::with_string(&mut text, (w, h)).into_drawing_area();

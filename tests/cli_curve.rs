@@ -6,7 +6,7 @@ mod common;
 
 use common::cli::{self, cli, cli_fails};
 use perceptron_lab::exact::max_stability;
-use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule};
+use perceptron_lab::experiment::{self, sweep_run, CurveParams, Labels, StopRule};
 use perceptron_lab::train::Mode;
 use std::collections::HashMap;
 
@@ -43,9 +43,7 @@ fn sweep(
         alphas: alphas.to_vec(),
         reps,
         algorithms: vec!["exact".parse().unwrap()],
-        epochs: 5.0,
-        updates: None,
-        seed,
+        run: sweep_run(5.0, None, seed),
         noise,
         labels,
         stop: StopRule::Epochs,
@@ -359,7 +357,7 @@ fn gibbs_and_bayes_students_in_a_curve() {
         .iter()
         .map(|a| a.parse().unwrap())
         .collect();
-    params.epochs = 100.0; // the CLI's default (the students ignore it)
+    params.run.max_epochs = Some(100.0); // the CLI's default (the students ignore it)
     let library = experiment::run(&params).unwrap();
     for alpha in [1.0, 3.0] {
         let row = |algo: &str| {

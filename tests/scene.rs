@@ -4,7 +4,7 @@
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::measure::Perceptron;
-use perceptron_lab::scene::{self, status, Settings};
+use perceptron_lab::scene::{self, status, EpochLimits, Settings};
 use perceptron_lab::train::{Config, Fit, Stop};
 
 const STOPS: [Stop; 12] = [
@@ -242,7 +242,10 @@ fn scene_status_of_real_runs() {
     );
     let settings = Settings {
         threshold: true,
-        max_epochs: Some(25),
+        limits: EpochLimits {
+            presentation: Some(25.0),
+            ..EpochLimits::default()
+        },
         ..Settings::default()
     };
     let s = scene::compute(&xor, &settings).unwrap();
@@ -392,4 +395,49 @@ fn the_work_limit_counts_operations() {
             assert!(work <= 1e9 * (1.0 + 1e-12), "{a:?} at P = {p}: {work}");
         }
     }
+}
+
+/// The page's settings object as the page writes it: each rule's own setting, under its
+/// catalogue key, reaches that rule's run and no other's; the epoch limits of each kind reach
+/// the rules of that kind; `maxEpochs` counts whole epochs.
+#[test]
+fn settings_reach_the_rules_they_name() {
+    let read = |json: &str| serde_json::from_str::<Settings>(json);
+    for a in Algorithm::ALL {
+        let Some(setting) = a.info().setting else {
+            continue;
+        };
+        let settings = read(&format!(
+            r#"{{"{}": 0.37, "learningRate": 0.5}}"#,
+            setting.limit
+        ))
+        .unwrap();
+        let config = settings.config(a, 10, true);
+        assert!(
+            config.learning_rate == Some(0.37) || config.gamma == 0.37,
+            "{a:?}: {config:?}"
+        );
+        // the shared learning rate stays the other rules'
+        let others = settings.config(Algorithm::Adaline, 10, true);
+        assert_eq!(others.learning_rate, Some(0.5), "{a:?}");
+    }
+    let settings = read(r#"{"maxEpochs": 7, "maxEpochsOptimal": 2.5}"#).unwrap();
+    assert_eq!(
+        scene::epoch_limit(&settings, Algorithm::Rosenblatt, 10, true),
+        7.0
+    );
+    assert_eq!(
+        scene::epoch_limit(&settings, Algorithm::Minover, 10, true),
+        2.5
+    );
+    assert_eq!(
+        scene::epoch_limit(&settings, Algorithm::Adatron, 10, true),
+        2.5
+    );
+    let whole = read(r#"{"maxEpochs": 2.5}"#).unwrap_err().to_string();
+    assert!(whole.contains("expected usize"), "{whole}");
+    let twice = read(r#"{"notesLearningRate": 1, "notesLearningRate": 2}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(twice.contains("duplicate field"), "{twice}");
 }

@@ -14,7 +14,7 @@ import { showExplanations } from "./layout.js";
 import { saveState } from "./persistence.js";
 import { RacePlayer } from "./race.js";
 import { checkRules, checkTeacher, comparedRules, isTransient } from "./schema.js";
-import { History, createState, fitView, flattenPoints, pointsFrom, restore, snapshot } from "./state.js";
+import { History, createState, fitView, flattenPoints, pointsFrom, restore, setFields, snapshot } from "./state.js";
 import { StudentTeacher } from "./student.js";
 import { teacherLabel } from "./teacher.js";
 import { trainSettings } from "./train-settings.js";
@@ -36,7 +36,7 @@ export class App {
       () => ({ points: this.state.points, settings: trainSettings(this.state) }),
       () => this.scheduleRender(),
       (text) => {
-        this.state.message = { text, kind: "error" };
+        setFields(this.state, { message: { text, kind: "error" } });
       },
     );
     /** the training animation of one rule */
@@ -88,11 +88,11 @@ export class App {
    */
   setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold, preset = null, seed = this.state.seed } = {}) {
     const clean = this.checkPoints(points);
-    this.state.seed = seed;
+    setFields(this.state, { seed: seed });
     if (record) this.beginEdit();
-    Object.assign(this.state, { points: clean, threshold, teacher, preset });
-    this.state.weightWindow = null; // a zoom onto the old set's version space shows nothing of the new one
-    if (fit) this.state.view = fitView(clean);
+    setFields(this.state, { points: clean, threshold, teacher, preset });
+    setFields(this.state, { weightWindow: null }); // a zoom onto the old set's version space shows nothing of the new one
+    if (fit) setFields(this.state, { view: fitView(clean) });
     this.commit();
   }
 
@@ -108,7 +108,7 @@ export class App {
     if (unknown !== undefined) throw new Error(`unknown rule setting "${unknown}"; expected one of: ${keys.join(", ")}`);
     const next = checkRules({ ...this.state.rules, ...rules });
     this.beginEdit();
-    this.state.rules = next;
+    setFields(this.state, { rules: next });
     this.commit();
     this.onShownChanged?.();
   }
@@ -118,7 +118,7 @@ export class App {
    * the link unless `persist` is false (the restore path).
    */
   setCurves(form, { persist = true } = {}) {
-    this.state.curves = form;
+    setFields(this.state, { curves: form });
     if (!persist) return;
     this.save();
     this.saveToUrl();
@@ -135,9 +135,9 @@ export class App {
    * `retrain` is false: the end of a drag, whose last step already started the training of these points).
    */
   commit({ retrain = true } = {}) {
-    this.state.dragIndex = -1;
+    setFields(this.state, { dragIndex: -1 });
     this.pointsVersion++;
-    this.state.message = null;
+    setFields(this.state, { message: null });
     this.student.edited();
     if (retrain) this.training.invalidate();
     this.animator.clear(); // the run belongs to the old points
@@ -155,14 +155,14 @@ export class App {
   save() {
     if (this.state.lesson) return; // a lesson's steps are not the viewer's picture (lesson.js keeps that aside)
     const refused = saveState(this.state, { picture: !this.keepSaved });
-    if (refused) this.state.message = { text: refused, kind: "error" };
+    if (refused) setFields(this.state, { message: { text: refused, kind: "error" } });
   }
 
   /** One undoable edit of the points by `change()`: they are no preset any more ("custom" in the menu). */
   editPoints(change) {
     this.beginEdit();
     change();
-    this.state.preset = null;
+    setFields(this.state, { preset: null });
     this.commit();
   }
 
@@ -176,10 +176,10 @@ export class App {
     if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`point ${i}: coordinates must be finite numbers, got (${x}, ${y})`);
     if (record) this.beginEdit();
     Object.assign(this.state.points[i], { x, y });
-    this.state.preset = null;
+    setFields(this.state, { preset: null });
     this.training.invalidate(!record);
     if (!record && this.state.dragIndex !== i) {
-      this.state.dragIndex = i;
+      setFields(this.state, { dragIndex: i });
       this.pointsVersion++;
     }
     this.animator.clear();
@@ -190,7 +190,7 @@ export class App {
   /** Gives the points the labels `labels` (±1 each; one edit). */
   relabel(labels) {
     if (labels.length !== this.state.points.length) throw new Error(`relabel: ${labels.length} labels for ${this.state.points.length} points`);
-    this.state.region = null;
+    setFields(this.state, { region: null });
     this.editPoints(() =>
       this.state.points.forEach((p, i) => {
         p.label = labels[i] > 0 ? 1 : -1;
@@ -206,7 +206,7 @@ export class App {
   setTeacher(teacher, { record = true } = {}) {
     const t = checkTeacher(teacher);
     if (record) this.beginEdit();
-    this.state.teacher = t;
+    setFields(this.state, { teacher: t });
     this.student.edited();
     this.persist();
   }
@@ -214,7 +214,7 @@ export class App {
   /** Shows or hides the teacher's line and mark. */
   setShowTeacher(on) {
     this.beginEdit();
-    this.state.showTeacher = on;
+    setFields(this.state, { showTeacher: on });
     this.persist();
   }
 
@@ -224,7 +224,7 @@ export class App {
     if (!t) throw new Error("relabelByTeacher: the points have no teacher");
     this.beginEdit();
     for (const p of this.state.points) p.label = teacherLabel(t, p);
-    this.state.region = null;
+    setFields(this.state, { region: null });
     this.commit();
   }
 
@@ -251,16 +251,16 @@ export class App {
   }
 
   deletePoint(i) {
-    this.state.hover = -1;
+    setFields(this.state, { hover: -1 });
     this.editPoints(() => this.state.points.splice(i, 1));
   }
 
   clearPoints() {
     if (!this.state.points.length) return;
     this.editPoints(() => {
-      this.state.points = [];
-      this.state.teacher = null;
-      this.state.weightWindow = null;
+      setFields(this.state, { points: [] });
+      setFields(this.state, { teacher: null });
+      setFields(this.state, { weightWindow: null });
     });
   }
 
@@ -278,7 +278,7 @@ export class App {
   applySnapshot(snap) {
     this.keepSaved = false;
     restore(this.state, snap);
-    this.state.hover = -1;
+    setFields(this.state, { hover: -1 });
     this.onShownChanged?.();
     this.commit();
   }
@@ -288,14 +288,14 @@ export class App {
     if (typeof on !== "boolean") throw new Error(`setThreshold expects true or false, got ${typeof on}`);
     if (this.state.threshold === on) return;
     this.beginEdit();
-    this.state.threshold = on;
-    this.state.weightWindow = null; // the lower plot's axes change
+    setFields(this.state, { threshold: on });
+    setFields(this.state, { weightWindow: null }); // the lower plot's axes change
     this.commit();
   }
 
   /** Projector mode: large views, type and marks, on one screen (the page view lays them out). */
   setProjector(on) {
-    this.state.projector = on;
+    setFields(this.state, { projector: on });
     this.save();
     this.scheduleRender();
   }
@@ -303,8 +303,8 @@ export class App {
   /** Shows or hides the explanations beside the views; a lesson link's choice (`persist` false) is not the viewer's, whose choice overrides it. */
   setExplanations(on, { persist = true } = {}) {
     if (persist) {
-      this.state.explanations = on;
-      this.state.lessonExplanations = true;
+      setFields(this.state, { explanations: on });
+      setFields(this.state, { lessonExplanations: true });
       this.save();
       this.scheduleRender();
     } else this.setTransient({ lessonExplanations: on });
@@ -321,7 +321,7 @@ export class App {
     for (const [key, value] of Object.entries(patch)) {
       if (!isTransient(key)) throw new Error(`setTransient: ${key} is not a transient field`);
       if (this.state[key] === value) continue;
-      this.state[key] = value;
+      setFields(this.state, { [key]: value });
       changed = true;
     }
     if (changed) this.scheduleRender();
@@ -360,13 +360,13 @@ export class App {
       const ticks = Object.fromEntries(SHOWN_NAMES.map((n) => [n, REFERENCES.includes(n) || rules.includes(n)]));
       if (SHOWN_NAMES.some((n) => ticks[n] !== state.shown[n])) {
         this.beginEdit();
-        Object.assign(state.shown, ticks);
+        setFields(state, { shown: { ...state.shown, ...ticks } });
         this.commit();
       }
     }
     if (on !== state.compare) {
       for (const p of this.players) p.clear();
-      state.compare = on;
+      setFields(state, { compare: on });
       this.training.invalidate(); // the traces are recorded from tabula rasa
     }
     this.onShownChanged?.();
@@ -430,7 +430,7 @@ export class App {
   /** A new training now if an edit waits for one (the cell under the pointer and the race belong to the old points). */
   ensureTrained(options = {}) {
     if (!this.training.dirty) return;
-    this.state.region = null;
+    setFields(this.state, { region: null });
     this.race.clear();
     this.training.retrain(options);
   }

@@ -6,6 +6,7 @@
 import { ALGORITHMS, CORE, COLORS, INFO, LIMITS, NAMES, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { fmt, sentence } from "./format.js";
 import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
+import { setFields } from "./state.js";
 
 /** @typedef {import("./app.js").App} App */
 
@@ -43,7 +44,7 @@ export function fillShownToggles(app, el) {
     box.id = `show-${name}`;
     box.addEventListener("change", () => {
       app.beginEdit();
-      app.state.shown[name] = box.checked;
+      setFields(app.state, { shown: { ...app.state.shown, [name]: box.checked } });
       app.commit();
       renderAlgorithmInfo(app.state, el);
     });

@@ -14,7 +14,7 @@ import { LESSON_FORMAT, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-
 import { lessonUrl } from "./lesson-link.js";
 import { REFERENCES } from "./catalogue.js";
 import { initialFields } from "./schema.js";
-import { History, fitView, snapshot } from "./state.js";
+import { History, fitView, setFields, snapshot } from "./state.js";
 
 /** Where the lessons a lecturer wrote or imported are kept in this browser. */
 export const LESSONS_KEY = "perceptron-lab/lessons";
@@ -91,7 +91,7 @@ export class Lessons {
     }
     this.current = { lesson, index, actionRan: false, embed };
     app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: index, steps: lesson.steps.length } });
-    app.state.projector = true; // presenter mode: projector type and marks (never saved: see App.save)
+    setFields(app.state, { projector: true }); // presenter mode: projector type and marks (never saved: see App.save)
     this.apply(lesson.steps[index]);
     this.onChange?.();
     this.showUrl();
@@ -105,8 +105,8 @@ export class Lessons {
     app.setCompare(false);
     app.animator.clear();
     const fresh = initialFields();
-    for (const key of STEP_FIELDS) app.state[key] = structuredClone(fields[key] ?? fresh[key]);
-    if (!fields.view) app.state.view = fitView(app.state.points);
+    const picture = Object.fromEntries(STEP_FIELDS.map((key) => [key, structuredClone(fields[key] ?? fresh[key])]));
+    setFields(app.state, fields.view ? picture : { ...picture, view: fitView(picture.points) });
     app.setTransient({ weightWindow, region: null, hover: -1, message: null, showFinal: false, showRegions: cells, ringsByStrength: rings });
     app.history.clear();
     app.commit();
@@ -241,7 +241,7 @@ export class Lessons {
     app.setTransient({ lesson: null });
     app.setCompare(false);
     app.history = aside.history;
-    app.state.projector = aside.projector;
+    setFields(app.state, { projector: aside.projector });
     app.applySnapshot(aside.snapshot); // saves it again (unchanged) and puts it in the URL
     this.applyCurveForm(app.state.curves);
     this.curves.preview();

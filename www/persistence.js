@@ -11,7 +11,7 @@ import { loadPreset } from "./data-sets.js";
 import { decodeHash } from "./io.js";
 import { DEFAULT_PRESET } from "./presets.js";
 import { decodeRecord, encodeRecord, migrateV1, samePoints, snapshot } from "./schema.js";
-import { createState, fitView } from "./state.js";
+import { createState, fitView, setFields } from "./state.js";
 
 /** Local storage: today's format (schema.js records), and the first one (migrated when read). */
 export const STORAGE_KEY = "perceptron-lab/v2";
@@ -135,7 +135,7 @@ export function restoreOrPreset(app, form) {
     messages.unshift(behind.message);
     app.keepSaved = true;
   }
-  if (stored) for (const key of ["projector", "explanations"]) if (key in stored.values) app.state[key] = stored.values[key];
+  if (stored) for (const key of ["projector", "explanations"]) if (key in stored.values) setFields(app.state, { [key]: stored.values[key] });
   app.commit();
   app.history.clear();
   if (behind) app.history.push(behind.snapshot);
@@ -184,8 +184,8 @@ function savedBehind(app, stored) {
  */
 function open(app, state, values, source) {
   const { points, lost } = validPoints(app, values.points, source);
-  Object.assign(state, { points, view: fitView(points), threshold: false, teacher: null, preset: null });
-  for (const [key, value] of Object.entries(values)) if (key !== "points") state[key] = value;
+  const { points: _, ...rest } = values;
+  setFields(state, { points, view: fitView(points), threshold: false, teacher: null, preset: null, ...rest });
   return lost;
 }
 

@@ -40,7 +40,7 @@ function finite(v, what) {
 /**
  * The rules' own settings, from the catalogue (`setting` of the rules that have one), in menu
  * order: each one's key in the state's `rules` and the catalogue limit holding its default (also
- * its field in the core's training settings).
+ * its key in the core's training settings).
  * @returns {{key: string, limit: string}[]}
  */
 export function ruleSettings() {
@@ -264,7 +264,19 @@ export function snapshot(state) {
 
 /** Puts a snapshot back into the state. */
 export function restore(state, snap) {
-  for (const f of UNDO_FIELDS) state[f.key] = structuredClone(snap[f.key]);
+  setFields(state, Object.fromEntries(UNDO_FIELDS.map((f) => [f.key, structuredClone(snap[f.key])])));
+}
+
+/**
+ * Writes fields of `state` (the page's, or a scratch state): the one place its fields are set —
+ * the controller's edits, undo, the restore path, the lessons' steps. Throws, changing nothing,
+ * on a key that is not a field of the schema.
+ * @param {Record<string, any>} state
+ * @param {Record<string, any>} patch
+ */
+export function setFields(state, patch) {
+  for (const key of Object.keys(patch)) if (!FIELDS.some((f) => f.key === key)) throw new Error(`setFields: ${key} is not a field of the state`);
+  Object.assign(state, patch);
 }
 
 /**

@@ -7,7 +7,7 @@
 export const MAX_HISTORY = 500;
 import { initialFields } from "./schema.js";
 
-export { restore, snapshot } from "./schema.js";
+export { restore, setFields, snapshot } from "./schema.js";
 
 /**
  * The page's state: the fields of schema.js, persistent and transient.

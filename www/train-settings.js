@@ -2,7 +2,7 @@
 /**
  * The settings of the core's training (`scene::Settings`) from the page's state: the rules
  * trained, the mode, the seed, the compared rules' traces, and each rule's own setting under its
- * catalogue `setting.limit` (the scene's field), taken from the state's `rules` by its
+ * catalogue `setting.limit` (its key in the scene's settings), taken from the state's `rules` by its
  * `setting.key`. What is not given has the core's default.
  */
 

@@ -17,5 +17,5 @@ export function followVersionSpace(app) {
   if (vs === app.zoomChecked) return;
   app.zoomChecked = vs;
   const win = app.state.weightWindow;
-  if (win && vs && (win.kind !== vs.kind || showsVersionSpace(win, vs) === false)) app.state.weightWindow = null;
+  if (win && vs && (win.kind !== vs.kind || showsVersionSpace(win, vs) === false)) app.setTransient({ weightWindow: null });
 }

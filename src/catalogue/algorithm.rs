@@ -111,8 +111,9 @@ pub struct Setting {
     /// Its key in the page's state (`rules`) and in `window.lab`'s `setRules` and
     /// `getState().settings`.
     pub key: &'static str,
-    /// The key of its default in [`super::Limits`] (camelCase, as the page reads it), also the
-    /// name of its field in the scene's `Settings` (which the page's training settings fill).
+    /// The key of its default in [`super::Limits`] (camelCase, as the page reads it), also its
+    /// key in the scene's `Settings` (which the page's training settings fill): a field of the
+    /// run's `Config` (`gamma`) or the rule's own setting (`train::OwnSetting::key`).
     pub limit: &'static str,
     /// The key in [`super::Limits`] of the range `[min, max]` of its logarithmic slider, if it
     /// has one (the soft margin's `γ`).
@@ -414,7 +415,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         setting: Some(Setting {
             symbol: "η",
             key: "notesEta",
-            limit: "notesLearningRate",
+            limit: crate::train::notes::LEARNING_RATE_KEY,
             range: None,
         }),
         ..row(

@@ -8,7 +8,7 @@ use crate::exact::max_stability;
 use crate::measure::{gen_error, Perceptron};
 use crate::rng::rng_from_seed;
 use crate::train::Algorithm;
-use crate::train::{self, Budget, Config, Mode, Trainer};
+use crate::train::{self, Config, Mode, Trainer};
 use serde::{Deserialize, Serialize};
 
 /// One algorithm's result in one cell.
@@ -48,6 +48,7 @@ pub struct CellResult {
 fn cell_seed(params: &CurveParams, cell: usize) -> u64 {
     let (k, r) = (cell / params.reps, cell % params.reps);
     params
+        .run
         .seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add((k as u64) << 32 | r as u64)
@@ -197,16 +198,12 @@ pub(super) fn trainer(
     cell: usize,
 ) -> Result<Box<dyn Trainer>> {
     let mut config = Config {
-        max_epochs: Some(params.epochs),
         seed: params
+            .run
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(cell as u64),
-        budget: Budget {
-            steps: params.updates,
-            angle: None,
-        },
-        ..Config::default()
+        ..params.run.clone()
     };
     params.stop.apply(&mut config, data.len());
     train::build(algorithm, data, Mode::Homogeneous, &config)

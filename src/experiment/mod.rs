@@ -15,12 +15,13 @@ mod trace;
 
 pub use cells::{cell_data, run_cells, CellResult, Outcome};
 pub use params::{
-    alpha_grid, parse_alpha, CurveParams, Labels, StopRule, MAX_N, MAX_SET_VALUES, MAX_WORK,
+    alpha_grid, parse_alpha, sweep_run, CurveParams, Labels, StopRule, MAX_N, MAX_SET_VALUES,
+    MAX_WORK,
 };
 pub use summary::{
     mean_sem, page_csv, summarize, summarize_finished, Row, BASE_COLUMNS, CSV_HEADER,
 };
-pub use trace::{trace, trace_csv, trace_with, TracePoint, TRACE_HEADER};
+pub use trace::{trace, trace_csv, trace_run, trace_with, RunTrace, TracePoint, TRACE_HEADER};
 
 use crate::error::Result;
 
@@ -46,9 +47,7 @@ mod tests {
                 .iter()
                 .map(|n| n.parse().unwrap())
                 .collect(),
-            epochs: 20.0,
-            updates: None,
-            seed: 3,
+            run: sweep_run(20.0, None, 3),
             noise: 0.0,
             labels: Labels::Teacher,
             stop: StopRule::Epochs,
@@ -122,14 +121,14 @@ mod tests {
         let old = r#"{"n":10,"alphas":[1],"reps":1,"algorithms":["minover"],"epochs":1,"seed":1,
                 "noise":0,"labels":"teacher","stop":{"kind":"epochs"}}"#;
         let p: CurveParams = serde_json::from_str(old).unwrap();
-        assert_eq!(p.updates, None);
+        assert_eq!(p.run.budget.steps, None);
         assert!(!serde_json::to_string(&p).unwrap().contains("updates"));
         let new = old.replace(
             r#""stop":{"kind":"epochs"}"#,
             r#""updates":200,"stop":{"kind":"angle","tolerance":1e-4}"#,
         );
         let p: CurveParams = serde_json::from_str(&new).unwrap();
-        assert_eq!(p.updates, Some(200));
+        assert_eq!(p.run.budget.steps, Some(200));
         assert_eq!(
             p.stop,
             StopRule::Angle {
@@ -146,7 +145,7 @@ mod tests {
         };
         assert!(p.validate().unwrap_err().to_string().contains("angle"));
         let p = CurveParams {
-            updates: Some(0),
+            run: sweep_run(20.0, Some(0), 3),
             ..params()
         };
         assert!(p.validate().unwrap_err().to_string().contains("updates"));

@@ -8,15 +8,33 @@
 
 use super::{cells, CurveParams, Labels};
 use crate::error::{Error, Result};
-use crate::trace::{Sample, Sampler, Sampling};
+use crate::trace::{Recorder, Sampling, Trace};
 pub use crate::trace::{TracePoint, TRACE_HEADER};
 use crate::train::Algorithm;
 use std::fmt::Write as _;
 
+/// One cell's run traced: the [`Trace`] (every `K` steps, with `ε_g` against the teacher) and the
+/// size `P` of its set, of which the rows' training error is a fraction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunTrace {
+    /// The trace.
+    pub trace: Trace,
+    /// `P`.
+    pub p: usize,
+}
+
+impl RunTrace {
+    /// The trace's entries as rows ([`Trace::rows`]).
+    pub fn points(&self) -> Vec<TracePoint> {
+        self.trace.rows(self.p)
+    }
+}
+
 /// The trace of `algorithm` in cell `cell` of the sweep `params`, one point every `every` steps:
 /// at `t = 0`, at each multiple of `every` the run passes (a rule whose step counts several, as
 /// batch Adaline's, at the first step at or past it), and at the end (the state
-/// [`crate::train::Trainer::fit`] reports), calling `emit` with each.
+/// [`crate::train::Trainer::fit`] reports), calling `emit` with each entry's row as it is
+/// recorded.
 ///
 /// # Errors
 /// Those of [`CurveParams::validate`]; [`Error::OutOfRange`] for `every = 0` or a cell out of
@@ -27,7 +45,7 @@ pub fn trace_with(
     cell: usize,
     every: usize,
     mut emit: impl FnMut(TracePoint),
-) -> Result<()> {
+) -> Result<RunTrace> {
     params.validate_set("the run's set")?;
     if every == 0 {
         return Err(Error::OutOfRange {
@@ -39,23 +57,38 @@ pub fn trace_with(
     let (data, teacher) = cells::cell_data(params, cell)?;
     let teacher = (params.labels == Labels::Teacher).then_some(&teacher[..]);
     let mut trainer = cells::trainer(algorithm, &data, params, cell)?;
-    let mut sampler = Sampler::new(Sampling::Every(every));
+    let mut recorder = Recorder::on(trainer.as_ref(), Sampling::Every(every), teacher.is_some());
+    let p = data.len();
     let mut stopped = false;
     loop {
-        if sampler.due(trainer.progress().0, stopped) {
-            emit(TracePoint::new(
-                &Sample::of(trainer.as_ref(), teacher),
-                data.len(),
-            ));
+        if recorder.observe_at(trainer.as_ref(), stopped, teacher) {
+            let trace = recorder.trace();
+            emit(trace.row(trace.len() - 1, p));
         }
         if stopped {
-            return Ok(());
+            return Ok(RunTrace {
+                trace: recorder.into_trace(),
+                p,
+            });
         }
         stopped = trainer.step().stop.is_some();
     }
 }
 
-/// [`trace_with`], collected.
+/// [`trace_with`], without a row at a time.
+///
+/// # Errors
+/// Those of [`trace_with`].
+pub fn trace_run(
+    params: &CurveParams,
+    algorithm: Algorithm,
+    cell: usize,
+    every: usize,
+) -> Result<RunTrace> {
+    trace_with(params, algorithm, cell, every, |_| {})
+}
+
+/// [`trace_run`]'s rows.
 ///
 /// # Errors
 /// Those of [`trace_with`].
@@ -65,9 +98,7 @@ pub fn trace(
     cell: usize,
     every: usize,
 ) -> Result<Vec<TracePoint>> {
-    let mut points = Vec::new();
-    trace_with(params, algorithm, cell, every, |p| points.push(p))?;
-    Ok(points)
+    Ok(trace_run(params, algorithm, cell, every)?.points())
 }
 
 /// The points as CSV with [`TRACE_HEADER`].

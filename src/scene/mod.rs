@@ -6,11 +6,11 @@ use crate::error::{Error, Result};
 use crate::exact::{max_stability, Exact};
 use crate::measure::Perceptron;
 use crate::train::gram::{self, GRAM_BUDGET_BYTES};
-use crate::train::notes::NOTES_LEARNING_RATE;
 use crate::train::{self, Config, Fit, Mode, Stop, Trainer};
 use crate::train::{Algorithm, StepCost};
 use crate::version_space::{direction, VersionSpace};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 mod optimum;
 mod settling;
@@ -32,7 +32,27 @@ pub fn default_algorithms() -> Vec<Algorithm> {
         .collect()
 }
 
-/// Settings of the data view's training.
+/// The epoch limits the page may set on the data view's rules, one for each kind of rule with a
+/// limit of its own, in epochs of `P` steps; absent, the default for the work of the rule's steps
+/// ([`Settings::epoch_limit`]).
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", serde(default))]
+pub struct EpochLimits {
+    /// The rules whose step is one presentation ([`StepCost::Presentation`]: Rosenblatt, the
+    /// notes' perceptron), in whole epochs (read as a whole number); `None`:
+    /// [`rosenblatt_epoch_limit`].
+    #[cfg_attr(target_arch = "wasm32", serde(rename = "maxEpochs"))]
+    pub presentation: Option<f64>,
+    /// The rules that certify a gap or their optimality conditions ([`StepCost::Potentials`],
+    /// [`StepCost::Strengths`]: MinOver, AdaTron, the soft margin); `None`:
+    /// [`optimal_epoch_limit`].
+    #[cfg_attr(target_arch = "wasm32", serde(rename = "maxEpochsOptimal"))]
+    pub optimal: Option<f64>,
+}
+
+/// Settings of the data view's training: which rules, in which mode, and the one run
+/// configuration ([`Config`]) each rule's own is made from ([`Settings::config`]).
 /// Read as serde's derive with `#[serde(default, rename_all = "camelCase", flatten)]` reads it (the
 /// page's `Partial<Settings>`; the attributes are the TS type's), by hand: without serde's buffer
 /// of the fields it flattens ([`crate::buffered`], issue 27), the same reads and messages.
@@ -45,32 +65,38 @@ pub struct Settings {
     /// The rules to train (`exact` is always computed and may be left out).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
     pub algorithms: Vec<Algorithm>,
-    /// Rosenblatt's epoch limit; `None`: [`rosenblatt_epoch_limit`].
-    pub max_epochs: Option<usize>,
-    /// MinOver's and AdaTron's step limit, in epochs of `P` steps; `None`: [`optimal_epoch_limit`].
-    pub max_epochs_optimal: Option<f64>,
-    /// The learning rate of the rules whose `η` has a fixed default (the lecture-notes
-    /// perceptron); the others take [`Config::learning_rate`].
-    pub notes_learning_rate: f64,
     /// The rules whose traces against the step `t` are recorded ([`Trace`]; none by default).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
     pub traces: Vec<Algorithm>,
+    /// The epoch limits set for a kind of rule (`maxEpochs`, `maxEpochsOptimal`).
+    #[cfg_attr(target_arch = "wasm32", serde(flatten))]
+    pub limits: EpochLimits,
+    /// The rules' own settings ([`train::OwnSetting`], e.g. the notes' `η`), by their keys —
+    /// each the catalogue's `setting.limit` of its rule; absent: the rule's default.
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub own: BTreeMap<&'static str, f64>,
     /// What every rule's run takes from the page (the gap tolerance, the learning rate of the
     /// rules with a stable default `η`, the soft margin's `γ`, the seed); each rule's own
-    /// configuration is made from it ([`Settings::config`]), with the epoch limit of its kind.
+    /// configuration is made from it ([`Settings::config`]), with the epoch limit of its kind
+    /// and its own setting.
     #[cfg_attr(target_arch = "wasm32", serde(flatten))]
     pub run: Config,
 }
 
-/// The names of [`Settings`]' own fields; the others are the flattened [`Config`]'s.
-const OWN_FIELDS: [&str; 6] = [
+/// The names of [`Settings`]' own fields and of [`EpochLimits`]'; the others are the rules'
+/// own settings ([`train::OwnSetting`]) and the flattened [`Config`]'s.
+const OWN_FIELDS: [&str; 5] = [
     "threshold",
     "algorithms",
+    "traces",
     "maxEpochs",
     "maxEpochsOptimal",
-    "notesLearningRate",
-    "traces",
 ];
+
+/// The rules' own settings ([`train::OwnSetting`]), one per rule that has one.
+fn own_settings() -> impl Iterator<Item = train::OwnSetting> {
+    Algorithm::ALL.into_iter().filter_map(|a| a.spec().own)
+}
 
 impl<'de> serde::Deserialize<'de> for Settings {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
@@ -86,7 +112,7 @@ impl<'de> serde::Deserialize<'de> for Settings {
                 d.deserialize_identifier(self)
             }
         }
-        impl Visitor<'_> for Key {
+        impl serde::de::Visitor<'_> for Key {
             type Value = String;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("field identifier")
@@ -109,6 +135,13 @@ impl<'de> serde::Deserialize<'de> for Settings {
                 let mut seen = [false; OWN_FIELDS.len()];
                 let mut rest = vec![];
                 while let Some(key) = map.next_key_seed(Key)? {
+                    if let Some(own) = own_settings().find(|o| o.key == key) {
+                        if s.own.contains_key(own.key) {
+                            return Err(A::Error::duplicate_field(own.key));
+                        }
+                        s.own.insert(own.key, map.next_value()?);
+                        continue;
+                    }
                     let Some(i) = OWN_FIELDS.iter().position(|f| *f == key) else {
                         let value = map.next_value_seed(crate::buffered::Buffer)?;
                         rest.push((crate::buffered::Value::Str(key), value));
@@ -120,10 +153,13 @@ impl<'de> serde::Deserialize<'de> for Settings {
                     match i {
                         0 => s.threshold = map.next_value()?,
                         1 => s.algorithms = map.next_value()?,
-                        2 => s.max_epochs = map.next_value()?,
-                        3 => s.max_epochs_optimal = map.next_value()?,
-                        4 => s.notes_learning_rate = map.next_value()?,
-                        _ => s.traces = map.next_value()?,
+                        2 => s.traces = map.next_value()?,
+                        // whole epochs, as the rules of a presentation count them
+                        3 => {
+                            let epochs: Option<usize> = map.next_value()?;
+                            s.limits.presentation = epochs.map(|e| e as f64);
+                        }
+                        _ => s.limits.optimal = map.next_value()?,
                     }
                 }
                 s.run = crate::buffered::from_entries(rest)?;
@@ -139,10 +175,9 @@ impl Default for Settings {
         Self {
             threshold: false,
             algorithms: default_algorithms(),
-            max_epochs: None,
-            max_epochs_optimal: None,
-            notes_learning_rate: NOTES_LEARNING_RATE,
             traces: vec![],
+            limits: EpochLimits::default(),
+            own: BTreeMap::new(),
             run: Config::default(),
         }
     }
@@ -358,11 +393,12 @@ pub fn epoch_limit(settings: &Settings, algorithm: Algorithm, p: usize, separabl
 impl Settings {
     fn epoch_limit(&self, algorithm: Algorithm, p: usize, separable: bool) -> f64 {
         match algorithm.cost() {
-            StepCost::Presentation => {
-                self.max_epochs.unwrap_or_else(|| rosenblatt_epoch_limit(p)) as f64
-            }
+            StepCost::Presentation => self
+                .limits
+                .presentation
+                .unwrap_or_else(|| rosenblatt_epoch_limit(p) as f64),
             StepCost::Potentials | StepCost::Strengths => {
-                self.max_epochs_optimal.unwrap_or_else(|| {
+                self.limits.optimal.unwrap_or_else(|| {
                     let cost = step_cost(algorithm, p, DIM, self.threshold);
                     optimal_epoch_limit(p, cost, separable)
                 })
@@ -378,18 +414,22 @@ impl Settings {
     }
 
     /// The configuration of `algorithm`'s run on `p` points: the page's, with the epoch limit of
-    /// the rule's kind and the learning rate the rule takes.
+    /// the rule's kind, the rule's own setting written in ([`train::OwnSetting::set`]) and the
+    /// learning rate only where the rule takes one.
     pub fn config(&self, algorithm: Algorithm, p: usize, separable: bool) -> Config {
         let spec = algorithm.spec();
-        let learning_rate = match spec.default_learning_rate {
-            Some(_) => Some(self.notes_learning_rate),
-            None => self.run.learning_rate,
-        };
-        Config {
+        let mut config = Config {
             max_epochs: Some(self.epoch_limit(algorithm, p, separable)),
-            learning_rate: learning_rate.filter(|_| spec.takes.learning_rate),
             ..self.run.clone()
+        };
+        if let Some(own) = spec.own {
+            let value = self.own.get(own.key).copied().unwrap_or(own.default);
+            (own.set)(&mut config, value);
         }
+        if !spec.takes.learning_rate {
+            config.learning_rate = None;
+        }
+        config
     }
 }
 

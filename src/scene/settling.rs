@@ -225,6 +225,7 @@ pub(crate) fn rosenblatt_bound(
 mod tests {
     use super::*;
     use crate::data::generate;
+    use crate::scene::EpochLimits;
 
     /// Resuming is invisible: slices of one chunk give the same w, κ and step count as one go.
     #[test]
@@ -235,7 +236,10 @@ mod tests {
                 threshold,
                 algorithms: Algorithm::rules().collect(),
                 // not separable (noise): a limit that keeps the test short
-                max_epochs_optimal: Some(300.0),
+                limits: EpochLimits {
+                    optimal: Some(300.0),
+                    ..EpochLimits::default()
+                },
                 ..Settings::default()
             };
             let mut whole = super::super::compute(&data, &settings).unwrap();

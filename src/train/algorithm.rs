@@ -176,6 +176,18 @@ impl Takes {
 /// against the rule's [`Takes`] ([`super::build_spec`]).
 pub type Builder = fn(&Dataset, Mode, &Config) -> Result<Box<dyn Trainer>>;
 
+/// A rule's own setting: a number the data view's settings hold for this rule alone, under `key`
+/// (a name no field of [`Config`] has), written into the rule's run configuration by `set`.
+#[derive(Debug, Clone, Copy)]
+pub struct OwnSetting {
+    /// Its key in the data view's settings (camelCase, as the page writes it).
+    pub key: &'static str,
+    /// Its value when the page sets none.
+    pub default: f64,
+    /// Writes the value into the rule's configuration: `config ← config with the value`.
+    pub set: fn(&mut Config, f64),
+}
+
 /// What training knows of one rule, declared in the rule's file (`pub const SPEC`).
 #[derive(Debug, Clone, Copy)]
 pub struct Spec {
@@ -188,10 +200,9 @@ pub struct Spec {
     /// Whether its output is `1`/`0` (`1` iff `w·ξ > θ`, the lecture notes' convention) rather
     /// than `sign(w·ξ − θ)` ([`super::output`]).
     pub zero_one: bool,
-    /// Its learning rate's default when that is a fixed number (the lecture-notes perceptron's
-    /// `η`, a setting of its own on the page); `None` where the rule takes none or derives a
-    /// stable one from the data (Adaline, logistic: `1/max C^μμ`).
-    pub default_learning_rate: Option<f64>,
+    /// A setting of its own beside the shared ones of [`Config`] (the lecture-notes perceptron's
+    /// fixed `η`): set on the page under its key for this rule alone; `None` for the others.
+    pub own: Option<OwnSetting>,
     /// What a gradient rule minimises (its optimum is [`crate::optimum`]'s); `None` for the
     /// other rules.
     pub objective: Option<super::objective::Objective>,
@@ -214,7 +225,7 @@ impl Spec {
             cost,
             takes: Takes::NOTHING,
             zero_one: false,
-            default_learning_rate: None,
+            own: None,
             objective: None,
             squares: false,
             build,
@@ -225,6 +236,15 @@ impl Spec {
     #[must_use]
     pub const fn taking(self, takes: Takes) -> Spec {
         Spec { takes, ..self }
+    }
+
+    /// This spec, with a setting of its own ([`Spec::own`]).
+    #[must_use]
+    pub const fn owning(self, own: OwnSetting) -> Spec {
+        Spec {
+            own: Some(own),
+            ..self
+        }
     }
 
     /// This spec, of a gradient rule minimising `objective` (whose cost squares the lengths).

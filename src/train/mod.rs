@@ -30,7 +30,7 @@ pub mod students;
 pub use adaline::{AdalineBatch, AdalineParams};
 pub use adatron::check_gamma;
 pub use adatron::{Adatron, AdatronParams};
-pub use algorithm::{Algorithm, Builder, Spec, StepCost, Takes};
+pub use algorithm::{Algorithm, Builder, OwnSetting, Spec, StepCost, Takes};
 pub use build::{build, build_spec, small_angle, Budgeted};
 pub use config::{AngleStop, Budget, Config, Optional, Presentation};
 pub use gradient::GradientParams;

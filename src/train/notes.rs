@@ -14,7 +14,7 @@
 //! Note the tie: an example exactly on the line (`w·ξ = θ`) has output 0 (class `S = −1`) here,
 //! whereas the readout's error count (`E^μ ≤ 0`) counts it as an error for either label.
 
-use super::algorithm::{Spec, StepCost, Takes};
+use super::algorithm::{OwnSetting, Spec, StepCost, Takes};
 use super::config::Presentation;
 use super::online::{target, Drive, Online, OnlineRule};
 use super::{Config, Mode, Trainer};
@@ -26,6 +26,9 @@ use rand::Rng as _;
 
 /// The lecture-notes perceptron's default learning rate `η`.
 pub const NOTES_LEARNING_RATE: f64 = 0.1;
+/// The key of its `η` in the data view's settings, a setting of its own ([`OwnSetting`]): the
+/// shared `learningRate` is the other rules'.
+pub const LEARNING_RATE_KEY: &str = "notesLearningRate";
 
 /// The notes' step `Δ = η (t − y)`.
 #[derive(Debug, Clone, Copy)]
@@ -111,9 +114,13 @@ impl NotesParams {
 /// rate `η` (default [`NOTES_LEARNING_RATE`]) and the order (default random).
 pub const SPEC: Spec = Spec {
     zero_one: true,
-    default_learning_rate: Some(NOTES_LEARNING_RATE),
     ..Spec::new("perceptron-notes", StepCost::Presentation, build)
         .taking(Takes::INIT.learning_rate().order())
+        .owning(OwnSetting {
+            key: LEARNING_RATE_KEY,
+            default: NOTES_LEARNING_RATE,
+            set: |config, eta| config.learning_rate = Some(eta),
+        })
 };
 
 /// The lecture notes' perceptron from the run's [`Config`]: `η`, the epoch limit, the seed, the

@@ -4,7 +4,7 @@
 use super::{argument, chart_area, js_error, to_js};
 use crate::catalogue::{Algorithm, Chart};
 use crate::chart;
-use crate::experiment::{self, CellResult, CurveParams, Row, TracePoint};
+use crate::experiment::{self, CellResult, CurveParams, Row, RunTrace};
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -170,7 +170,7 @@ pub struct CellTrace {
     params: CurveParams,
     algorithm: Algorithm,
     cell: usize,
-    points: Vec<TracePoint>,
+    run: RunTrace,
 }
 
 /// The trace of rule `algorithm` in cell `cell` of the sweep `params`, a point every `every`
@@ -189,12 +189,12 @@ pub fn trace_cell(
 ) -> Result<CellTrace, JsError> {
     let params = curve_params(params)?;
     let algorithm = Algorithm::from_name(algorithm)?;
-    let points = experiment::trace(&params, algorithm, cell, every)?;
+    let run = experiment::trace_run(&params, algorithm, cell, every)?;
     Ok(CellTrace {
         params,
         algorithm,
         cell,
-        points,
+        run,
     })
 }
 
@@ -206,12 +206,12 @@ impl CellTrace {
     /// Throws only if they cannot be converted.
     #[wasm_bindgen(unchecked_return_type = "TracePoint[]")]
     pub fn points(&self) -> Result<JsValue, JsError> {
-        to_js(&self.points)
+        to_js(&self.run.points())
     }
 
     /// The trace as the CLI's `trace` prints it (`t,updates,kappa,kappa_upper,eps_g,train_error`).
     pub fn csv(&self) -> String {
-        experiment::trace_csv(&self.points)
+        experiment::trace_csv(&self.run.points())
     }
 
     /// Draws the trace's chart (`chart::trace_spec`: κ(w), κ_upper and the exact κ_max above,
@@ -221,7 +221,7 @@ impl CellTrace {
     /// # Errors
     /// Throws on a drawing failure.
     pub fn draw(&self, canvas: HtmlCanvasElement, scale: f64) -> Result<(), JsError> {
-        let spec = chart::trace_spec(&self.params, self.algorithm, self.cell, &self.points)?;
+        let spec = chart::trace_spec(&self.params, self.algorithm, self.cell, &self.run)?;
         chart::draw_trace(&chart_area(canvas)?, &spec, scale).map_err(js_error)
     }
 }

@@ -6,7 +6,7 @@ use super::{kappa_range, log_t_range, Axis, Line, Panel, Reference, Scale, Trace
 use crate::catalogue::Algorithm;
 use crate::chart::{rgb, short};
 use crate::error::Result as CoreResult;
-use crate::experiment::{self, CurveParams, TracePoint};
+use crate::experiment::{self, CurveParams, RunTrace};
 use crate::train::Mode;
 use plotters::style::RGBColor;
 
@@ -20,7 +20,7 @@ fn last(line: &Line) -> Option<f64> {
     line.points.last().map(|p| p.1)
 }
 
-/// The chart of `points`, the trace of `algorithm` in cell `cell` of the sweep `params`; the
+/// The chart of `run`, the trace of `algorithm` in cell `cell` of the sweep `params`; the
 /// exact `κ_max` of that cell's set is computed here. Its panels are `"κ"` (lines
 /// `"{name}: κ(w)"`, `"{name}: κ_upper (certified)"`, reference `"κ_max (exact)"`) and
 /// `"error"` (`"{name}: ε_g"`, `"training error"`).
@@ -31,33 +31,40 @@ pub fn trace_spec(
     params: &CurveParams,
     algorithm: Algorithm,
     cell: usize,
-    points: &[TracePoint],
+    run: &RunTrace,
 ) -> CoreResult<TraceChart> {
     let (data, _) = experiment::cell_data(params, cell)?;
     let exact = crate::exact::max_stability(&data, Mode::Homogeneous)?;
     let alpha = params.alphas[cell / params.reps];
-    let series = |value: fn(&TracePoint) -> Option<f64>| -> Vec<(f64, f64)> {
-        points
-            .iter()
-            .filter_map(|p| value(p).filter(|v| v.is_finite()).map(|v| (p.t as f64, v)))
+    let tr = &run.trace;
+    // the finite values of a column against t
+    let series = |values: &mut dyn Iterator<Item = f64>| -> Vec<(f64, f64)> {
+        tr.t.iter()
+            .zip(values)
+            .filter(|(_, v)| v.is_finite())
+            .map(|(&t, v)| (t as f64, v))
             .collect()
     };
+    let column = |c: Option<&Vec<f64>>| series(&mut c.into_iter().flatten().copied());
+    // the answer's errors (pocket: the pocketed perceptron's) as a fraction of P
+    let answer_errors = tr.pocket_errors.as_ref().unwrap_or(&tr.errors);
+    let p = run.p.max(1) as f64;
     let name = algorithm.name();
     let color = rgb(algorithm.info().color);
     let kappa_max = exact.separable.then_some(exact.kappa);
-    let kappa = Line::solid(format!("{name}: κ(w)"), color, series(|p| Some(p.kappa)));
+    let kappa = Line::solid(format!("{name}: κ(w)"), color, column(Some(&tr.kappa)));
     let upper = Line::dashed(
         format!("{name}: κ_upper (certified)"),
         color,
-        series(|p| p.kappa_upper),
+        column(tr.upper.as_ref()),
         (5.0, 4.0),
     );
     let grey = RGBColor(0x77, 0x77, 0x77);
-    let eps_g = Line::solid(format!("{name}: ε_g"), color, series(|p| p.eps_g));
+    let eps_g = Line::solid(format!("{name}: ε_g"), color, column(tr.eps_g.as_ref()));
     let train = Line::dashed(
         "training error",
         grey,
-        series(|p| Some(p.train_error)),
+        series(&mut answer_errors.iter().map(|&e| e as f64 / p)),
         (3.0, 3.0),
     );
     // the errors from 0 to their largest after the start (where w = 0 errs on every example)
