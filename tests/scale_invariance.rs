@@ -478,3 +478,37 @@ fn the_gradient_rules_on_the_three_points() {
         assert_eq!(optimum(o, &d, Mode::Homogeneous, true), Optimum::Unbounded);
     }
 }
+
+/// Beyond `2^1000` between the shortest and the longest length (`data::SPAN_BITS`), the short
+/// points would round to the origin once the long one is near 1 (and `1/|ξ|` overflow): AdaTron,
+/// the soft margin and the gradient rules refuse such a set by name — here `(1e300, 1)` beside
+/// `(1e-5, 1e-5)`, `1.4·10⁻³⁰⁵` of its length — while the span of the three points (`2·10⁻³⁰⁰`,
+/// above `2^−1000 ≈ 9.3·10⁻³⁰²`) trains; Rosenblatt, which needs no length, trains on both.
+#[test]
+fn a_span_beyond_2_to_the_1000_is_refused_by_name() {
+    let d = Dataset::from_row_major(vec![1e300, 1.0, 1e-5, 1e-5], 2, vec![1.0, -1.0]).unwrap();
+    for algo in ["adatron", "soft-margin", "adaline", "logistic"] {
+        let e = train::build(named(algo), &d, Mode::Homogeneous, &Config::default())
+            .err()
+            .unwrap_or_else(|| panic!("{algo} trained"));
+        let m = e.to_string();
+        assert!(
+            m.starts_with("point 1's length") && m.contains("floating-point range"),
+            "{algo}: {m}"
+        );
+        assert!(train::build(
+            named(algo),
+            &three_points(),
+            Mode::Homogeneous,
+            &Config::default()
+        )
+        .is_ok());
+    }
+    assert!(train::build(
+        named("rosenblatt"),
+        &d,
+        Mode::Homogeneous,
+        &Config::default()
+    )
+    .is_ok());
+}
