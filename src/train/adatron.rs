@@ -633,7 +633,7 @@ impl Trainer for Adatron {
         &self.state
     }
 
-    /// Through the origin [`Adatron::homogeneous_upper`]; with a threshold `|w| / Σ_μ x^μ`.
+    /// Through the origin `homogeneous_upper` (its bound computed without the `x^μ`); with a threshold `|w| / Σ_μ x^μ`.
     fn kappa_upper(&self) -> Option<f64> {
         self.state.certifies.then(|| match self.mode {
             Mode::Homogeneous => self.homogeneous_upper(),
