@@ -6,9 +6,9 @@
 // benchmark-only code, not in the shipped www/pkg): default target/bench-pkg, as
 // `make build-bench` writes it (bench/exact.sh builds its own). It is served under /bench-pkg/
 // of the harness's server (the repository root), so a private build can be timed.
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ROOT, launch, serve } from "../tests/e2e/harness.mjs";
+import { benchPage } from "./bench-page.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -23,15 +23,7 @@ const runs = Number(arg("--runs", 7));
 const server = await serve();
 const browser = await launch();
 try {
-  const page = await browser.context.newPage();
-  page.on("console", (msg) => msg.type() === "error" && console.error(msg.text()));
-  await page.route("**/bench-pkg/**", (route) => {
-    const file = new URL(route.request().url()).pathname.replace(/^\/bench-pkg\//, "");
-    const type = file.endsWith(".wasm") ? "application/wasm" : "text/javascript";
-    route.fulfill({ body: readFileSync(join(pkg, file)), contentType: type });
-  });
-  await page.route("**/bench-exact.html", (route) => route.fulfill({ body: "<!doctype html><title>exact benchmark</title>", contentType: "text/html" }));
-  await page.goto(`${server.url}bench-exact.html`);
+  const page = await benchPage(browser, server, pkg, "bench-exact");
   const result = await page.evaluate(
     async ({ n, p, seed, runs }) => {
       const mod = await import("/bench-pkg/perceptron_lab.js");

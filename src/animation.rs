@@ -9,7 +9,7 @@
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
-use crate::measure::{stability_upper_bound, Perceptron};
+use crate::measure::Perceptron;
 use crate::scene::{fit_view, rosenblatt_bound, trainer, AlgorithmView, Settings};
 use crate::trace::{Sample, Sampler, Sampling, Trace};
 use crate::train::Algorithm;
@@ -263,6 +263,7 @@ impl Animation {
             // the gradient is checked at the ends of epochs: the run's last check, once stopped
             gradient: f.stop.and(self.trainer.run_state().gradient),
             rate: self.trainer.run_state().rate,
+            unresolved: self.trainer.run_state().unresolved,
         };
         fit_view(self.algorithm, data, &fit, &self.settings, self.separable)
     }
@@ -314,8 +315,11 @@ impl Animation {
             kappa: p.stability(data),
             errors: p.errors(data),
             current_errors: self.trainer.current_errors(),
-            kappa_upper: (self.trainer.certifies() && updates > 0)
-                .then(|| stability_upper_bound(&p.w, self.trainer.embedding())),
+            kappa_upper: if updates > 0 {
+                self.trainer.kappa_upper()
+            } else {
+                None
+            },
             w: p.w,
             theta: p.theta,
             example,

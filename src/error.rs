@@ -113,7 +113,12 @@ pub enum Error {
         expected: String,
     },
     /// A set whose points' lengths span more than floating point holds: the squared length of
-    /// the short one is below `2^−1022` of the long one's (issue 24).
+    /// the short one is below `2^−1022` of the long one's (issue 24). Raised only where an
+    /// answer needs those squares together and cannot be represented without them: the exact
+    /// optimum with a far point in front of the short ones (`exact/scales.rs`), the count with a
+    /// threshold (`dichotomies`), and AdaTron's and the soft margin's pair steps with a threshold
+    /// (their strengths `x^μ ∝ 1/|ξ^μ|²` would be `10⁶⁰⁰`). Every rule trains through the
+    /// origin on such a set.
     #[error("point {index}'s length {norm:e} is {:e} of point {largest}'s {largest_norm:e}: the set spans more than the floating-point range allows (its squared lengths cannot be computed together), and the answer depends on both", norm / largest_norm)]
     Span {
         /// The short point (0-based).

@@ -12,6 +12,16 @@ pub fn norm(a: &[f64]) -> f64 {
     norm_sq(a).sqrt()
 }
 
+/// `|x|` without overflow or underflow of the squares: `m |x/m|` with `m = max_i |x_i|`.
+pub fn safe_norm(x: &[f64]) -> f64 {
+    let top = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    if top == 0.0 {
+        return 0.0;
+    }
+    let scaled: Vec<f64> = x.iter().map(|v| v / top).collect();
+    top * norm(&scaled)
+}
+
 /// `y ← y + s·x`.
 #[inline]
 pub fn axpy(s: f64, x: &[f64], y: &mut [f64]) {

@@ -324,3 +324,191 @@ fn the_version_space_scales_with_the_set() {
         }
     }
 }
+
+/// `w` divided by its largest magnitude (its squares, `10⁵⁹⁸` for a `w` of `10²⁹⁹`, overflow).
+fn shrunk(w: &[f64]) -> Vec<f64> {
+    let top = w.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    w.iter().map(|v| v / top).collect()
+}
+
+/// The three points at scale 1: `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`.
+fn three_points() -> Dataset {
+    Dataset::from_row_major(
+        vec![1.0, 1e300, -1.0, -2.0, 1e-300, 3.0],
+        2,
+        vec![1.0, -1.0, 1.0],
+    )
+    .unwrap()
+}
+
+/// Every rule trains on the three points through the origin (none is refused) to a finite `w`,
+/// and its stop says what holds. AdaTron, which steps on `b^μ = x^μ |ξ^μ|` without squared
+/// lengths, reaches the hand-computed `κ_max = √5` (`w = (1, 2)/√5`, module docs of the test
+/// above) within its certified gap, its bound `κ_upper` never below `√5`. A rule that says
+/// converged separates the set (it is separable).
+#[test]
+fn every_rule_trains_on_the_three_points() {
+    let d = three_points();
+    let r5 = 5f64.sqrt();
+    for algo in rules() {
+        let cfg = Config::default();
+        let fit = train::build(named(algo), &d, Mode::Homogeneous, &cfg)
+            .unwrap_or_else(|e| panic!("{algo} refused the set: {e}"))
+            .run();
+        assert!(
+            fit.perceptron.w.iter().all(|v| v.is_finite()) && fit.perceptron.w != [0.0, 0.0],
+            "{algo}: {fit:?}"
+        );
+        assert!(!fit.converged || fit.errors == 0, "{algo}: {fit:?}");
+        if algo == "adatron" {
+            assert_eq!(fit.stop, Some(train::Stop::GapReached), "{fit:?}");
+            assert!(fit.converged);
+            let gap = cfg.gap_tolerance;
+            assert!(
+                fit.kappa >= r5 * (1.0 - gap) && fit.kappa <= r5 * (1.0 + 1e-12),
+                "κ = {}",
+                fit.kappa
+            );
+            let upper = fit.kappa_upper.unwrap();
+            assert!(
+                upper >= r5 * (1.0 - 1e-12) && upper.is_finite(),
+                "κ_upper {upper}"
+            );
+            assert!(angle(&shrunk(&fit.perceptron.w), &[1.0, 2.0]) < gap.sqrt());
+        }
+    }
+}
+
+/// The soft margin on the three points: its `γ` applies to the set brought near 1 (`rescaled.rs`),
+/// where the short points are `10⁻³⁰⁰` long, so every example is inside the margin for `γ` of
+/// order 1: `γ |Σ_ν S^ν ξ^ν| max_μ |ξ^μ| < 1` (here `≈ 0.56 γ` near 1), all strengths at `γ` and
+/// `w = γ Σ_μ S^μ ξ^μ` (soft_margin_optimum.rs), whose direction `(2 + 10⁻³⁰⁰, 10³⁰⁰ + 5)` is
+/// `ξ¹`'s to `10⁻³⁰⁰`: `κ = min_μ E^μ/|w| = 2` (the second point's `(1·0 + 2·1)`). It stops on
+/// its KKT conditions. Reaching the hard margin would take `γ ≈ 10⁵⁹⁹` near 1 (the short
+/// point's strength `x = 1/5` at scale 1 times `2^{2·997}`): no representable `γ` does, and with
+/// the largest, `10³⁰⁸`, it still converges (KKT), to a `w` that separates the set.
+#[test]
+fn the_soft_margin_on_the_three_points() {
+    let d = three_points();
+    for gamma in [0.5, 1.0] {
+        let cfg = Config {
+            gamma,
+            ..Config::default()
+        };
+        let fit = train::build(named("soft-margin"), &d, Mode::Homogeneous, &cfg)
+            .unwrap()
+            .run();
+        assert_eq!(fit.stop, Some(train::Stop::Kkt), "γ = {gamma}: {fit:?}");
+        assert!(fit.converged);
+        assert!(
+            (fit.kappa - 2.0).abs() < 1e-12,
+            "γ = {gamma}: κ = {}",
+            fit.kappa
+        );
+        assert!(angle(&shrunk(&fit.perceptron.w), &[2e-300, 1.0]) < 1e-12);
+    }
+    let cfg = Config {
+        gamma: 1e308,
+        ..Config::default()
+    };
+    let fit = train::build(named("soft-margin"), &d, Mode::Homogeneous, &cfg)
+        .unwrap()
+        .run();
+    assert!(fit.converged, "{fit:?}");
+    assert_eq!(fit.errors, 0, "{fit:?}");
+    assert!(fit.perceptron.w.iter().all(|v| v.is_finite()));
+}
+
+/// The gradient rules on the three points run (not refused) and stop short of "converged" with
+/// the reason: the short points' factor `(η/N)|ξ^μ|²`, `10⁻⁶⁰⁰` near 1 beside the long point's
+/// stable `η`, is below the floating-point precision, so no representable `η` fits both; the
+/// readout names the point and the factor. Their reference optima do not overflow: least
+/// squares is at cost `½` — the long point and the second one fitted exactly (two equations,
+/// two unknowns), the third left at `E³ ≈ 0`, residual 1, which no `w` of finite cost improves
+/// (module docs of `optimum`), with `w` along `(1, 0)` to `10⁻³⁰⁰`; the sigmoid costs have no
+/// minimum on a separable set.
+#[test]
+fn the_gradient_rules_on_the_three_points() {
+    use perceptron_lab::optimum::{optimum, Optimum};
+    use perceptron_lab::scene::{status, Settings};
+    use perceptron_lab::train::objective::Objective;
+    let d = three_points();
+    for algo in [
+        "adaline",
+        "adaline-batch",
+        "logistic",
+        "logistic-squared",
+        "adaline-tanh",
+    ] {
+        let fit = train::build(named(algo), &d, Mode::Homogeneous, &Config::default())
+            .unwrap_or_else(|e| panic!("{algo} refused the set: {e}"))
+            .run();
+        assert!(fit.perceptron.w.iter().all(|v| v.is_finite()), "{algo}");
+        assert!(!fit.converged, "{algo}: {fit:?}");
+        assert!(
+            matches!(fit.stop, Some(train::Stop::Limit | train::Stop::Plateau)),
+            "{algo}: {fit:?}"
+        );
+        let u = fit.unresolved.expect("a point beyond the steps' reach");
+        assert!(u.example == 1 || u.example == 2, "{algo}: {u:?}");
+        assert!(u.log10_factor < -500.0, "{algo}: {u:?}");
+        let text = status(named(algo), &fit, 1000.0, &Settings::default(), true);
+        assert!(
+            text.starts_with("not converged")
+                && text.contains(&format!("point {}'s step", u.example))
+                && text.contains("no representable η"),
+            "{algo}: {text}"
+        );
+    }
+    let Optimum::At { perceptron, cost } =
+        optimum(Objective::LeastSquares, &d, Mode::Homogeneous, true)
+    else {
+        panic!("least squares has a minimum")
+    };
+    assert!((cost - 0.5).abs() < 1e-12, "cost {cost}");
+    assert!(perceptron.w.iter().all(|v| v.is_finite()));
+    assert!(
+        angle(&shrunk(&perceptron.w), &[1.0, 0.0]) < 1e-12,
+        "{perceptron:?}"
+    );
+    for o in [
+        Objective::Sigmoid(perceptron_lab::train::logistic::Loss::CrossEntropy),
+        Objective::Sigmoid(perceptron_lab::train::logistic::Loss::Squared),
+    ] {
+        assert_eq!(optimum(o, &d, Mode::Homogeneous, true), Optimum::Unbounded);
+    }
+}
+
+/// Beyond `2^1000` between the shortest and the longest length (`data::SPAN_BITS`), the short
+/// points would round to the origin once the long one is near 1 (and `1/|ξ|` overflow): AdaTron,
+/// the soft margin and the gradient rules refuse such a set by name — here `(1e300, 1)` beside
+/// `(1e-5, 1e-5)`, `1.4·10⁻³⁰⁵` of its length — while the span of the three points (`2·10⁻³⁰⁰`,
+/// above `2^−1000 ≈ 9.3·10⁻³⁰²`) trains; Rosenblatt, which needs no length, trains on both.
+#[test]
+fn a_span_beyond_2_to_the_1000_is_refused_by_name() {
+    let d = Dataset::from_row_major(vec![1e300, 1.0, 1e-5, 1e-5], 2, vec![1.0, -1.0]).unwrap();
+    for algo in ["adatron", "soft-margin", "adaline", "logistic"] {
+        let e = train::build(named(algo), &d, Mode::Homogeneous, &Config::default())
+            .err()
+            .unwrap_or_else(|| panic!("{algo} trained"));
+        let m = e.to_string();
+        assert!(
+            m.starts_with("point 1's length") && m.contains("floating-point range"),
+            "{algo}: {m}"
+        );
+        assert!(train::build(
+            named(algo),
+            &three_points(),
+            Mode::Homogeneous,
+            &Config::default()
+        )
+        .is_ok());
+    }
+    assert!(train::build(
+        named("rosenblatt"),
+        &d,
+        Mode::Homogeneous,
+        &Config::default()
+    )
+    .is_ok());
+}

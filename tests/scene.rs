@@ -38,6 +38,7 @@ fn fit(stop: Option<Stop>) -> Fit {
         embedding: vec![0.5, 2.0, 1.0, 0.0],
         gradient: Some(3e-4),
         rate: None,
+        unresolved: None,
     }
 }
 
@@ -213,6 +214,7 @@ fn scene_status_of_real_runs() {
                     assert_eq!(a.name, Algorithm::Adaline);
                     2.0 / 4.25
                 }),
+                unresolved: None,
             };
             let limit = scene::epoch_limit(&settings, a.name, data.len(), s.separable);
             status(a.name, &f, limit, &settings, true)

@@ -112,6 +112,27 @@ pub fn gradient(c: &StatusContext) -> Option<String> {
     }
 }
 
+/// A gradient rule with an example beyond the reach of its steps ([`crate::train::gradient::Unresolved`]),
+/// at its limit: why it cannot converge, with the example's factor and the bound on `η`; `None`
+/// for every other run.
+pub fn unresolved(c: &StatusContext) -> Option<String> {
+    let u = c.fit.unresolved?;
+    matches!(c.stop, Stop::Limit | Stop::Plateau).then(|| {
+        format!(
+            "not converged: epoch limit ({}) with |∇E| = {} of its scale; point {}'s step changes \
+             its residual by the factor η|ξ|²/N ≈ 1e{:.0}, below the floating-point precision \
+             {:.1e} (η/N = {:.1e}, held below 2/max_μ |ξ^μ|² by the longest point's stability): \
+             the set's lengths span too far: no representable η fits both",
+            c.limit.ceil(),
+            relative(c.fit.gradient),
+            u.example,
+            u.log10_factor,
+            f64::EPSILON,
+            u.step
+        )
+    })
+}
+
 /// Rosenblatt and the notes' perceptron: at the limit the set is not separable in that time.
 pub fn presentation(c: &StatusContext) -> Option<String> {
     (c.stop == Stop::Limit).then(|| format!("not separable within {} epochs", c.limit))

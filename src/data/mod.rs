@@ -226,6 +226,18 @@ impl Dataset {
     /// # Errors
     /// [`Error::Span`] naming the shortest non-zero point and the longest.
     pub fn check_span(&self) -> Result<()> {
+        self.check_span_within(511)
+    }
+
+    /// Checks that every non-zero `|ξ^μ|` is at least `2^−bits` of the longest.
+    /// [`Dataset::check_span`] is `bits = 511`; [`SPAN_BITS`] is what a rule stepping along unit
+    /// directions needs (with the longest near 1, `1/|ξ^μ|` finite: AdaTron through the origin,
+    /// the gradient rules), beyond which the short points, brought near the long one's scale,
+    /// round to the origin.
+    ///
+    /// # Errors
+    /// [`Error::Span`] naming the shortest non-zero point and the longest.
+    pub fn check_span_within(&self, bits: i32) -> Result<()> {
         let norms: Vec<f64> = (0..self.len()).map(|mu| self.norm(mu)).collect();
         let Some((largest, &largest_norm)) =
             norms.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))
@@ -238,7 +250,7 @@ impl Dataset {
             .filter(|(_, &r)| r > 0.0)
             .min_by(|a, b| a.1.total_cmp(b.1));
         match short {
-            Some((index, &norm)) if norm < libm::scalbn(largest_norm, -511) => Err(Error::Span {
+            Some((index, &norm)) if norm < libm::scalbn(largest_norm, -bits) => Err(Error::Span {
                 index,
                 norm,
                 largest,
@@ -248,6 +260,11 @@ impl Dataset {
         }
     }
 }
+
+/// The span of lengths, in powers of two, the rules stepping along unit directions take
+/// ([`Dataset::check_span_within`]): with the longest length near 1 the shortest is above
+/// `2^−1000`, its reciprocal finite and its coordinates not rounded to 0.
+pub const SPAN_BITS: i32 = 1000;
 
 /// `max_i |x_i|` (0 for no numbers).
 pub fn max_abs(x: &[f64]) -> f64 {

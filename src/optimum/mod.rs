@@ -23,7 +23,7 @@
 mod newton;
 pub mod soft_margin;
 
-use crate::data::Dataset;
+use crate::data::{unscale, Dataset};
 use crate::linalg::{angle, dot};
 use crate::measure::Perceptron;
 use crate::train::logistic::Loss;
@@ -88,8 +88,23 @@ pub fn total(objective: Objective, p: &Perceptron, data: &Dataset) -> f64 {
 }
 
 /// The optimum of `objective` on `data` in `mode`, on a set that is `separable` or not (exact
-/// test; module docs).
+/// test; module docs), in the units the rules run in: on the set brought near 1 by `2^k`
+/// ([`Dataset::in_range`], [`crate::train::rescaled`]), its `w` as found there and `θ` times
+/// `2^−k`, its cost that of the set near 1 (the same as the set's own where `k = 0`; the
+/// soft margin's `γ` applies there, as for the rule).
 pub fn optimum(objective: Objective, data: &Dataset, mode: Mode, separable: bool) -> Optimum {
+    let (near, k) = data.in_range();
+    match optimum_near_one(objective, &near, mode, separable) {
+        Optimum::At { perceptron, cost } => Optimum::At {
+            perceptron: Perceptron::new(perceptron.w, unscale(perceptron.theta, k)),
+            cost,
+        },
+        other => other,
+    }
+}
+
+/// [`optimum`] on a set near 1.
+fn optimum_near_one(objective: Objective, data: &Dataset, mode: Mode, separable: bool) -> Optimum {
     if data.is_empty() {
         return Optimum::Unknown;
     }
@@ -118,7 +133,8 @@ pub fn optimum(objective: Objective, data: &Dataset, mode: Mode, separable: bool
 }
 
 impl Optimum {
-    /// How far `answer` is from the optimum, where there is one.
+    /// How far `answer` is from the optimum, where there is one: both on the set near 1, as
+    /// [`optimum`] (`θ` times `2^k`).
     pub fn distance(
         &self,
         objective: Objective,
@@ -129,9 +145,12 @@ impl Optimum {
         let Optimum::At { perceptron, cost } = self else {
             return None;
         };
+        let (near, k) = data.in_range();
+        let near_one = |p: &Perceptron| Perceptron::new(p.w.clone(), unscale(p.theta, -k));
+        let (answer, perceptron) = (near_one(answer), near_one(perceptron));
         Some(Distance {
-            cost_gap: total(objective, answer, data) - cost,
-            angle: angle(&vector(answer, mode), &vector(perceptron, mode)),
+            cost_gap: total(objective, &answer, &near) - cost,
+            angle: angle(&vector(&answer, mode), &vector(&perceptron, mode)),
         })
     }
 }

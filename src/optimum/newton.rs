@@ -1,7 +1,7 @@
 //! Newton's method with Levenberg–Marquardt damping on a cost `E(v) = Σ_μ c(v·ξ̃^μ, S^μ)`.
 
 use super::TOLERANCE;
-use crate::data::Dataset;
+use crate::data::{exponent_to_one, Dataset, SAFE_MAGNITUDE};
 use crate::linalg::dot;
 use crate::measure::Perceptron;
 use crate::train::objective::Objective;
@@ -71,7 +71,49 @@ pub(super) fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
 
 /// A minimum of `objective` on `data` in `mode` from `start` ([`damped`] on its derivatives);
 /// `None` if it is not reached.
+///
+/// A column `i` of inputs whose largest magnitude is outside [`SAFE_MAGNITUDE`] (the short
+/// points' coordinates beside a long point's, once the set is brought near 1) is solved for
+/// times `2^{k_i}` bringing it near 1: `v_i ξ_i = (2^{−k_i} v_i)(2^{k_i} ξ_i)` exactly, so the cost
+/// is the same function of `v`, while `H`'s entries `Σ ξ_i ξ_j`, which would underflow to 0
+/// (`10⁻⁶⁰⁰`) and leave `H` singular, are in range. Other sets are solved as they are.
 pub fn newton(objective: Objective, start: &[f64], data: &Dataset, mode: Mode) -> Option<Vec<f64>> {
+    let k = column_exponents(data);
+    if k.iter().all(|&k| k == 0) {
+        return newton_on(objective, start, data, mode);
+    }
+    let xs = data
+        .features()
+        .chunks_exact(data.dim())
+        .flat_map(|x| x.iter().zip(&k).map(|(&v, &k)| libm::scalbn(v, k)))
+        .collect();
+    let scaled = Dataset::from_row_major(xs, data.dim(), data.labels().to_vec()).ok()?;
+    let at = |v: &[f64], sign: i32| -> Vec<f64> {
+        v.iter()
+            .enumerate()
+            .map(|(i, &x)| libm::scalbn(x, sign * k.get(i).copied().unwrap_or(0)))
+            .collect()
+    };
+    newton_on(objective, &at(start, -1), &scaled, mode).map(|v| at(&v, 1))
+}
+
+/// Per input column, the `k_i` bringing its largest magnitude near 1 where that is outside
+/// [`SAFE_MAGNITUDE`] (0 elsewhere, and for a column of zeros).
+fn column_exponents(data: &Dataset) -> Vec<i32> {
+    (0..data.dim())
+        .map(|i| {
+            let m = (0..data.len()).fold(0.0f64, |m, mu| m.max(data.x(mu)[i].abs()));
+            if m == 0.0 || (1.0 / SAFE_MAGNITUDE..=SAFE_MAGNITUDE).contains(&m) {
+                0
+            } else {
+                exponent_to_one(m)
+            }
+        })
+        .collect()
+}
+
+/// [`newton`] on `data` as it is.
+fn newton_on(objective: Objective, start: &[f64], data: &Dataset, mode: Mode) -> Option<Vec<f64>> {
     let (v, stationary) = damped(
         start,
         |v| derivatives(objective, v, data, mode),

@@ -57,7 +57,9 @@ impl Settling {
     /// of the margin rules with a threshold (those rules are left out, the scene says why) and
     /// the Gibbs and Bayes students' refusal of a set without a version space (shown without a
     /// perceptron, stopped as [`crate::train::Stop::Stalled`], the readout says why) and the
-    /// span refusal of the rules that square the lengths (left out, with a note).
+    /// span refusal (left out, with a note: AdaTron and the soft margin with a threshold on a set
+    /// whose lengths span beyond `2^511`, and these and the gradient rules beyond `2^1000`,
+    /// [`crate::train::build_spec`]).
     pub fn new(data: &Dataset, settings: &Settings) -> Result<Self> {
         let mut reference = reference(data, settings)?;
         let version_space = reference.version_space.take();
@@ -89,7 +91,7 @@ impl Settling {
                         .max(1),
                     }),
                     Err(Error::OneClass { .. }) => {}
-                    // a rule that squares the lengths, on a set spanning beyond their range
+                    // a set spanning beyond what the rule's steps hold (build_spec)
                     Err(e @ Error::Span { .. }) => reference.notes.push(format!(
                         "{} is not trained here: {e}.",
                         algorithm.info().label

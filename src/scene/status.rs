@@ -2,7 +2,7 @@
 //! [`crate::catalogue::status`]).
 
 use super::Settings;
-use crate::catalogue::status::{generic, StatusContext};
+use crate::catalogue::status::{generic, unresolved, StatusContext};
 use crate::train::{Algorithm, Fit};
 
 /// Why `algorithm` stopped, in words for the readout (`limit`: its epoch limit): its catalogue
@@ -26,9 +26,7 @@ pub fn status(
         gradient_tolerance: settings.run.gradient_tolerance,
         separable,
     };
-    algorithm
-        .info()
-        .status
-        .and_then(|own| own(&context))
+    unresolved(&context)
+        .or_else(|| algorithm.info().status.and_then(|own| own(&context)))
         .unwrap_or_else(|| generic(&context))
 }

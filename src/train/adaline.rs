@@ -99,6 +99,7 @@ impl AdalineParams {
             let limit = drive.max_epochs.ceil() as usize;
             PlateauWatch::new(Objective::LeastSquares, limit, &state.w, state.theta, data)
         });
+        state.unresolved = super::gradient::unresolved(data, eta / data.dim() as f64);
         Ok(AdalineBatch {
             plateau,
             rate: eta / data.dim() as f64,
@@ -190,14 +191,15 @@ impl Trainer for AdalineBatch {
         st.steps += st.data.len();
         st.updates += 1;
         // the step is −(η/N) ∇E: the gradient before it, against its scale Σ_μ |ξ̃^μ|
-        let moved = (dot(&change, &change) + dtheta * dtheta).sqrt();
+        let moved = super::online::length(&change, dtheta);
         let gradient = if moved == 0.0 {
             0.0
         } else {
             moved / (self.rate * self.norm_sum)
         };
         st.gradient = Some(gradient);
-        st.stop = if gradient <= self.tolerance || moved == 0.0 {
+        // an example beyond the steps' reach: stationarity cannot be told (Unresolved)
+        st.stop = if st.unresolved.is_none() && (gradient <= self.tolerance || moved == 0.0) {
             Some(Stop::Stationary)
         } else {
             let limit = st.updates >= self.max_batches;

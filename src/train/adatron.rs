@@ -9,6 +9,16 @@
 //! which is `O(N)` per update because `w` is kept. `0 < η < 2` converges; `η = 1` is the exact
 //! coordinate maximum of the dual `Σ x^μ − |w|²/2`.
 //!
+//! **Without squared lengths** (issue 24): the step is taken, exactly, on `b^μ = x^μ |ξ^μ|` along
+//! the unit direction `u^μ = S^μ ξ^μ/|ξ^μ|`: `w = Σ b^μ u^μ`, `E^μ = |ξ^μ| h^μ` with
+//! `h^μ = w·u^μ`, and the step above reads `b^μ ← max(0, b^μ + η (1/|ξ^μ| − h^μ))`. Neither
+//! `|ξ^μ|²` nor `x^μ` appears, so a set whose lengths span `10³⁰⁰` (a point at `10³⁰⁰` beside one
+//! at 1, where the short point's `|ξ|²` or `x^μ` leave the floating-point range once the long one
+//! is near 1) trains like any other; the certified bound is computed as
+//! `|2^a w| / Σ_μ 2^a b^μ/|ξ^μ|` with `2^a` bringing `w` near 1. With a threshold the pair steps
+//! still use `|ξ^i − ξ^j|²`, and a set spanning beyond `2^511` is refused there
+//! ([`Dataset::check_span`]).
+//!
 //! **The book's fixed η** (Biehl §3.7; `--eta`, [`Config::learning_rate`]): in the book's units,
 //! `w = (1/N) Σ x̂^μ ξ^μ S^μ` (so `x̂^μ = N x^μ`) and `C^μμ = |ξ^μ|²/N`, the step is
 //! `x̂^μ ← max(0, x̂^μ + η (1 − E^μ))` with one `η` for every example, here
@@ -45,15 +55,17 @@
 //! - S. S. Keerthi, S. K. Shevade, C. Bhattacharyya, K. R. K. Murthy, Neural Comput. 13 (2001) 637.
 
 use super::algorithm::{Spec, StepCost, Takes};
+use super::directions::Directions;
 use super::online::max_diagonal;
 use super::{
     check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
     RunState, Step, Stop, Trainer,
 };
 use crate::data::Dataset;
+use crate::data::{exponent_to_one, max_abs};
 use crate::error::{Error, Result};
-use crate::linalg::{argmin2_by, axpy, dot, norm, norm_sq};
-use crate::measure::{best_threshold, Perceptron};
+use crate::linalg::{argmin2_by, axpy, dot, norm};
+use crate::measure::{best_threshold, stability_upper_bound, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
 
@@ -151,7 +163,65 @@ impl AdatronParams {
         }
         check_positive("max_epochs", self.max_epochs)?;
         check_init(None, data)?;
-        let x = match &self.init {
+        let x = self.initial_strengths(data, mode)?;
+        // through the origin only rows are needed (O(N) per update); with a threshold the Gram
+        // matrix keeps all potentials current in O(P) per pair update
+        let budget = match mode {
+            Mode::Homogeneous => 0,
+            Mode::Threshold => GRAM_BUDGET_BYTES,
+        };
+        // with a threshold a set spanning beyond 2^511 is refused before (`build_spec`,
+        // `Spec::squares`): the pair steps' |ξ^i − ξ^j|² of two short points would underflow
+        let Directions { rows, norms } = match mode {
+            Mode::Homogeneous => Directions::unit(data),
+            Mode::Threshold => Directions::signed(data),
+        };
+        let gram = Gram::new(rows, data.dim(), budget);
+        // w = Σ x^μ z^μ = Σ b^μ u^μ with b^μ = x^μ |z^μ| through the origin
+        let b: Vec<f64> = match mode {
+            Mode::Homogeneous => x.iter().zip(&norms).map(|(x, r)| x * r).collect(),
+            Mode::Threshold => x.clone(),
+        };
+        let mut w = vec![0.0; data.dim()];
+        for (mu, &bm) in b.iter().enumerate() {
+            axpy(bm, gram.row(mu), &mut w);
+        }
+        let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
+        let coords = self.coordinates(&norms, data.dim());
+        let masks = Masks::new(data.labels(), &x, self.bound);
+        let mut scratch = vec![];
+        let next = violating_pair(data.labels(), &h, &masks, &mut scratch);
+        let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
+        let certifies = self.bound.is_infinite();
+        Ok(Adatron {
+            state: RunState {
+                x,
+                ..RunState::new(data, w, 0.0, certifies)
+            },
+            mode,
+            next,
+            masks,
+            scratch,
+            params: self,
+            gram,
+            h,
+            b,
+            coords,
+            sweep_violation: 0.0,
+            sweep_position: 0,
+            max_steps,
+        })
+    }
+}
+
+impl AdatronParams {
+    /// The starting strengths: `x = 0`, or the given ones checked (`P` of them in `[0, γ]`, with a
+    /// threshold `Σ x^μ S^μ = 0`).
+    ///
+    /// # Errors
+    /// As [`AdatronParams::build`] for the initial strengths.
+    fn initial_strengths(&self, data: &Dataset, mode: Mode) -> Result<Vec<f64>> {
+        Ok(match &self.init {
             None => vec![0.0; data.len()],
             Some(x) if x.len() != data.len() => {
                 return Err(Error::Shape {
@@ -184,42 +254,23 @@ impl AdatronParams {
                 }
                 x.clone()
             }
-        };
-        // through the origin only rows are needed (O(N) per update); with a threshold the Gram
-        // matrix keeps all potentials current in O(P) per pair update
-        let budget = match mode {
-            Mode::Homogeneous => 0,
-            Mode::Threshold => GRAM_BUDGET_BYTES,
-        };
-        let gram = Gram::new(data.signed_rows(), data.dim(), budget);
-        let mut w = vec![0.0; data.dim()];
-        for (mu, &xm) in x.iter().enumerate() {
-            axpy(xm, gram.row(mu), &mut w);
-        }
-        let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
-        let diag = (0..data.len()).map(|mu| norm_sq(gram.row(mu))).collect();
-        let masks = Masks::new(data.labels(), &x, self.bound);
-        let mut scratch = vec![];
-        let next = violating_pair(data.labels(), &h, &masks, &mut scratch);
-        let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
-        let certifies = self.bound.is_infinite();
-        Ok(Adatron {
-            state: RunState {
-                x,
-                ..RunState::new(data, w, 0.0, certifies)
-            },
-            mode,
-            next,
-            masks,
-            scratch,
-            params: self,
-            gram,
-            h,
-            diag,
-            sweep_violation: 0.0,
-            sweep_position: 0,
-            max_steps,
         })
+    }
+
+    /// Through the origin, the [`Coordinate`] of each example of length `r = |z^μ|`.
+    fn coordinates(&self, norms: &[f64], n: usize) -> Vec<Coordinate> {
+        norms
+            .iter()
+            .map(|&r| Coordinate {
+                r,
+                inverse: if r > 0.0 { 1.0 / r } else { 0.0 },
+                rate: match self.fixed_rate {
+                    Some(eta) => eta / n as f64 * r * r,
+                    None => self.learning_rate,
+                },
+                top: self.bound * r,
+            })
+            .collect()
     }
 }
 
@@ -238,17 +289,35 @@ pub struct Adatron {
     /// Work space of [`violating_pair`].
     scratch: Vec<f64>,
     params: AdatronParams,
-    /// `z^μ = S^μ ξ^μ`, and in threshold mode their Gram matrix.
+    /// Through the origin the unit directions `u^μ = z^μ/|z^μ|`; with a threshold
+    /// `z^μ = S^μ ξ^μ` and their Gram matrix.
     gram: Gram,
     /// Threshold mode: potentials `h_μ = w·z^μ`, kept incrementally.
     h: Vec<f64>,
-    /// `C_μμ = |ξ^μ|²`.
-    diag: Vec<f64>,
+    /// Through the origin the strengths `b^μ = x^μ |z^μ|` the steps move (`w = Σ b^μ u^μ`);
+    /// with a threshold the starting `x^μ` (the pair steps move [`RunState::x`]).
+    b: Vec<f64>,
+    /// Through the origin each example's constants of the step (empty with a threshold).
+    coords: Vec<Coordinate>,
     /// Through the origin: the largest KKT violation seen in the current sweep.
     sweep_violation: f64,
     /// `steps mod P`, kept by counting (no division per step).
     sweep_position: usize,
     max_steps: usize,
+}
+
+/// The constants of the coordinate step on one example (through the origin), kept together.
+#[derive(Debug, Clone, Copy)]
+struct Coordinate {
+    /// `|z^μ|`.
+    r: f64,
+    /// `1/|z^μ|` (0 for a point at the origin).
+    inverse: f64,
+    /// The step `η_b` of `b^μ` per unit of `1/|z^μ| − h^μ`: `η`, or the book's fixed
+    /// `(η/N)|z^μ|²`.
+    rate: f64,
+    /// The box `b^μ ≤ γ |z^μ|` (`∞` for the hard margin).
+    top: f64,
 }
 
 /// With `score_μ = S^μ − w·ξ^μ = S^μ (1 − h_μ)`: `i = argmax score` over the examples whose
@@ -352,34 +421,76 @@ impl Adatron {
         let p = self.perceptron();
         relative_gap(
             p.stability(&self.state.data),
-            norm(&self.state.w) / self.state.x.iter().sum::<f64>(),
+            self.kappa_upper().unwrap_or(f64::INFINITY),
         )
     }
 
-    /// One coordinate step on example `μ` (through the origin).
+    /// Through the origin, `κ_upper = |w| / Σ_μ x^μ` with `x^μ = b^μ/|z^μ|`, both sides times
+    /// `2^a` bringing `w` near 1: `|2^a w| / Σ_μ (2^a b^μ)/|z^μ|`, in range where the `x^μ` are
+    /// not (a point `10³⁰⁰` shorter than the longest has `x^μ ≈ 10⁶⁰⁰` of the longest's scale).
+    fn homogeneous_upper(&self) -> f64 {
+        let plain = stability_upper_bound(&self.state.w, &self.state.x);
+        if plain.is_finite() && plain > 0.0 {
+            return plain; // the x^μ and |w|² in range: the bound as every rule computes it
+        }
+        let a = exponent_to_one(max_abs(&self.state.w));
+        let w: Vec<f64> = self.state.w.iter().map(|&v| libm::scalbn(v, a)).collect();
+        let total: f64 = self
+            .b
+            .iter()
+            .zip(&self.coords)
+            .map(|(&b, c)| libm::scalbn(b, a) * c.inverse)
+            .sum();
+        if total <= 0.0 {
+            f64::INFINITY
+        } else {
+            norm(&w) / total
+        }
+    }
+
+    /// One coordinate step on example `μ` (through the origin), on `b^μ = x^μ |z^μ|` along the
+    /// unit direction `u^μ`: with `h^μ = w·u^μ` (so `E^μ = |z^μ| h^μ`), the step
+    /// `x^μ ← x^μ + η (1 − E^μ)/|z^μ|²` (module docs) is exactly
+    ///
+    /// `b^μ ← clamp(b^μ + η (1/|z^μ| − h^μ), 0, γ |z^μ|)`,   `w ← w + Δb^μ u^μ`,
+    ///
+    /// (the book's fixed `η`: `(η/N)|z^μ|²` in place of `η`), which needs no `|z^μ|²`: it holds
+    /// on a set whose lengths span `10³⁰⁰`, where the squares leave the floating-point range.
     fn coordinate_step(&mut self, mu: usize) -> bool {
-        let z = self.gram.row(mu);
-        let c = self.diag[mu];
-        if c == 0.0 {
+        let Coordinate {
+            r,
+            inverse,
+            rate,
+            top,
+        } = self.coords[mu];
+        if r == 0.0 {
             return false; // a point at the origin: no w can change its potential
         }
-        let e = dot(&self.state.w, z);
-        let (old, bound) = (self.state.x[mu], self.params.bound);
+        let u = self.gram.row(mu);
+        let h = dot(&self.state.w, u);
+        let e = r * h;
+        let old = self.b[mu];
         let violation = if old <= 0.0 {
             1.0 - e
-        } else if old >= bound {
+        } else if old >= top {
             e - 1.0
         } else {
             (1.0 - e).abs()
         };
         self.sweep_violation = self.sweep_violation.max(violation);
-        let new = (old + self.step_size(c) * (1.0 - e)).clamp(0.0, bound);
-        let dx = new - self.state.x[mu];
-        if dx == 0.0 {
+        let new = (old + rate * (inverse - h)).clamp(0.0, top);
+        let db = new - old;
+        if db == 0.0 {
             return false;
         }
-        self.state.x[mu] = new;
-        axpy(dx, self.gram.row(mu), &mut self.state.w);
+        self.b[mu] = new;
+        // at the box exactly γ (γ|z|·(1/|z|) may round off it)
+        self.state.x[mu] = if new >= top {
+            self.params.bound
+        } else {
+            new * inverse
+        };
+        axpy(db, u, &mut self.state.w);
         true
     }
 
@@ -521,6 +632,14 @@ impl Trainer for Adatron {
     fn run_state(&self) -> &RunState {
         &self.state
     }
+
+    /// Through the origin `homogeneous_upper` (its bound computed without the `x^μ`); with a threshold `|w| / Σ_μ x^μ`.
+    fn kappa_upper(&self) -> Option<f64> {
+        self.state.certifies.then(|| match self.mode {
+            Mode::Homogeneous => self.homogeneous_upper(),
+            Mode::Threshold => stability_upper_bound(&self.state.w, &self.state.x),
+        })
+    }
 }
 
 /// AdaTron's spec: a coordinate step on one embedding strength (a pair with a threshold); it
@@ -532,7 +651,8 @@ pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build)
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
 pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin)
     .taking(Takes::NOTHING.gamma())
-    .minimising(super::objective::Objective::Hinge { gamma: GAMMA });
+    .minimising(super::objective::Objective::Hinge { gamma: GAMMA })
+    .squaring();
 
 /// AdaTron from the run's [`Config`]: the epoch limit, the gap tolerance and the book's fixed `η`
 /// ([`Config::learning_rate`]; `None`: the exact coordinate step).

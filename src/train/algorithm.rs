@@ -206,11 +206,14 @@ pub struct Spec {
     /// What a gradient rule minimises (its optimum is [`crate::optimum`]'s); `None` for the
     /// other rules.
     pub objective: Option<super::objective::Objective>,
-    /// Whether its steps and its stop use the squared lengths `|ξ^μ|²` of all examples together
-    /// (AdaTron's `η/C^μμ`, the costs and step sizes of the gradient rules): a set whose lengths
-    /// span beyond what those hold ([`Dataset::check_span`]) is refused for it by name, where it
-    /// would compute with lengths rounded to 0 and could claim a stop it has not reached. The
-    /// other rules use `w·ξ^μ` alone and train on any finite set.
+    /// Whether its steps with a threshold use the squared lengths `|ξ^i − ξ^j|²` of pairs of
+    /// examples (AdaTron's and the soft margin's pair steps, whose strengths `x^μ ∝ 1/|ξ|²` leave
+    /// the floating-point range for a point `10³⁰⁰` shorter than the longest): a set whose
+    /// lengths span beyond what those hold ([`Dataset::check_span`]) is refused for it by name in
+    /// threshold mode, where it would compute with lengths rounded to 0. Through the origin
+    /// AdaTron steps without squares (`adatron.rs`), and the gradient rules train on any finite
+    /// set, stopping short of "converged" where an example is beyond their steps' reach
+    /// ([`super::gradient::unresolved`]).
     pub squares: bool,
     /// Its trainer.
     pub build: Builder,
@@ -247,17 +250,16 @@ impl Spec {
         }
     }
 
-    /// This spec, of a gradient rule minimising `objective` (whose cost squares the lengths).
+    /// This spec, of a gradient rule minimising `objective`.
     #[must_use]
     pub const fn minimising(self, objective: super::objective::Objective) -> Spec {
         Spec {
             objective: Some(objective),
-            squares: true,
             ..self
         }
     }
 
-    /// This spec, of a rule whose steps use the squared lengths ([`Spec::squares`]).
+    /// This spec, of a rule whose threshold-mode steps use squared lengths ([`Spec::squares`]).
     #[must_use]
     pub const fn squaring(self) -> Spec {
         Spec {

@@ -35,7 +35,8 @@ pub fn build(
 /// # Errors
 /// Those of [`Config::check`] and of the rule's builder (empty set, one class with a threshold
 /// for MinOver/AdaTron/soft margin, bad parameters); [`crate::Error::Span`] for a rule that
-/// [`Spec::squares`] on a set spanning beyond the floating-point range.
+/// [`Spec::squares`] with a threshold on a set spanning beyond `2^511`, and for AdaTron, the soft
+/// margin and the gradient rules on one spanning beyond `2^1000` ([`crate::data::SPAN_BITS`]).
 pub fn build_spec(
     spec: &Spec,
     data: &Dataset,
@@ -43,8 +44,12 @@ pub fn build_spec(
     config: &Config,
 ) -> Result<Box<dyn Trainer>> {
     config.check(spec)?;
-    if spec.squares {
+    if spec.squares && mode == Mode::Threshold {
         data.check_span()?;
+    }
+    if spec.squares || spec.objective.is_some() {
+        // beyond this the short points round to the origin once the long one is near 1
+        data.check_span_within(crate::data::SPAN_BITS)?;
     }
     let (scaled, k) = data.in_range();
     if k != 0 {
@@ -178,6 +183,10 @@ impl Trainer for Budgeted {
 
     fn certifies(&self) -> bool {
         self.inner.certifies()
+    }
+
+    fn kappa_upper(&self) -> Option<f64> {
+        self.inner.kappa_upper()
     }
 
     fn data(&self) -> &Dataset {

@@ -12,6 +12,7 @@ pub mod adatron;
 pub mod algorithm;
 mod build;
 pub mod config;
+mod directions;
 pub mod gradient;
 pub(crate) mod gram;
 pub mod hebb;
@@ -187,6 +188,9 @@ pub struct Fit {
     /// The sequential gradient rules: the fixed learning rate `η` they ran with (the cycling
     /// stop's hint scales it); `None` for the other rules.
     pub rate: Option<f64>,
+    /// A gradient rule's example beyond the reach of its steps ([`gradient::unresolved`]): its
+    /// stop is then never [`Stop::Stationary`].
+    pub unresolved: Option<gradient::Unresolved>,
 }
 
 impl Fit {
@@ -229,6 +233,14 @@ pub trait Trainer {
     fn certifies(&self) -> bool {
         self.run_state().certifies
     }
+    /// The certified bound `κ_max ≤ |w| / Σ_μ x^μ` where the embedding strengths certify one
+    /// ([`Trainer::certifies`]), else `None`: by default [`stability_upper_bound`] of the
+    /// perceptron's `w` and [`Trainer::embedding`]; a rule whose strengths may leave the
+    /// floating-point range (AdaTron's on a set of lengths `10³⁰⁰` apart) computes it its own way.
+    fn kappa_upper(&self) -> Option<f64> {
+        self.certifies()
+            .then(|| stability_upper_bound(&self.perceptron().w, self.embedding()))
+    }
     /// The data set trained on.
     fn data(&self) -> &Dataset {
         &self.run_state().data
@@ -257,9 +269,7 @@ pub trait Trainer {
         let perceptron = self.perceptron();
         let data = self.data();
         let (steps, updates, stop) = self.progress();
-        let kappa_upper = self
-            .certifies()
-            .then(|| stability_upper_bound(&perceptron.w, self.embedding()));
+        let kappa_upper = self.kappa_upper();
         Fit {
             kappa: perceptron.stability(data),
             errors: perceptron.errors(data),
@@ -272,6 +282,7 @@ pub trait Trainer {
             embedding: self.embedding().to_vec(),
             gradient: self.run_state().gradient,
             rate: self.run_state().rate,
+            unresolved: self.run_state().unresolved,
             perceptron,
         }
     }

@@ -146,6 +146,9 @@ impl<R: OnlineRule> Online<R> {
         }
         // a gradient rule's η, whose step is η/N
         state.rate = rule.step_size().map(|r| r * data.dim() as f64);
+        state.unresolved = rule
+            .step_size()
+            .and_then(|step| super::gradient::unresolved(data, step));
         let extra = f64::from(u8::from(mode == Mode::Threshold));
         let norms = (0..data.len())
             .map(|mu| (dot(data.x(mu), data.x(mu)) + extra).sqrt())
@@ -181,9 +184,13 @@ impl<R: OnlineRule> Online<R> {
                     self.state.gradient = Some(self.relative_gradient(rate));
                 }
                 let gradient = self.state.gradient.unwrap_or(f64::INFINITY);
-                if self.moves_this_epoch == 0 || (tolerance > 0.0 && gradient <= tolerance) {
+                // an example beyond the steps' reach: neither stop can be told (Unresolved)
+                let resolved = self.state.unresolved.is_none();
+                if resolved
+                    && (self.moves_this_epoch == 0 || (tolerance > 0.0 && gradient <= tolerance))
+                {
                     Some(Stop::Stationary)
-                } else if tolerance > 0.0 && self.net_move() <= CYCLE * self.path {
+                } else if resolved && tolerance > 0.0 && self.net_move() <= CYCLE * self.path {
                     Some(Stop::Cycling)
                 } else {
                     let st = &self.state;
@@ -227,7 +234,7 @@ impl<R: OnlineRule> Online<R> {
             gt = 0.0;
         }
         let scale = rate * self.norms.iter().sum::<f64>();
-        let size = (dot(&gw, &gw) + gt * gt).sqrt();
+        let size = length(&gw, gt);
         if size == 0.0 {
             0.0
         } else {
@@ -266,6 +273,18 @@ impl<R: OnlineRule> Trainer for Online<R> {
 pub(super) fn max_diagonal(data: &Dataset, mode: Mode) -> f64 {
     let extra = if mode == Mode::Threshold { 1.0 } else { 0.0 };
     (data.max_norm_sq() + extra) / data.dim() as f64
+}
+
+/// `|(g, t)|`, `√(g·g + t²)`, without over- or underflow where the squares leave the normal
+/// range (a gradient of `10⁻³⁰⁰` is not 0).
+pub(super) fn length(g: &[f64], t: f64) -> f64 {
+    let sq = dot(g, g) + t * t;
+    if sq.is_normal() || sq == 0.0 && g.iter().all(|&v| v == 0.0) && t == 0.0 {
+        return sq.sqrt();
+    }
+    let mut all = g.to_vec();
+    all.push(t);
+    crate::linalg::safe_norm(&all)
 }
 
 /// The 0/1 target `t = (S + 1)/2` of label `S = ±1`.

@@ -63,6 +63,11 @@ impl Trainer for Rescaled {
         self.inner.certifies()
     }
 
+    /// The inner rule's bound, a length: scaled by `2^−k`.
+    fn kappa_upper(&self) -> Option<f64> {
+        self.inner.kappa_upper().map(|u| unscale(u, self.k))
+    }
+
     /// The set in its own units.
     fn data(&self) -> &Dataset {
         &self.data
@@ -82,7 +87,7 @@ impl Trainer for Rescaled {
         let mut fit = self.inner.fit();
         fit.perceptron.theta = unscale(fit.perceptron.theta, self.k);
         fit.kappa = unscale(fit.kappa, self.k);
-        fit.kappa_upper = fit.kappa_upper.map(|u| unscale(u, self.k));
+        fit.kappa_upper = self.kappa_upper();
         fit
     }
 }

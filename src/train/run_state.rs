@@ -1,6 +1,7 @@
 //! What every rule keeps of its run ([`RunState`]), which the [`Trainer`](super::Trainer)
 //! accessors read by default.
 
+use super::gradient::Unresolved;
 use super::{Mode, Stop};
 use crate::data::Dataset;
 use crate::linalg::{axpy, dot};
@@ -43,6 +44,9 @@ pub struct RunState {
     /// A sequential gradient rule's fixed learning rate `η` ([`super::Fit::rate`]); `None` for
     /// the other rules.
     pub rate: Option<f64>,
+    /// A gradient rule's example its steps cannot fit ([`super::gradient::unresolved`]);
+    /// `None` for the other rules and where every example is within reach.
+    pub unresolved: Option<Unresolved>,
 }
 
 impl RunState {
@@ -59,6 +63,7 @@ impl RunState {
             certifies,
             gradient: None,
             rate: None,
+            unresolved: None,
         }
     }
 

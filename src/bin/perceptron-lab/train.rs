@@ -125,9 +125,15 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
             ..Settings::default()
         };
         note(format_args!(
-            "{} stopped at its limit before its own stop ({}); a larger --epochs or --updates lets it go on",
+            "{} stopped at its limit before its own stop ({}){}",
             a.algorithm,
-            status(a.algorithm, &fit, fit.epochs, &settings, separable)
+            status(a.algorithm, &fit, fit.epochs, &settings, separable),
+            // more epochs do not bring a point beyond the steps' reach within it
+            if fit.unresolved.is_none() {
+                "; a larger --epochs or --updates lets it go on"
+            } else {
+                ""
+            }
         ));
     }
     if !separable && !fit.converged {

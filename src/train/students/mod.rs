@@ -81,7 +81,7 @@ use super::{check_classes, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;
 use crate::exact::max_stability;
-use crate::linalg::{dot, norm};
+use crate::linalg::{dot, norm, safe_norm};
 use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
 use crate::version_space::plane::{no_version_space, Arc, Region};
@@ -303,16 +303,6 @@ const SEED_MIX: u64 = 0x6A09_E667_F3BC_C908;
 /// A generator for the chain, drawn from the sampler's own.
 fn child(rng: &mut Rng) -> Rng {
     rng_from_seed(rand::Rng::random::<u64>(rng))
-}
-
-/// `|x|` without overflow or underflow of the squares.
-fn safe_norm(x: &[f64]) -> f64 {
-    let top = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-    if top == 0.0 {
-        return 0.0;
-    }
-    let scaled: Vec<f64> = x.iter().map(|v| v / top).collect();
-    top * norm(&scaled)
 }
 
 /// The constant input of a threshold, `c = √(N+1) R` with `R = max(min_{S=+1} |ξ|, min_{S=−1} |ξ|)`,
