@@ -6,7 +6,7 @@ mod common;
 
 use common::{dot, signed_rows, teacher_data};
 use perceptron_lab::data::Dataset;
-use perceptron_lab::train::{MinoverParams, Mode, Trainer};
+use perceptron_lab::train::{MinoverParams, Mode, Stop, Trainer};
 
 /// MinOver as in the book: `h_μ = w·z^μ` recomputed, `ν = argmin h` (the first of equal ones),
 /// `w ← w + z^ν / N`.
@@ -133,5 +133,48 @@ fn potentials_after_many_steps_equal_recomputed_ones() {
             let from_x: f64 = fit.embedding.iter().zip(&z).map(|(x, z)| x * z[i]).sum();
             assert!((wi - from_x).abs() <= 1e-9 * scale);
         }
+    }
+}
+
+/// `run` (whose hot loop takes the steps through the origin without `advance`'s checks where
+/// none can apply) ends exactly where stepping one `step` at a time ends: the same stop, step
+/// count, weights and embedding strengths, bit for bit — with and without the window, with the
+/// certified-gap stop, the patience stop, the step limit, and with a threshold.
+#[test]
+fn run_ends_as_stepping_does() {
+    let stepped = |mut m: perceptron_lab::train::Minover| {
+        while m.step().stop.is_none() {}
+        m.fit()
+    };
+    let mut stops = vec![];
+    for (seed, n, p, gap, patience, mode) in [
+        (1, 20, 200, 0.0, None, Mode::Homogeneous),
+        (2, 20, 40, 0.0, None, Mode::Homogeneous),
+        (3, 10, 150, 1e-3, None, Mode::Homogeneous),
+        (4, 20, 30, 1e-2, None, Mode::Homogeneous),
+        (5, 20, 200, 0.0, Some(200), Mode::Homogeneous),
+        (6, 12, 150, 1e-3, None, Mode::Threshold),
+    ] {
+        let d = teacher_data(seed, n, p, 0.0);
+        let build = || {
+            MinoverParams {
+                max_epochs: 100.0,
+                gap_tolerance: gap,
+                patience,
+                ..MinoverParams::default()
+            }
+            .build(&d, mode)
+            .unwrap()
+        };
+        let (mut fast, slow) = (build(), stepped(build()));
+        let fit = fast.run();
+        assert_eq!(fit, slow, "seed {seed}: N={n} P={p}");
+        stops.push(fit.stop);
+    }
+    for stop in [Stop::Limit, Stop::GapReached, Stop::NoImprovement] {
+        assert!(
+            stops.contains(&Some(stop)),
+            "{stop:?} not reached: {stops:?}"
+        );
     }
 }

@@ -52,7 +52,7 @@ mod window;
 
 use super::algorithm::{Spec, StepCost, Takes};
 use super::{
-    check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
+    check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Fit, Gram,
     RunState, Step, Stop, Trainer,
 };
 use crate::data::Dataset;
@@ -263,6 +263,7 @@ impl Minover {
     }
 
     /// `κ(w) |w|`: `h_ν`, or `(h_a + h_b)/2`.
+    #[inline]
     fn margin(&self) -> f64 {
         if self.windowed {
             return self.window.next_potential();
@@ -289,12 +290,19 @@ impl Minover {
     /// than `10⁻⁹` of its terms the rule fails, without a square root or division; otherwise
     /// the gap itself decides.
     fn gap_reached(&self) -> bool {
-        let (h, sx, g) = (self.margin(), self.sum_x, self.params.gap_tolerance);
-        let (lhs, rhs) = (h * sx, (1.0 - g) * self.w2);
-        if lhs < rhs - CHEAP_MARGIN * (lhs.abs() + self.w2) {
+        if self.gap_surely_open() {
             return false;
         }
-        relative_gap(self.kappa(), self.w2.sqrt() / sx) <= g
+        relative_gap(self.kappa(), self.w2.sqrt() / self.sum_x) <= self.params.gap_tolerance
+    }
+
+    /// The square-root-free part of [`Minover::gap_reached`]: whether `h Σx < (1 − g)|w|²` by
+    /// more than `10⁻⁹` of its terms, so that the certified gap is surely above the tolerance.
+    #[inline]
+    fn gap_surely_open(&self) -> bool {
+        let (h, sx, g) = (self.margin(), self.sum_x, self.params.gap_tolerance);
+        let (lhs, rhs) = (h * sx, (1.0 - g) * self.w2);
+        lhs < rhs - CHEAP_MARGIN * (lhs.abs() + self.w2)
     }
 
     /// `w ← w + η (z^a [+ z^b])`, with `|w|²`, the potentials and the next selection updated in
@@ -339,6 +347,7 @@ impl Minover {
 
     /// One step through the origin: in the window if it is open, else a full step, after which
     /// the window may open.
+    #[inline]
     fn update_origin(&mut self, a: usize) -> bool {
         if !self.windowed {
             let moved = self.update(a, None);
@@ -351,6 +360,15 @@ impl Minover {
             }
             return moved;
         }
+        self.window_step(a);
+        self.z2[a] > 0.0
+    }
+
+    /// A step in the open window on its next example `a`: `|w|²` in `O(1)`, the window's
+    /// update; where its certificate fails the window closes, then opens again at once if it
+    /// lasted at least [`MIN_WINDOW`] steps, else after a back-off.
+    #[inline]
+    fn window_step(&mut self, a: usize) {
         let (ha, kaa) = (self.window.next_potential(), self.z2[a]);
         self.w2 += 2.0 * self.eta * ha + self.eta * self.eta * kaa;
         if let Some(nu) = self.window.update(self.eta, &self.gram) {
@@ -366,7 +384,35 @@ impl Minover {
                 self.wait = self.backoff;
             }
         }
-        kaa > 0.0
+    }
+
+    /// The update's count on example `a`: `x^a ← x^a + η`, `Σx ← Σx + η`.
+    #[inline]
+    fn count(&mut self, a: usize) {
+        self.state.x[a] += self.eta;
+        self.sum_x += self.eta;
+    }
+
+    /// The hot loop of [`Trainer::run`] through the origin: steps exactly as
+    /// [`Trainer::advance`] takes them, for as long as none of its other cases can arise — no
+    /// patience, below the step limit, the certified gap surely above the tolerance
+    /// ([`Minover::gap_surely_open`]), `z^a ≠ 0` (so `w` moves). It returns before the first
+    /// step where one of them may, for `advance` to take that step.
+    fn run_origin(&mut self) {
+        if self.params.patience.is_some() || self.mode != Mode::Homogeneous {
+            return;
+        }
+        let gap = self.state.certifies;
+        while self.state.steps < self.max_steps {
+            let a = self.next.0;
+            if (gap && self.state.steps > 0 && !self.gap_surely_open()) || self.z2[a] <= 0.0 {
+                return;
+            }
+            self.update_origin(a);
+            self.count(a);
+            self.state.steps += 1;
+            self.state.updates += 1;
+        }
     }
 
     /// Opens the window at the current step (`h` exact, `next` its argmin).
@@ -452,11 +498,9 @@ impl Trainer for Minover {
             None => self.update_origin(a),
             Some(_) => self.update(a, b),
         };
-        self.state.x[a] += self.eta;
-        self.sum_x += self.eta;
+        self.count(a);
         if let Some(b) = b {
-            self.state.x[b] += self.eta;
-            self.sum_x += self.eta;
+            self.count(b);
         }
         self.state.steps += 1;
         self.state.updates += 1;
@@ -482,6 +526,16 @@ impl Trainer for Minover {
 
     fn run_state(&self) -> &RunState {
         &self.state
+    }
+
+    /// As [`Trainer::step`] until the run stops, with the window's steps in a tight loop
+    /// ([`Minover::run_origin`]): the same steps, the same arithmetic, the same stop.
+    fn run(&mut self) -> Fit {
+        while self.state.stop.is_none() {
+            self.run_origin();
+            self.advance();
+        }
+        self.fit()
     }
 }
 

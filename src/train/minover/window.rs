@@ -62,46 +62,39 @@ pub(super) struct Window {
     next: usize,
     /// Steps taken since `t₀`.
     len: usize,
-    /// Scratch for the selection.
-    order: Vec<usize>,
+    /// Scratch for the selection: a copy of the potentials.
+    values: Vec<f64>,
 }
 
 impl Window {
     /// Opens at a checkpoint: `K` = the `k` examples of least `h_ν(t₀)` (ties to the lowest
     /// index), `next` = `argmin h`, which is among them. `z2` holds `|z^ν|²`; `k < P`.
     pub fn open(&mut self, k: usize, h: &[f64], z2: &[f64], w0_norm: f64, next: usize) {
-        let p = h.len();
-        debug_assert!(k < p && k > 0);
-        // k smallest by (h, index), compared with `<` as `argmin` does (−0 = +0)
-        self.order.clear();
-        self.order.extend(0..p);
-        let by_potential = |&a: &usize, &b: &usize| {
-            if h[a] < h[b] {
-                std::cmp::Ordering::Less
-            } else if h[b] < h[a] {
-                std::cmp::Ordering::Greater
-            } else {
-                a.cmp(&b)
-            }
-        };
-        self.order.select_nth_unstable_by(k, by_potential);
-        self.out_min = h[self.order[k]];
-        self.idx.clear();
-        self.idx.extend_from_slice(&self.order[..k]);
-        self.idx.sort_unstable();
+        debug_assert!(k < h.len() && k > 0);
+        // the k-th smallest potential `t` (a selection on the values alone); K = those below `t`,
+        // then those equal to it by index until there are `k`: the k smallest by (h, index),
+        // compared with `<` as `argmin` does (−0 = +0), and already in ascending order
+        self.values.clear();
+        self.values.extend_from_slice(h);
+        let t = *self.values.select_nth_unstable_by(k - 1, f64::total_cmp).1;
+        let mut ties = k - h.iter().filter(|&&v| v < t).count();
         self.inv_w0 = if w0_norm > 0.0 { 1.0 / w0_norm } else { 0.0 };
         let inv2 = self.inv_w0 * self.inv_w0;
-        // R² over the outsiders: the maximum over all with the candidates masked out
-        let mut out_across2 = 0.0_f64;
-        let mut cand = self.idx.iter().peekable();
+        // m and R² over the outsiders, in the same pass
+        let (mut out_min, mut out_across2) = (f64::INFINITY, 0.0_f64);
+        self.idx.clear();
         for (nu, (&hv, &zz)) in h.iter().zip(z2).enumerate() {
-            if cand.peek() == Some(&&nu) {
-                cand.next();
+            if hv < t || (hv == t && ties > 0) {
+                if hv == t {
+                    ties -= 1;
+                }
+                self.idx.push(nu);
             } else {
+                out_min = out_min.min(hv);
                 out_across2 = out_across2.max(zz - hv * hv * inv2);
             }
         }
-        self.out_across2 = out_across2;
+        (self.out_min, self.out_across2) = (out_min, out_across2);
         let z_max = z2.iter().fold(0.0_f64, |m, &v| m.max(v)).sqrt();
         self.slack = ROUNDING * w0_norm * z_max;
         // padded to whole lanes: h = +∞ and G = 0 there, so the padding is never the argmin
@@ -193,3 +186,40 @@ impl Window {
 /// Candidate arrays are padded to a multiple of this (the lanes of [`axpy_argmin`]), so that the
 /// fused step has no tail.
 pub const LANES: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The candidates are the `k` least potentials by (value, index) — ties, and −0 against +0,
+    /// to the lower index, as `argmin` takes them — found here by sorting every example, and
+    /// `m` is the least potential of the others.
+    #[test]
+    fn opens_on_the_k_least_potentials_ties_by_index() {
+        let h = [
+            3.0, -1.0, 0.0, 2.0, -0.0, 0.0, -1.0, 5.0, 0.0, 2.0, -3.0, 0.0, 4.0,
+        ];
+        let z2 = vec![1.0; h.len()];
+        let next = 10; // argmin h
+        for k in 1..h.len() {
+            let mut w = Window::default();
+            w.open(k, &h, &z2, 2.0, next);
+            let mut order: Vec<usize> = (0..h.len()).collect();
+            order.sort_by(|&a, &b| {
+                let (x, y) = (h[a], h[b]);
+                if x < y {
+                    std::cmp::Ordering::Less
+                } else if y < x {
+                    std::cmp::Ordering::Greater
+                } else {
+                    a.cmp(&b)
+                }
+            });
+            let mut expected = order[..k].to_vec();
+            expected.sort_unstable();
+            assert_eq!(w.idx, expected, "k = {k}");
+            assert_eq!(w.out_min, h[order[k]], "k = {k}");
+            assert_eq!(w.idx[w.next], next);
+        }
+    }
+}
