@@ -8,6 +8,7 @@
  */
 
 import { flattenPoints } from "./state.js";
+import { INFO } from "./catalogue.js";
 import { sentence } from "./format.js";
 import { Settler } from "./settler.js";
 
@@ -27,6 +28,13 @@ const SETTLE_NOW_MS = 2000;
  * worker trains it and the frame draws the points with the lines of the step before, as settling.
  */
 const DEFER_ABOVE_POINTS = 1000;
+/**
+ * …counting each trained rule with an optimum of its own (`hasOptimum`: a gradient rule's cost,
+ * the soft margin's QP, solved on every edit — about 2 ms per rule at 1 000 points in wasm,
+ * BENCHMARKS.md) as this many more points, so that the five gradient rules and the soft margin
+ * shown at 1 000 points leave their drag steps to the worker too.
+ */
+const OPTIMUM_WEIGHT = 0.5;
 
 /**
  * What a training is of: the points and the core's settings (`scene::Settings`); with traces to
@@ -95,7 +103,8 @@ export class TrainingController {
   retrain({ handOff = true } = {}) {
     const { points, settings } = this.input();
     const recording = Boolean(settings.traces?.length);
-    const deferred = this.dragStep && handOff && this.canDefer(points.length, recording);
+    const optima = (settings.algorithms ?? []).filter((a) => INFO[a]?.hasOptimum).length;
+    const deferred = this.dragStep && handOff && this.canDefer(points.length, recording, optima);
     this.trainedPoints = points.length;
     this.dirty = false;
     this.dragStep = false;
@@ -126,9 +135,12 @@ export class TrainingController {
     }
   }
 
-  /** Whether a drag step can leave its training to the worker: many points, a scene of the same points to draw meanwhile, no traces to record. */
-  canDefer(points, recording) {
-    return points > DEFER_ABOVE_POINTS && this.settler.available && !recording && this.scene !== null && this.trainedPoints === points;
+  /**
+   * Whether a drag step can leave its training to the worker: many points (weighed by the rules'
+   * own optima, `optima` of them), a scene of the same points to draw meanwhile, no traces to record.
+   */
+  canDefer(points, recording, optima = 0) {
+    return points * (1 + OPTIMUM_WEIGHT * optima) > DEFER_ABOVE_POINTS && this.settler.available && !recording && this.scene !== null && this.trainedPoints === points;
   }
 
   /**

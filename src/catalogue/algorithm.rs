@@ -94,6 +94,10 @@ pub struct AlgorithmInfo {
     /// Whether its answer has slacks `β^μ` (the soft margin): the view draws `E = ±1`, rings the
     /// violators and reads out `|w|²/2 + γ Σ β^μ`.
     pub slack: bool,
+    /// Whether the scene computes its own optimum on every edit (the minimum of a gradient
+    /// rule's cost, the soft margin's QP: [`crate::optimum`]): work on an edit's frame that the
+    /// page weighs when it decides where a drag step trains.
+    pub has_optimum: bool,
     /// The page setting of its own, if any: its symbol and the key of its default in
     /// [`super::Limits`].
     pub setting: Option<Setting>,
@@ -180,6 +184,7 @@ const fn row(
         strength_counts_updates: flags.strength_counts_updates,
         needs_separable: flags.needs_separable,
         slack: flags.slack,
+        has_optimum: algorithm.spec().objective.is_some(),
         draws_from_version_space: flags.draws_from_version_space,
         setting: None,
         status: flags.status,

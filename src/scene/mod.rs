@@ -10,7 +10,6 @@ use crate::train::{self, Config, Fit, Mode, Stop, Trainer};
 use crate::train::{Algorithm, StepCost};
 use crate::version_space::{direction, VersionSpace};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 mod optimum;
 mod settling;
@@ -74,7 +73,7 @@ pub struct Settings {
     /// The rules' own settings ([`train::OwnSetting`], e.g. the notes' `η`), by their keys —
     /// each the catalogue's `setting.limit` of its rule; absent: the rule's default.
     #[cfg_attr(target_arch = "wasm32", serde(skip))]
-    pub own: BTreeMap<&'static str, f64>,
+    pub own: OwnValues,
     /// What every rule's run takes from the page (the gap tolerance, the learning rate of the
     /// rules with a stable default `η`, the soft margin's `γ`, the seed); each rule's own
     /// configuration is made from it ([`Settings::config`]), with the epoch limit of its kind
@@ -96,6 +95,33 @@ const OWN_FIELDS: [&str; 5] = [
 /// The rules' own settings ([`train::OwnSetting`]), one per rule that has one.
 fn own_settings() -> impl Iterator<Item = train::OwnSetting> {
     Algorithm::ALL.into_iter().filter_map(|a| a.spec().own)
+}
+
+/// The rules' own settings by key ([`Settings::own`]): a handful at most, so a list (a map type
+/// would add its code to the page's module for nothing).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OwnValues(Vec<(&'static str, f64)>);
+
+impl OwnValues {
+    /// The value set for `key`, if any.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<f64> {
+        self.0.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
+    }
+
+    /// Whether a value is set for `key`.
+    #[must_use]
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Sets `key` to `value`, replacing the value set before.
+    pub fn insert(&mut self, key: &'static str, value: f64) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some(entry) => entry.1 = value,
+            None => self.0.push((key, value)),
+        }
+    }
 }
 
 impl<'de> serde::Deserialize<'de> for Settings {
@@ -177,7 +203,7 @@ impl Default for Settings {
             algorithms: default_algorithms(),
             traces: vec![],
             limits: EpochLimits::default(),
-            own: BTreeMap::new(),
+            own: OwnValues::default(),
             run: Config::default(),
         }
     }
@@ -423,7 +449,7 @@ impl Settings {
             ..self.run.clone()
         };
         if let Some(own) = spec.own {
-            let value = self.own.get(own.key).copied().unwrap_or(own.default);
+            let value = self.own.get(own.key).unwrap_or(own.default);
             (own.set)(&mut config, value);
         }
         if !spec.takes.learning_rate {

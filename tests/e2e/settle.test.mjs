@@ -206,6 +206,44 @@ test("a real-mouse drag over 2 000 points is trained off the frame, and the sett
   assert.deepEqual(lab.errors, []);
 });
 
+test("at 1 000 points a drag step is trained in the frame, unless rules with an optimum of their own are shown: then in the worker", async () => {
+  const { page } = lab;
+  const pts = lineSet("teacher", 1000, false);
+  // each move's frame: whether it drew the moved points' lines (trained in the frame) or the step before's
+  const drag = () =>
+    page.evaluate(async (pts) => {
+      window.lab.setPoints(pts);
+      const i = pts.findIndex((p) => p.label > 0);
+      const current = [];
+      for (let k = 1; k <= 5; k++) {
+        window.lab.movePoint(i, pts[i].x + 0.01 * k, pts[i].y);
+        current.push(window.lab.lastFrame().current);
+        await new Promise(requestAnimationFrame);
+      }
+      // the moved points' lines, once the worker (or the frame) has trained them
+      const t0 = performance.now();
+      while (!window.lab.lastFrame().current && performance.now() - t0 < 60_000) await new Promise(requestAnimationFrame);
+      return { current, final: window.lab.lastFrame().current };
+    }, pts);
+  const plain = await drag();
+  assert.deepEqual(plain.current, [true, true, true, true, true], "the default rules: every move's lines drawn in its frame");
+  const { algorithms } = await page.evaluate(() => window.lab.catalogue());
+  const own = algorithms.filter((a) => a.hasOptimum).map((a) => a.name);
+  assert.ok(own.length >= 2, `rules with an optimum of their own: ${own}`);
+  await page.evaluate(() => {
+    document.getElementById("more-algorithms").open = true;
+  });
+  for (const name of own) await page.locator(`#show-${name}`).check();
+  const heavy = await drag();
+  assert.ok(
+    heavy.current.slice(1).every((c) => c === false),
+    `with ${own.join(", ")} shown, the drag's frames draw the lines of the step before: ${heavy.current}`,
+  );
+  assert.equal(heavy.final, true, "the final lines are drawn once the worker has trained them");
+  for (const name of own) await page.locator(`#show-${name}`).uncheck();
+  assert.deepEqual(lab.errors, []);
+});
+
 test("over 2 500 points, edits repaint the cached points only around what changed, to the pixels of a whole repaint", async () => {
   const { page } = lab;
   await page.evaluate(() => {
