@@ -5,6 +5,12 @@
 /** Chunks per worker: enough that the workers finish together, few enough that messages cost nothing. */
 const CHUNKS_PER_WORKER = 16;
 /**
+ * Jobs a worker holds at once: the one it runs and the next, waiting in its message queue, so that
+ * it starts the next chunk at once instead of after its results have crossed to the page and the
+ * page (busy drawing, on a machine whose cores all run workers) has answered.
+ */
+const JOBS_IN_FLIGHT = 2;
+/**
  * A worker that dies without a word (closed, terminated by the browser) sends nothing more, and
  * the browser says nothing: the pool watches. A busy worker is taken for dead when it has been
  * silent for this many times the longest silence of any worker so far in the run (a worker speaks
@@ -63,6 +69,8 @@ export class WorkerPool {
     queue.reverse();
     const results = [];
     let done = 0;
+    /** The jobs each worker holds (sent, not answered). */
+    const held = new Map();
     /** When each busy worker last spoke (or got its job); the longest silence seen, -1 before any answer. */
     const heard = new Map();
     let longest = -1;
@@ -88,16 +96,23 @@ export class WorkerPool {
           }
         }
       }, WATCH_MS);
+      /** Tops `worker` up to JOBS_IN_FLIGHT jobs (the next one waits in its queue, not on the page). */
       const feed = (worker) => {
-        const job = queue.shift();
-        if (!job) {
-          heard.delete(worker);
-          return;
+        const ids = held.get(worker);
+        while (ids.size < JOBS_IN_FLIGHT && queue.length) {
+          const [start, end] = /** @type {number[]} */ (queue.shift());
+          const id = this.nextId++;
+          if (!heard.has(worker)) heard.set(worker, performance.now());
+          ids.add(id);
+          worker.postMessage({ id, params, start, end });
         }
-        const id = this.nextId++;
-        heard.set(worker, performance.now());
+        if (!ids.size) heard.delete(worker);
+      };
+      for (const worker of this.workers) {
+        held.set(worker, new Set());
         worker.onmessage = ({ data }) => {
-          if (data.id !== id) return;
+          const ids = held.get(worker);
+          if (!ids?.has(data.id)) return;
           hear(worker);
           if (data.error) {
             this.cancel(new Error(data.error));
@@ -108,14 +123,17 @@ export class WorkerPool {
             onProgress(done, cells);
             return;
           }
+          ids.delete(data.id);
           results.push(...data.results);
-          if (results.length < cells) onResults(results);
           if (results.length === cells) {
             this.reject = null;
             clearInterval(this.watch);
             this.terminate();
             resolve(results);
-          } else feed(worker);
+            return;
+          }
+          feed(worker); // before the page draws: the worker never waits for the page
+          onResults(results);
         };
         worker.onerror = (e) =>
           this.cancel(
@@ -125,8 +143,7 @@ export class WorkerPool {
                 : "a worker could not start (its script or the core did not load): the sweep was stopped; reload the page and press Run again",
             ),
           );
-        worker.postMessage({ id, params, start: job[0], end: job[1] });
-      };
+      }
       this.workers.forEach(feed);
     });
   }
