@@ -11,6 +11,11 @@ const CHUNKS_PER_WORKER = 16;
  */
 const JOBS_IN_FLIGHT = 2;
 /**
+ * A finished run's workers are kept this long for the next run (ms), then ended: a sweep run
+ * again (a class changing one setting) starts at once, while an idle page holds no wasm memory.
+ */
+const KEEP_WARM_MS = 60_000;
+/**
  * A worker that dies without a word (closed, terminated by the browser) sends nothing more, and
  * the browser says nothing: the pool watches. A busy worker is taken for dead when it has been
  * silent for this many times the longest silence of any worker so far in the run (a worker speaks
@@ -43,6 +48,10 @@ export class WorkerPool {
     this.nextId = 1;
     /** The watchdog's timer of the run under way. @type {ReturnType<typeof setInterval> | undefined} */
     this.watch = undefined;
+    /** The timer that ends the workers kept after a finished run. @type {ReturnType<typeof setTimeout> | undefined} */
+    this.cooling = undefined;
+    /** The reject of the run under way, else null. @type {((e: Error) => void) | null} */
+    this.reject = null;
   }
 
   spawn() {
@@ -59,8 +68,10 @@ export class WorkerPool {
    * @param {(results: any[]) => void} [onResults]
    */
   run(params, cells, onProgress, onResults = () => {}) {
-    this.cancel();
-    this.workers = Array.from({ length: this.size }, () => this.spawn());
+    if (this.reject) this.cancel(); // a run under way is stopped, its workers ended
+    clearTimeout(this.cooling);
+    // the workers of the last finished run, loaded and warm, else fresh ones
+    if (!this.workers.length) this.workers = Array.from({ length: this.size }, () => this.spawn());
     const chunk = Math.max(1, Math.ceil(cells / (this.size * CHUNKS_PER_WORKER)));
     const queue = [];
     for (let s = 0; s < cells; s += chunk) queue.push([s, Math.min(cells, s + chunk)]);
@@ -128,7 +139,7 @@ export class WorkerPool {
           if (results.length === cells) {
             this.reject = null;
             clearInterval(this.watch);
-            this.terminate();
+            this.rest();
             resolve(results);
             return;
           }
@@ -148,7 +159,19 @@ export class WorkerPool {
     });
   }
 
-  /** Stops a run: terminates the workers (fresh ones are made for the next run). */
+  /**
+   * After a finished run: the workers wait for the next (no load, no compile, their code already
+   * optimised), for KEEP_WARM_MS, then are ended (each holds its wasm memory).
+   */
+  rest() {
+    for (const w of this.workers) {
+      w.onmessage = null;
+      w.onerror = null;
+    }
+    this.cooling = setTimeout(() => this.terminate(), KEEP_WARM_MS);
+  }
+
+  /** Stops a run (or ends the waiting workers): terminates the workers (fresh ones are made for the next run). */
   cancel(reason) {
     this.terminate();
     clearInterval(this.watch);
@@ -161,6 +184,7 @@ export class WorkerPool {
   }
 
   terminate() {
+    clearTimeout(this.cooling);
     for (const w of this.workers) w.terminate();
     this.workers = [];
   }
