@@ -42,10 +42,32 @@ const cpuOf = (stat, at = 11) => {
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(f[at]) + Number(f[at + 1])) / 100; // clock ticks: 100 a second on Linux
 };
-/** Notes in `seen` every thread of the browser's processes: "pid/tid" → {kind ("renderer:DedicatedWorker"…), cpu s}. */
-function sampleThreads(seen) {
+/** The parent of every process: pid → ppid. */
+function parents() {
+  const ppid = new Map();
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      ppid.set(pid, stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ppid;
+}
+/**
+ * Notes in `seen` every thread of this script's browser (the processes descended from it, not
+ * another engineer's browser on the same machine): "pid/tid" → {kind ("renderer:DedicatedWorker"…), cpu s}.
+ */
+function sampleThreads(seen) {
+  const ppid = parents();
+  const ours = (pid) => {
+    for (let p = pid; p && p !== "1"; p = ppid.get(p)) if (p === String(process.pid)) return true;
+    return false;
+  };
+  for (const pid of ppid.keys()) {
+    if (pid === String(process.pid) || !ours(pid)) continue;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
       if (!cmd.includes("chromium")) continue;
