@@ -364,6 +364,59 @@ fn a_chart_without_rows_shows_the_theory_on_the_sweeps_range() {
     let text = svg(&spec);
     assert!(text.contains("Gardner κ_max (N→∞)"));
 }
+/// The theory lines are `theory::curve_value` at every point of the sweep's range, whatever was
+/// drawn before: the sampled curves are kept between drawings (a running sweep redraws its charts
+/// with every α it finishes), keyed by the curve, `N` and the range.
+#[test]
+fn theory_lines_are_the_theorys_values_whatever_was_drawn_before() {
+    let first = params(Labels::Teacher, &[Algorithm::Minover]);
+    let mut other_n = first.clone();
+    other_n.n = 37;
+    let mut other_range = first.clone();
+    other_range.alphas = vec![0.25, 7.0];
+    for p in [&first, &other_n, &other_range, &first, &other_n] {
+        let (lo, hi) = (p.alphas[0], p.alphas[p.alphas.len() - 1]);
+        for which in [Chart::Eps, Chart::Kappa] {
+            let spec = chart::spec(which, p, &[]);
+            assert!(!spec.theory.is_empty(), "{which:?}");
+            for (line, curve) in spec.theory.iter().zip(theory_curves_of(&spec, p.n)) {
+                let n = curve.info().needs_n.then_some(p.n as u64);
+                assert!(line.points.len() > 100, "{}", line.name);
+                for (i, &(a, v)) in line.points.iter().enumerate() {
+                    assert!((lo..=hi).contains(&a), "{}: α = {a}", line.name);
+                    if i == 0 {
+                        assert_eq!(a, lo, "{}", line.name);
+                    }
+                    assert_eq!(
+                        v,
+                        theory::curve_value(curve, a, n).unwrap(),
+                        "{} at α = {a}, N = {}",
+                        line.name,
+                        p.n
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The theory curve of each of `spec`'s theory lines (of a sweep of `n` inputs), found by its legend text.
+fn theory_curves_of(spec: &ChartSpec, n: usize) -> Vec<TheoryCurve> {
+    spec.theory
+        .iter()
+        .map(|l| {
+            let mut named = TheoryCurve::ALL
+                .into_iter()
+                .filter(|c| c.label(n) == l.name);
+            let curve = named
+                .next()
+                .unwrap_or_else(|| panic!("no theory curve named {}", l.name));
+            assert!(named.next().is_none(), "two theory curves named {}", l.name);
+            curve
+        })
+        .collect()
+}
+
 /// A teacher sweep of MinOver, Hebb and exact up to α = 10 (its rows).
 fn teacher_sweep() -> (CurveParams, Vec<Row>) {
     let mut p = params(

@@ -119,7 +119,6 @@ export class CurvePanel {
     this.running = true;
     this.status(`running ${cells} cells on ${this.pool.size} workers…`);
     const t0 = performance.now();
-    this.preview(params); // the new sweep's theory while its points come
     let nextDraw = t0 + PROGRESS_DRAW_MS;
     // the α whose every repetition has finished: only a new one is worth a drawing
     const perAlpha = new Array(params.alphas.length).fill(0);
@@ -127,7 +126,7 @@ export class CurvePanel {
     let finished = 0;
     let drawnFinished = 0;
     try {
-      const results = await this.pool.run(
+      const running = this.pool.run(
         params,
         cells,
         (done, total) => {
@@ -151,6 +150,9 @@ export class CurvePanel {
           nextDraw = end + Math.max(PROGRESS_DRAW_MS, (end - start) / PROGRESS_SHARE);
         },
       );
+      // the new sweep's theory while its points come, drawn while the workers load
+      this.preview(params);
+      const results = await running;
       const ms = performance.now() - t0;
       const curve = new this.wasm.Curve(params, results); // summarised once for the table, CSV and charts
       const rows = curve.rows();

@@ -5,6 +5,17 @@
 /** Chunks per worker: enough that the workers finish together, few enough that messages cost nothing. */
 const CHUNKS_PER_WORKER = 16;
 /**
+ * Jobs a worker holds at once: the one it runs and the next, waiting in its message queue, so that
+ * it starts the next chunk at once instead of after its results have crossed to the page and the
+ * page (busy drawing, on a machine whose cores all run workers) has answered.
+ */
+const JOBS_IN_FLIGHT = 2;
+/**
+ * A finished run's workers are kept this long for the next run (ms), then ended: a sweep run
+ * again (a class changing one setting) starts at once, while an idle page holds no wasm memory.
+ */
+const KEEP_WARM_MS = 60_000;
+/**
  * A worker that dies without a word (closed, terminated by the browser) sends nothing more, and
  * the browser says nothing: the pool watches. A busy worker is taken for dead when it has been
  * silent for this many times the longest silence of any worker so far in the run (a worker speaks
@@ -37,6 +48,10 @@ export class WorkerPool {
     this.nextId = 1;
     /** The watchdog's timer of the run under way. @type {ReturnType<typeof setInterval> | undefined} */
     this.watch = undefined;
+    /** The timer that ends the workers kept after a finished run. @type {ReturnType<typeof setTimeout> | undefined} */
+    this.cooling = undefined;
+    /** The reject of the run under way, else null. @type {((e: Error) => void) | null} */
+    this.reject = null;
   }
 
   spawn() {
@@ -53,8 +68,10 @@ export class WorkerPool {
    * @param {(results: any[]) => void} [onResults]
    */
   run(params, cells, onProgress, onResults = () => {}) {
-    this.cancel();
-    this.workers = Array.from({ length: this.size }, () => this.spawn());
+    if (this.reject) this.cancel(); // a run under way is stopped, its workers ended
+    clearTimeout(this.cooling);
+    // the workers of the last finished run, loaded and warm, else fresh ones
+    if (!this.workers.length) this.workers = Array.from({ length: this.size }, () => this.spawn());
     const chunk = Math.max(1, Math.ceil(cells / (this.size * CHUNKS_PER_WORKER)));
     const queue = [];
     for (let s = 0; s < cells; s += chunk) queue.push([s, Math.min(cells, s + chunk)]);
@@ -63,6 +80,8 @@ export class WorkerPool {
     queue.reverse();
     const results = [];
     let done = 0;
+    /** The jobs each worker holds (sent, not answered). */
+    const held = new Map();
     /** When each busy worker last spoke (or got its job); the longest silence seen, -1 before any answer. */
     const heard = new Map();
     let longest = -1;
@@ -88,16 +107,23 @@ export class WorkerPool {
           }
         }
       }, WATCH_MS);
+      /** Tops `worker` up to JOBS_IN_FLIGHT jobs (the next one waits in its queue, not on the page). */
       const feed = (worker) => {
-        const job = queue.shift();
-        if (!job) {
-          heard.delete(worker);
-          return;
+        const ids = held.get(worker);
+        while (ids.size < JOBS_IN_FLIGHT && queue.length) {
+          const [start, end] = /** @type {number[]} */ (queue.shift());
+          const id = this.nextId++;
+          if (!heard.has(worker)) heard.set(worker, performance.now());
+          ids.add(id);
+          worker.postMessage({ id, params, start, end });
         }
-        const id = this.nextId++;
-        heard.set(worker, performance.now());
+        if (!ids.size) heard.delete(worker);
+      };
+      for (const worker of this.workers) {
+        held.set(worker, new Set());
         worker.onmessage = ({ data }) => {
-          if (data.id !== id) return;
+          const ids = held.get(worker);
+          if (!ids?.has(data.id)) return;
           hear(worker);
           if (data.error) {
             this.cancel(new Error(data.error));
@@ -108,14 +134,17 @@ export class WorkerPool {
             onProgress(done, cells);
             return;
           }
+          ids.delete(data.id);
           results.push(...data.results);
-          if (results.length < cells) onResults(results);
           if (results.length === cells) {
             this.reject = null;
             clearInterval(this.watch);
-            this.terminate();
+            this.rest();
             resolve(results);
-          } else feed(worker);
+            return;
+          }
+          feed(worker); // before the page draws: the worker never waits for the page
+          onResults(results);
         };
         worker.onerror = (e) =>
           this.cancel(
@@ -125,13 +154,24 @@ export class WorkerPool {
                 : "a worker could not start (its script or the core did not load): the sweep was stopped; reload the page and press Run again",
             ),
           );
-        worker.postMessage({ id, params, start: job[0], end: job[1] });
-      };
+      }
       this.workers.forEach(feed);
     });
   }
 
-  /** Stops a run: terminates the workers (fresh ones are made for the next run). */
+  /**
+   * After a finished run: the workers wait for the next (no load, no compile, their code already
+   * optimised), for KEEP_WARM_MS, then are ended (each holds its wasm memory).
+   */
+  rest() {
+    for (const w of this.workers) {
+      w.onmessage = null;
+      w.onerror = null;
+    }
+    this.cooling = setTimeout(() => this.terminate(), KEEP_WARM_MS);
+  }
+
+  /** Stops a run (or ends the waiting workers): terminates the workers (fresh ones are made for the next run). */
   cancel(reason) {
     this.terminate();
     clearInterval(this.watch);
@@ -144,6 +184,7 @@ export class WorkerPool {
   }
 
   terminate() {
+    clearTimeout(this.cooling);
     for (const w of this.workers) w.terminate();
     this.workers = [];
   }
