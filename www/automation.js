@@ -87,7 +87,7 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, dataView, we
     /** Extension: reads a lesson file (JSON text) into this browser's lessons; returns its id. A bad file throws a clear Error, changing nothing. */
     importLesson: (json) => lessons.importJson(json),
     /** Extension: a Promise of the URL that opens the current lesson at `step` (from 0; default the step shown). */
-    lessonLink: (step) => lessons.link(step),
+    lessonLink: (step) => lessons.linkNow(step),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
     setPoints: (points) => edit(() => app.setPoints(points)),
     /** Client (CSS pixel) coordinates of data point (x, y) in the data view. */

@@ -4,10 +4,21 @@
  * wrote travels in the link itself, `?step=4#lesson=` + base64url of its JSON compressed with the
  * platform's CompressionStream (deflate-raw), so that a lesson of a dozen steps is short enough
  * to paste. `step` counts from 1 in a link (from 0 in `lab.openLesson`); `&embed` asks for the
- * embed layout (one step's views and its action, for an iframe).
+ * embed layout (one step's views and its action, for an iframe). `lab.lessonLink` answers at once
+ * (`lessonUrlNow`): with the compressed lesson once it has been compressed (the page compresses
+ * the lesson it shows), else with its JSON uncompressed in `#lesson-json=` (longer, as valid).
  */
 
 const HASH_PREFIX = "#lesson=";
+const PLAIN_PREFIX = "#lesson-json=";
+/** The compressed form (base64url) of the lessons compressed so far, by their JSON (the last few). @type {Map<string, string>} */
+const compressed = new Map();
+const COMPRESSED_KEPT = 8;
+
+/** @param {string} text base64url */
+function unbase64url(text) {
+  return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+}
 
 /** @param {Uint8Array} bytes */
 function base64url(bytes) {
@@ -35,6 +46,25 @@ async function through(bytes, stream) {
  * @param {{embed?: boolean}} [options]
  */
 export async function lessonUrl(lesson, file, index, { embed = false } = {}) {
+  if (file) {
+    const json = JSON.stringify(file);
+    if (!compressed.has(json)) {
+      const bytes = await through(new TextEncoder().encode(json), new CompressionStream("deflate-raw"));
+      compressed.set(json, base64url(bytes));
+      if (compressed.size > COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value ?? "");
+    }
+  }
+  return lessonUrlNow(lesson, file, index, { embed });
+}
+
+/**
+ * `lessonUrl` at once: the lesson compressed if it has been (by `lessonUrl`), else its JSON plain.
+ * @param {{id: string}} lesson
+ * @param {any} file
+ * @param {number} index
+ * @param {{embed?: boolean}} [options]
+ */
+export function lessonUrlNow(lesson, file, index, { embed = false } = {}) {
   const url = new URL(location.href);
   url.search = "";
   url.hash = "";
@@ -42,8 +72,9 @@ export async function lessonUrl(lesson, file, index, { embed = false } = {}) {
   url.searchParams.set("step", String(index + 1));
   if (embed) url.searchParams.set("embed", "");
   if (file) {
-    const bytes = await through(new TextEncoder().encode(JSON.stringify(file)), new CompressionStream("deflate-raw"));
-    url.hash = `${HASH_PREFIX.slice(1)}${base64url(bytes)}`;
+    const json = JSON.stringify(file);
+    const packed = compressed.get(json);
+    url.hash = packed !== undefined ? `${HASH_PREFIX.slice(1)}${packed}` : `${PLAIN_PREFIX.slice(1)}${base64url(new TextEncoder().encode(json))}`;
   }
   // `&embed`, not `&embed=` (before the hash as well as at the end)
   return url.href.replace(/([?&])embed=(&|#|$)/, "$1embed$2");
@@ -59,7 +90,7 @@ export async function lessonUrl(lesson, file, index, { embed = false } = {}) {
 export async function readLessonLink(loc) {
   const params = new URLSearchParams(loc.search);
   const id = params.get("lesson");
-  const inHash = loc.hash.startsWith(HASH_PREFIX);
+  const inHash = hashIsLesson(loc.hash);
   if (id === null && !inHash) return null;
   const stepText = params.get("step") ?? "1";
   const step = Number(stepText);
@@ -68,11 +99,9 @@ export async function readLessonLink(loc) {
   if (!inHash) return { id, file: null, step: step - 1, embed };
   let file;
   try {
-    const bin = atob(loc.hash.slice(HASH_PREFIX.length).replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = await through(
-      Uint8Array.from(bin, (c) => c.charCodeAt(0)),
-      new DecompressionStream("deflate-raw"),
-    );
+    const bytes = loc.hash.startsWith(PLAIN_PREFIX)
+      ? unbase64url(loc.hash.slice(PLAIN_PREFIX.length))
+      : await through(unbase64url(loc.hash.slice(HASH_PREFIX.length)), new DecompressionStream("deflate-raw"));
     file = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new Error("the link's lesson is damaged (not readable)");
@@ -82,5 +111,5 @@ export async function readLessonLink(loc) {
 
 /** Whether the URL's hash holds a lesson (not the page's own state, which restoreOrPreset reads). */
 export function hashIsLesson(hash) {
-  return hash.startsWith(HASH_PREFIX);
+  return hash.startsWith(HASH_PREFIX) || hash.startsWith(PLAIN_PREFIX);
 }

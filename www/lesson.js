@@ -11,7 +11,7 @@
 import { applyForm, readForm, readParams } from "./curve-form.js";
 import { chapterLesson } from "./lesson-chapter.js";
 import { LESSON_FORMAT, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
-import { lessonUrl } from "./lesson-link.js";
+import { lessonUrl, lessonUrlNow } from "./lesson-link.js";
 import { REFERENCES } from "./catalogue.js";
 import { initialFields } from "./schema.js";
 import { History, fitView, setFields, snapshot } from "./state.js";
@@ -248,12 +248,22 @@ export class Lessons {
     this.onChange?.();
   }
 
-  /** The link that opens the current lesson (or `lesson`) at step `index`. */
+  /** The link that opens the current lesson (or `lesson`) at step `index`, the lesson compressed (a Promise). */
   link(index = this.current?.index ?? 0, lesson = this.current?.lesson ?? null, { embed = false } = {}) {
+    return lessonUrl(lesson, this.linkFile(index, lesson), index, { embed });
+  }
+
+  /** `link` at once (`lab.lessonLink`): compressed if the page has compressed the lesson (it does for the one shown), else plain. */
+  linkNow(index = this.current?.index ?? 0, lesson = this.current?.lesson ?? null) {
+    return lessonUrlNow(lesson, this.linkFile(index, lesson), index);
+  }
+
+  /** The file a link of `lesson` carries (null for a built-in one), `index` checked. */
+  linkFile(index, lesson) {
     if (!lesson) throw new Error("lessonLink: no lesson is open (lab.openLesson first)");
     if (!Number.isInteger(index) || index < 0 || index >= lesson.steps.length)
       throw new Error(`lesson "${lesson.id}" has steps 0 to ${lesson.steps.length - 1}, got ${index}`);
-    return lessonUrl(lesson, this.isBuiltIn(lesson) ? null : encodeLesson(lesson), index, { embed });
+    return this.isBuiltIn(lesson) ? null : encodeLesson(lesson);
   }
 
   /** Shows the lesson's link in the address bar (a reload reopens the step; the viewer's saved picture is untouched). */
@@ -430,6 +440,8 @@ export class Lessons {
     if (i >= 0) this.own[i] = lesson;
     else this.own.push(lesson);
     this.store();
+    // compressed now, so that lab.lessonLink, which answers at once, gives the short link
+    lessonUrl(lesson, encodeLesson(lesson), 0).catch(() => {});
     this.onChange?.();
   }
 

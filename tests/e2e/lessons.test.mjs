@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { inflateRawSync } from "node:zlib";
 import { after, before, test } from "node:test";
 import { ROOT, SIX, launch, openLab, serve } from "./harness.mjs";
 
@@ -554,8 +555,23 @@ test("a lesson written with + Step three times, exported, imported in a fresh br
     assert.equal(mine.steps.length, 3);
     json = await page.evaluate(() => window.lab.exportLesson());
     await page.evaluate(() => window.lab.openLesson("my-lesson", 0));
-    for (let i = 0; i < 3; i++) links.push(await page.evaluate((i) => window.lab.lessonLink(i), i));
-    for (const link of links) assert.ok(link.length < 4000, `the link is short enough to paste (${link.length} characters)`);
+    // lessonLink answers at once with the URL (the lesson shown is compressed already)
+    for (let i = 0; i < 3; i++)
+      links.push(
+        await page.evaluate((i) => {
+          const link = window.lab.lessonLink(i);
+          return typeof link === "string" ? link : `not the URL itself but ${Object.prototype.toString.call(link)}`;
+        }, i),
+      );
+    for (const link of links) {
+      assert.doesNotMatch(link, /^not the URL/, "lessonLink(step) is the URL itself");
+      assert.match(link, /#lesson=/, "the lesson compressed into the link");
+      assert.ok(link.length < 4000, `the link is short enough to paste (${link.length} characters)`);
+    }
+    // the same lesson uncompressed (#lesson-json=, what lessonLink gives before the page has compressed it) opens the same step
+    const hash = links[1].slice(links[1].indexOf("#lesson=") + "#lesson=".length);
+    const plain = inflateRawSync(Buffer.from(hash, "base64url")).toString("base64url");
+    links.push(`${links[1].slice(0, links[1].indexOf("#"))}#lesson-json=${plain}`);
     assert.deepEqual(a.errors, []);
   } finally {
     await a.close();
@@ -576,11 +592,11 @@ test("a lesson written with + Step three times, exported, imported in a fresh br
   // every step by its link, in a browser that never saw the lesson
   const c = await launch({ viewport: { width: 1280, height: 860 } });
   try {
-    for (let i = 0; i < 3; i++) {
-      const { page, errors } = await openLab(c.context, links[i]);
+    for (const [k, i] of [0, 1, 2, 1].entries()) {
+      const { page, errors } = await openLab(c.context, links[k]);
       await page.waitForFunction((i) => window.lab.getState().lesson?.step === i, i);
       await page.evaluate(() => window.lab.settled(20000));
-      assert.deepEqual(await stepStateOf(page), states[i], `step ${i + 1} by its link`);
+      assert.deepEqual(await stepStateOf(page), states[i], `step ${i + 1} by its ${k < 3 ? "link" : "uncompressed link"}`);
       assert.deepEqual(errors, []);
       await page.close();
     }
