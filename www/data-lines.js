@@ -25,6 +25,30 @@ const COMPARE_DASH = 10;
 /** The band's dash of a stopped rule. */
 const BAND_DASH = [7, 5];
 
+/** Grid lines drawn at most (a view is about 8 steps across its shorter side). */
+const MAX_GRID = 200;
+
+/**
+ * The multiples of `step` from `lo` to `hi`, at most MAX_GRID of them, within the floating-point
+ * range: a view of points near ±1e308 reaches beyond it along its longer side (its ends are
+ * ±Infinity), where `x += step` would never pass `hi`.
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} step
+ */
+export function gridValues(lo, hi, step) {
+  const out = [];
+  if (!(step > 0) || !Number.isFinite(step)) return out;
+  const from = Math.ceil(Math.max(lo, -Number.MAX_VALUE) / step);
+  const to = Math.min(hi, Number.MAX_VALUE);
+  for (let k = from; out.length < MAX_GRID; k++) {
+    const v = k * step;
+    if (!(v <= to)) break;
+    out.push(v);
+  }
+  return out;
+}
+
 /** The axes through the origin, the grid at round steps, and their labels (those the view's edge would cut left out). @param {DataSpaceView} v */
 export function drawAxes(v) {
   const ctx = v.ctx;
@@ -36,7 +60,7 @@ export function drawAxes(v) {
   ctx.fillStyle = TEXT.muted;
   // a label only where it clears the one before it (a narrow view at projector type)
   let free = 2 * fs;
-  for (let x = Math.ceil(x0 / step) * step; x <= x1; x += step) {
+  for (const x of gridValues(x0, x1, step)) {
     const { px } = v.toPixel(x, 0);
     ctx.strokeStyle = Math.abs(x) < step / 2 ? AXIS_COLOR : GRID_COLOR;
     line(ctx, px, 0, px, v.height);
@@ -47,7 +71,7 @@ export function drawAxes(v) {
       free = px + wide + fs / 2;
     }
   }
-  for (let y = Math.ceil(y0 / step) * step; y <= y1; y += step) {
+  for (const y of gridValues(y0, y1, step)) {
     const { py } = v.toPixel(0, y);
     ctx.strokeStyle = Math.abs(y) < step / 2 ? AXIS_COLOR : GRID_COLOR;
     line(ctx, 0, py, v.width, py);
