@@ -67,7 +67,9 @@ pub fn dot_columns(w: &[f64], columns: &[f64], h: &mut [f64]) {
 /// the potential; a key may ignore an array). The keys are written into `scratch` (`2P`) in one
 /// branch-free elementwise pass, then each half goes through [`argmin`]: both vectorise (a
 /// running minimum with its position in one pass did not, in wasm). Ties go to the lowest
-/// index, NaN keys are never chosen. Panics if an array in `aux` is shorter than `v`.
+/// index, NaN keys are never chosen. On return `scratch[..P]` and `scratch[P..]` hold the two
+/// keys (a caller may look for ties at the minimum). Panics if an array in `aux` is shorter than
+/// `v`.
 pub fn argmin2_by(
     v: &[f64],
     aux: [&[f64]; 3],

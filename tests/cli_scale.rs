@@ -122,8 +122,9 @@ fn train_count_and_predict_at_every_scale() {
 /// separable with the exact `κ_max = √5` through the origin and `√26/2` with a threshold; the
 /// rules that use `w·ξ` alone train, with that test's `separable`, a `κ` below it and truthful
 /// stops (MinOver, whose steps `ξ/N` mix the two scales, does not claim the optimum); AdaTron and
-/// the soft margin train through the origin (their steps need no squared lengths there) and
-/// refuse by name with a threshold (their pair steps square `|ξ^i − ξ^j|`); the gradient rules
+/// the soft margin step along unit directions without squared lengths, through the origin and
+/// with a threshold (the pair steps, `adatron/pair.rs`): AdaTron reaches `κ_max` within its gap
+/// tolerance, the soft margin its own optimum (the independent QP's cost); the gradient rules
 /// train to a finite `w` without claiming convergence (no representable `η` fits both scales);
 /// `count` counts 4 of 8 labellings through the origin and refuses the threshold count by name, in
 /// 2-D and in 3-D (which panicked); times `10^300` a coordinate is ∞ and the file is refused
@@ -173,18 +174,27 @@ fn a_file_spanning_beyond_the_range_is_answered_where_its_geometry_allows() {
             if threshold {
                 args.push("--threshold");
             }
-            if threshold && matches!(algo, "adatron" | "soft-margin") {
-                // their pair steps square |ξ^i − ξ^j|: refused by name with a threshold only
-                cli_refuses(&args, "point 1's length 2.23606797749979e0 is");
-                continue;
-            }
             let m = train(algo, threshold);
             assert!(
                 weights(&m).iter().all(|v| v.is_finite()),
                 "{algo} {threshold}: {m}"
             );
-            if algo != "adatron" && algo != "soft-margin" {
-                assert_eq!(m["converged"], false, "{algo} {threshold}: {m}");
+            match algo {
+                "adatron" => {
+                    // converged at the certified gap 10⁻³ to the exact κ_max
+                    assert_eq!(m["converged"], true, "{threshold}: {m}");
+                    let k = m["kappa"].as_f64().unwrap();
+                    assert!(
+                        k <= kappa * (1.0 + 1e-12) && k >= kappa * (1.0 - 1e-3),
+                        "{m}"
+                    );
+                }
+                "soft-margin" => {
+                    assert_eq!(m["converged"], true, "{threshold}: {m}");
+                    let gap = m["optimum"]["costGap"].as_f64().unwrap();
+                    assert!(gap <= 1e-6, "{threshold}: {m}");
+                }
+                _ => assert_eq!(m["converged"], false, "{algo} {threshold}: {m}"),
             }
         }
     }

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::cli::{cli, cli_refuses, file};
-use serde_json::Value;
+use common::cli::{cli, file};
+use serde_json::{json, Value};
 
 const SET: &str = "x1,x2,label\n1,1e300,1\n-1,-2,-1\n1e-300,3,1\n";
 
@@ -131,25 +131,54 @@ fn every_rule_trains_on_it() {
     assert!((o["costGap"].as_f64().unwrap() - 0.5).abs() < 1e-9, "{m}");
 }
 
-/// With a threshold AdaTron's and the soft margin's pair steps square `|ξ^i − ξ^j|`, whose
-/// strengths would be `10⁶⁰⁰`: they refuse the set by name (the stated limit of
-/// docs/algorithms.md), and nothing else.
+/// With a threshold AdaTron's and the soft margin's pair steps are taken on unit directions
+/// (`adatron/pair.rs`), where the strengths of the short points would be `10⁶⁰⁰`: AdaTron reaches
+/// the closed form of `scale_invariance.rs` — `κ_max = √26/2`, `w ∥ (1, 5)`, `θ/|w| = 2/√26` —
+/// and stops at its certified gap; the soft margin (γ = 1, all three given up or at the margin)
+/// stops on its KKT conditions at the cost of the exact QP's optimum (`optimum::soft_margin`).
 #[test]
-fn the_pair_steps_refuse_it_clearly_with_a_threshold() {
-    let path = file("three-refused.csv", SET);
-    for algorithm in ["adatron", "soft-margin"] {
-        cli_refuses(
-            &[
-                "train",
-                "--algorithm",
-                algorithm,
-                "--data",
-                path.to_str().unwrap(),
-                "--threshold",
-            ],
-            "the set spans more than the floating-point range allows",
-        );
-    }
+fn the_pair_steps_reach_the_optimum_with_a_threshold() {
+    let path = file("three-threshold.csv", SET);
+    let train = |algorithm: &str| -> Value {
+        let args = [
+            "train",
+            "--algorithm",
+            algorithm,
+            "--data",
+            path.to_str().unwrap(),
+            "--threshold",
+        ];
+        serde_json::from_str(&cli(&args)).unwrap()
+    };
+    let m = train("adatron");
+    assert_eq!(
+        (&m["converged"], &m["stop"]),
+        (&json!(true), &json!("gap-reached")),
+        "{m}"
+    );
+    let kappa = m["kappa"].as_f64().unwrap();
+    let exact = 26f64.sqrt() / 2.0;
+    assert!(
+        kappa <= exact * (1.0 + 1e-12) && kappa >= exact * (1.0 - 1e-3),
+        "{m}"
+    );
+    let w: Vec<f64> = m["w"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let norm = w[0].hypot(w[1]);
+    assert!((w[1] / w[0] - 5.0).abs() < 1e-3, "{m}");
+    let theta = m["theta"].as_f64().unwrap() / norm;
+    assert!((theta - 2.0 / 26f64.sqrt()).abs() < 1e-3, "{m}");
+    let m = train("soft-margin");
+    assert_eq!(
+        (&m["converged"], &m["stop"]),
+        (&json!(true), &json!("kkt")),
+        "{m}"
+    );
+    assert!(m["optimum"]["costGap"].as_f64().unwrap() <= 1e-6, "{m}");
 }
 
 /// `count` through the origin: the three points span three distinct lines through the origin

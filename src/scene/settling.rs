@@ -57,9 +57,8 @@ impl Settling {
     /// of the margin rules with a threshold (those rules are left out, the scene says why) and
     /// the Gibbs and Bayes students' refusal of a set without a version space (shown without a
     /// perceptron, stopped as [`crate::train::Stop::Stalled`], the readout says why) and the
-    /// span refusal (left out, with a note: AdaTron and the soft margin with a threshold on a set
-    /// whose lengths span beyond `2^511`, and these and the gradient rules beyond `2^1000`,
-    /// [`crate::train::build_spec`]).
+    /// span refusal (left out, with a note: AdaTron, the soft margin and the gradient rules on a
+    /// set whose lengths span beyond `2^1000`, [`crate::train::build_spec`]).
     pub fn new(data: &Dataset, settings: &Settings) -> Result<Self> {
         let mut reference = reference(data, settings)?;
         let version_space = reference.version_space.take();

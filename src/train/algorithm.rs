@@ -206,15 +206,13 @@ pub struct Spec {
     /// What a gradient rule minimises (its optimum is [`crate::optimum`]'s); `None` for the
     /// other rules.
     pub objective: Option<super::objective::Objective>,
-    /// Whether its steps with a threshold use the squared lengths `|ξ^i − ξ^j|²` of pairs of
-    /// examples (AdaTron's and the soft margin's pair steps, whose strengths `x^μ ∝ 1/|ξ|²` leave
-    /// the floating-point range for a point `10³⁰⁰` shorter than the longest): a set whose
-    /// lengths span beyond what those hold ([`Dataset::check_span`]) is refused for it by name in
-    /// threshold mode, where it would compute with lengths rounded to 0. Through the origin
-    /// AdaTron steps without squares (`adatron.rs`), and the gradient rules train on any finite
-    /// set, stopping short of "converged" where an example is beyond their steps' reach
-    /// ([`super::gradient::unresolved`]).
-    pub squares: bool,
+    /// Whether it steps on strengths along the examples' unit directions (AdaTron and the soft
+    /// margin, `adatron/`: no squared length, so a set whose lengths span `10³⁰⁰` trains like any
+    /// other): like the gradient rules, which train on any finite set and stop short of
+    /// "converged" where an example is beyond their steps' reach
+    /// ([`super::gradient::unresolved`]), it is refused by name only for a set spanning beyond
+    /// `2^1000` ([`crate::data::SPAN_BITS`]), where the short points round to the origin.
+    pub unit_steps: bool,
     /// Its trainer.
     pub build: Builder,
 }
@@ -230,7 +228,7 @@ impl Spec {
             zero_one: false,
             own: None,
             objective: None,
-            squares: false,
+            unit_steps: false,
             build,
         }
     }
@@ -259,11 +257,11 @@ impl Spec {
         }
     }
 
-    /// This spec, of a rule whose threshold-mode steps use squared lengths ([`Spec::squares`]).
+    /// This spec, of a rule stepping along unit directions ([`Spec::unit_steps`]).
     #[must_use]
-    pub const fn squaring(self) -> Spec {
+    pub const fn on_unit_directions(self) -> Spec {
         Spec {
-            squares: true,
+            unit_steps: true,
             ..self
         }
     }

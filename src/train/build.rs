@@ -34,9 +34,9 @@ pub fn build(
 ///
 /// # Errors
 /// Those of [`Config::check`] and of the rule's builder (empty set, one class with a threshold
-/// for MinOver/AdaTron/soft margin, bad parameters); [`crate::Error::Span`] for a rule that
-/// [`Spec::squares`] with a threshold on a set spanning beyond `2^511`, and for AdaTron, the soft
-/// margin and the gradient rules on one spanning beyond `2^1000` ([`crate::data::SPAN_BITS`]).
+/// for MinOver/AdaTron/soft margin, bad parameters); [`crate::Error::Span`] for AdaTron, the
+/// soft margin and the gradient rules on a set spanning beyond `2^1000`
+/// ([`crate::data::SPAN_BITS`], [`Spec::unit_steps`]).
 pub fn build_spec(
     spec: &Spec,
     data: &Dataset,
@@ -44,10 +44,7 @@ pub fn build_spec(
     config: &Config,
 ) -> Result<Box<dyn Trainer>> {
     config.check(spec)?;
-    if spec.squares && mode == Mode::Threshold {
-        data.check_span()?;
-    }
-    if spec.squares || spec.objective.is_some() {
+    if spec.unit_steps || spec.objective.is_some() {
         // beyond this the short points round to the origin once the long one is near 1
         data.check_span_within(crate::data::SPAN_BITS)?;
     }

@@ -1,6 +1,6 @@
 //! The rows AdaTron steps along ([`Directions`]): through the origin the unit directions
 //! `u^μ = S^μ ξ^μ/|ξ^μ|` with their lengths, computed without squaring a length (issue 24: a set
-//! whose lengths span `10³⁰⁰`); with a threshold the signed inputs themselves.
+//! whose lengths span `10³⁰⁰`), through the origin and with a threshold alike.
 
 use crate::data::Dataset;
 use crate::linalg::norm_sq;
@@ -9,7 +9,7 @@ use crate::linalg::norm_sq;
 pub(super) struct Directions {
     /// The rows, row-major.
     pub rows: Vec<f64>,
-    /// Their lengths (empty for [`Directions::signed`]).
+    /// Their lengths.
     pub norms: Vec<f64>,
 }
 
@@ -36,13 +36,5 @@ impl Directions {
             norms.push(r);
         }
         Self { rows, norms }
-    }
-
-    /// The rows `z^μ = S^μ ξ^μ` themselves (threshold mode; no lengths kept).
-    pub fn signed(data: &Dataset) -> Self {
-        Self {
-            rows: data.signed_rows(),
-            norms: vec![],
-        }
     }
 }

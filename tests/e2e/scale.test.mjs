@@ -154,7 +154,8 @@ test("a CSV at ±1e308 imported through the page: every shown rule's w finite an
   assert.deepEqual(lab.errors, []);
 });
 
-// The three points of issue 24 imported as a file with every rule shown (through the origin):
+// The three points of issue 24 imported as a file with every rule shown (through the origin,
+// then with a threshold):
 // every rule trains (none is left out with a note), each gives a finite, non-zero w — a line
 // drawn — and no error reaches the page; AdaTron is at κ_max = √5 within its gap, and the
 // gradient rules, which cannot fit the short points at any representable η, do not say
@@ -183,5 +184,19 @@ test("the three points imported as a CSV: every shown rule draws a finite line, 
   for (const name of ["adaline", "adaline-batch", "logistic"]) {
     if (s.algorithms[name]) assert.equal(s.algorithms[name].converged, false, `${name} does not fit the short points`);
   }
+  // with a threshold too: AdaTron's pair steps reach κ_max = √26/2 (they used to be left out
+  // with a note), and no rule is left out
+  await page.evaluate(() => window.lab.setThreshold(true));
+  await page.evaluate(() => window.lab.settled(60_000));
+  const t = await lab.state();
+  assert.ok(!t.notes.some((n) => n.includes("is not trained here")), JSON.stringify(t.notes));
+  for (const name of t.shown.filter((n) => n !== "exact" && n in t.algorithms)) {
+    const a = t.algorithms[name];
+    assert.ok(a?.w?.every(Number.isFinite) && a.w.some((v) => v !== 0), `${name}: w = ${JSON.stringify(a?.w)}`);
+  }
+  const adatron = t.algorithms.adatron;
+  assert.ok(adatron.converged, JSON.stringify(adatron));
+  assert.ok(Math.abs(adatron.kappa / (Math.sqrt(26) / 2) - 1) <= 1e-3, `AdaTron κ = ${adatron.kappa}`);
+  assert.equal(t.algorithms["soft-margin"]?.converged, true, JSON.stringify(t.algorithms["soft-margin"]));
   assert.deepEqual(lab.errors, []);
 });

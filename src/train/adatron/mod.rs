@@ -15,9 +15,10 @@
 //! `|ξ^μ|²` nor `x^μ` appears, so a set whose lengths span `10³⁰⁰` (a point at `10³⁰⁰` beside one
 //! at 1, where the short point's `|ξ|²` or `x^μ` leave the floating-point range once the long one
 //! is near 1) trains like any other; the certified bound is computed as
-//! `|2^a w| / Σ_μ 2^a b^μ/|ξ^μ|` with `2^a` bringing `w` near 1. With a threshold the pair steps
-//! still use `|ξ^i − ξ^j|²`, and a set spanning beyond `2^511` is refused there
-//! ([`Dataset::check_span`]).
+//! `|2^a w| / Σ_μ 2^a b^μ/|ξ^μ|` with `2^a` bringing `w` near 1. The pair steps with a threshold
+//! are taken on the same `b^μ` and unit directions (`pair.rs`): `|ξ^i − ξ^j|²` is computed
+//! relative to the longer of the two, `m² (a² + c² − 2 S^i S^j a c u^i·u^j)` with
+//! `a = |ξ^i|/m`, `c = |ξ^j|/m`, and the step in units of `m`.
 //!
 //! **The book's fixed η** (Biehl §3.7; `--eta`, [`Config::learning_rate`]): in the book's units,
 //! `w = (1/N) Σ x̂^μ ξ^μ S^μ` (so `x̂^μ = N x^μ`) and `C^μμ = |ξ^μ|²/N`, the step is
@@ -64,10 +65,13 @@ use super::{
 use crate::data::Dataset;
 use crate::data::{exponent_to_one, max_abs};
 use crate::error::{Error, Result};
-use crate::linalg::{argmin2_by, axpy, dot, norm};
+use crate::linalg::{axpy, dot, norm};
 use crate::measure::{best_threshold, stability_upper_bound, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
+use pair::Masks;
+
+mod pair;
 
 /// The soft margin's default bound `γ` of the embedding strengths.
 pub const GAMMA: f64 = 1.0;
@@ -170,47 +174,51 @@ impl AdatronParams {
             Mode::Homogeneous => 0,
             Mode::Threshold => GRAM_BUDGET_BYTES,
         };
-        // with a threshold a set spanning beyond 2^511 is refused before (`build_spec`,
-        // `Spec::squares`): the pair steps' |ξ^i − ξ^j|² of two short points would underflow
-        let Directions { rows, norms } = match mode {
-            Mode::Homogeneous => Directions::unit(data),
-            Mode::Threshold => Directions::signed(data),
-        };
+        // the unit directions u^μ = z^μ/|z^μ| and |z^μ| (pair steps included: no |ξ|², `pair.rs`)
+        let Directions { rows, norms } = Directions::unit(data);
         let gram = Gram::new(rows, data.dim(), budget);
-        // w = Σ x^μ z^μ = Σ b^μ u^μ with b^μ = x^μ |z^μ| through the origin
-        let b: Vec<f64> = match mode {
-            Mode::Homogeneous => x.iter().zip(&norms).map(|(x, r)| x * r).collect(),
-            Mode::Threshold => x.clone(),
-        };
+        let coords = self.coordinates(&norms, data.dim());
+        // w = Σ x^μ z^μ = Σ b^μ u^μ with b^μ = x^μ |z^μ| (x^μ itself at the origin)
+        let b: Vec<f64> = x.iter().zip(&coords).map(|(x, c)| x / c.inverse).collect();
         let mut w = vec![0.0; data.dim()];
         for (mu, &bm) in b.iter().enumerate() {
             axpy(bm, gram.row(mu), &mut w);
         }
-        let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
-        let coords = self.coordinates(&norms, data.dim());
-        let masks = Masks::new(data.labels(), &x, self.bound);
-        let mut scratch = vec![];
-        let next = violating_pair(data.labels(), &h, &masks, &mut scratch);
+        let (h, masks) = match mode {
+            Mode::Homogeneous => (vec![], Masks::default()),
+            Mode::Threshold => (
+                // h_μ = w·z^μ = |z^μ| (w·u^μ)
+                (0..data.len())
+                    .map(|mu| norms[mu] * dot(&w, gram.row(mu)))
+                    .collect(),
+                Masks::new(data.labels(), &b, &coords),
+            ),
+        };
         let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
         let certifies = self.bound.is_infinite();
-        Ok(Adatron {
+        let mut run = Adatron {
             state: RunState {
                 x,
                 ..RunState::new(data, w, 0.0, certifies)
             },
             mode,
-            next,
+            next: (0, 0, 0.0),
             masks,
-            scratch,
+            scratch: vec![],
             params: self,
             gram,
             h,
+            norms,
             b,
             coords,
             sweep_violation: 0.0,
             sweep_position: 0,
             max_steps,
-        })
+        };
+        if mode == Mode::Threshold {
+            run.choose_pair();
+        }
+        Ok(run)
     }
 }
 
@@ -257,18 +265,22 @@ impl AdatronParams {
         })
     }
 
-    /// Through the origin, the [`Coordinate`] of each example of length `r = |z^μ|`.
+    /// The [`Coordinate`] of each example of length `r = |z^μ|`.
     fn coordinates(&self, norms: &[f64], n: usize) -> Vec<Coordinate> {
         norms
             .iter()
-            .map(|&r| Coordinate {
-                r,
-                inverse: if r > 0.0 { 1.0 / r } else { 0.0 },
-                rate: match self.fixed_rate {
-                    Some(eta) => eta / n as f64 * r * r,
-                    None => self.learning_rate,
-                },
-                top: self.bound * r,
+            .map(|&r| {
+                // b^μ = ρ x^μ: ρ = |z^μ|, or 1 at the origin (with a threshold its x^μ still moves)
+                let rho = if r > 0.0 { r } else { 1.0 };
+                Coordinate {
+                    r,
+                    inverse: 1.0 / rho,
+                    rate: match self.fixed_rate {
+                        Some(eta) => eta / n as f64 * r * r,
+                        None => self.learning_rate,
+                    },
+                    top: self.bound * rho,
+                }
             })
             .collect()
     }
@@ -282,22 +294,25 @@ pub struct Adatron {
     /// margin.
     state: RunState,
     mode: Mode,
-    /// Threshold mode: the maximal violating pair `(i, j, score_i − score_j)` for the next step.
+    /// Threshold mode: the pair `(i, j)` of the next step and the maximal violation
+    /// `score_i − min score` (`pair.rs`).
     next: (usize, usize, f64),
     /// Threshold mode: which strengths may move which way.
     masks: Masks,
     /// Work space of [`violating_pair`].
     scratch: Vec<f64>,
     params: AdatronParams,
-    /// Through the origin the unit directions `u^μ = z^μ/|z^μ|`; with a threshold
-    /// `z^μ = S^μ ξ^μ` and their Gram matrix.
+    /// The unit directions `u^μ = z^μ/|z^μ|` (`z^μ = S^μ ξ^μ`; 0 at the origin) and, with a
+    /// threshold, their Gram matrix `u^μ·u^ν`.
     gram: Gram,
     /// Threshold mode: potentials `h_μ = w·z^μ`, kept incrementally.
     h: Vec<f64>,
-    /// Through the origin the strengths `b^μ = x^μ |z^μ|` the steps move (`w = Σ b^μ u^μ`);
-    /// with a threshold the starting `x^μ` (the pair steps move [`RunState::x`]).
+    /// `|z^μ|`, contiguous (the pair step's update of `h`).
+    norms: Vec<f64>,
+    /// The strengths `b^μ = x^μ |z^μ|` the steps move (`w = Σ b^μ u^μ`; `b^μ = x^μ` at the
+    /// origin); [`RunState::x`] follows from them.
     b: Vec<f64>,
-    /// Through the origin each example's constants of the step (empty with a threshold).
+    /// Each example's constants of the step.
     coords: Vec<Coordinate>,
     /// Through the origin: the largest KKT violation seen in the current sweep.
     sweep_violation: f64,
@@ -306,74 +321,18 @@ pub struct Adatron {
     max_steps: usize,
 }
 
-/// The constants of the coordinate step on one example (through the origin), kept together.
+/// The constants of the steps on one example, kept together.
 #[derive(Debug, Clone, Copy)]
 struct Coordinate {
     /// `|z^μ|`.
     r: f64,
-    /// `1/|z^μ|` (0 for a point at the origin).
+    /// `1/ρ` with `b^μ = ρ x^μ`: `1/|z^μ|`, or 1 for a point at the origin.
     inverse: f64,
     /// The step `η_b` of `b^μ` per unit of `1/|z^μ| − h^μ`: `η`, or the book's fixed
     /// `(η/N)|z^μ|²`.
     rate: f64,
-    /// The box `b^μ ≤ γ |z^μ|` (`∞` for the hard margin).
+    /// The box `b^μ ≤ γ ρ` (`∞` for the hard margin).
     top: f64,
-}
-
-/// With `score_μ = S^μ − w·ξ^μ = S^μ (1 − h_μ)`: `i = argmax score` over the examples whose
-/// `x^μ` may move along `+S^μ`, `j = argmin score` over those that may move along `−S^μ` (the
-/// masks of [`Masks`]). Returns `(i, j, score_i − score_j)`.
-///
-/// Written as one branch-free pass into `scratch` (`−score` and `score`, each plus its mask)
-/// and two vectorised [`argmin`](crate::linalg::argmin)s ([`argmin2_by`]): the hot loop of
-/// threshold AdaTron.
-fn violating_pair(
-    ys: &[f64],
-    h: &[f64],
-    masks: &Masks,
-    scratch: &mut Vec<f64>,
-) -> (usize, usize, f64) {
-    let [i, j] = argmin2_by(
-        h,
-        [ys, &masks.up, &masks.low],
-        |hm, s, up, low| {
-            let score = s * (1.0 - hm);
-            [-score + up, score + low]
-        },
-        scratch,
-    );
-    (i, j, ys[i] * (1.0 - h[i]) - ys[j] * (1.0 - h[j]))
-}
-
-/// Which embedding strengths may move which way, as masks added to the scores (`0`: it may,
-/// `+∞`: it may not): `up` where `x^μ` may move along `+S^μ` (`S = +1` and `x < γ`, or `S = −1`
-/// and `x > 0`), `low` where it may move along `−S^μ` (`S = −1` and `x < γ`, or `S = +1` and
-/// `x > 0`). Kept per example, updated where a step moves `x`.
-#[derive(Debug, Clone)]
-struct Masks {
-    up: Vec<f64>,
-    low: Vec<f64>,
-}
-
-impl Masks {
-    fn new(ys: &[f64], x: &[f64], bound: f64) -> Self {
-        let mut m = Self {
-            up: vec![0.0; ys.len()],
-            low: vec![0.0; ys.len()],
-        };
-        for mu in 0..ys.len() {
-            m.set(mu, ys[mu], x[mu], bound);
-        }
-        m
-    }
-
-    /// The masks of example `mu` with label `s` and strength `x`.
-    fn set(&mut self, mu: usize, s: f64, x: f64, bound: f64) {
-        let mask = |may: bool| if may { 0.0 } else { f64::INFINITY };
-        let (up, down) = (x < bound, x > 0.0);
-        self.up[mu] = mask((s > 0.0 && up) || (s < 0.0 && down));
-        self.low[mu] = mask((s < 0.0 && up) || (s > 0.0 && down));
-    }
 }
 
 /// The bound of the book's fixed `η` on `data` and its formula: `2/max_μ C^μμ` through the
@@ -390,29 +349,32 @@ pub fn fixed_rate_bound(data: &Dataset, mode: Mode) -> (f64, &'static str) {
 }
 
 impl Adatron {
-    /// The step per unit of violation along a direction of curvature `curvature` (`|ξ^μ|²`, or
-    /// `|ξ^i − ξ^j|²` for a pair): `η/curvature` (the normalised step), or the book's fixed
-    /// `η/N` (module docs).
-    fn step_size(&self, curvature: f64) -> f64 {
-        match self.params.fixed_rate {
-            Some(eta) => eta / self.state.data.dim() as f64,
-            None => self.params.learning_rate / curvature,
-        }
-    }
-
-    /// Soft margin: `θ` = the mean of `w·ξ^μ − S^μ` over the free examples `0 < x^μ < γ` (where
-    /// `E^μ = 1`), or the middle of the gap between the classes when none is free.
+    /// Soft margin: `θ` = the mean of `g_μ = w·ξ^μ − S^μ` over the free examples
+    /// `0 < x^μ < γ` (where `E^μ = 1`, so `θ = g_μ`); when none is free, the middle of the
+    /// interval the KKT conditions leave (as libsvm): `E^μ ≥ 1` at `x^μ = 0` and `E^μ ≤ 1` at
+    /// `x^μ = γ` bound `θ` below by `g_μ` where `S^μ = −1, x^μ = 0` or `S^μ = +1, x^μ = γ` and
+    /// above where `S^μ = +1, x^μ = 0` or `S^μ = −1, x^μ = γ` (the finite end if one is open).
     fn soft_threshold(&self) -> f64 {
-        let (sum, count) = (0..self.state.data.len())
-            .filter(|&mu| self.state.x[mu] > 0.0 && self.state.x[mu] < self.params.bound)
-            .fold((0.0, 0usize), |(sum, count), mu| {
-                let s = self.state.data.y(mu);
-                (sum + s * self.h[mu] - s, count + 1)
-            });
-        if count > 0 {
-            sum / count as f64
-        } else {
-            best_threshold(&self.state.w, &self.state.data).unwrap_or(0.0)
+        let (mut sum, mut count) = (0.0, 0usize);
+        let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
+        for mu in 0..self.state.data.len() {
+            let (s, b, top) = (self.state.data.y(mu), self.b[mu], self.coords[mu].top);
+            // w·ξ^μ = S^μ h_μ
+            let g = s * self.h[mu] - s;
+            if b > 0.0 && b < top {
+                (sum, count) = (sum + g, count + 1);
+            } else if (s < 0.0) == (b <= 0.0) {
+                lower = lower.max(g);
+            } else {
+                upper = upper.min(g);
+            }
+        }
+        match (count, lower.is_finite(), upper.is_finite()) {
+            (1.., _, _) => sum / count as f64,
+            (0, true, true) => 0.5 * (lower + upper),
+            (0, true, false) => lower,
+            (0, false, true) => upper,
+            (0, false, false) => 0.0,
         }
     }
 
@@ -425,10 +387,10 @@ impl Adatron {
         )
     }
 
-    /// Through the origin, `κ_upper = |w| / Σ_μ x^μ` with `x^μ = b^μ/|z^μ|`, both sides times
-    /// `2^a` bringing `w` near 1: `|2^a w| / Σ_μ (2^a b^μ)/|z^μ|`, in range where the `x^μ` are
-    /// not (a point `10³⁰⁰` shorter than the longest has `x^μ ≈ 10⁶⁰⁰` of the longest's scale).
-    fn homogeneous_upper(&self) -> f64 {
+    /// `κ_upper = |w| / Σ_μ x^μ` with `x^μ = b^μ/|z^μ|`, both sides times `2^a` bringing `w`
+    /// near 1: `|2^a w| / Σ_μ (2^a b^μ)/|z^μ|`, in range where the `x^μ` are not (a point `10³⁰⁰`
+    /// shorter than the longest has `x^μ ≈ 10⁶⁰⁰` of the longest's scale).
+    fn upper(&self) -> f64 {
         let plain = stability_upper_bound(&self.state.w, &self.state.x);
         if plain.is_finite() && plain > 0.0 {
             return plain; // the x^μ and |w|² in range: the bound as every rule computes it
@@ -483,78 +445,21 @@ impl Adatron {
         if db == 0.0 {
             return false;
         }
-        self.b[mu] = new;
-        // at the box exactly γ (γ|z|·(1/|z|) may round off it)
-        self.state.x[mu] = if new >= top {
-            self.params.bound
-        } else {
-            new * inverse
-        };
         axpy(db, u, &mut self.state.w);
+        self.set_strength(mu, new);
         true
     }
 
-    /// The violation of the maximal violating pair at which threshold mode stops: the soft
-    /// margin's KKT tolerance, `0` for the hard margin (its stop is the certified gap).
-    fn pair_tolerance(&self) -> f64 {
-        if self.params.bound.is_finite() {
-            self.params.kkt_tolerance
+    /// Sets `b^μ` and from it `x^μ = b^μ/ρ` — at the box exactly `γ` (`γρ·(1/ρ)` may round off
+    /// it).
+    fn set_strength(&mut self, mu: usize, b: f64) {
+        let c = self.coords[mu];
+        self.b[mu] = b;
+        self.state.x[mu] = if b >= c.top {
+            self.params.bound
         } else {
-            0.0
-        }
-    }
-
-    /// One pair step (threshold mode) on the pair chosen by the previous pass; the potentials
-    /// and the next pair are updated in one pass. Returns the pair and whether `w` moved.
-    fn pair_step(&mut self) -> (usize, usize, bool) {
-        let (i, j, violation) = self.next;
-        let g = &self.gram;
-        let (si, sj) = (self.state.data.y(i), self.state.data.y(j));
-        // |ξ^i − ξ^j|² = |S^i z^i − S^j z^j|²
-        let d2 = g.get(i, i) + g.get(j, j) - 2.0 * si * sj * g.get(i, j);
-        let bound = self.params.bound;
-        // `!(d2 > 0)` also catches `d2 = ∞ − ∞ = NaN` when the squared norms overflow (inputs
-        // near 1e300): no finite step exists then, and a NaN step would poison `w`
-        if violation <= self.pair_tolerance() || !(d2 > 0.0 && d2.is_finite()) || i == j {
-            return (i, j, false);
-        }
-        let mut t = self.step_size(d2) * violation;
-        // room of x^i along S^i and of x^j along −S^j inside [0, γ]
-        t = t.min(if si > 0.0 {
-            bound - self.state.x[i]
-        } else {
-            self.state.x[i]
-        });
-        t = t.min(if sj > 0.0 {
-            self.state.x[j]
-        } else {
-            bound - self.state.x[j]
-        });
-        if t <= 0.0 {
-            return (i, j, false);
-        }
-        self.state.x[i] = (self.state.x[i] + si * t).clamp(0.0, bound);
-        self.state.x[j] = (self.state.x[j] - sj * t).clamp(0.0, bound);
-        // w += t (ξ^i − ξ^j) = t S^i z^i − t S^j z^j
-        axpy(t * si, g.row(i), &mut self.state.w);
-        axpy(-t * sj, g.row(j), &mut self.state.w);
-        let (ci, cj) = (t * si, -t * sj);
-        if let (Some(ki), Some(kj)) = (g.column(i), g.column(j)) {
-            for (hm, (a, b)) in self.h.iter_mut().zip(ki.iter().zip(kj)) {
-                *hm += ci * a + cj * b;
-            }
-        } else {
-            g.potentials(&self.state.w, &mut self.h);
-        }
-        self.masks.set(i, si, self.state.x[i], bound);
-        self.masks.set(j, sj, self.state.x[j], bound);
-        self.next = violating_pair(
-            self.state.data.labels(),
-            &self.h,
-            &self.masks,
-            &mut self.scratch,
-        );
-        (i, j, true)
+            b * c.inverse
+        };
     }
 }
 
@@ -597,10 +502,18 @@ impl Trainer for Adatron {
                     // no pair can improve the dual: the KKT conditions hold (within the
                     // tolerance; with 0 exactly, a fixed point no further step leaves, so even
                     // `--stop epochs` ends here), or no finite step exists (nothing learnable,
-                    // or `|ξ^i − ξ^j|²` beyond the floating-point range)
+                    // or a step beyond the floating-point range). The hard margin's own stop is
+                    // the certified gap: said where it holds, so that where the exact fixed
+                    // point falls (rounding: the data's scale) does not change the stop
                     let optimal = self.next.2 <= self.pair_tolerance()
                         && self.state.w.iter().any(|&v| v != 0.0);
-                    let stop = if optimal { Stop::Kkt } else { Stop::Stalled };
+                    let certified =
+                        self.params.bound.is_infinite() && self.gap() <= self.params.gap_tolerance;
+                    let stop = match (optimal, certified) {
+                        (true, true) => Stop::GapReached,
+                        (true, false) => Stop::Kkt,
+                        (false, _) => Stop::Stalled,
+                    };
                     self.state.stop = Some(stop);
                     return Step::stopped(stop);
                 }
@@ -633,12 +546,9 @@ impl Trainer for Adatron {
         &self.state
     }
 
-    /// Through the origin `homogeneous_upper` (its bound computed without the `x^μ`); with a threshold `|w| / Σ_μ x^μ`.
+    /// `|w| / Σ_μ x^μ`, computed without the `x^μ` where they leave the range ([`Adatron::upper`]).
     fn kappa_upper(&self) -> Option<f64> {
-        self.state.certifies.then(|| match self.mode {
-            Mode::Homogeneous => self.homogeneous_upper(),
-            Mode::Threshold => stability_upper_bound(&self.state.w, &self.state.x),
-        })
+        self.state.certifies.then(|| self.upper())
     }
 }
 
@@ -646,13 +556,13 @@ impl Trainer for Adatron {
 /// takes the book's fixed `η`.
 pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build)
     .taking(Takes::NOTHING.learning_rate())
-    .squaring();
+    .on_unit_directions();
 
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
 pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin)
     .taking(Takes::NOTHING.gamma())
     .minimising(super::objective::Objective::Hinge { gamma: GAMMA })
-    .squaring();
+    .on_unit_directions();
 
 /// AdaTron from the run's [`Config`]: the epoch limit, the gap tolerance and the book's fixed `η`
 /// ([`Config::learning_rate`]; `None`: the exact coordinate step).
