@@ -61,8 +61,8 @@ use crate::linalg::{argmin, argmin2_by, axpy, axpy_argmin, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
-use window::Window;
 pub use window::LANES as WINDOW_LANES;
+use window::{WalkEnd, Window};
 
 /// Parameters of [`Minover`].
 #[derive(Debug, Clone, PartialEq)]
@@ -248,6 +248,14 @@ fn select(h: &[f64], class_offsets: &[f64], scratch: &mut Vec<f64>) -> (usize, O
     (a, Some(b))
 }
 
+/// `h Σx < (1 − g)|w|² − 10⁻⁹ (|h Σx| + |w|²)` for `h`, `Σx`, `1 − g` and `|w|²`: the certified
+/// gap `(U − κ)/U`, `U = |w|/Σx`, is surely above the tolerance `g` ([`Minover::gap_reached`]).
+#[inline]
+fn surely_open(h: f64, sum_x: f64, one_minus_g: f64, w2: f64) -> bool {
+    let (lhs, rhs) = (h * sum_x, one_minus_g * w2);
+    lhs < rhs - CHEAP_MARGIN * (lhs.abs() + w2)
+}
+
 impl Minover {
     /// `κ(w)` of the current weights from the selected potentials:
     /// `h_ν / |w|`, or `(h_a + h_b) / 2|w|` with the threshold in the middle of the gap.
@@ -300,49 +308,53 @@ impl Minover {
     /// more than `10⁻⁹` of its terms, so that the certified gap is surely above the tolerance.
     #[inline]
     fn gap_surely_open(&self) -> bool {
-        let (h, sx, g) = (self.margin(), self.sum_x, self.params.gap_tolerance);
-        let (lhs, rhs) = (h * sx, (1.0 - g) * self.w2);
-        lhs < rhs - CHEAP_MARGIN * (lhs.abs() + self.w2)
+        let g = self.params.gap_tolerance;
+        surely_open(self.margin(), self.sum_x, 1.0 - g, self.w2)
     }
 
     /// `w ← w + η (z^a [+ z^b])`, with `|w|²`, the potentials and the next selection updated in
     /// one pass over the examples. Returns whether `w` moved.
     fn update(&mut self, a: usize, b: Option<usize>) -> bool {
+        let Some(b) = b else {
+            return self.full_step(a);
+        };
         let eta = self.eta;
         let (ha, kaa) = (self.h[a], self.z2[a]);
-        let d2 = match b {
-            None => {
-                self.w2 += 2.0 * eta * ha + eta * eta * kaa;
-                kaa
-            }
-            Some(b) => {
-                let (hb, kbb, kab) = (self.h[b], self.z2[b], self.gram.get(a, b));
-                self.w2 += 2.0 * eta * (ha + hb) + eta * eta * (kaa + kbb + 2.0 * kab);
-                kaa + kbb + 2.0 * kab
-            }
-        };
+        let (hb, kbb, kab) = (self.h[b], self.z2[b], self.gram.get(a, b));
+        let d2 = kaa + kbb + 2.0 * kab;
+        self.w2 += 2.0 * eta * (ha + hb) + eta * eta * d2;
         axpy(eta, self.gram.row(a), &mut self.state.w);
-        if let Some(b) = b {
-            axpy(eta, self.gram.row(b), &mut self.state.w);
-        }
+        axpy(eta, self.gram.row(b), &mut self.state.w);
         let h = &mut self.h;
-        match (self.gram.column(a), b.map(|b| self.gram.column(b))) {
-            (Some(ka), None) => {
-                // the hot loop through the origin: h ← h + η K_·a and its argmin, in one pass
-                self.next = (axpy_argmin(eta, ka, h), None);
-                return d2 > 0.0;
-            }
-            (Some(ka), Some(Some(kb))) => {
-                axpy(eta, ka, h);
-                axpy(eta, kb, h);
-            }
-            _ => {
-                // no stored Gram matrix: recompute h_ν = w·z^ν in O(P N)
-                self.gram.potentials(&self.state.w, h);
-            }
+        if let (Some(ka), Some(kb)) = (self.gram.column(a), self.gram.column(b)) {
+            axpy(eta, ka, h);
+            axpy(eta, kb, h);
+        } else {
+            // no stored Gram matrix: recompute h_ν = w·z^ν in O(P N)
+            self.gram.potentials(&self.state.w, h);
         }
         self.next = select(h, &self.class_offsets, &mut self.scratch);
         d2 > 0.0
+    }
+
+    /// A step on `a` through the origin over all `P`: `|w|² ← |w|² + 2η h_a + η²|z^a|²`,
+    /// `w ← w + η z^a`, then `h ← h + η K_·a` and its argmin in one pass (the hot loop), or
+    /// without a stored Gram matrix `h_ν = w·z^ν` recomputed in `O(P N)`. Returns whether `w`
+    /// moved.
+    #[inline]
+    fn full_step(&mut self, a: usize) -> bool {
+        let eta = self.eta;
+        let kaa = self.z2[a];
+        self.w2 += 2.0 * eta * self.h[a] + eta * eta * kaa;
+        axpy(eta, self.gram.row(a), &mut self.state.w);
+        let nu = if let Some(ka) = self.gram.column(a) {
+            axpy_argmin(eta, ka, &mut self.h)
+        } else {
+            self.gram.potentials(&self.state.w, &mut self.h);
+            argmin(&self.h)
+        };
+        self.next = (nu, None);
+        kaa > 0.0
     }
 
     /// One step through the origin: in the window if it is open, else a full step, after which
@@ -350,7 +362,7 @@ impl Minover {
     #[inline]
     fn update_origin(&mut self, a: usize) -> bool {
         if !self.windowed {
-            let moved = self.update(a, None);
+            let moved = self.full_step(a);
             if self.candidates > 0 {
                 if self.wait == 0 {
                     self.open_window();
@@ -375,15 +387,47 @@ impl Minover {
             self.next = (nu, None);
             self.window_steps += 1;
         } else {
-            self.close_window();
-            if self.window.len() >= MIN_WINDOW {
-                self.backoff = 1;
-                self.open_window();
-            } else {
-                self.backoff = (2 * self.backoff).min(MAX_BACKOFF);
-                self.wait = self.backoff;
-            }
+            self.close_and_reopen();
         }
+    }
+
+    /// Closes the window whose certificate failed, then opens it again at once if it lasted at
+    /// least [`MIN_WINDOW`] steps, else after a back-off.
+    fn close_and_reopen(&mut self) {
+        self.close_window();
+        if self.window.len() >= MIN_WINDOW {
+            self.backoff = 1;
+            self.open_window();
+        } else {
+            self.backoff = (2 * self.backoff).min(MAX_BACKOFF);
+            self.wait = self.backoff;
+        }
+    }
+
+    /// The window's steps of [`Minover::run_origin`], in [`Window::walk`]'s loop: returns
+    /// whether the caller goes on (the window closed), or must hand the next step to
+    /// [`Trainer::advance`].
+    fn walk_window(&mut self, gap: bool) -> bool {
+        let mut walk = window::Walk {
+            eta: self.eta,
+            w2: self.w2,
+            sum_x: self.sum_x,
+            x: &mut self.state.x,
+            steps: self.state.steps,
+            max_steps: self.max_steps,
+            window_steps: self.window_steps,
+            gap: gap.then_some(1.0 - self.params.gap_tolerance),
+        };
+        let end = self.window.walk(&self.gram, &mut walk);
+        self.state.updates += walk.steps - self.state.steps;
+        (self.w2, self.sum_x, self.state.steps) = (walk.w2, walk.sum_x, walk.steps);
+        self.window_steps = walk.window_steps;
+        self.next = (self.window.next_example(), None);
+        if end == WalkEnd::Close {
+            self.close_and_reopen();
+            return true;
+        }
+        false
     }
 
     /// The update's count on example `a`: `x^a ← x^a + η`, `Σx ← Σx + η`.
@@ -404,6 +448,12 @@ impl Minover {
         }
         let gap = self.state.certifies;
         while self.state.steps < self.max_steps {
+            if self.windowed {
+                if self.walk_window(gap) {
+                    continue;
+                }
+                return;
+            }
             let a = self.next.0;
             if (gap && self.state.steps > 0 && !self.gap_surely_open()) || self.z2[a] <= 0.0 {
                 return;

@@ -15,7 +15,7 @@
 //! (a row of `G` is filled the first time its candidate is updated: `O(k)` from the stored Gram
 //! matrix, `O(k N)` without it).
 
-use super::Gram;
+use super::{surely_open, Gram};
 use crate::linalg::axpy_argmin;
 
 /// Relative allowance for rounding in the certificate: a candidate is certified only if it beats
@@ -25,26 +25,37 @@ const ROUNDING: f64 = 1e-9;
 /// Relative rounding allowed per step in `d·z^a = h_a(t) − h_a(t₀)` when `r²` is accumulated.
 const CROSS_ROUNDING: f64 = 1e-12;
 
+/// What the window keeps per candidate besides its potential (one record, read once per step).
+#[derive(Debug, Clone, Copy, Default)]
+struct Candidate {
+    /// `h_ν(t₀)`.
+    h0: f64,
+    /// `z^ν·ŵ₀` (0 for `w₀ = 0`).
+    along: f64,
+    /// `|z^ν_⊥|²`.
+    across2: f64,
+    /// `|z^ν|²`.
+    z2: f64,
+    /// The example.
+    idx: usize,
+    /// Updates on it since `t₀`.
+    count: u32,
+    /// Whether its row of `g` is filled.
+    have_row: bool,
+}
+
 /// The candidate set `K` of a checkpoint and what certifies its argmin.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Window {
     /// Candidates in ascending order, so that ties in [`axpy_argmin`] go to the lowest example, as
     /// in a scan of all `P`.
     idx: Vec<usize>,
-    /// `h_ν(t)` of the candidates, kept exactly.
+    /// `h_ν(t)` of the candidates, kept exactly (padded with `+∞` to whole lanes).
     h: Vec<f64>,
-    /// `h_ν(t₀)` of the candidates.
-    h0: Vec<f64>,
-    /// `z^ν·ŵ₀` of the candidates (0 for `w₀ = 0`).
-    along: Vec<f64>,
-    /// `|z^ν_⊥|²` of the candidates.
-    across2: Vec<f64>,
-    /// The candidates' Gram matrix `G_ij = z^{K_i}·z^{K_j}`, row-major `k × k`.
+    /// The candidates' other data, in the order of `idx`.
+    cands: Vec<Candidate>,
+    /// The candidates' Gram matrix `G_ij = z^{K_i}·z^{K_j}`, row-major `k × k` (rows padded).
     g: Vec<f64>,
-    /// Updates on each candidate since `t₀`.
-    counts: Vec<u32>,
-    /// Whether row `i` of `g` is filled.
-    have_row: Vec<bool>,
     /// `1/|w₀|` (0 for `w₀ = 0`, where `ŵ₀` is undefined and `u` stays 0).
     inv_w0: f64,
     /// `m = min_{ν∉K} h_ν(t₀)`.
@@ -64,6 +75,36 @@ pub(super) struct Window {
     len: usize,
     /// Scratch for the selection: a copy of the potentials.
     values: Vec<f64>,
+}
+
+/// The run's state that a step in the window advances besides the window itself (the caller's,
+/// copied in and out around [`Window::walk`]).
+#[derive(Debug)]
+pub(super) struct Walk<'a> {
+    /// `η`.
+    pub eta: f64,
+    /// `|w|²`.
+    pub w2: f64,
+    /// `Σ x^μ` and the embedding strengths `x^μ`.
+    pub sum_x: f64,
+    pub x: &'a mut [f64],
+    /// Steps so far and the limit.
+    pub steps: usize,
+    pub max_steps: usize,
+    /// Steps whose example the window certified.
+    pub window_steps: usize,
+    /// `1 − g` where the certified gap is tested before each step, else `None`.
+    pub gap: Option<f64>,
+}
+
+/// Why [`Window::walk`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum WalkEnd {
+    /// The last step's certificate failed: the window must close (that step is otherwise done).
+    Close,
+    /// The next step may stop the run (the certified gap is not surely open, `z = 0`, or the
+    /// step limit): the caller takes it.
+    Stop,
 }
 
 impl Window {
@@ -101,26 +142,25 @@ impl Window {
         let pad = k.next_multiple_of(LANES) - k;
         self.h.clear();
         self.h.extend(self.idx.iter().map(|&nu| h[nu]));
-        self.h0.clone_from(&self.h);
         self.h.extend(std::iter::repeat_n(f64::INFINITY, pad));
-        self.along.clear();
-        self.along
-            .extend(self.h0.iter().map(|&hv| hv * self.inv_w0));
-        self.across2.clear();
-        self.across2.extend(
-            self.idx
-                .iter()
-                .zip(&self.along)
-                .map(|(&nu, &c)| (z2[nu] - c * c).max(0.0)),
-        );
+        let inv_w0 = self.inv_w0;
+        self.cands.clear();
+        self.cands.extend(self.idx.iter().map(|&nu| {
+            let along = h[nu] * inv_w0;
+            Candidate {
+                h0: h[nu],
+                along,
+                across2: (z2[nu] - along * along).max(0.0),
+                z2: z2[nu],
+                idx: nu,
+                count: 0,
+                have_row: false,
+            }
+        }));
         // rows of G are filled when first needed (an update on that candidate)
         if self.g.len() < k * (k + pad) {
             self.g.resize(k * (k + pad), 0.0);
         }
-        self.have_row.clear();
-        self.have_row.resize(k, false);
-        self.counts.clear();
-        self.counts.resize(k, 0);
         (self.u, self.r2, self.r2_err, self.len) = (0.0, 0.0, 0.0, 0);
         self.next = self
             .idx
@@ -142,28 +182,70 @@ impl Window {
     /// module docs. Then returns the new `argmin_K h` if the bound certifies it as the global
     /// argmin, `None` if the window must close.
     pub fn update(&mut self, eta: f64, gram: &Gram) -> Option<usize> {
-        let (j, k) = (self.next, self.h.len());
-        if !self.have_row[j] {
-            let a = self.idx[j];
-            let row = &mut self.g[j * k..(j + 1) * k];
-            for (gv, &b) in row.iter_mut().zip(&self.idx) {
-                *gv = gram.get(a, b);
-            }
-            row[self.idx.len()..].fill(0.0);
-            self.have_row[j] = true;
-        }
-        let dz = self.h[j] - self.h0[j];
-        let uz = self.u * self.along[j];
-        self.r2 += eta * (2.0 * (dz - uz) + eta * self.across2[j]);
-        self.r2_err += 2.0 * eta * CROSS_ROUNDING * (self.h[j].abs() + self.h0[j].abs() + uz.abs());
-        self.u += eta * self.along[j];
-        self.next = axpy_argmin(eta, &self.g[j * k..(j + 1) * k], &mut self.h);
-        self.counts[j] += 1;
-        self.len += 1;
+        let j = self.next;
+        self.step(eta, 2.0 * eta * CROSS_ROUNDING, j, gram);
         self.certifies().then(|| self.idx[self.next])
     }
 
+    /// Steps in the window for as long as each is certified and none may stop the run: before
+    /// each step, as [`super::Minover`]'s `run` tests it, the step limit, the certified gap
+    /// `h Σx < (1 − g)|w|²` by more than `10⁻⁹` of its terms and `z^a ≠ 0`; then the step:
+    /// `|w|² ← |w|² + 2η h_a + η²|z^a|²`, [`Window::update`]'s arithmetic, `x^a ← x^a + η`,
+    /// `Σx ← Σx + η` — the same operations in the same order as one step at a time.
+    pub fn walk(&mut self, gram: &Gram, run: &mut Walk) -> WalkEnd {
+        let (eta, two_eta, eta2) = (run.eta, 2.0 * run.eta, run.eta * run.eta);
+        let err = 2.0 * eta * CROSS_ROUNDING;
+        let (mut w2, mut sum_x, mut steps) = (run.w2, run.sum_x, run.steps);
+        let end = loop {
+            let j = self.next;
+            let (hj, c) = (self.h[j], self.cands[j]);
+            if steps >= run.max_steps
+                || run.gap.is_some_and(|one_minus_g| {
+                    steps > 0 && !surely_open(hj, sum_x, one_minus_g, w2)
+                })
+                || c.z2 <= 0.0
+            {
+                break WalkEnd::Stop;
+            }
+            w2 += two_eta * hj + eta2 * c.z2;
+            self.step(eta, err, j, gram);
+            run.x[c.idx] += eta;
+            sum_x += eta;
+            steps += 1;
+            if !self.certifies() {
+                break WalkEnd::Close;
+            }
+            run.window_steps += 1;
+        };
+        (run.w2, run.sum_x, run.steps) = (w2, sum_x, steps);
+        end
+    }
+
+    /// The update on candidate `j` (`err = 2η·CROSS_ROUNDING`), without the certificate.
+    /// Inlined into both callers: a call per step costs [`Window::walk`] 2.7 % of the heavy
+    /// sweep's instructions (BENCHMARKS.md, MinOver's step floor).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn step(&mut self, eta: f64, err: f64, j: usize, gram: &Gram) {
+        let k = self.h.len();
+        let c = &mut self.cands[j];
+        if !c.have_row {
+            fill_row(&mut self.g[j * k..(j + 1) * k], c.idx, &self.idx, gram);
+            c.have_row = true;
+        }
+        let hj = self.h[j];
+        let dz = hj - c.h0;
+        let uz = self.u * c.along;
+        self.r2 += eta * (2.0 * (dz - uz) + eta * c.across2);
+        self.r2_err += err * (hj.abs() + c.h0.abs() + uz.abs());
+        self.u += eta * c.along;
+        c.count += 1;
+        self.next = axpy_argmin(eta, &self.g[j * k..(j + 1) * k], &mut self.h);
+        self.len += 1;
+    }
+
     /// `min_K h(t) < a·m − r·R`, with a rounding allowance.
+    #[inline]
     fn certifies(&self) -> bool {
         let a = 1.0 + self.u * self.inv_w0;
         let best = self.h[self.next];
@@ -172,15 +254,28 @@ impl Window {
         a >= 0.0 && gap > 0.0 && (self.r2.max(0.0) + self.r2_err) * self.out_across2 < gap * gap
     }
 
+    /// The example of the next update.
+    pub fn next_example(&self) -> usize {
+        self.idx[self.next]
+    }
+
     /// The candidates and their update counts since the checkpoint, to bring `w` and the other
     /// potentials up to date.
     pub fn updates(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
-        self.idx
+        self.cands
             .iter()
-            .zip(&self.counts)
-            .filter(|(_, &c)| c > 0)
-            .map(|(&nu, &c)| (nu, c))
+            .filter(|c| c.count > 0)
+            .map(|c| (c.idx, c.count))
     }
+}
+
+/// Row `G_{a,K}` of the candidates' Gram matrix for candidate example `a` (zero in the padding).
+#[cold]
+fn fill_row(row: &mut [f64], a: usize, idx: &[usize], gram: &Gram) {
+    for (gv, &b) in row.iter_mut().zip(idx) {
+        *gv = gram.get(a, b);
+    }
+    row[idx.len()..].fill(0.0);
 }
 
 /// Candidate arrays are padded to a multiple of this (the lanes of [`axpy_argmin`]), so that the
