@@ -15,7 +15,7 @@
 // without waiting for the rules to settle before and after the drag — at P = 10 000 that takes
 // minutes per set; --show: these rules shown too, e.g. the gradient rules and the soft margin,
 // whose reference optima (issue 24) each drag step on up to 1 000 points computes on the page)
-import { launch, lineSet, openLab, serve } from "../tests/e2e/harness.mjs";
+import { launch, lineSet, openLab, serve, showRules } from "../tests/e2e/harness.mjs";
 
 const SIZES = (process.argv[2] ?? "200,1000,10000").split(",").map(Number);
 const MOVES = 100;
@@ -26,13 +26,8 @@ const server = await serve();
 const browser = await launch();
 try {
   const { page } = await openLab(browser.context, server.url);
-  if (SHOW.length) {
-    await page.evaluate(() => {
-      document.getElementById("more-algorithms").open = true;
-    });
-    for (const name of SHOW) await page.locator(`#show-${name}`).check();
-    console.log(`also shown: ${SHOW.join(", ")}`);
-  }
+  await showRules(page, SHOW);
+  if (SHOW.length) console.log(`also shown: ${SHOW.join(", ")}`);
   console.log(`a drag of ${MOVES} moves, one per frame: the move frames, all frames, when the final lines are drawn, when the rules have stopped`);
   for (const P of SIZES) {
     for (const threshold of [false, true]) {

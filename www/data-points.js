@@ -10,6 +10,7 @@ import { COLORS, REFERENCES, TEXT } from "./catalogue.js";
 import { POINT_COLOR } from "./data-style.js";
 import { pointsKey } from "./layer.js";
 import { LabelPlacer, textBox } from "./label-place.js";
+import { dashedRings, ringsAsPath } from "./ring-stamp.js";
 
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
 
@@ -36,21 +37,6 @@ export function misclassifiedBy(state, scene, anim) {
     }
   }
   return out;
-}
-
-/**
- * A ring of radius `r` around each of the pixels `at` (one path), in `color`.
- * @param {CanvasRenderingContext2D} ctx
- * @param {{px: number, py: number}[]} at
- */
-function rings(ctx, at, r, color) {
-  ctx.strokeStyle = color;
-  ctx.beginPath();
-  for (const q of at) {
-    ctx.moveTo(q.px + r, q.py);
-    ctx.arc(q.px, q.py, r, 0, 2 * Math.PI);
-  }
-  ctx.stroke();
 }
 
 /**
@@ -100,14 +86,12 @@ export function drawPoints(v, frame, state, scene, anim, labelling) {
     byColor.get(color)?.push([q.px + R + 4, q.py - R - 4]);
   }
   for (const [color, at] of byColor) crosses(ctx, at, 4, color);
-  // the soft margin's violators (slack β^μ > 0: inside the lines E = ±1 or beyond): a dashed ring
+  // the soft margin's violators (slack β^μ > 0: inside the lines E = ±1 or beyond): a dashed ring,
+  // stamped (ring-stamp.js: hundreds of dashed rings stroked as a path cost a long task per frame)
   for (const a of scene.algorithms) {
     if (!state.shown[a.name] || !a.softMargin) continue;
-    ctx.save();
-    ctx.lineWidth = 2;
-    ctx.setLineDash([3, 3]);
-    rings(ctx, [...a.softMargin.violators].map((i) => pixels[i]).filter(Boolean), R + 9, COLORS[a.name]);
-    ctx.restore();
+    const at = [...a.softMargin.violators].map((i) => pixels[i]).filter(Boolean);
+    dashedRings(ctx, at, R + 9, COLORS[a.name], { lineWidth: 2, dash: [3, 3] });
   }
 }
 
@@ -235,6 +219,5 @@ export function drawNumbers(v, points) {
 export function drawExamplesUsed(v, points, anim) {
   const f = anim.frames[anim.index];
   const used = [f.example, f.partner].filter((i) => i !== null && i !== undefined && points[i]).map((i) => v.toPixel(points[i].x, points[i].y));
-  v.ctx.lineWidth = 3;
-  rings(v.ctx, used, v.pointRadius + 9, COLORS[anim.algorithm]);
+  ringsAsPath(v.ctx, used, v.pointRadius + 9, COLORS[anim.algorithm], 3);
 }

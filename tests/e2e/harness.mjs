@@ -134,6 +134,15 @@ export async function openLab(context, url) {
   return { page, errors };
 }
 
+/** Shows the rules `names` too (their boxes under "More algorithms", checked as a user would). */
+export async function showRules(page, names) {
+  if (!names.length) return;
+  await page.evaluate(() => {
+    document.getElementById("more-algorithms").open = true;
+  });
+  for (const name of names) await page.locator(`#show-${name}`).check();
+}
+
 /** A path for a test artefact (screenshots), creating the folder. */
 export function artifact(name) {
   mkdirSync(ARTIFACTS, { recursive: true });

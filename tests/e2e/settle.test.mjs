@@ -1,7 +1,8 @@
 // The data view always shows each rule's own answer: training runs to every rule's own stop in
 // slices across frames (lab.settled), checked against the exact optimum on hard sets made here;
 // the documented stops on non-separable presets; a real-mouse drag over 2 000 points with no long
-// task, ending in the state computed afresh.
+// task, ending in the state computed afresh; the soft margin's violators stamped, not stroked dash by
+// dash in every frame.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { launch, lineSet, useLab } from "./harness.mjs";
@@ -241,6 +242,92 @@ test("at 1 000 points a drag step is trained in the frame, unless rules with an 
   );
   assert.equal(heavy.final, true, "the final lines are drawn once the worker has trained them");
   for (const name of own) await page.locator(`#show-${name}`).uncheck();
+  assert.deepEqual(lab.errors, []);
+});
+
+test("the soft margin's violators are stamped rings, not a dashed path stroked dash by dash in every frame (1 000 noisy points with a threshold), and a stamp is the canvas's own dashed ring", async () => {
+  const { page } = lab;
+  // stamps against the dashed rings the canvas strokes itself (one path: moveTo(x + r, y), arc from
+  // angle 0), at centres off the pixel grid, at three device-pixel scales, on blank canvases
+  const pictures = await page.evaluate(async () => {
+    const { dashedRings } = await import("/www/ring-stamp.js");
+    const out = [];
+    for (const scale of [1, 1.5, 2]) {
+      const canvas = () => {
+        const c = document.createElement("canvas");
+        c.width = c.height = Math.round(300 * scale);
+        const ctx = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d"));
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
+        return ctx;
+      };
+      const [stroked, stamped] = [canvas(), canvas()];
+      const at = [];
+      for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) at.push({ px: 25 + 50 * i + ((7 * i + 3 * j) % 10) / 10, py: 25 + 50 * j + ((3 * i + 7 * j) % 10) / 10 });
+      stroked.strokeStyle = "#117733";
+      stroked.lineWidth = 2;
+      stroked.setLineDash([3, 3]);
+      stroked.beginPath();
+      for (const q of at) {
+        stroked.moveTo(q.px + 16, q.py);
+        stroked.arc(q.px, q.py, 16, 0, 2 * Math.PI);
+      }
+      stroked.stroke();
+      dashedRings(stamped, at, 16, "#117733", { lineWidth: 2, dash: [3, 3] });
+      const n = stroked.canvas.width;
+      const [a, b] = [stroked.getImageData(0, 0, n, n).data, stamped.getImageData(0, 0, n, n).data];
+      let [most, diff, inkA, inkB, hue] = [0, 0, 0, 0, 0];
+      for (let i = 0; i < a.length; i += 4) {
+        const d = Math.abs(a[i + 3] - b[i + 3]);
+        most = Math.max(most, d);
+        diff += d;
+        inkA += a[i + 3];
+        inkB += b[i + 3];
+        if (b[i + 3] === 255) hue = Math.max(hue, Math.abs(b[i] - 0x11), Math.abs(b[i + 1] - 0x77), Math.abs(b[i + 2] - 0x33));
+      }
+      out.push({ scale, most, diffPerInk: diff / inkA, inkRatio: inkB / inkA, hue });
+    }
+    return out;
+  });
+  for (const p of pictures) {
+    const what = `at scale ${p.scale}: ${JSON.stringify(p)}`;
+    // the same dashes (a ring misplaced by half a pixel differs by 0.2–0.4 of its ink, turned by a dash by about 1)
+    assert.ok(p.diffPerInk < 0.1, `the stamped rings differ from the stroked ones by less than a tenth of their ink ${what}`);
+    assert.ok(p.most < 128, `no pixel differs by half its opacity or more ${what}`);
+    assert.ok(Math.abs(p.inkRatio - 1) < 0.02, `as much ink ${what}`);
+    assert.equal(p.hue, 0, `in the ring's colour ${what}`);
+  }
+  // a drag step's frame: the data view strokes no dashed ring per violator, it stamps them
+  await page.evaluate(() => {
+    document.getElementById("more-algorithms").open = true;
+  });
+  await page.locator("#show-soft-margin").check();
+  const pts = lineSet("noisy", 1000, true);
+  const frame = await page.evaluate(async (pts) => {
+    window.lab.setThreshold(true);
+    window.lab.setPoints(pts);
+    const ctx = /** @type {HTMLCanvasElement} */ (document.getElementById("data-view")).getContext("2d");
+    const counts = { dashedArcs: 0, images: 0 };
+    const { arc, drawImage } = ctx;
+    ctx.arc = function (...a) {
+      if (this.getLineDash().length) counts.dashedArcs++;
+      return arc.apply(this, a);
+    };
+    ctx.drawImage = function (...a) {
+      counts.images++;
+      return drawImage.apply(this, a);
+    };
+    const i = pts.findIndex((p) => p.label > 0);
+    window.lab.movePoint(i, pts[i].x + 0.01, pts[i].y); // trained and drawn now
+    const violators = window.lab.getState().algorithms["soft-margin"].softMargin.violators.length;
+    delete ctx.arc;
+    delete ctx.drawImage;
+    return { ...counts, violators };
+  }, pts);
+  assert.ok(frame.violators >= 100, `many violators: ${JSON.stringify(frame)}`);
+  assert.ok(frame.dashedArcs < 10, `no dashed arc stroked per violator: ${JSON.stringify(frame)}`);
+  assert.ok(frame.images >= frame.violators, `a stamp per violator: ${JSON.stringify(frame)}`);
+  await page.locator("#show-soft-margin").uncheck();
+  await lab.setThreshold(false); // as the other tests expect
   assert.deepEqual(lab.errors, []);
 });
 
