@@ -264,27 +264,43 @@ pub trait Trainer {
         self.fit()
     }
 
-    /// The summary of the run so far.
+    /// The summary of the run so far ([`summary`]: one copy of the work for every rule, not one
+    /// per rule's trait object — the page's module size).
     fn fit(&self) -> Fit {
-        let perceptron = self.perceptron();
-        let data = self.data();
-        let (steps, updates, stop) = self.progress();
-        let kappa_upper = self.kappa_upper();
-        Fit {
-            kappa: perceptron.stability(data),
-            errors: perceptron.errors(data),
-            epochs: steps as f64 / data.len().max(1) as f64,
-            stop,
-            converged: stop.is_some_and(|s| s.converged_at(self.run_state())),
-            steps,
-            updates,
-            kappa_upper,
-            embedding: self.embedding().to_vec(),
-            gradient: self.run_state().gradient,
-            rate: self.run_state().rate,
-            unresolved: self.run_state().unresolved,
-            perceptron,
-        }
+        summary(
+            self.perceptron(),
+            self.data(),
+            self.progress(),
+            self.kappa_upper(),
+            self.embedding(),
+            self.run_state(),
+        )
+    }
+}
+
+/// A run's [`Fit`] from its parts ([`Trainer::fit`]).
+fn summary(
+    perceptron: Perceptron,
+    data: &Dataset,
+    (steps, updates, stop): (usize, usize, Option<Stop>),
+    kappa_upper: Option<f64>,
+    embedding: &[f64],
+    state: &RunState,
+) -> Fit {
+    Fit {
+        kappa: perceptron.stability(data),
+        errors: perceptron.errors(data),
+        epochs: steps as f64 / data.len().max(1) as f64,
+        stop,
+        converged: stop.is_some_and(|s| s.converged_at(state)),
+        steps,
+        updates,
+        kappa_upper,
+        embedding: embedding.to_vec(),
+        gradient: state.gradient,
+        rate: state.rate,
+        unresolved: state.unresolved,
+        perceptron,
     }
 }
 

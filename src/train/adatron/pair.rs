@@ -25,8 +25,7 @@
 //! `c = S^i S^j u^i·u^j` (or `b_ij/|ξ^j|` when `ξ^i` is at the origin).
 
 use super::{Adatron, Coordinate};
-use crate::linalg::{argmin, argmin2_by, axpy, dot};
-use std::borrow::Cow;
+use crate::linalg::{argmin2_by, axpy};
 
 /// With `score_μ = S^μ − w·ξ^μ = S^μ (1 − h_μ)`: `i = argmax score` over the examples whose
 /// `x^μ` may move along `+S^μ`, `j = argmin score` over those that may move along `−S^μ` (the
@@ -192,51 +191,31 @@ impl Adatron {
     /// squared distance relative to `|ξ^i|²`, module docs), among the examples `t` of the lowest
     /// score that may move down, `b_it = gap > 0`: where several tie in floating point.
     /// `None` where no `t` has a positive gain.
-    fn partner(&mut self, i: usize, gap: f64) -> Option<usize> {
+    fn partner(&self, i: usize, gap: f64) -> Option<usize> {
+        // a rare pass (ties), written for size: one scalar loop keeping the best
         let ys = self.state.data.labels();
-        let (h, norms, low) = (&self.h[..], &self.norms[..], &self.masks.low[..]);
         let si = ys[i];
-        let score_i = si * (1.0 - h[i]);
-        let column: Cow<[f64]> = self.gram.column(i).map_or_else(
-            || {
-                let u = self.gram.row(i);
-                Cow::Owned((0..h.len()).map(|t| dot(u, self.gram.row(t))).collect())
-            },
-            Cow::Borrowed,
-        );
-        let keys = &mut self.scratch;
-        keys.resize(h.len(), 0.0);
-        let (ri, inverse) = (norms[i], 1.0 / norms[i]);
-        let terms = keys
-            .iter_mut()
-            .zip(ys)
-            .zip(h)
-            .zip(norms)
-            .zip(&column[..])
-            .zip(low);
-        for (((((key, &st), &ht), &rt), &k), &mask) in terms {
-            let b = score_i - st * (1.0 - ht);
-            // −gain: −b²/(1 + ρ(ρ − 2c)), or −b/|ξ^t| from the origin
+        let score_i = si * (1.0 - self.h[i]);
+        let ri = self.norms[i];
+        let mut best: Option<(usize, f64)> = None;
+        for (t, &st) in ys.iter().enumerate() {
+            let rt = self.norms[t];
+            let b = score_i - st * (1.0 - self.h[t]);
+            if b != gap || self.masks.low[t] != 0.0 {
+                continue;
+            }
+            // the gain b²/(|ξ^i − ξ^t|²/|ξ^i|²) = b²/(1 + ρ(ρ − 2c)), or b/|ξ^t| from the origin
             let gain = if ri > 0.0 {
-                let rho = rt * inverse;
-                let den = 1.0 + rho * (rho - 2.0 * si * st * k);
-                if den > 0.0 {
-                    b * b / den
-                } else {
-                    0.0
-                }
-            } else if rt > 0.0 {
+                let rho = rt / ri;
+                let den = 1.0 + rho * (rho - 2.0 * si * st * self.gram.get(i, t));
+                b * b / den
+            } else {
                 b / rt
-            } else {
-                0.0
             };
-            *key = if b == gap && gain > 0.0 {
-                mask - gain
-            } else {
-                f64::INFINITY
-            };
+            if gain > 0.0 && gain.is_finite() && best.is_none_or(|(_, g)| gain > g) {
+                best = Some((t, gain));
+            }
         }
-        let j = argmin(keys);
-        (keys.get(j).is_some_and(|k| k.is_finite())).then_some(j)
+        best.map(|(t, _)| t)
     }
 }
