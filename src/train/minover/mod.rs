@@ -133,8 +133,10 @@ impl MinoverParams {
             Mode::Homogeneous => candidates(data.len(), data.dim()),
             Mode::Threshold => 0,
         };
+        let z2: Vec<f64> = (0..data.len()).map(|mu| gram.get(mu, mu)).collect();
         Ok(Minover {
-            z2: (0..data.len()).map(|mu| gram.get(mu, mu)).collect(),
+            z_max: z2.iter().fold(0.0_f64, |m, &v| m.max(v)).sqrt(),
+            z2,
             mode,
             eta: 1.0 / data.dim() as f64,
             w2: dot(&w, &w),
@@ -187,8 +189,9 @@ pub struct Minover {
     /// The best `κ(w)` so far and the step it was reached (for `patience`).
     best: (f64, usize),
     max_steps: usize,
-    /// `|z^μ|²`.
+    /// `|z^μ|²` and `max_μ |z^μ|`.
     z2: Vec<f64>,
+    z_max: f64,
     /// Size `k` of the candidate window (0: every step scans all `P`).
     candidates: usize,
     /// The candidate window; while `windowed`, `w` and `h` are those of its checkpoint and the
@@ -363,17 +366,23 @@ impl Minover {
     fn update_origin(&mut self, a: usize) -> bool {
         if !self.windowed {
             let moved = self.full_step(a);
-            if self.candidates > 0 {
-                if self.wait == 0 {
-                    self.open_window();
-                } else {
-                    self.wait -= 1;
-                }
-            }
+            self.count_down();
             return moved;
         }
         self.window_step(a);
         self.z2[a] > 0.0
+    }
+
+    /// After a full step: the window opens if the back-off is over, else one step less of it.
+    #[inline]
+    fn count_down(&mut self) {
+        if self.candidates > 0 {
+            if self.wait == 0 {
+                self.open_window();
+            } else {
+                self.wait -= 1;
+            }
+        }
     }
 
     /// A step in the open window on its next example `a`: `|w|²` in `O(1)`, the window's
@@ -407,7 +416,7 @@ impl Minover {
     /// The window's steps of [`Minover::run_origin`], in [`Window::walk`]'s loop: returns
     /// whether the caller goes on (the window closed), or must hand the next step to
     /// [`Trainer::advance`].
-    fn walk_window(&mut self, gap: bool) -> bool {
+    fn walk_window(&mut self, gap: bool, one_minus_g: f64) -> bool {
         let mut walk = window::Walk {
             eta: self.eta,
             w2: self.w2,
@@ -416,7 +425,7 @@ impl Minover {
             steps: self.state.steps,
             max_steps: self.max_steps,
             window_steps: self.window_steps,
-            gap: gap.then_some(1.0 - self.params.gap_tolerance),
+            gap: gap.then_some(one_minus_g),
         };
         let end = self.window.walk(&self.gram, &mut walk);
         self.state.updates += walk.steps - self.state.steps;
@@ -447,18 +456,22 @@ impl Minover {
             return;
         }
         let gap = self.state.certifies;
+        let one_minus_g = 1.0 - self.params.gap_tolerance;
         while self.state.steps < self.max_steps {
             if self.windowed {
-                if self.walk_window(gap) {
+                if self.walk_window(gap, one_minus_g) {
                     continue;
                 }
                 return;
             }
+            // a full step ([`Minover::update_origin`] outside the window)
             let a = self.next.0;
-            if (gap && self.state.steps > 0 && !self.gap_surely_open()) || self.z2[a] <= 0.0 {
+            let open = |m: &Self| surely_open(m.h[a], m.sum_x, one_minus_g, m.w2);
+            if (gap && self.state.steps > 0 && !open(self)) || self.z2[a] <= 0.0 {
                 return;
             }
-            self.update_origin(a);
+            self.full_step(a);
+            self.count_down();
             self.count(a);
             self.state.steps += 1;
             self.state.updates += 1;
@@ -468,8 +481,14 @@ impl Minover {
     /// Opens the window at the current step (`h` exact, `next` its argmin).
     fn open_window(&mut self) {
         let w0 = norm(&self.state.w);
-        self.window
-            .open(self.candidates, &self.h, &self.z2, w0, self.next.0);
+        self.window.open(
+            self.candidates,
+            &self.h,
+            &self.z2,
+            self.z_max,
+            w0,
+            self.next.0,
+        );
         self.windowed = true;
     }
 
