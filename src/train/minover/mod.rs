@@ -158,6 +158,8 @@ impl MinoverParams {
             wait: 0,
             backoff: 1,
             window_steps: 0,
+            pending: vec![0; data.len()],
+            pending_order: vec![],
         })
     }
 }
@@ -205,6 +207,11 @@ pub struct Minover {
     backoff: usize,
     /// Steps whose example the window certified (without a scan of all `P`).
     window_steps: usize,
+    /// Full steps through the origin not yet added to `w` (with a stored Gram matrix the
+    /// potentials do not need it): their count per example, and the examples in the order first
+    /// counted. Added as `w ← w + η c_ν z^ν` where `w` is needed ([`Minover::flush`]).
+    pending: Vec<u32>,
+    pending_order: Vec<usize>,
 }
 
 /// The candidate window size `k = min(max(P/4, N + 8), 1024)` for `P` examples in `N`
@@ -351,18 +358,22 @@ impl Minover {
     }
 
     /// A step on `a` through the origin over all `P`: `|w|² ← |w|² + 2η h_a + η²|z^a|²`,
-    /// `w ← w + η z^a`, then `h ← h + η K_·a` and its argmin in one pass (the hot loop), or
-    /// without a stored Gram matrix `h_ν = w·z^ν` recomputed in `O(P N)`. Returns whether `w`
-    /// moved.
+    /// then `h ← h + η K_·a` and its argmin in one pass (the hot loop), with `w ← w + η z^a`
+    /// counted in [`Minover::pending`]; or without a stored Gram matrix `w ← w + η z^a` and
+    /// `h_ν = w·z^ν` recomputed in `O(P N)`. Returns whether `w` moved.
     #[inline]
     fn full_step(&mut self, a: usize) -> bool {
         let eta = self.eta;
         let kaa = self.z2[a];
         self.w2 += 2.0 * eta * self.h[a] + eta * eta * kaa;
-        axpy(eta, self.gram.row(a), &mut self.state.w);
         let nu = if let Some(ka) = self.gram.column(a) {
+            if self.pending[a] == 0 {
+                self.pending_order.push(a);
+            }
+            self.pending[a] += 1;
             axpy_argmin(eta, ka, &mut self.h)
         } else {
+            axpy(eta, self.gram.row(a), &mut self.state.w);
             self.gram.potentials(&self.state.w, &mut self.h);
             argmin(&self.h)
         };
@@ -488,8 +499,17 @@ impl Minover {
         }
     }
 
+    /// `w ← w + η c_ν z^ν` for the full steps not yet added to `w` ([`Minover::pending`]).
+    fn flush(&mut self) {
+        for a in self.pending_order.drain(..) {
+            let c = std::mem::take(&mut self.pending[a]);
+            axpy(self.eta * f64::from(c), self.gram.row(a), &mut self.state.w);
+        }
+    }
+
     /// Opens the window at the current step (`h` exact, `next` its argmin).
     fn open_window(&mut self) {
+        self.flush();
         let w0 = norm(&self.state.w);
         self.window.open(
             self.candidates,
@@ -524,10 +544,14 @@ impl Minover {
         self.windowed = false;
     }
 
-    /// The current weights `w(t)` (while the window is open, its checkpoint's `w` plus its
-    /// updates).
+    /// The current weights `w(t)`: the kept `w` plus the full steps not yet added to it, or
+    /// while the window is open its checkpoint's `w` plus its updates.
     fn weights(&self) -> Vec<f64> {
         let mut w = self.state.w.clone();
+        for &a in &self.pending_order {
+            let c = f64::from(self.pending[a]);
+            axpy(self.eta * c, self.gram.row(a), &mut w);
+        }
         if self.windowed {
             for (nu, c) in self.window.updates() {
                 axpy(self.eta * f64::from(c), self.gram.row(nu), &mut w);
