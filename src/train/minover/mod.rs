@@ -210,7 +210,7 @@ pub struct Minover {
     /// Full steps through the origin not yet added to `w` (with a stored Gram matrix the
     /// potentials do not need it): their count per example, and the examples in the order first
     /// counted. Added as `w ← w + η c_ν z^ν` where `w` is needed ([`Minover::flush`]).
-    pending: Vec<u32>,
+    pending: Vec<u64>,
     pending_order: Vec<usize>,
 }
 
@@ -503,7 +503,7 @@ impl Minover {
     fn flush(&mut self) {
         for a in self.pending_order.drain(..) {
             let c = std::mem::take(&mut self.pending[a]);
-            axpy(self.eta * f64::from(c), self.gram.row(a), &mut self.state.w);
+            axpy(self.eta * c as f64, self.gram.row(a), &mut self.state.w);
         }
     }
 
@@ -549,8 +549,7 @@ impl Minover {
     fn weights(&self) -> Vec<f64> {
         let mut w = self.state.w.clone();
         for &a in &self.pending_order {
-            let c = f64::from(self.pending[a]);
-            axpy(self.eta * c, self.gram.row(a), &mut w);
+            axpy(self.eta * self.pending[a] as f64, self.gram.row(a), &mut w);
         }
         if self.windowed {
             for (nu, c) in self.window.updates() {
