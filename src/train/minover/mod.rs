@@ -33,8 +33,10 @@
 //! `w` itself is brought up to date only when needed, from the update counts. When the bound
 //! fails, the window closes: `w` and all potentials are brought up to date (`O(P)` per
 //! candidate used, or `O(P N)`), the argmin is a full scan, and a new window opens at once if the
-//! old one lasted at least 8 steps, else after an exponential back-off of full `O(P)` steps
-//! (at most 1024), so that short windows cost little.
+//! old one lasted at least 8 steps, else after a back-off of full `O(P)` steps that grows
+//! eightfold with each short window (8, 64, then 512), so that short windows cost little:
+//! at the start of a run, while `|w|` is small against the steps, the bound fails within a
+//! few steps.
 //!
 //! Only the part of `d` across `ŵ₀` costs margin: late in a run `w` grows along itself, the
 //! gaps `h_ν − min h` grow like `|w|`, and windows last long. The bound is worst case over the
@@ -133,8 +135,10 @@ impl MinoverParams {
             Mode::Homogeneous => candidates(data.len(), data.dim()),
             Mode::Threshold => 0,
         };
+        let z2: Vec<f64> = (0..data.len()).map(|mu| gram.get(mu, mu)).collect();
         Ok(Minover {
-            z2: (0..data.len()).map(|mu| gram.get(mu, mu)).collect(),
+            z_max: z2.iter().fold(0.0_f64, |m, &v| m.max(v)).sqrt(),
+            z2,
             mode,
             eta: 1.0 / data.dim() as f64,
             w2: dot(&w, &w),
@@ -154,6 +158,8 @@ impl MinoverParams {
             wait: 0,
             backoff: 1,
             window_steps: 0,
+            pending: vec![0; data.len()],
+            pending_order: vec![],
         })
     }
 }
@@ -187,8 +193,9 @@ pub struct Minover {
     /// The best `κ(w)` so far and the step it was reached (for `patience`).
     best: (f64, usize),
     max_steps: usize,
-    /// `|z^μ|²`.
+    /// `|z^μ|²` and `max_μ |z^μ|`.
     z2: Vec<f64>,
+    z_max: f64,
     /// Size `k` of the candidate window (0: every step scans all `P`).
     candidates: usize,
     /// The candidate window; while `windowed`, `w` and `h` are those of its checkpoint and the
@@ -200,6 +207,11 @@ pub struct Minover {
     backoff: usize,
     /// Steps whose example the window certified (without a scan of all `P`).
     window_steps: usize,
+    /// Full steps through the origin not yet added to `w` (with a stored Gram matrix the
+    /// potentials do not need it): their count per example, and the examples in the order first
+    /// counted. Added as `w ← w + η c_ν z^ν` where `w` is needed ([`Minover::flush`]).
+    pending: Vec<u64>,
+    pending_order: Vec<usize>,
 }
 
 /// The candidate window size `k = min(max(P/4, N + 8), 1024)` for `P` examples in `N`
@@ -226,7 +238,15 @@ const MIN_WINDOW: usize = 8;
 
 /// The longest back-off, in full steps: failed windows then cost at most one checkpoint per
 /// this many steps.
-const MAX_BACKOFF: usize = 1024;
+///
+/// With [`BACKOFF_GROWTH`], measured on the heavy sweep (N = 20, α = 0.1…10, 100 epochs;
+/// BENCHMARKS.md, MinOver's step floor): growth 8 and at most 512 took 1.8 % fewer
+/// instructions than doubling up to 1024 (1.5 % on a second seed); 256, 384, 768, 1024 or a cap
+/// proportional to `P` did worse.
+const MAX_BACKOFF: usize = 512;
+
+/// Factor by which the back-off grows after each window shorter than [`MIN_WINDOW`].
+const BACKOFF_GROWTH: usize = 8;
 
 /// Relative margin of the square-root-free tests of the stopping rules (rounding is ~10⁻¹⁶).
 const CHEAP_MARGIN: f64 = 1e-9;
@@ -338,18 +358,22 @@ impl Minover {
     }
 
     /// A step on `a` through the origin over all `P`: `|w|² ← |w|² + 2η h_a + η²|z^a|²`,
-    /// `w ← w + η z^a`, then `h ← h + η K_·a` and its argmin in one pass (the hot loop), or
-    /// without a stored Gram matrix `h_ν = w·z^ν` recomputed in `O(P N)`. Returns whether `w`
-    /// moved.
+    /// then `h ← h + η K_·a` and its argmin in one pass (the hot loop), with `w ← w + η z^a`
+    /// counted in [`Minover::pending`]; or without a stored Gram matrix `w ← w + η z^a` and
+    /// `h_ν = w·z^ν` recomputed in `O(P N)`. Returns whether `w` moved.
     #[inline]
     fn full_step(&mut self, a: usize) -> bool {
         let eta = self.eta;
         let kaa = self.z2[a];
         self.w2 += 2.0 * eta * self.h[a] + eta * eta * kaa;
-        axpy(eta, self.gram.row(a), &mut self.state.w);
         let nu = if let Some(ka) = self.gram.column(a) {
+            if self.pending[a] == 0 {
+                self.pending_order.push(a);
+            }
+            self.pending[a] += 1;
             axpy_argmin(eta, ka, &mut self.h)
         } else {
+            axpy(eta, self.gram.row(a), &mut self.state.w);
             self.gram.potentials(&self.state.w, &mut self.h);
             argmin(&self.h)
         };
@@ -363,17 +387,23 @@ impl Minover {
     fn update_origin(&mut self, a: usize) -> bool {
         if !self.windowed {
             let moved = self.full_step(a);
-            if self.candidates > 0 {
-                if self.wait == 0 {
-                    self.open_window();
-                } else {
-                    self.wait -= 1;
-                }
-            }
+            self.count_down();
             return moved;
         }
         self.window_step(a);
         self.z2[a] > 0.0
+    }
+
+    /// After a full step: the window opens if the back-off is over, else one step less of it.
+    #[inline]
+    fn count_down(&mut self) {
+        if self.candidates > 0 {
+            if self.wait == 0 {
+                self.open_window();
+            } else {
+                self.wait -= 1;
+            }
+        }
     }
 
     /// A step in the open window on its next example `a`: `|w|²` in `O(1)`, the window's
@@ -399,7 +429,7 @@ impl Minover {
             self.backoff = 1;
             self.open_window();
         } else {
-            self.backoff = (2 * self.backoff).min(MAX_BACKOFF);
+            self.backoff = (BACKOFF_GROWTH * self.backoff).min(MAX_BACKOFF);
             self.wait = self.backoff;
         }
     }
@@ -407,7 +437,7 @@ impl Minover {
     /// The window's steps of [`Minover::run_origin`], in [`Window::walk`]'s loop: returns
     /// whether the caller goes on (the window closed), or must hand the next step to
     /// [`Trainer::advance`].
-    fn walk_window(&mut self, gap: bool) -> bool {
+    fn walk_window(&mut self, gap: bool, one_minus_g: f64) -> bool {
         let mut walk = window::Walk {
             eta: self.eta,
             w2: self.w2,
@@ -416,7 +446,7 @@ impl Minover {
             steps: self.state.steps,
             max_steps: self.max_steps,
             window_steps: self.window_steps,
-            gap: gap.then_some(1.0 - self.params.gap_tolerance),
+            gap: gap.then_some(one_minus_g),
         };
         let end = self.window.walk(&self.gram, &mut walk);
         self.state.updates += walk.steps - self.state.steps;
@@ -447,29 +477,48 @@ impl Minover {
             return;
         }
         let gap = self.state.certifies;
+        let one_minus_g = 1.0 - self.params.gap_tolerance;
         while self.state.steps < self.max_steps {
             if self.windowed {
-                if self.walk_window(gap) {
+                if self.walk_window(gap, one_minus_g) {
                     continue;
                 }
                 return;
             }
+            // a full step ([`Minover::update_origin`] outside the window)
             let a = self.next.0;
-            if (gap && self.state.steps > 0 && !self.gap_surely_open()) || self.z2[a] <= 0.0 {
+            let open = |m: &Self| surely_open(m.h[a], m.sum_x, one_minus_g, m.w2);
+            if (gap && self.state.steps > 0 && !open(self)) || self.z2[a] <= 0.0 {
                 return;
             }
-            self.update_origin(a);
+            self.full_step(a);
+            self.count_down();
             self.count(a);
             self.state.steps += 1;
             self.state.updates += 1;
         }
     }
 
+    /// `w ← w + η c_ν z^ν` for the full steps not yet added to `w` ([`Minover::pending`]).
+    fn flush(&mut self) {
+        for a in self.pending_order.drain(..) {
+            let c = std::mem::take(&mut self.pending[a]);
+            axpy(self.eta * c as f64, self.gram.row(a), &mut self.state.w);
+        }
+    }
+
     /// Opens the window at the current step (`h` exact, `next` its argmin).
     fn open_window(&mut self) {
+        self.flush();
         let w0 = norm(&self.state.w);
-        self.window
-            .open(self.candidates, &self.h, &self.z2, w0, self.next.0);
+        self.window.open(
+            self.candidates,
+            &self.h,
+            &self.z2,
+            self.z_max,
+            w0,
+            self.next.0,
+        );
         self.windowed = true;
     }
 
@@ -495,10 +544,13 @@ impl Minover {
         self.windowed = false;
     }
 
-    /// The current weights `w(t)` (while the window is open, its checkpoint's `w` plus its
-    /// updates).
+    /// The current weights `w(t)`: the kept `w` plus the full steps not yet added to it, or
+    /// while the window is open its checkpoint's `w` plus its updates.
     fn weights(&self) -> Vec<f64> {
         let mut w = self.state.w.clone();
+        for &a in &self.pending_order {
+            axpy(self.eta * self.pending[a] as f64, self.gram.row(a), &mut w);
+        }
         if self.windowed {
             for (nu, c) in self.window.updates() {
                 axpy(self.eta * f64::from(c), self.gram.row(nu), &mut w);

@@ -12,8 +12,8 @@
 //! An update `d ← d + η z^a` (`a ∈ K`) changes `u` by `η z^a·ŵ₀` and `r²` by
 //! `2η (d·z^a − u z^a·ŵ₀) + η²|z^a_⊥|²`, where `d·z^a = h_a(t) − h_a(t₀)`: `O(1)`. The
 //! candidates' potentials follow from their `k × k` Gram matrix, `h_K ← h_K + η G_·a`: `O(k)`
-//! (a row of `G` is filled the first time its candidate is updated: `O(k)` from the stored Gram
-//! matrix, `O(k N)` without it).
+//! (a row of `G` is filled the first time its candidate is updated: `O(k)` gathered from the
+//! stored Gram matrix's column, `O(k N)` without it).
 
 use super::{surely_open, Gram};
 use crate::linalg::axpy_argmin;
@@ -109,8 +109,9 @@ pub(super) enum WalkEnd {
 
 impl Window {
     /// Opens at a checkpoint: `K` = the `k` examples of least `h_ν(t₀)` (ties to the lowest
-    /// index), `next` = `argmin h`, which is among them. `z2` holds `|z^ν|²`; `k < P`.
-    pub fn open(&mut self, k: usize, h: &[f64], z2: &[f64], w0_norm: f64, next: usize) {
+    /// index), `next` = `argmin h`, which is among them. `z2` holds `|z^ν|²`, `z_max` is
+    /// `max_ν |z^ν|`; `k < P`.
+    pub fn open(&mut self, k: usize, h: &[f64], z2: &[f64], z_max: f64, w0_norm: f64, next: usize) {
         debug_assert!(k < h.len() && k > 0);
         // the k-th smallest potential `t` (a selection on the values alone); K = those below `t`,
         // then those equal to it by index until there are `k`: the k smallest by (h, index),
@@ -136,7 +137,6 @@ impl Window {
             }
         }
         (self.out_min, self.out_across2) = (out_min, out_across2);
-        let z_max = z2.iter().fold(0.0_f64, |m, &v| m.max(v)).sqrt();
         self.slack = ROUNDING * w0_norm * z_max;
         // padded to whole lanes: h = +∞ and G = 0 there, so the padding is never the argmin
         let pad = k.next_multiple_of(LANES) - k;
@@ -196,13 +196,13 @@ impl Window {
         let (eta, two_eta, eta2) = (run.eta, 2.0 * run.eta, run.eta * run.eta);
         let err = 2.0 * eta * CROSS_ROUNDING;
         let (mut w2, mut sum_x, mut steps) = (run.w2, run.sum_x, run.steps);
+        let (start, max_steps) = (steps, run.max_steps);
+        let (test_gap, one_minus_g) = (run.gap.is_some(), run.gap.unwrap_or(0.0));
         let end = loop {
             let j = self.next;
             let (hj, c) = (self.h[j], self.cands[j]);
-            if steps >= run.max_steps
-                || run.gap.is_some_and(|one_minus_g| {
-                    steps > 0 && !surely_open(hj, sum_x, one_minus_g, w2)
-                })
+            if steps >= max_steps
+                || (test_gap && steps > 0 && !surely_open(hj, sum_x, one_minus_g, w2))
                 || c.z2 <= 0.0
             {
                 break WalkEnd::Stop;
@@ -215,8 +215,9 @@ impl Window {
             if !self.certifies() {
                 break WalkEnd::Close;
             }
-            run.window_steps += 1;
         };
+        // every step certified its example but a last one that closes the window
+        run.window_steps += steps - start - usize::from(end == WalkEnd::Close);
         (run.w2, run.sum_x, run.steps) = (w2, sum_x, steps);
         end
     }
@@ -269,11 +270,19 @@ impl Window {
     }
 }
 
-/// Row `G_{a,K}` of the candidates' Gram matrix for candidate example `a` (zero in the padding).
+/// Row `G_{a,K}` of the candidates' Gram matrix for candidate example `a` (zero in the padding):
+/// gathered from the stored column `K_·a` (computed here if it is not yet: the window's close
+/// adds that column to every potential anyway), else entry by entry ([`Gram::get`]).
 #[cold]
 fn fill_row(row: &mut [f64], a: usize, idx: &[usize], gram: &Gram) {
-    for (gv, &b) in row.iter_mut().zip(idx) {
-        *gv = gram.get(a, b);
+    if let Some(column) = gram.column(a) {
+        for (gv, &b) in row.iter_mut().zip(idx) {
+            *gv = column[b];
+        }
+    } else {
+        for (gv, &b) in row.iter_mut().zip(idx) {
+            *gv = gram.get(a, b);
+        }
     }
     row[idx.len()..].fill(0.0);
 }
@@ -298,7 +307,7 @@ mod tests {
         let next = 10; // argmin h
         for k in 1..h.len() {
             let mut w = Window::default();
-            w.open(k, &h, &z2, 2.0, next);
+            w.open(k, &h, &z2, 1.0, 2.0, next);
             let mut order: Vec<usize> = (0..h.len()).collect();
             order.sort_by(|&a, &b| {
                 let (x, y) = (h[a], h[b]);
