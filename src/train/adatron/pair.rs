@@ -13,16 +13,16 @@
 //! `h_μ ← h_μ + |z^μ| (Δb^i u^i·u^μ + Δb^j u^j·u^μ)`. Every factor is in range where the
 //! lengths span `10³⁰⁰` (the longest near 1), where `|ξ|²` of the short points is not.
 //!
-//! **The pair** (Fan, Chen & Lin 2005, "WSS 2", as in libsvm): `i` is the first of the maximal
-//! violating pair (Keerthi et al. 2001), `i = argmax score` over the examples that may move up;
-//! its partner `j` is the one whose step gains the dual most, `argmax b_ij²/|ξ^i − ξ^j|²` with
-//! `b_ij = score_i − score_j > 0` over those that may move down. The stop still reads the
-//! maximal violation `score_i − min score`. Where the lengths span `10³⁰⁰` the scores of a long
-//! and a short point tie in floating point, and the first-order partner (the lowest score, the
-//! first of equal ones) can be a long point, whose step leaves the short points' potentials
-//! where they were: the run would cycle. The second-order choice divides by the pair's
-//! squared distance, here relative to `|ξ^i|²`: `1 + ρ(ρ − 2c)` with `ρ = |ξ^j|/|ξ^i|`,
-//! `c = S^i S^j u^i·u^j` (or `b_ij/|ξ^j|` when `ξ^i` is at the origin).
+//! **The pair**: the maximal violating pair (Keerthi et al. 2001), `i = argmax score` over the
+//! examples that may move up, `j = argmin score` over those that may move down; the stop reads
+//! its violation `score_i − score_j`. Where several examples tie at the lowest score in floating
+//! point, `j` is the one among them whose step gains the dual most, `argmax b_ij²/|ξ^i − ξ^j|²`
+//! (Fan, Chen & Lin 2005's second-order choice, "WSS 2" of libsvm, restricted to the tie). Where
+//! the lengths span `10³⁰⁰` the scores of a long and a short point tie, and the first of equal
+//! ones can be a long point, whose step leaves the short points' potentials where they were: the
+//! run would cycle. The gain divides by the pair's squared distance, here relative to
+//! `|ξ^i|²`: `1 + ρ(ρ − 2c)` with `ρ = |ξ^j|/|ξ^i|`, `c = S^i S^j u^i·u^j` (or `b_ij/|ξ^j|` when
+//! `ξ^i` is at the origin). Without a tie the pair, and so the run, is the first-order one.
 
 use super::{Adatron, Coordinate};
 use crate::linalg::{argmin2_by, axpy};
@@ -96,8 +96,8 @@ impl Adatron {
         }
     }
 
-    /// One pair step (threshold mode) on the pair chosen by the previous pass (module docs);
-    /// the potentials and the next pair are updated in one pass. Returns the pair and whether
+    /// One pair step (threshold mode) on the pair chosen after the previous step (module docs);
+    /// then the potentials, in one pass, and the next pair ([`Adatron::choose_pair`]). Returns the pair and whether
     /// `w` moved: not where no finite step exists (two points at the origin, coinciding points,
     /// a step beyond the floating-point range).
     pub(super) fn pair_step(&mut self) -> (usize, usize, bool) {
