@@ -2,7 +2,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v9";
+const CACHE = "perceptron-lab-v10";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -56,6 +56,7 @@ const FILES = [
   "./www/lab-state.js",
   "./www/rings.js",
   "./www/ring-stamp.js",
+  "./www/weight-curves.js",
   "./www/student.js",
   "./www/teacher-panel.js",
   "./www/train-settings.js",

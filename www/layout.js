@@ -98,6 +98,7 @@ const docked = [];
 /** Puts the panels in the lesson's panel back in their own places. */
 function undock() {
   for (const [node, mark] of docked.splice(0).reverse()) mark.replaceWith(node);
+  document.getElementById("status")?.removeAttribute("tabindex");
 }
 
 /** Whether the lesson's panel holds more than it shows (it would scroll). */
@@ -115,13 +116,24 @@ function dock() {
   const lesson = /** @type {HTMLElement} */ (document.getElementById("lesson"));
   const nav = lesson.querySelector(".lesson-nav");
   if (!nav || document.body.classList.contains("embed")) return;
+  // the page's message: one line over the step's buttons (lesson.css), the whole of it on hover
+  // or focus — over no view, chart or control (a note floating over the views hid the charts' axes)
+  const status = document.getElementById("status");
+  if (status) {
+    const mark = document.createComment("the page's message, shown in the lesson's panel");
+    status.before(mark);
+    docked.push([status, mark]);
+    nav.before(status);
+    status.tabIndex = 0;
+  }
+  const end = status ?? nav;
   for (const selectors of DOCKABLE) {
     const nodes = selectors.map((s) => document.querySelector(s)).filter((n) => n?.getClientRects().length && !lesson.contains(n));
     if (!nodes.length) continue;
     const moved = nodes.map((node) => {
       const mark = document.createComment("a panel of the step, shown in the lesson's panel");
       node.before(mark);
-      nav.before(node);
+      end.before(node);
       return /** @type {[Element, Comment]} */ ([node, mark]);
     });
     if (!lessonOverflows()) docked.push(...moved);

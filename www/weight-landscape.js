@@ -14,8 +14,6 @@ import { line } from "./canvas.js";
 import { fillBetween, mark, polyline, trail } from "./weight-paths.js";
 import { TAU, phiTicks, plotX, plotY, turnsIn } from "./weight-plot.js";
 
-const CURVE_PLUS = "rgba(27, 27, 27, 0.22)";
-const CURVE_MINUS = "rgba(120, 120, 120, 0.32)";
 /** The room (CSS px, × the type factor) left of the plot for its labels. */
 export const PAD = 34;
 
@@ -71,30 +69,20 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
   // every example's curve the version space carries, faintly (one path per class; every
   // `stride`-th sample when many): all, or for many examples the core's uniform subsample, so
   // that a frame strokes a bounded number of segments — the envelopes, the version space and
-  // every w stay exact
+  // every w stay exact; cached but the moving example's (weight-curves.js)
   const shown = vs.curveExamples;
   const stride = P > 50 ? 3 : 1;
+  const turns = turnsIn(p.phi0, p.phi1);
   // the drawing once for each turn the window overlaps (φ wraps: a window across φ = 0 shows
   // the end of the turn left of 0 and its start right of it)
-  for (const shift of turnsIn(p.phi0, p.phi1)) {
-    const X = (phi) => plotX(p, phi + shift);
+  const Xs = turns.map((shift) => (phi) => plotX(p, phi + shift));
+  ctx.fillStyle = BAND_FILL;
+  for (const X of Xs) fillBetween(ctx, n + 1, X, Y, closed, lower, upper);
+  const plus = Array.from(shown, (mu) => state.points[mu]?.label > 0);
+  const moving = state.dragIndex >= 0 && state.dragIndex < P ? state.dragIndex : -1;
+  v.curveLayer.draw(ctx, v, { phi: vs.phi, curves: vs.curves, examples: shown, plus, stride, band, p }, state.hover, moving);
+  for (const X of Xs) {
     const curve = (value) => polyline(ctx, n + 1, X, Y, closed, value);
-    ctx.fillStyle = BAND_FILL;
-    fillBetween(ctx, n + 1, X, Y, closed, lower, upper);
-    ctx.lineWidth = 1;
-    for (const plus of [true, false]) {
-      ctx.strokeStyle = plus ? CURVE_PLUS : CURVE_MINUS;
-      ctx.setLineDash(band && !plus ? [4, 3] : []);
-      ctx.beginPath();
-      shown.forEach((mu, j) => {
-        if (mu === state.hover || state.points[mu]?.label > 0 !== plus) return;
-        ctx.moveTo(X(vs.phi[0]), Y(vs.curves[j * n]));
-        for (let k = stride; k < n; k += stride) ctx.lineTo(X(vs.phi[k]), Y(vs.curves[j * n + k]));
-        ctx.lineTo(X(TAU), Y(vs.curves[j * n]));
-      });
-      ctx.stroke();
-    }
-    ctx.setLineDash([]);
     ctx.lineWidth = 2.5;
     ctx.strokeStyle = band ? BAND_EDGE : "#111";
     for (const envelope of envelopes) curve(envelope);

@@ -11,6 +11,7 @@ import { COLORS, INFO, TEXT } from "./catalogue.js";
 import { textFont, textPx } from "./canvas-text.js";
 import { Layer } from "./layer.js";
 import { drawCircle } from "./weight-circle.js";
+import { CurveLayer } from "./weight-curves.js";
 import { PAD, drawLandscape } from "./weight-landscape.js";
 import { wrapText } from "./weight-paths.js";
 import { TAU, inPlot, pannedWindow, plotAt, versionSpaceWindow, zoomedWindow } from "./weight-plot.js";
@@ -43,6 +44,8 @@ export class WeightView {
     this.k = textPx(false) / LAYOUT_PX;
     /** the diameters of the points but the one being dragged, cached for many points */
     this.diameterLayer = new Layer();
+    /** the faint example curves but the one being dragged, cached */
+    this.curveLayer = new CurveLayer();
     /** @type {{name: string, shape: string, open: boolean}[]} the solutions' marks as last drawn */
     this.marks = [];
     /** CSS px kept free at the top of the lower plot for the zoom buttons over the view (projector mode; set by layout.js) */

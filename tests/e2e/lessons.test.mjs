@@ -849,3 +849,67 @@ test("the editor dialog adds, retitles, reorders and deletes steps, exports and 
     await close();
   }
 });
+
+// The page's message in presenter mode: in the lesson's panel over the step's buttons, one line
+// (the whole of it on focus or hover), announced as before — not floating over the views, where it
+// hid the errors chart's step axis (the pocket's step at 1280×720).
+test("in presenter mode the page's message covers no chart, view or control: one line in the lesson's panel, the whole of it on focus", async () => {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    const { page, errors, close } = await open(viewport);
+    try {
+      const titles = (await page.evaluate(() => window.lab.lessons())).find((l) => l.id === "chapter").steps.map((s) => s.title);
+      const pocket = titles.findIndex((t) => /pocket/i.test(t));
+      await page.evaluate((i) => window.lab.openLesson("chapter", i), pocket);
+      await typeset(page);
+      const what = `step ${pocket + 1} at ${viewport.width}×${viewport.height}`;
+      const boxes = await page.evaluate(() => {
+        const box = (e) => {
+          const r = e.getBoundingClientRect();
+          return { id: e.id || e.textContent.trim().slice(0, 12), left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        };
+        const shown = (e) => e.getClientRects().length > 0 && !e.hidden;
+        const status = /** @type {HTMLElement} */ (document.getElementById("status"));
+        const parts = [...document.querySelectorAll("canvas, #animation :is(button, input, select), #lesson :is(button, input, select)")].filter(shown);
+        return {
+          text: status.textContent,
+          role: [status.getAttribute("role"), status.getAttribute("aria-live")],
+          status: box(status),
+          parts: parts.map(box),
+          errorsChart: parts.some((e) => /trace-errors/.test(e.id)),
+          oneLine: status.scrollWidth > status.clientWidth,
+        };
+      });
+      assert.ok(boxes.errorsChart, `${what} shows the errors chart`);
+      assert.match(boxes.text, /not linearly separable/, `${what}: the page's message is shown`);
+      assert.deepEqual(boxes.role, ["status", "polite"], `${what}: announced as before`);
+      const s = boxes.status;
+      assert.ok(s.left >= 0 && s.top >= 0 && s.right <= viewport.width && s.bottom <= viewport.height, `${what}: the message inside the window ${JSON.stringify(s)}`);
+      const over = boxes.parts.filter((r) => r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom);
+      assert.deepEqual(over, [], `${what}: the message ${JSON.stringify(s)} covers no canvas and no control`);
+      assert.ok(boxes.oneLine, `${what}: one line, cut short`);
+      // focused (the Tab reaches it), the whole message shows
+      await page.focus("#status");
+      const whole = await page.evaluate(() => {
+        const e = /** @type {HTMLElement} */ (document.getElementById("status"));
+        return { fits: e.scrollWidth <= e.clientWidth + 1, height: e.getBoundingClientRect().height, tab: e.tabIndex };
+      });
+      assert.ok(
+        whole.fits && whole.height > 1.8 * (s.bottom - s.top) && whole.tab === 0,
+        `${what}: focused, the whole message in several lines ${JSON.stringify(whole)}`,
+      );
+      // the lesson left, the message back in its place, out of the Tab order
+      await page.evaluate(() => window.lab.closeLesson());
+      const back = await page.evaluate(() => {
+        const e = /** @type {HTMLElement} */ (document.getElementById("status"));
+        return [!!e.closest("#side"), e.hasAttribute("tabindex")];
+      });
+      assert.deepEqual(back, [true, false], `${what}: the message back in the page's side column`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  }
+});

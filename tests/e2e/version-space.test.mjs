@@ -1,7 +1,7 @@
 // End-to-end tests of the weight-space view and the training animation in headless Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { artifact, useLab, SIX } from "./harness.mjs";
+import { artifact, lineSet, useLab, SIX } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -213,5 +213,182 @@ test("compare mode shows the default pair against the optimum, each κ as a shar
   assert.deepEqual(await rules(), ["rosenblatt", "minover", "exact"]);
   await lab.page.evaluate(() => window.lab.undo());
   assert.deepEqual(await rules(), ["rosenblatt", "minover", "adatron", "exact"]);
+  assert.deepEqual(lab.errors, []);
+});
+
+test("the faint example curves are a cached layer: a drag frame strokes only the moving example's curve, and the picture is the canvas's own dashed stroke of the curves", async () => {
+  const { page } = lab;
+  // the layer against the curves the test strokes itself: +1 solid, −1 dashed [4, 3], one path
+  // per class and turn, clipped to the plot; the moving example's curve over the others in a path
+  // of its own. 300 curves θ = x cos φ + y sin φ on 360 angles, a window across φ = 0 (two turns),
+  // at two device-pixel scales, on blank canvases; the moving curve's values change between the
+  // two frames, then another curve's
+  const pictures = await page.evaluate(async () => {
+    const { CurveLayer } = await import("/www/weight-curves.js");
+    const TAU = 2 * Math.PI;
+    const n = 360;
+    const phi = Float64Array.from({ length: n }, (_, k) => (TAU * k) / n);
+    let s = 7;
+    const rand = () => {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      return (2 * s) / 2147483648 - 1;
+    };
+    const E = 300;
+    const examples = Array.from({ length: E }, (_, j) => 2 * j + 1);
+    const xi = examples.map(() => [rand(), rand()]);
+    const plus = examples.map(() => rand() > 0);
+    const rows = (at) => {
+      const c = new Float64Array(E * n);
+      at.forEach(([x, y], j) => {
+        for (let k = 0; k < n; k++) c[j * n + k] = x * Math.cos(phi[k]) + y * Math.sin(phi[k]);
+      });
+      return c;
+    };
+    const p = { x: 30, y: 12, w: 260, h: 360, phi0: -1, phi1: 5.5, lo: -1.6, hi: 1.6, kind: "band" };
+    const jMoving = plus.indexOf(false);
+    const jHover = plus.indexOf(true);
+    const [moving, hover] = [examples[jMoving], examples[jHover]];
+    const W = 320;
+    const H = 400;
+    // the reference: the canvas's own strokes (the test's, from the values)
+    const reference = (ctx, curves, keep) => {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(p.x, p.y, p.w, p.h);
+      ctx.clip();
+      ctx.lineWidth = 1;
+      const X = (a) => p.x + ((a - p.phi0) / (p.phi1 - p.phi0)) * p.w;
+      const Y = (v) => p.y + ((p.hi - v) / (p.hi - p.lo)) * p.h;
+      for (const shift of [-TAU, 0]) {
+        for (const sign of [true, false]) {
+          ctx.strokeStyle = sign ? "rgba(27, 27, 27, 0.22)" : "rgba(120, 120, 120, 0.32)";
+          ctx.setLineDash(sign ? [] : [4, 3]);
+          ctx.beginPath();
+          for (let j = 0; j < E; j++) {
+            if (plus[j] !== sign || !keep(examples[j])) continue;
+            ctx.moveTo(X(shift), Y(curves[j * n]));
+            for (let k = 3; k < n; k += 3) ctx.lineTo(X(phi[k] + shift), Y(curves[j * n + k]));
+            ctx.lineTo(X(TAU + shift), Y(curves[j * n]));
+          }
+          ctx.stroke();
+        }
+      }
+      ctx.restore();
+    };
+    const compare = (a, b) => {
+      const [da, db] = [a.getImageData(0, 0, a.canvas.width, a.canvas.height).data, b.getImageData(0, 0, a.canvas.width, a.canvas.height).data];
+      let [most, diff, ink, inkB] = [0, 0, 0, 0];
+      for (let i = 0; i < da.length; i++) {
+        const d = Math.abs(da[i] - db[i]);
+        most = Math.max(most, d);
+        if (i % 4 === 3) {
+          diff += d;
+          ink += da[i];
+          inkB += db[i];
+        }
+      }
+      return { most, diffPerInk: diff / ink, inkRatio: inkB / ink, ink };
+    };
+    const out = [];
+    for (const scale of [1, 2]) {
+      const canvas = () => {
+        const c = document.createElement("canvas");
+        c.width = W * scale;
+        c.height = H * scale;
+        const ctx = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d"));
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
+        return ctx;
+      };
+      const layer = new CurveLayer();
+      const view = canvas();
+      const drawn = (curves) => {
+        view.clearRect(0, 0, W, H);
+        layer.draw(view, { width: W, height: H }, { phi, curves, examples, plus, stride: 3, band: true, p }, hover, moving);
+      };
+      const at = xi.map((q) => [...q]);
+      drawn(rows(at));
+      // the next frame: the moving example elsewhere; the dashed segments the canvases are given
+      at[jMoving] = [at[jMoving][0] + 0.3, at[jMoving][1] - 0.2];
+      const curves = rows(at);
+      let dashed = 0;
+      const { lineTo } = CanvasRenderingContext2D.prototype;
+      CanvasRenderingContext2D.prototype.lineTo = function (x, y) {
+        if (this.getLineDash().length) dashed++;
+        return lineTo.call(this, x, y);
+      };
+      drawn(curves);
+      CanvasRenderingContext2D.prototype.lineTo = lineTo;
+      const paintsAfterMove = layer.paints;
+      const strict = canvas();
+      reference(strict, curves, (mu) => mu !== hover && mu !== moving);
+      reference(strict, curves, (mu) => mu === moving);
+      const onePath = canvas();
+      reference(onePath, curves, (mu) => mu !== hover);
+      const row = { scale, dashed, paintsAfterMove, strict: compare(strict, view), onePath: compare(onePath, view) };
+      // another example moves (an edit): the layer shows it
+      at[jHover + 1] = [at[jHover + 1][0] - 0.4, at[jHover + 1][1] + 0.1];
+      const edited = rows(at);
+      drawn(edited);
+      const again = canvas();
+      reference(again, edited, (mu) => mu !== hover && mu !== moving);
+      reference(again, edited, (mu) => mu === moving);
+      out.push({ ...row, paintsAfterEdit: layer.paints, edited: compare(again, view) });
+    }
+    return out;
+  });
+  for (const r of pictures) {
+    const what = `at scale ${r.scale}: ${JSON.stringify(r)}`;
+    assert.equal(r.paintsAfterMove, 1, `the moving example's new curve does not repaint the layer ${what}`);
+    assert.ok(r.dashed > 0 && r.dashed <= 2 * 120, `only the moving example's dashed curve is stroked, two turns of 120 segments ${what}`);
+    // copying the layer rounds each pixel's colour at most a few levels of 255; a curve missing,
+    // stale or solid instead of dashed differs by its whole ink (alpha 56–82 of 255) on hundreds of pixels
+    assert.ok(r.strict.most <= 4, `each pixel within 4 levels of the canvas's own strokes ${what}`);
+    assert.ok(r.strict.diffPerInk < 0.001, `and all pixels within a tenth of a percent of the ink ${what}`);
+    assert.ok(r.edited.most <= 4 && r.edited.diffPerInk < 0.001, `an edit of another example repaints the layer to the strokes of the new curves ${what}`);
+    assert.equal(r.paintsAfterEdit, 2, `once ${what}`);
+    // against one path of every curve: only where the moving curve crosses another are their
+    // antialiased edges blended twice
+    assert.ok(r.onePath.diffPerInk < 0.02 && Math.abs(r.onePath.inkRatio - 1) < 0.02, `as one path of all the curves, but where the moving one crosses others ${what}`);
+  }
+  // a drag frame on 1 000 noisy points with a threshold (400 curves, about 13 000 dashed segments
+  // per frame before the layer): after the drag's first frame, no canvas is given more dashed
+  // segments than the moving example's curve, and the view copies the layer
+  const pts = lineSet("noisy", 1000, true);
+  const frames = await page.evaluate(async (pts) => {
+    window.lab.setThreshold(true);
+    window.lab.setPoints(pts);
+    const view = /** @type {HTMLCanvasElement} */ (document.getElementById("weight-view")).getContext("2d");
+    const proto = CanvasRenderingContext2D.prototype;
+    const { lineTo } = proto;
+    const { drawImage } = view;
+    const counts = [];
+    let c = { dashed: 0, images: 0 };
+    proto.lineTo = function (x, y) {
+      if (this.getLineDash().length) c.dashed++;
+      return lineTo.call(this, x, y);
+    };
+    view.drawImage = function (...a) {
+      c.images++;
+      return drawImage.apply(this, a);
+    };
+    const i = pts.findIndex((q) => q.label < 0);
+    for (let k = 0; k < 5; k++) {
+      c = { dashed: 0, images: 0 };
+      window.lab.movePoint(i, pts[i].x + 0.01 * k, pts[i].y); // drawn now
+      counts.push(c);
+    }
+    proto.lineTo = lineTo;
+    delete view.drawImage;
+    const s = window.lab.getState();
+    return { counts, curves: s.versionSpace.curveExamples?.length, P: s.points.length };
+  }, pts);
+  const what = JSON.stringify(frames);
+  assert.ok(frames.counts[0].dashed > 5000, `the drag's first frame paints the layer: thousands of dashed segments ${what}`);
+  for (const c of frames.counts.slice(1)) {
+    assert.ok(c.dashed <= 2 * 120, `a later frame strokes at most the moving example's dashed curve ${what}`);
+    assert.ok(c.images >= 1, `and copies the layer ${what}`);
+  }
+  await page.evaluate(() => window.lab.setPoints([]));
+  await lab.setThreshold(false); // as the other tests expect
   assert.deepEqual(lab.errors, []);
 });
