@@ -174,11 +174,12 @@ impl Adatron {
     pub(super) fn choose_pair(&mut self) {
         let labels = self.state.data.labels();
         let (i, first, gap) = violating_pair(labels, &self.h, &self.masks, &mut self.scratch);
-        // the partner's keys (score plus mask) are the second half of the scratch: a second
-        // pass only where the lowest is tied
+        // the partner's keys (score plus mask) are the second half of the scratch; `first` is
+        // the first position of the lowest, so a tie lies after it (the search ends at the
+        // first); a second pass only where there is one
         let keys = &self.scratch[labels.len()..];
         let lowest = keys[first];
-        let tied = keys.iter().filter(|&&k| k == lowest).count() > 1;
+        let tied = keys[first + 1..].contains(&lowest);
         let j = if tied {
             self.partner(i, gap).unwrap_or(first)
         } else {
