@@ -116,24 +116,24 @@ function dock() {
   const lesson = /** @type {HTMLElement} */ (document.getElementById("lesson"));
   const nav = lesson.querySelector(".lesson-nav");
   if (!nav || document.body.classList.contains("embed")) return;
-  // the page's message: one line over the step's buttons (lesson.css), the whole of it on hover
-  // or focus — over no view, chart or control (a note floating over the views hid the charts' axes)
+  // the page's message: one line over the step's buttons, in their row (lesson.css: the row stays
+  // in sight at the panel's foot when the step's text scrolls), the whole of it on hover or focus
+  // — over no view, chart or control (a note floating over the views hid the charts' axes)
   const status = document.getElementById("status");
   if (status) {
     const mark = document.createComment("the page's message, shown in the lesson's panel");
     status.before(mark);
     docked.push([status, mark]);
-    nav.before(status);
+    nav.prepend(status);
     status.tabIndex = 0;
   }
-  const end = status ?? nav;
   for (const selectors of DOCKABLE) {
     const nodes = selectors.map((s) => document.querySelector(s)).filter((n) => n?.getClientRects().length && !lesson.contains(n));
     if (!nodes.length) continue;
     const moved = nodes.map((node) => {
       const mark = document.createComment("a panel of the step, shown in the lesson's panel");
       node.before(mark);
-      end.before(node);
+      nav.before(node);
       return /** @type {[Element, Comment]} */ ([node, mark]);
     });
     if (!lessonOverflows()) docked.push(...moved);

@@ -853,7 +853,7 @@ test("the editor dialog adds, retitles, reorders and deletes steps, exports and 
 // The page's message in presenter mode: in the lesson's panel over the step's buttons, one line
 // (the whole of it on focus or hover), announced as before — not floating over the views, where it
 // hid the errors chart's step axis (the pocket's step at 1280×720).
-test("in presenter mode the page's message covers no chart, view or control: one line in the lesson's panel, the whole of it on focus", async () => {
+test("in presenter mode the page's message covers no chart, view or control: one line in the lesson's panel, the whole of it on focus; the step's buttons stay in sight", async () => {
   for (const viewport of [
     { width: 1280, height: 720 },
     { width: 390, height: 844 },
@@ -880,6 +880,7 @@ test("in presenter mode the page's message covers no chart, view or control: one
           parts: parts.map(box),
           errorsChart: parts.some((e) => /trace-errors/.test(e.id)),
           oneLine: status.scrollWidth > status.clientWidth,
+          nav: [...document.querySelectorAll("#lesson .lesson-nav button")].filter(shown).map(box),
         };
       });
       assert.ok(boxes.errorsChart, `${what} shows the errors chart`);
@@ -890,6 +891,10 @@ test("in presenter mode the page's message covers no chart, view or control: one
       const over = boxes.parts.filter((r) => r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom);
       assert.deepEqual(over, [], `${what}: the message ${JSON.stringify(s)} covers no canvas and no control`);
       assert.ok(boxes.oneLine, `${what}: one line, cut short`);
+      // the step's buttons (Back, the action, Reset, Next, Leave) in sight without scrolling the
+      // lesson's panel, even where its text is longer than the panel (the phone)
+      const hidden = boxes.nav.filter((r) => r.bottom > viewport.height + 0.5 || r.top < 0);
+      assert.deepEqual(hidden, [], `${what}: every step button inside the window`);
       // focused (the Tab reaches it), the whole message shows
       await page.focus("#status");
       const whole = await page.evaluate(() => {
