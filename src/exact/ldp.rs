@@ -127,11 +127,8 @@ pub fn solve(data: &Dataset) -> LdpRun {
             .map(|&nu| dot(row(nu), row(t)) + 1.0)
             .collect();
         if !factor.push(&column, dot(row(t), row(t)) + 1.0) {
-            // numerically dependent: the certificate if r ≈ 0 (module docs), else Wolfe's turn
-            if hull_point_at_origin(&wu, sum) {
-                run.stop = LdpStop::NotSeparable;
-            }
-            return run;
+            // numerically dependent: the certificate below if r ≈ 0 (module docs), else Undecided
+            break (sum, -1.0);
         }
         passive.push(t);
         offset[t] = f64::INFINITY;
@@ -169,7 +166,8 @@ pub fn solve(data: &Dataset) -> LdpRun {
             }
         }
     };
-    if hull_point_at_origin(&wu, sum) {
+    // not separable: p = w_u/Σu is a point of the hull of the scaled z, |z| ≤ ~1.4
+    if sum > 0.0 && crate::linalg::norm(&wu) <= 1e-10 * sum {
         run.stop = LdpStop::NotSeparable;
         return run;
     }
@@ -184,10 +182,4 @@ pub fn solve(data: &Dataset) -> LdpRun {
         run.stop = LdpStop::Optimal;
     }
     run
-}
-
-/// The not-separable certificate: `p = w_u/Σu` (`w_u = Σ u^μ z^μ`, `u ≥ 0`, `Σu = sum`) is a point
-/// of the hull of the scaled `z` (`|z| ≤ ~1.4`) with `|p| ≤ 10⁻¹⁰`.
-fn hull_point_at_origin(wu: &[f64], sum: f64) -> bool {
-    sum > 0.0 && crate::linalg::norm(wu) <= 1e-10 * sum
 }
