@@ -8,7 +8,9 @@
 // /proc while it runs, against the CLI's CPU time: where the page spends beyond the CLI even on a
 // loaded machine, whose wall times are noisy.
 // Usage: make build && cargo build --release --bin perceptron-lab && node bench/learning-curve.mjs
-//   [--quick] [--cpu] [--algorithm a,b] [--alpha start:stop:count] [--reps R]
+//   [--quick] [--cpu] [--algorithm a,b] [--alpha start:stop:count] [--reps R] [--n N] [--threads T]
+//   --n        the input dimension (default 20), in the page and the CLI
+//   --threads  the CLI's worker threads (default: all cores; the page always has one worker per core)
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -26,14 +28,18 @@ const [from, to, count] = arg("--alpha", quick ? "0.1:10:10" : "0.1:10:100")
   .split(":")
   .map(Number);
 const reps = Number(arg("--reps", quick ? "10" : "100"));
-const params = { ...heavySweep({ count, reps, from, to }), algorithms };
+const n = Number(arg("--n", "20"));
+const threads = arg("--threads", null);
+// `--no-storage`: without the storage chart's test (a random labelling of each cell's inputs, exact)
+const storage = !process.argv.includes("--no-storage");
+const params = { ...heavySweep({ count, reps, from, to }), algorithms, n, ...(storage ? {} : { randomSeparability: false }) };
 const minoverOnly = algorithms.length === 1 && algorithms[0] === "minover";
 const steps = params.alphas.reduce((s, a) => s + params.reps * params.epochs * Math.max(1, Math.round(a * params.n)), 0);
 const rate = (ms) => (minoverOnly ? `  (${(steps / ms / 1000).toFixed(1)} M steps/s)` : "");
 console.log(
   minoverOnly
     ? `workload: ${params.alphas.length} α × ${params.reps} reps of MinOver, ${params.epochs} epochs: ${steps.toExponential(3)} steps`
-    : `workload: N = ${params.n}, ${params.alphas.length} α in [${from}, ${to}] × ${params.reps} reps of ${algorithms.join(", ")}`,
+    : `workload: N = ${n}, ${params.alphas.length} α in [${from}, ${to}] × ${params.reps} reps of ${algorithms.join(", ")}`,
 );
 
 const cpu = process.argv.includes("--cpu");
@@ -118,10 +124,13 @@ const childCpu = () => cpuOf(readFileSync("/proc/self/stat", "utf8"), 13); // cu
 const cpu0 = cpu ? childCpu() : 0;
 execFileSync(
   cli,
-  ["curve", "--algorithm", algorithms.join(","), "--n", "20", "--alpha", `${from}:${to}:${count}`, "--reps", String(params.reps), "--epochs", "100", "--seed", "1"],
+  [
+    ...["curve", "--algorithm", algorithms.join(","), "--n", String(n), "--alpha", `${from}:${to}:${count}`],
+    ...["--reps", String(params.reps), "--epochs", "100", "--seed", "1", ...(threads ? ["--threads", threads] : [])],
+  ],
   { stdio: ["ignore", "ignore", "ignore"] },
 );
 const nativeMs = Number(process.hrtime.bigint() - t0) / 1e6;
-console.log(`native CLI (all cores): ${(nativeMs / 1000).toFixed(2)} s${rate(nativeMs)}`);
+console.log(`native CLI (${threads ? `${threads} threads` : "all cores"}): ${(nativeMs / 1000).toFixed(2)} s${rate(nativeMs)}`);
 if (cpu) console.log(`native CLI CPU: ${(childCpu() - cpu0).toFixed(2)} s`);
 console.log(`browser / native: ${(browserMs / nativeMs).toFixed(2)}×`);

@@ -6,7 +6,8 @@
 //! Needs the `bench` feature (for `exact::dual`).
 //!
 //! Run: `cargo run --release --features bench --example exact_timing -- [--n 200] [--p 2000]
-//! [--seed 1] [--tol 1e-6] [--runs 7] [--dual] [--wolfe] [--write-csv path]`
+//! [--seed 1] [--noise 0] [--tol 1e-6] [--runs 7] [--dual] [--wolfe] [--write-csv path]`
+//! (`--noise 0.5`: labels independent of the inputs, as the storage chart's random labellings)
 //!
 //! Prints one line per solver: median ms over the runs (and all runs), κ_max, the number of
 //! support vectors (`x^μ > 0`), sweeps and how the run ended.
@@ -23,10 +24,11 @@ use std::time::Instant;
 
 /// The benchmark set: teacher `w*` then `P` inputs from one generator seeded with `seed`
 /// (the same construction as `ExactBench` in the wasm boundary).
-fn teacher_data(n: usize, p: usize, seed: u64) -> Dataset {
+/// With label noise `noise` (each label flipped with that probability).
+fn teacher_data(n: usize, p: usize, seed: u64, noise: f64) -> Dataset {
     let mut rng = rng_from_seed(seed);
     let t = generate::teacher(n, &mut rng);
-    generate::teacher_set(p, &t, 0.0, &mut rng).expect("a teacher set")
+    generate::teacher_set(p, &t, noise, &mut rng).expect("a teacher set")
 }
 
 /// `solve` run `runs` times: each run's wall time in ms, and the last result (panics for none).
@@ -70,7 +72,8 @@ fn main() {
     let seed: u64 = get("--seed").map_or(1, |v| v.parse().expect("--seed S"));
     let tol: f64 = get("--tol").map_or(1e-6, |v| v.parse().expect("--tol T"));
     let runs: usize = get("--runs").map_or(7, |v| v.parse().expect("--runs R"));
-    let data = teacher_data(n, p, seed);
+    let noise: f64 = get("--noise").map_or(0.0, |v| v.parse().expect("--noise λ"));
+    let data = teacher_data(n, p, seed, noise);
     if let Some(path) = get("--write-csv") {
         let mut out = String::new();
         let header: Vec<String> = (1..=n).map(|i| format!("x{i}")).collect();
@@ -84,7 +87,7 @@ fn main() {
         std::fs::write(&path, out).expect("writable CSV path");
         println!("wrote {path}");
     }
-    println!("teacher set N = {n}, P = {p}, seed {seed}; KKT tolerance {tol}; {runs} runs");
+    println!("teacher set N = {n}, P = {p}, seed {seed}, noise {noise}; KKT tolerance {tol}; {runs} runs");
 
     // the default solver: Lawson–Hanson on the least-distance programme, polished
     let (mut times, run) = timed(runs, || ldp::solve(&data));

@@ -6,8 +6,9 @@
 //!
 //! Run: `cargo run --release --features bench --example kernels` (`kernels` is benchmark-only
 //! code, behind the `bench` feature), or `… --example kernels -- ALGORITHM N P EPOCHS REPS` for
-//! one kernel (`minover`, `adatron` or `minover-floor`), or `… -- floor-sweep REPS` for the floor
-//! of the heavy learning-curve sweep (N = 20, α = 0.1:10:100, 100 epochs, seed 1) with `REPS`
+//! one kernel (`minover`, `adatron` or `minover-floor`), or `… -- floor-sweep REPS [N ALPHA]` for
+//! the floor of the heavy learning-curve sweep (N = 20, α = 0.1:10:100, 100 epochs, seed 1; or
+//! that dimension and `α` grid, e.g. `150 0.1:10:50` for the `dimension-150` preset) with `REPS`
 //! repetitions, to set against `perceptron-lab curve --threads 1` with the same arguments.
 use perceptron_lab::experiment::{self, alpha_grid, CurveParams, Labels, StopRule};
 use perceptron_lab::kernels;
@@ -38,10 +39,16 @@ const SEED: u64 = 1;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() == 2 && args[0] == "floor-sweep" {
+    if (args.len() == 2 || args.len() == 4) && args[0] == "floor-sweep" {
+        let (n, alphas) = if args.len() == 4 {
+            let grid = experiment::parse_alpha(&args[3]).expect("an α grid");
+            (args[2].parse().expect("a dimension N"), grid)
+        } else {
+            (20, alpha_grid(0.1, 10.0, 100))
+        };
         let params = CurveParams {
-            n: 20,
-            alphas: alpha_grid(0.1, 10.0, 100),
+            n,
+            alphas,
             reps: args[1].parse().expect("a repetition count"),
             algorithms: vec![Algorithm::Minover],
             run: experiment::sweep_run(100.0, None, 1),

@@ -183,6 +183,37 @@ fn non_separable_sets_are_reported_like_the_reference() {
 }
 
 #[test]
+fn the_active_set_solver_certifies_random_labellings_far_above_capacity() {
+    // Random labels at α = 4–10 and N = 40–80, as the storage chart's exact test meets them in a
+    // sweep: once N + 1 columns fit the LDP's right-hand side exactly the gradient is at rounding
+    // level and the next column is numerically dependent; the point of the hull at the origin
+    // found by then is the certificate (the solver once left these sets to Wolfe's algorithm).
+    for (seed, n, p) in [
+        (1, 40, 160),
+        (2, 40, 400),
+        (3, 60, 300),
+        (4, 80, 320),
+        (5, 80, 800),
+    ] {
+        let data = random_label_data(seed, n, p);
+        let what = format!("random labels N={n} P={p} seed {seed}");
+        assert!(
+            !max_stability_reference(&data, Mode::Homogeneous)
+                .unwrap()
+                .separable,
+            "{what}"
+        );
+        assert_eq!(ldp::solve(&data).stop, LdpStop::NotSeparable, "{what}");
+        let e = max_stability(&data, Mode::Homogeneous).unwrap();
+        assert!(
+            !e.separable && e.perceptron.is_none() && e.kappa.is_nan(),
+            "{what}"
+        );
+        assert!(e.support.is_empty() && e.embedding.iter().all(|&v| v == 0.0));
+    }
+}
+
+#[test]
 fn degenerate_inputs_match_the_reference() {
     let cases: Vec<(&str, Dataset)> = vec![
         ("one example", dataset(&[3.0, 4.0], 2, &[1.0])),

@@ -23,7 +23,12 @@
 //! the rows after the dropped one by Givens rotations).
 //!
 //! It stops when no constraint is violated by more than `10⁻¹¹` (relative). The result then
-//! goes through the exact polish ([`super::polish`]), which verifies the KKT conditions. What it
+//! goes through the exact polish ([`super::polish`]), which verifies the KKT conditions. On a set
+//! that is not separable, `N + 1` passive columns typically fit `f` exactly (`r ≈ 0`): the
+//! gradient is then at rounding level, may still pick a column, and that column is numerically
+//! dependent on the others; the hull point `Σ u^μ z^μ / Σu` at the origin found by then is the
+//! certificate all the same (without this, such sets, most random labellings far above
+//! capacity, went to Wolfe's algorithm at about 7× the cost, N = 150). What it
 //! cannot certify (`κ_max` below `10⁻⁶ max|ξ|`, a numerically dependent column, the iteration
 //! limit) is reported as [`LdpStop::Undecided`], and [`super::max_stability`] falls back to
 //! Wolfe's algorithm.
@@ -98,19 +103,20 @@ pub fn solve(data: &Dataset) -> LdpRun {
     let mut wu = vec![0.0; n];
     let mut h = vec![0.0; p];
     let max_adds = 3 * p + 3 * n + 10;
-    loop {
+    let (sum, rest) = loop {
         // w_u = Σ u z, potentials h = w_u·z, gradient g = (1 − Σu) − h
         wu.fill(0.0);
         for &mu in &passive {
             axpy(u[mu], row(mu), &mut wu);
         }
-        let rest = 1.0 - passive.iter().map(|&mu| u[mu]).sum::<f64>();
+        let sum: f64 = passive.iter().map(|&mu| u[mu]).sum();
+        let rest = 1.0 - sum;
         for (hm, zm) in h.iter_mut().zip(z.chunks_exact(n)) {
             *hm = dot(&wu, zm);
         }
         let t = argmin_offset(&h, &offset);
         if passive.len() == p || !(rest - h[t] > GRAD_TOL * rest.max(0.0) + 1e-15) {
-            break;
+            break (sum, rest);
         }
         if run.adds == max_adds {
             return run;
@@ -121,7 +127,8 @@ pub fn solve(data: &Dataset) -> LdpRun {
             .map(|&nu| dot(row(nu), row(t)) + 1.0)
             .collect();
         if !factor.push(&column, dot(row(t), row(t)) + 1.0) {
-            return run; // numerically dependent: leave it to Wolfe
+            // numerically dependent: the certificate below if r ≈ 0 (module docs), else Undecided
+            break (sum, -1.0);
         }
         passive.push(t);
         offset[t] = f64::INFINITY;
@@ -158,9 +165,7 @@ pub fn solve(data: &Dataset) -> LdpRun {
                 return run; // no progress (rounding): leave it to Wolfe
             }
         }
-    }
-    let sum: f64 = passive.iter().map(|&mu| u[mu]).sum();
-    let rest = 1.0 - sum;
+    };
     // not separable: p = w_u/Σu is a point of the hull of the scaled z, |z| ≤ ~1.4
     if sum > 0.0 && crate::linalg::norm(&wu) <= 1e-10 * sum {
         run.stop = LdpStop::NotSeparable;

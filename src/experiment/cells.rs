@@ -164,14 +164,35 @@ fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
 /// Whether `S^μ = ±1` drawn with probability ½ each for the inputs of `data` is linearly
 /// separable through the origin (exact test). The labels come from their own stream, seeded by
 /// the cell, so the cell's data and training are the same with or without this test.
+///
+/// Above `P = 3N` the first `3N` examples are tested first: a set is not separable if a subset is
+/// not (the subset's hull point at the origin is one of the whole set's), and a random labelling
+/// of `3N` points almost never is separable (Cover: `C(3N, N)/2^{3N}`, 0.4 % at N = 20), so
+/// that test decides at the cost of `3N` points instead of `P` (the active-set solver's steps
+/// cost `O(P N)` each, about `N` of them); only a separable subset leaves it to the whole set.
 fn random_labelling_separable(data: &Dataset, params: &CurveParams, cell: usize) -> Result<bool> {
+    let labels = random_labels(data, params, cell);
+    let n = data.dim();
+    let m = 3 * n;
+    if data.len() > m {
+        let first =
+            Dataset::from_row_major(data.features()[..m * n].to_vec(), n, labels[..m].to_vec())?;
+        if !crate::exact::is_separable(&first, Mode::Homogeneous)? {
+            return Ok(false);
+        }
+    }
+    let relabelled = Dataset::from_row_major(data.features().to_vec(), n, labels)?;
+    crate::exact::is_separable(&relabelled, Mode::Homogeneous)
+}
+
+/// The random labelling of cell `cell`'s inputs: `S^μ = ±1` with probability ½ each, from the
+/// cell's own stream.
+fn random_labels(data: &Dataset, params: &CurveParams, cell: usize) -> Vec<f64> {
     use rand::Rng as _;
     let mut rng = rng_from_seed(cell_seed(params, cell) ^ 0xC0FE_5EED_0000_0001);
-    let labels = (0..data.len())
+    (0..data.len())
         .map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 })
-        .collect();
-    let relabelled = Dataset::from_row_major(data.features().to_vec(), data.dim(), labels)?;
-    crate::exact::is_separable(&relabelled, Mode::Homogeneous)
+        .collect()
 }
 
 /// An iterative rule's perceptron and its number of updates.
@@ -207,4 +228,58 @@ pub(super) fn trainer(
     };
     params.stop.apply(&mut config, data.len());
     train::build(algorithm, data, Mode::Homogeneous, &config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::{max_stability_with, Solver};
+    use crate::experiment::{sweep_run, StopRule};
+
+    /// Above `P = 3N` the storage test decides on the first `3N` examples when they are not
+    /// separable: its verdict is that of the whole set by Wolfe's algorithm (the reference
+    /// solver), cell by cell, at sizes where both verdicts occur (N = 3: C(P, 3)/2^P is 9 % at
+    /// P = 10) and where a separable subset leaves it to the whole set.
+    #[test]
+    fn the_storage_test_above_three_n_is_the_whole_sets() {
+        let params = CurveParams {
+            n: 3,
+            alphas: vec![10.0 / 3.0, 4.0, 5.0],
+            reps: 80,
+            algorithms: vec![Algorithm::Hebb],
+            run: sweep_run(1.0, None, 5),
+            noise: 0.0,
+            labels: Labels::Teacher,
+            stop: StopRule::Epochs,
+            random_separability: true,
+        };
+        let (mut separable, mut subset_separable) = (0, 0);
+        for cell in 0..params.cells() {
+            let (data, _) = cell_data(&params, cell).unwrap();
+            assert!(data.len() > 9);
+            let labels = random_labels(&data, &params, cell);
+            let whole =
+                Dataset::from_row_major(data.features().to_vec(), 3, labels.clone()).unwrap();
+            let first =
+                Dataset::from_row_major(data.features()[..27].to_vec(), 3, labels[..9].to_vec())
+                    .unwrap();
+            let reference = |d: &Dataset| {
+                max_stability_with(d, Mode::Homogeneous, Solver::Wolfe)
+                    .unwrap()
+                    .separable
+            };
+            let expected = reference(&whole);
+            assert_eq!(
+                random_labelling_separable(&data, &params, cell).unwrap(),
+                expected,
+                "cell {cell}"
+            );
+            separable += usize::from(expected);
+            subset_separable += usize::from(reference(&first) && !expected);
+        }
+        assert!(
+            separable > 3 && separable < params.cells() - 3 && subset_separable > 3,
+            "{separable} separable, {subset_separable} with a separable subset only"
+        );
+    }
 }
