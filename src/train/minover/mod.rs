@@ -33,10 +33,10 @@
 //! `w` itself is brought up to date only when needed, from the update counts. When the bound
 //! fails, the window closes: `w` and all potentials are brought up to date (`O(P)` per
 //! candidate used, or `O(P N)`), the argmin is a full scan, and a new window opens at once if the
-//! old one lasted at least 8 steps, else after a back-off of full `O(P)` steps that grows
-//! eightfold with each short window (8, 64, then 512), so that short windows cost little:
-//! at the start of a run, while `|w|` is small against the steps, the bound fails within a
-//! few steps.
+//! old one lasted at least `max(8, N)` steps ([`min_window`]), else after a back-off of full
+//! `O(P)` steps that grows eightfold with each short window (8, 64, then 512), so that short
+//! windows cost little: at the start of a run, while `|w|` is small against the steps, the bound
+//! fails within a few steps.
 //!
 //! Only the part of `d` across `ŵ₀` costs margin: late in a run `w` grows along itself, the
 //! gaps `h_ν − min h` grow like `|w|`, and windows last long. The bound is worst case over the
@@ -233,8 +233,23 @@ pub fn candidates(p: usize, n: usize) -> usize {
 /// The most candidates in the window.
 const MAX_CANDIDATES: usize = 1024;
 
-/// A window shorter than this many steps did not pay for its checkpoint: back off.
+/// The shortest window that pays for its checkpoint in few dimensions: a shorter one backs off.
 const MIN_WINDOW: usize = 8;
+
+/// The shortest window that paid for its checkpoint, `max(8, N)` steps in `N` dimensions: a
+/// window's close brings the potentials of all `P` examples up to date from the columns of the
+/// candidates it used (up to about `N`, the support vectors MinOver cycles through) and the next
+/// open selects among all `P` again, a cost that grows with `N` while a window step's does not.
+///
+/// Measured (callgrind, `kernels minover N P 100 1`, teacher data, 100 epochs): at N = 150,
+/// P = 1 500 the windows lasted 32 steps on average, and each close and open cost about five times
+/// the steps it had saved; backing off below 32, 64, 128, 150 or 256 steps instead of 8 took
+/// 0.900×, 0.895×, 0.887×, 0.887×, 0.888× the instructions (0.860× at P = 750 with 50 or 100);
+/// at N = 20 (the heavy sweep W2) 8, 16, 32 or 64 are within ±0.8 %, at N = 50 within 1 %
+/// (BENCHMARKS.md, MinOver's step floor).
+fn min_window(n: usize) -> usize {
+    MIN_WINDOW.max(n)
+}
 
 /// The longest back-off, in full steps: failed windows then cost at most one checkpoint per
 /// this many steps.
@@ -245,7 +260,7 @@ const MIN_WINDOW: usize = 8;
 /// proportional to `P` did worse.
 const MAX_BACKOFF: usize = 512;
 
-/// Factor by which the back-off grows after each window shorter than [`MIN_WINDOW`].
+/// Factor by which the back-off grows after each window shorter than [`min_window`].
 const BACKOFF_GROWTH: usize = 8;
 
 /// Relative margin of the square-root-free tests of the stopping rules (rounding is ~10⁻¹⁶).
@@ -408,7 +423,7 @@ impl Minover {
 
     /// A step in the open window on its next example `a`: `|w|²` in `O(1)`, the window's
     /// update; where its certificate fails the window closes, then opens again at once if it
-    /// lasted at least [`MIN_WINDOW`] steps, else after a back-off.
+    /// lasted at least [`min_window`] steps, else after a back-off.
     #[inline]
     fn window_step(&mut self, a: usize) {
         let (ha, kaa) = (self.window.next_potential(), self.z2[a]);
@@ -422,10 +437,10 @@ impl Minover {
     }
 
     /// Closes the window whose certificate failed, then opens it again at once if it lasted at
-    /// least [`MIN_WINDOW`] steps, else after a back-off.
+    /// least [`min_window`] steps, else after a back-off.
     fn close_and_reopen(&mut self) {
         self.close_window();
-        if self.window.len() >= MIN_WINDOW {
+        if self.window.len() >= min_window(self.state.data.dim()) {
             self.backoff = 1;
             self.open_window();
         } else {
