@@ -9,6 +9,7 @@ import { download } from "./download.js";
 import { sentence } from "./format.js";
 import { EXPORT_SCALE } from "./io.js";
 import { DEFAULT_TRACED } from "./schema.js";
+import { SweepClock, timeLeft } from "./sweep-clock.js";
 import { WorkerPool } from "./worker-pool.js";
 
 /** CSS size of a chart not laid out, and its proportions (its backing store is its shown size × devicePixelRatio, × EXPORT_SCALE when exported). */
@@ -39,6 +40,8 @@ const PROGRESS_DRAW_MS = 150;
  * sweep draws less often rather than slowing the sweep; BENCHMARKS.md, "The page during a sweep").
  */
 const PROGRESS_SHARE = 0.05;
+/** The status line says the time left once the sweep has run this long and has at least this long left (ms). */
+const ETA_AFTER_MS = 2000;
 
 /**
  * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
@@ -119,6 +122,8 @@ export class CurvePanel {
     this.running = true;
     this.status(`running ${cells} cells on ${this.pool.size} workers…`);
     const t0 = performance.now();
+    const clock = new SweepClock(Array.from(this.wasm.curveSizes(params)), params.reps, this.pool.size);
+    let shown = 0;
     let nextDraw = t0 + PROGRESS_DRAW_MS;
     // the α whose every repetition has finished: only a new one is worth a drawing
     const perAlpha = new Array(params.alphas.length).fill(0);
@@ -129,9 +134,15 @@ export class CurvePanel {
       const running = this.pool.run(
         params,
         cells,
-        (done, total) => {
-          el("lc-progress").value = done / total;
-          this.status(`${done} / ${total} cells`);
+        (done, total, first, times) => {
+          for (const [i, ms] of times.entries()) clock.record(first + i, ms);
+          const { done: share, leftMs } = clock.estimate();
+          // by the work done, not the cells (they differ by orders of magnitude); never backwards
+          shown = Math.max(shown, share);
+          el("lc-progress").value = shown;
+          const elapsed = performance.now() - t0;
+          const left = elapsed >= ETA_AFTER_MS && leftMs >= ETA_AFTER_MS ? `, ${timeLeft(leftMs)}` : "";
+          this.status(`${done} / ${total} cells${left}`);
         },
         (sofar) => {
           // the α finished so far, as they come (at most every PROGRESS_DRAW_MS, and at most

@@ -59,12 +59,13 @@ export class WorkerPool {
   }
 
   /**
-   * Runs every cell of `params` (`cells` of them), calling `onProgress(done, total)` as cells
-   * finish and `onResults(results)` with every result so far after each chunk; resolves with all
-   * cell results. `cancel()` rejects it with an Error named "AbortError".
+   * Runs every cell of `params` (`cells` of them), calling `onProgress(done, total, first, times)`
+   * as cells finish (`times[i]`: the ms cell `first + i` took its worker) and `onResults(results)`
+   * with every result so far after each chunk; resolves with all cell results. `cancel()` rejects
+   * it with an Error named "AbortError".
    * @param {any} params
    * @param {number} cells
-   * @param {(done: number, total: number) => void} onProgress
+   * @param {(done: number, total: number, first: number, times: number[]) => void} onProgress
    * @param {(results: any[]) => void} [onResults]
    */
   run(params, cells, onProgress, onResults = () => {}) {
@@ -131,7 +132,7 @@ export class WorkerPool {
           }
           if (data.progress) {
             done += data.progress;
-            onProgress(done, cells);
+            onProgress(done, cells, data.first, data.times ?? []);
             return;
           }
           ids.delete(data.id);

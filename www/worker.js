@@ -34,22 +34,30 @@ self.onmessage = async ({ data }) => {
 /**
  * A batch: cells [start, end) of the sweep `params` in one call into wasm, answered with progress
  * (from inside the call, after each cell, at most every PROGRESS_MS: the pool takes a worker
- * silent for a few seconds for dead, so it speaks while heavy cells run), then results or an error.
+ * silent for a few seconds for dead, so it speaks while heavy cells run — the cells done since the
+ * last word, from `first`, with each one's time in ms), then results or an error.
  */
 async function runBatch({ id, params, start, end }) {
   try {
     await ready;
     let reported = 0;
     let last = performance.now();
+    // each cell's time (ms), for the page's estimate of the work done and left (sweep-clock.js)
+    let cellStart = last;
+    /** @type {number[]} */
+    let times = [];
     const results = runCells(params, start, end, (done) => {
       const now = performance.now();
+      times.push(now - cellStart);
+      cellStart = now;
       if (now - last >= PROGRESS_MS) {
-        self.postMessage({ id, progress: done - reported });
+        self.postMessage({ id, progress: done - reported, first: start + reported, times });
         reported = done;
         last = now;
+        times = [];
       }
     });
-    if (results.length > reported) self.postMessage({ id, progress: results.length - reported });
+    if (results.length > reported) self.postMessage({ id, progress: results.length - reported, first: start + reported, times });
     self.postMessage({ id, results });
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e) });

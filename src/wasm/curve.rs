@@ -56,6 +56,20 @@ pub fn curve_cells(
     Ok(params.cells())
 }
 
+/// `P = round(α N)` of each `α` of a sweep (`CurveParams::p`), in its order: what the page
+/// weighs the cells' measured times by to estimate the time left.
+///
+/// # Errors
+/// Throws on invalid parameters.
+#[wasm_bindgen(js_name = curveSizes)]
+pub fn curve_sizes(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+) -> Result<Box<[f64]>, JsError> {
+    let params = curve_params(params)?;
+    params.validate()?;
+    Ok(params.alphas.iter().map(|&a| params.p(a) as f64).collect())
+}
+
 /// `count` evenly spaced values of `α` from `start` to `stop` (`experiment::alpha_grid`).
 #[wasm_bindgen(js_name = alphaGrid)]
 pub fn alpha_grid(start: f64, stop: f64, count: usize) -> Box<[f64]> {
