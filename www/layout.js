@@ -115,10 +115,11 @@ function lessonOverflows() {
 function dock() {
   const lesson = /** @type {HTMLElement} */ (document.getElementById("lesson"));
   const nav = lesson.querySelector(".lesson-nav");
-  if (!nav || document.body.classList.contains("embed")) return;
+  if (!nav) return;
   // the page's message: one line over the step's buttons, in their row (lesson.css: the row stays
-  // in sight at the panel's foot when the step's text scrolls), the whole of it on hover or focus
-  // — over no view, chart or control (a note floating over the views hid the charts' axes)
+  // in sight at the panel's foot when the step's text scrolls; in the embed layout beside the
+  // step's action), the whole of it on hover or focus — over no view, chart or control (a note
+  // floating over the views hid the charts' axes)
   const status = document.getElementById("status");
   if (status) {
     const mark = document.createComment("the page's message, shown in the lesson's panel");
@@ -127,6 +128,8 @@ function dock() {
     nav.prepend(status);
     status.tabIndex = 0;
   }
+  // the embed layout shows the step's views and its action only
+  if (document.body.classList.contains("embed")) return;
   for (const selectors of DOCKABLE) {
     const nodes = selectors.map((s) => document.querySelector(s)).filter((n) => n?.getClientRects().length && !lesson.contains(n));
     if (!nodes.length) continue;
