@@ -40,7 +40,24 @@ enum Command {
 /// Runs the command line. Every subcommand writes its output to one buffered stdout, flushed
 /// here: a reader that closed the pipe early (`| head`) ends the program quietly with exit code 0;
 /// any other write error (`> /dev/full`) is an error.
+/// Asks the C allocator to keep the memory a cell frees for the next cell, instead of giving it
+/// back to the system and faulting it in again: a sweep's cells each allocate and free megabytes
+/// (the set, the Gram matrix's columns), and glibc's default trims every arena's free top above
+/// 128 KiB, so at `N = 150` the CLI spent 0.4–1.4 s of system time per tenth of `dimension-150`
+/// on page faults (BENCHMARKS.md, dimension-150 per rule).
+///
+/// Done without `unsafe` (no `mallopt`): glibc raises its mmap threshold to the size of a freed
+/// mmapped block, up to 32 MiB, and its trim threshold to twice that (`mallopt(3)`, "dynamic
+/// mmap threshold"), so one such block allocated and freed at the start sets both. Elsewhere
+/// (another C library, another allocator) it is one allocation and one free, nothing else.
+fn keep_freed_memory() {
+    /// Below glibc's `DEFAULT_MMAP_THRESHOLD_MAX` (32 MiB on 64-bit) with the block's header.
+    const BLOCK: usize = 31 << 20;
+    drop(std::hint::black_box(Vec::<u8>::with_capacity(BLOCK)));
+}
+
 pub fn main() -> ExitCode {
+    keep_freed_memory();
     let cli = Cli::parse();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let result = match cli.command {
