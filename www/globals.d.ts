@@ -16,7 +16,7 @@ interface Window {
 
 // Set only by the single-file build (scripts/single-file.mjs) before the page's own script runs.
 /** The wasm module's bytes. */
-declare var PLAB_WASM: Uint8Array | undefined;
+declare var PLAB_WASM: Uint8Array<ArrayBuffer> | undefined;
 /** The same bytes in base64 (the worker's copy is prepended to its code). */
 declare var PLAB_WASM_B64: string | undefined;
 /** The shipped data files by path under www/ (`data/….csv` → its text). */

@@ -23,9 +23,10 @@ import { LessonView, bindLesson } from "./lesson-view.js";
 import { restoreOrPreset, watchOtherTabs } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
-import { NO_WASM, wasmBuild, wasmUrl } from "./wasm-build.js";
+import { NO_WASM, compileCore, wasmBuild, wasmUrl } from "./wasm-build.js";
 import { bindWeightView } from "./weight-gestures.js";
 import { WeightView } from "./weight-view.js";
+import { shareCore } from "./worker-pool.js";
 
 const el = (id) => document.getElementById(id);
 let resolveReady;
@@ -46,7 +47,9 @@ async function boot() {
   }
   // the single-file build passes the wasm bytes it carries (of the same build); the site fetches
   // www/pkg/perceptron_lab_bg.wasm or, without wasm SIMD, perceptron_lab_baseline_bg.wasm
-  await init({ module_or_path: globalThis.PLAB_WASM ?? wasmUrl(build) });
+  const core = await compileCore(globalThis.PLAB_WASM ?? wasmUrl(build));
+  await init({ module_or_path: core });
+  shareCore(core);
   loadCatalogue(wasm);
   useTraceCore(wasm);
   const canvas = (id) => /** @type {HTMLCanvasElement} */ (el(id));

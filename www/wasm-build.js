@@ -29,6 +29,27 @@ export function wasmUrl(build) {
   return new URL(build === "simd" ? "./pkg/perceptron_lab_bg.wasm" : "./pkg/perceptron_lab_baseline_bg.wasm", import.meta.url);
 }
 
+/**
+ * The core compiled once, from its URL or (single-file build) its bytes: the page instantiates it,
+ * and every worker gets the same compiled module in a message (`spawnWorker` in worker-pool.js)
+ * instead of fetching and compiling its own copy.
+ * @param {URL | Uint8Array<ArrayBuffer>} source
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export async function compileCore(source) {
+  if (!(source instanceof URL)) return WebAssembly.compile(source);
+  if (typeof WebAssembly.compileStreaming === "function") {
+    try {
+      return await WebAssembly.compileStreaming(fetch(source));
+    } catch {
+      // e.g. a server that does not say `application/wasm`: compiled from the bytes below
+    }
+  }
+  const response = await fetch(source);
+  if (!response.ok) throw new Error(`failed to fetch the core: ${response.status} ${response.statusText} fetching '${source}'`);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
 /** What the page says at its top without WebAssembly. */
 export const NO_WASM =
   "Perceptron Lab needs WebAssembly, which this browser does not offer or has switched off: switch WebAssembly on (in Safari, turn off Lockdown Mode for this site) or open the page in a current Firefox, Chrome, Edge or Safari.";

@@ -30,13 +30,39 @@ const STALL_FIRST_MS = 60_000;
 /** How often the pool looks (ms). */
 const WATCH_MS = 1000;
 
-/** A module worker of worker.js with its own wasm instance (in the single-file build, `dist/perceptron-lab.html`, from the code it carries). */
+/** The page's compiled core, handed to every worker (`shareCore`), or null before the page has one. */
+let core = /** @type {WebAssembly.Module | null} */ (null);
+
+/**
+ * Hands the page's compiled core to the workers started from now on: each instantiates it (with its
+ * own memory) instead of fetching and compiling the wasm again — in WebKit and Firefox, which do
+ * not share the code of separately compiled copies, a sweep's first chunks no longer wait for two
+ * more compilations and their optimisation (BENCHMARKS.md, the heavy sweep in each engine).
+ * @param {WebAssembly.Module} module
+ */
+export function shareCore(module) {
+  core = module;
+}
+
+/**
+ * A module worker of worker.js with its own wasm instance (in the single-file build, `dist/perceptron-lab.html`,
+ * from the code it carries). Its first message is the page's compiled core, or null where there is none or
+ * the browser cannot pass it: the worker then loads the wasm itself.
+ */
 export function spawnWorker() {
+  let worker;
   if (globalThis.PLAB_WORKER_SOURCE) {
     const blob = new Blob([globalThis.PLAB_WORKER_SOURCE], { type: "text/javascript" });
-    return new Worker(URL.createObjectURL(blob));
+    worker = new Worker(URL.createObjectURL(blob));
+  } else {
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   }
-  return new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  try {
+    worker.postMessage({ kind: "core", module: core });
+  } catch {
+    worker.postMessage({ kind: "core", module: null });
+  }
+  return worker;
 }
 
 /** A pool of module workers, each with its own wasm instance. */

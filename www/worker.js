@@ -8,11 +8,19 @@ import init, { runCells } from "./pkg/perceptron_lab.js";
 import { continueJob, startJob, stopJob } from "./training-job.js";
 import { wasmBuild, wasmUrl } from "./wasm-build.js";
 
-// in the single-file build the page prepends PLAB_WASM_B64 (the build it chose) to this worker's
-// code; else the worker picks the build as the page does (the page starts workers only with WebAssembly)
-const ready = init({
-  module_or_path: self.PLAB_WASM_B64 ? Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) : wasmUrl(wasmBuild() ?? "baseline"),
-});
+/** @type {(module: WebAssembly.Module | null) => void} */
+let receiveCore = () => {};
+// the page's first message is its compiled core (worker-pool.js's spawnWorker): instantiated here,
+// not compiled again; without it (null) the worker loads the wasm itself — in the single-file build
+// from PLAB_WASM_B64 (the build the page chose), prepended to this worker's code, else the build
+// the page would pick (the page starts workers only with WebAssembly)
+const ready = new Promise((resolve) => {
+  receiveCore = resolve;
+}).then((module) =>
+  init({
+    module_or_path: module ?? (self.PLAB_WASM_B64 ? Uint8Array.from(atob(self.PLAB_WASM_B64), (c) => c.charCodeAt(0)) : wasmUrl(wasmBuild() ?? "baseline")),
+  }),
+);
 // the training's watchdog (settler.js) allows for the loading until the worker says it is done
 ready.then(
   () => self.postMessage({ kind: "ready" }),
@@ -21,6 +29,10 @@ ready.then(
 const PROGRESS_MS = 100; // at most ten progress messages a second: each costs the page a repaint
 
 self.onmessage = async ({ data }) => {
+  if (data.kind === "core") {
+    receiveCore(data.module instanceof WebAssembly.Module ? data.module : null);
+    return;
+  }
   if (data.kind === "train" || data.kind === "more" || data.kind === "stop") {
     await ready;
     if (data.kind === "train") startJob(data);
