@@ -1,0 +1,48 @@
+// The page compiles its core once and hands the compiled module to every worker (worker-pool.js
+// spawnWorker): the training worker and a sweep's workers fetch no wasm of their own, and the
+// sweep's numbers are those of workers that load the core themselves (the single-file build's
+// path, and a browser that cannot post a module).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { SMALL_SWEEP, launch, openLab, serve } from "./harness.mjs";
+
+/** Opens the page without a service worker (every request reaches the network, and is seen). */
+async function withPage(fn) {
+  const server = await serve();
+  const browser = await launch({ serviceWorkers: "block" });
+  try {
+    const wasm = [];
+    browser.context.on("request", (r) => {
+      if (r.url().endsWith(".wasm")) wasm.push(r.url());
+    });
+    const { page, errors } = await openLab(browser.context, server.url);
+    await fn(page, wasm);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const sweep = { ...SMALL_SWEEP, n: 20, alphas: [0.5, 1, 2, 4], reps: 8, algorithms: ["minover", "adatron", "rosenblatt"], epochs: 30 };
+
+test("the page fetches its core once: the training worker and a sweep's workers get the compiled module", async () => {
+  let shared;
+  await withPage(async (page, wasm) => {
+    await page.evaluate(() => window.lab.settled(30_000)); // the training worker has run
+    const { csv } = await page.evaluate((p) => window.lab.runLearningCurve(p), sweep);
+    assert.equal(wasm.length, 1, `one fetch of the core: ${JSON.stringify(wasm)}`);
+    shared = csv;
+  });
+  // the same sweep where each worker loads the core itself (its first message says it has none)
+  await withPage(async (page, wasm) => {
+    const csv = await page.evaluate(async (p) => {
+      const { shareCore } = await import("/www/worker-pool.js");
+      // @ts-ignore: null is what a browser that cannot post a module sends
+      shareCore(null);
+      return (await window.lab.runLearningCurve(p)).csv;
+    }, sweep);
+    assert.ok(wasm.length >= 2, `the workers fetched the core themselves: ${JSON.stringify(wasm)}`);
+    assert.equal(csv, shared, "the same numbers either way");
+  });
+});
