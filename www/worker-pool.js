@@ -38,7 +38,8 @@ let core = /** @type {WebAssembly.Module | null} */ (null);
  * own memory) instead of fetching and compiling the wasm again — in WebKit and Firefox, which do
  * not share the code of separately compiled copies, a sweep's first chunks no longer wait for two
  * more compilations and their optimisation (BENCHMARKS.md, the heavy sweep in each engine).
- * @param {WebAssembly.Module} module
+ * (null: none, each worker loads the wasm itself).
+ * @param {WebAssembly.Module | null} module
  */
 export function shareCore(module) {
   core = module;

@@ -38,8 +38,8 @@ test("the page fetches its core once: the training worker and a sweep's workers 
   await withPage(async (page, wasm) => {
     const csv = await page.evaluate(async (p) => {
       const { shareCore } = await import("/www/worker-pool.js");
-      // @ts-ignore: null is what a browser that cannot post a module sends
-      shareCore(null);
+      shareCore(null); // as where the browser cannot post a module
+
       return (await window.lab.runLearningCurve(p)).csv;
     }, sweep);
     assert.ok(wasm.length >= 2, `the workers fetched the core themselves: ${JSON.stringify(wasm)}`);
