@@ -48,6 +48,7 @@ pub fn run(a: CurveArgs, out: &mut Out) -> CliResult {
     let results = pool.install(|| {
         (0..total)
             .into_par_iter()
+            .map(|i| interleaved(&params, i))
             .map(|cell| {
                 let r = experiment::run_cells(&params, cell..cell + 1, |_| {});
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -79,4 +80,14 @@ fn threads(asked: Option<usize>) -> usize {
         ));
     }
     asked.min(cores)
+}
+
+/// The `i`-th cell to run: repetition-major, every `α` once per round of `α`s (cell
+/// `k · reps + r` is the `(r · |α| + k)`-th), so that any stretch of cells costs about its share of
+/// the sweep: the cells of one `α` cost about the same, those of different `α` up to `(P_max /
+/// P_min)²` times more, and in index order the bar's count of cells (and its time left) ran far
+/// from the work done. The cells are seeded by their index, so the numbers do not change.
+fn interleaved(params: &experiment::CurveParams, i: usize) -> usize {
+    let count = params.alphas.len();
+    (i % count) * params.reps + i / count
 }
