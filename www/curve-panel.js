@@ -40,6 +40,12 @@ const PROGRESS_DRAW_MS = 150;
  * sweep draws less often rather than slowing the sweep; BENCHMARKS.md, "The page during a sweep").
  */
 const PROGRESS_SHARE = 0.05;
+/**
+ * The progress bar and the status line change at most this often (ms): every worker speaks up to ten
+ * times a second, and each change of the line costs the page a layout and a paint (in WebKit 14 %
+ * of the heavy sweep's time when every message changed it; BENCHMARKS.md).
+ */
+const PROGRESS_SHOW_MS = 250;
 /** The status line says the time left once the sweep has run this long and has at least this long left (ms). */
 const ETA_AFTER_MS = 2000;
 
@@ -124,6 +130,7 @@ export class CurvePanel {
     const t0 = performance.now();
     const clock = new SweepClock(Array.from(this.wasm.curveSizes(params)), params.reps, this.pool.size);
     let shown = 0;
+    let shownAt = Number.NEGATIVE_INFINITY;
     let nextDraw = t0 + PROGRESS_DRAW_MS;
     // the α whose every repetition has finished: only a new one is worth a drawing
     const perAlpha = new Array(params.alphas.length).fill(0);
@@ -136,11 +143,14 @@ export class CurvePanel {
         cells,
         (done, total, first, times) => {
           for (const [i, ms] of times.entries()) clock.record(first + i, ms);
+          const now = performance.now();
+          if (now - shownAt < PROGRESS_SHOW_MS) return;
+          shownAt = now;
           const { done: share, leftMs } = clock.estimate();
           // by the work done, not the cells (they differ by orders of magnitude); never backwards
           shown = Math.max(shown, share);
           el("lc-progress").value = shown;
-          const elapsed = performance.now() - t0;
+          const elapsed = now - t0;
           const left = elapsed >= ETA_AFTER_MS && leftMs >= ETA_AFTER_MS ? `, ${timeLeft(leftMs)}` : "";
           this.status(`${done} / ${total} cells${left}`);
         },
