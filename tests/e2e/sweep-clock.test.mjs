@@ -111,11 +111,13 @@ test("the time left reads in seconds, then minutes", () => {
 const lab = useLab();
 
 test("in the page, a sweep's progress bar goes by the work done and its status says the time left", async () => {
-  // MinOver's cells cost ∝ P²: run largest first, the bar must run ahead of the cells' count
+  // MinOver's cells cost ∝ P²: run largest first, the bar must run ahead of the cells' count. The
+  // sweep is cancelled once the time left is said (after 2 s), so it is large enough that a much
+  // faster machine still has that much left: 80 000 cells, about a minute here
   const params = {
     n: 20,
     alphas: Array.from({ length: 40 }, (_, i) => 0.25 + (9.75 * i) / 39),
-    reps: 400,
+    reps: 2000,
     algorithms: ["minover"],
     epochs: 200,
     seed: 3,
@@ -146,7 +148,7 @@ test("in the page, a sweep's progress bar goes by the work done and its status s
   }, params);
   assert.ok(seen.length > 3, `progress was shown (${seen.length} samples)`);
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i].bar >= seen[i - 1].bar, "the bar never goes back");
-  const mid = seen.filter((s) => s.cells > 0.02 && s.cells < 0.5);
+  const mid = seen.filter((s) => s.cells > 0 && s.cells < 0.5);
   assert.ok(mid.length > 0, "samples while the sweep ran");
   assert.ok(
     mid.every((s) => s.bar > s.cells),
