@@ -33,6 +33,8 @@ self.onmessage = async ({ data }) => {
     receiveCore(data.module instanceof WebAssembly.Module ? data.module : null);
     return;
   }
+  // work before any core (a page of an older version, which sends none): the worker loads its own
+  receiveCore(null);
   if (data.kind === "train" || data.kind === "more" || data.kind === "stop") {
     await ready;
     if (data.kind === "train") startJob(data);

@@ -46,3 +46,25 @@ test("the page fetches its core once: the training worker and a sweep's workers 
     assert.equal(csv, shared, "the same numbers either way");
   });
 });
+
+test("a worker that gets work before any core (a page of an older version sends none) loads its own and answers", async () => {
+  await withPage(async (page, wasm) => {
+    const { fromWorker, onPage } = await page.evaluate(async (p) => {
+      const worker = new Worker("/www/worker.js", { type: "module" });
+      const fromWorker = await new Promise((resolve, reject) => {
+        worker.onmessage = ({ data }) => {
+          if (data.results) resolve(data.results);
+          if (data.error) reject(new Error(data.error));
+        };
+        worker.postMessage({ id: 1, params: p, start: 0, end: 12 });
+        setTimeout(() => reject(new Error("the worker did not answer within 30 s")), 30_000);
+      });
+      worker.terminate();
+      const { runCells } = await import("/www/pkg/perceptron_lab.js");
+      return { fromWorker, onPage: runCells(p, 0, 12) };
+    }, sweep);
+    assert.equal(fromWorker.length, 12);
+    assert.deepEqual(fromWorker, onPage, "the worker's cells are the page's");
+    assert.ok(wasm.length >= 2, `the worker fetched the core itself: ${JSON.stringify(wasm)}`);
+  });
+});
