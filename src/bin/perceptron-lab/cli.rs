@@ -37,9 +37,6 @@ enum Command {
     Count(crate::count::CountArgs),
 }
 
-/// Runs the command line. Every subcommand writes its output to one buffered stdout, flushed
-/// here: a reader that closed the pipe early (`| head`) ends the program quietly with exit code 0;
-/// any other write error (`> /dev/full`) is an error.
 /// Asks the C allocator to keep the memory a cell frees for the next cell, instead of giving it
 /// back to the system and faulting it in again: a sweep's cells each allocate and free megabytes
 /// (the set, the Gram matrix's columns), and glibc's default trims every arena's free top above
@@ -56,6 +53,9 @@ fn keep_freed_memory() {
     drop(std::hint::black_box(Vec::<u8>::with_capacity(BLOCK)));
 }
 
+/// Runs the command line. Every subcommand writes its output to one buffered stdout, flushed
+/// here: a reader that closed the pipe early (`| head`) ends the program quietly with exit code 0;
+/// any other write error (`> /dev/full`) is an error.
 pub fn main() -> ExitCode {
     keep_freed_memory();
     let cli = Cli::parse();
