@@ -9,7 +9,9 @@
  * sweep whose cost grows like `P²` has 50 % of its work done when 20 % of its cells are. Here each
  * α's cost per cell is the mean of its measured cells, and an α not measured yet costs
  * `c·P^e`, fitted to the measured cells (least squares in `log P`, drawn towards `e = 2`,
- * MinOver's, while the measured sizes span little of `log P`; `e` in [0, 3]).
+ * MinOver's, while the measured sizes span little of `log P`; `e` in [1, 3]: a cell is at least
+ * `epochs·P` steps or a pass over its `P·N` inputs, so it never costs less at a larger `P`; the
+ * first cells of a worker, slow while its code is optimised, must not make it seem so).
  */
 
 /** The exponent of the cost in `P` before the measured sizes say otherwise. */
@@ -22,7 +24,7 @@ const PRIOR_EXPONENT = 2;
  */
 const PRIOR_WEIGHT = 0.05;
 /** The range the fitted exponent is kept in. */
-const EXPONENTS = [0, 3];
+const EXPONENTS = [1, 3];
 /** A measured mean below this (ms: the timer's resolution in a worker) counts as this. */
 const MIN_MS = 0.005;
 
