@@ -138,6 +138,8 @@ impl PivotedCholesky {
 pub(super) struct UpdatedCholesky {
     /// `L`, row `i` of length `i + 1`.
     l: Vec<Vec<f64>>,
+    /// `L⁻¹ 1`, kept through every push and removal (`O(m)` each) for [`Self::solve_ones`].
+    ones: Vec<f64>,
 }
 
 impl UpdatedCholesky {
@@ -149,14 +151,19 @@ impl UpdatedCholesky {
         if !(d > 1e-14 * diag) {
             return false;
         }
-        l.push(d.sqrt());
+        let lmm = d.sqrt();
+        // the new row of `L y = 1`: `y_m = (1 − l·y) / L_mm`
+        self.ones.push((1.0 - dot(&l, &self.ones)) / lmm);
+        l.push(lmm);
         self.l.push(l);
         true
     }
 
     /// Removes row and column `k` of `G`: deleting row `k` of `L` leaves `L' L'ᵀ = G'` with one
     /// entry above the diagonal in each later row; Givens rotations of columns `(j, j + 1)`
-    /// (`L' ← L' Q`, which keeps `L' L'ᵀ`) zero them again, in `O((m − k)²)`.
+    /// (`L' ← L' Q`, which keeps `L' L'ᵀ`) zero them again, in `O((m − k)²)`. `L⁻¹ 1` follows:
+    /// `L' y = 1` still holds without row `k`, so `(L' Q)(Qᵀ y) = 1`, and the last entry of
+    /// `Qᵀ y` multiplies the column the rotations emptied.
     pub(super) fn remove(&mut self, k: usize) {
         self.l.remove(k);
         let m = self.l.len();
@@ -170,7 +177,11 @@ impl UpdatedCholesky {
                 row[j + 1] = -s * x + c * y;
             }
             self.l[j].truncate(j + 1);
+            let (x, y) = (self.ones[j], self.ones[j + 1]);
+            self.ones[j] = c * x + s * y;
+            self.ones[j + 1] = -s * x + c * y;
         }
+        self.ones.truncate(m);
     }
 
     /// `L⁻¹ b` over the current rows (`b.len()` of them).
@@ -183,9 +194,10 @@ impl UpdatedCholesky {
         y
     }
 
-    /// `G⁻¹ 1 = L⁻ᵀ L⁻¹ 1`; the back substitution runs over the rows of `L` (contiguous).
+    /// `G⁻¹ 1 = L⁻ᵀ L⁻¹ 1` from the kept `L⁻¹ 1`: the back substitution only, over the rows of
+    /// `L` (contiguous).
     pub(super) fn solve_ones(&self) -> Vec<f64> {
-        let mut y = self.forward(&vec![1.0; self.l.len()]);
+        let mut y = self.ones.clone();
         for (k, lk) in self.l.iter().enumerate().rev() {
             y[k] /= lk[k];
             let yk = y[k];
@@ -209,6 +221,55 @@ mod tests {
         for (a, b) in x.iter().zip([1.0, -1.0, 2.0]) {
             assert!((a - b).abs() < 1e-14, "{x:?}");
         }
+    }
+
+    /// `G⁻¹ 1` of the kept factor, through pushes and removals in any position, against
+    /// Gaussian elimination on the Gram matrix of the rows it holds at that moment.
+    #[test]
+    fn updated_factor_solves_ones_through_pushes_and_removals() {
+        // rows e^μ = (z^μ, 1) of small integers, as the active-set solver's passive columns
+        let rows: Vec<[f64; 4]> = (0..9)
+            .map(|i| {
+                let f = |k: i32| f64::from((i * k + 3) % 7 - 3);
+                [f(1), f(2), f(5), 1.0]
+            })
+            .filter(|r| r.iter().any(|&v| v != 1.0))
+            .collect();
+        let gram = |a: &[f64; 4], b: &[f64; 4]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+        let mut held: Vec<[f64; 4]> = vec![];
+        let mut factor = UpdatedCholesky::default();
+        let check = |held: &[[f64; 4]], factor: &UpdatedCholesky| {
+            let m = held.len();
+            let mut g: Vec<f64> = held
+                .iter()
+                .flat_map(|a| held.iter().map(move |b| gram(a, b)))
+                .collect();
+            let mut ones = vec![1.0; m];
+            let want = gauss_solve(&mut g, &mut ones, m, 1e-12).expect("independent rows");
+            let got = factor.solve_ones();
+            for (a, b) in got.iter().zip(&want) {
+                assert!(
+                    (a - b).abs() <= 1e-9 * b.abs().max(1.0),
+                    "{got:?} against {want:?}"
+                );
+            }
+        };
+        // push while independent (a dependent row is refused and not held), removing one of
+        // the held rows (first, middle or last) after every third push
+        for (i, r) in rows.iter().enumerate() {
+            let column: Vec<f64> = held.iter().map(|h| gram(h, r)).collect();
+            if factor.push(&column, gram(r, r)) {
+                held.push(*r);
+                check(&held, &factor);
+            }
+            if i % 3 == 2 && held.len() > 1 {
+                let k = (i / 3) % held.len();
+                held.remove(k);
+                factor.remove(k);
+                check(&held, &factor);
+            }
+        }
+        assert!(held.len() >= 2, "the test holds rows: {}", held.len());
     }
 
     #[test]
