@@ -238,6 +238,15 @@ impl Dataset {
     /// # Errors
     /// [`Error::Span`] naming the shortest non-zero point and the longest.
     pub fn check_span_within(&self, bits: i32) -> Result<()> {
+        if self.span_surely_within(bits) {
+            return Ok(());
+        }
+        self.span_by_norms(bits)
+    }
+
+    /// [`Dataset::check_span_within`] from every length computed without over- or underflow
+    /// ([`Dataset::norm`]).
+    fn span_by_norms(&self, bits: i32) -> Result<()> {
         let norms: Vec<f64> = (0..self.len()).map(|mu| self.norm(mu)).collect();
         let Some((largest, &largest_norm)) =
             norms.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))
@@ -258,6 +267,34 @@ impl Dataset {
             }),
             _ => Ok(()),
         }
+    }
+
+    /// [`Dataset::check_span_within`]'s answer where it is surely `Ok` without scaling a point:
+    /// every squared length `ξ·ξ` (one vectorised pass, no power-of-two scaling per coordinate
+    /// as in [`Dataset::norm`]) is zero for a point at the origin or a normal number in
+    /// `[2^−900, 2^900]` (no squared coordinate that counts overflowed or underflowed), and the
+    /// shortest is at least `2^(2 − 2 bits)` of the longest: its length at least `2^(1 − bits)`,
+    /// twice the bound, which no rounding of the sums (relative `~N·2^−53`) can undo. `false`
+    /// leaves the decision, and the error's values, to the exact test. A squared bound that
+    /// underflows to 0 is below every squared length here, as the exact bound is.
+    fn span_surely_within(&self, bits: i32) -> bool {
+        let (lo, hi) = (libm::scalbn(1.0, -900), libm::scalbn(1.0, 900));
+        let (mut shortest, mut longest) = (f64::INFINITY, 0.0_f64);
+        for x in self.xs.chunks_exact(self.dim.max(1)) {
+            let sq = crate::linalg::norm_sq(x);
+            if sq == 0.0 {
+                if x.iter().any(|&v| v != 0.0) {
+                    return false;
+                }
+                continue;
+            }
+            if !(lo..=hi).contains(&sq) {
+                return false;
+            }
+            shortest = shortest.min(sq);
+            longest = longest.max(sq);
+        }
+        longest == 0.0 || shortest >= libm::scalbn(longest, 2 - 2 * bits)
     }
 }
 
@@ -335,5 +372,49 @@ mod tests {
         let n = MAX_POINTS + 1;
         let e = Dataset::from_user(vec![0.5; n], 1, vec![1.0; n]).unwrap_err();
         assert!(matches!(e, Error::TooMany { .. }));
+    }
+
+    /// The span check's unscaled shortcut gives the answer of the lengths computed one by one
+    /// (the same error, naming the same points and lengths), on sets whose two points' scales
+    /// run over the whole range of doubles, around both bounds, with points at the origin and
+    /// subnormal or huge coordinates; and it is the path taken on ordinary data.
+    #[test]
+    fn span_shortcut_answers_as_the_lengths_do() {
+        let exps: Vec<i32> = (-1074..=1023)
+            .step_by(37)
+            .chain([
+                -1074, -1022, -600, -511, -510, -450, -449, -257, -256, -255, -254,
+            ])
+            .chain([0, 254, 255, 256, 257, 449, 450, 511, 512, 1023])
+            .collect();
+        let mut checked = 0;
+        for &a in &exps {
+            for &b in &exps {
+                for zero in [false, true] {
+                    let (x, y) = (libm::scalbn(1.5, a), libm::scalbn(0.75, b));
+                    let mut xs = vec![x, -x / 3.0, y / 5.0, y];
+                    if zero {
+                        xs.extend([0.0, 0.0]);
+                    }
+                    let labels = vec![1.0; xs.len() / 2];
+                    let d = Dataset::from_row_major(xs, 2, labels).unwrap();
+                    for bits in [511, SPAN_BITS] {
+                        assert_eq!(
+                            format!("{:?}", d.check_span_within(bits)),
+                            format!("{:?}", d.span_by_norms(bits)),
+                            "2^{a} and 2^{b}, bits {bits}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+        let ordinary: Vec<f64> = (0..40).map(|i| f64::from(i % 7) - 2.5).collect();
+        let d = Dataset::from_row_major(ordinary, 4, vec![1.0; 10]).unwrap();
+        assert!(d.span_surely_within(511) && d.span_surely_within(SPAN_BITS));
+        let spread =
+            Dataset::from_row_major(vec![1e200, 0.0, 0.0, 1e-200], 2, vec![1.0; 2]).unwrap();
+        assert!(!spread.span_surely_within(511) && spread.check_span().is_err());
     }
 }
