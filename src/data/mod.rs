@@ -270,7 +270,7 @@ impl Dataset {
     }
 
     /// [`Dataset::check_span_within`]'s answer where it is surely `Ok` without scaling a point:
-    /// every squared length `ξ·ξ` (one vectorised pass, no power-of-two scaling per coordinate
+    /// every squared length `ξ·ξ` (one pass, summed in order: no power-of-two scaling per coordinate
     /// as in [`Dataset::norm`]) is zero for a point at the origin or a normal number in
     /// `[2^−900, 2^900]` (no squared coordinate that counts overflowed or underflowed), and the
     /// shortest is at least `2^(2 − 2 bits)` of the longest: its length at least `2^(1 − bits)`,
@@ -278,10 +278,10 @@ impl Dataset {
     /// leaves the decision, and the error's values, to the exact test. A squared bound that
     /// underflows to 0 is below every squared length here, as the exact bound is.
     fn span_surely_within(&self, bits: i32) -> bool {
-        let (lo, hi) = (libm::scalbn(1.0, -900), libm::scalbn(1.0, 900));
+        let (lo, hi) = (2f64.powi(-900), 2f64.powi(900));
         let (mut shortest, mut longest) = (f64::INFINITY, 0.0_f64);
         for x in self.xs.chunks_exact(self.dim.max(1)) {
-            let sq = crate::linalg::norm_sq(x);
+            let sq: f64 = x.iter().map(|v| v * v).sum();
             if sq == 0.0 {
                 if x.iter().any(|&v| v != 0.0) {
                     return false;
