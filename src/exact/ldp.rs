@@ -16,14 +16,14 @@
 //! `u = 0` elsewhere. Outer step: the gradient `g^μ = e^μ·r = (1 − Σu) − w_u·z^μ`
 //! (`w_u = Σ u z`) is largest for the example of least potential (MinOver's choice); add it to
 //! `P` if `g > 0`, i.e. if its constraint is violated. The potentials are priced a block of
-//! examples at a time (partial pricing, [`pricing_block`]): the least potential of the first block
-//! that holds a violated constraint is added, and all `P` are computed only when none is left.
-//! Inner steps: solve the unconstrained least
-//! squares on `P`, `(E_Pᵀ E_P) s = E_Pᵀ f = 1` (`(E_Pᵀ E_P)_μν = z^μ·z^ν + 1`); if `s > 0` take
-//! it, else move from `u` towards `s` until the first weight reaches zero and drop it. The method
-//! is finite; each outer step costs up to `O(P N)` (the potentials) plus an `O(|P| N)` update of the
-//! Cholesky factor of `E_Pᵀ E_P` ([`super::dense::UpdatedCholesky`]; a drop re-triangularises
-//! the rows after the dropped one by Givens rotations).
+//! examples at a time (partial pricing, [`pricing_block`]): the least potential of the first
+//! block that holds a violated constraint is added, and all `P` are computed only when none is
+//! left. Inner steps: solve the unconstrained least squares on `P`, `(E_Pᵀ E_P) s = E_Pᵀ f = 1`
+//! (`(E_Pᵀ E_P)_μν = z^μ·z^ν + 1`); if `s > 0` take it, else move from `u` towards `s` until the
+//! first weight reaches zero and drop it. The method is finite; each outer step costs up to
+//! `O(P N)` (the potentials) plus an `O(|P| N)` update of the Cholesky factor of `E_Pᵀ E_P`
+//! ([`super::dense::UpdatedCholesky`]; a drop re-triangularises the rows after the dropped one by
+//! Givens rotations).
 //!
 //! It stops when no constraint is violated by more than `10⁻¹¹` (relative). The result then
 //! goes through the exact polish ([`super::polish`]), which verifies the KKT conditions. On a set
