@@ -4,7 +4,9 @@
 // repetitions, MinOver, 100 epochs), run with `lab.runLearningCurve` (the page's workers, its
 // progressive charts and summary, the storage chart's test as the form has it; `ms` as the page
 // reports it); the same ε_g at α = 10 in each.
-// Usage: make build && cargo build --release --bin perceptron-lab && node bench/browsers.mjs [--rounds R] [--reps N]
+// With `--sweeps K` each page runs the sweep K times in a row (its workers kept warm between them):
+// the first sweep of a page against the next, i.e. what the engine's compiler tiers cost once.
+// Usage: make build && cargo build --release --bin perceptron-lab && node bench/browsers.mjs [--rounds R] [--reps N] [--sweeps K]
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { chromiumDriver } from "../tests/browsers/driver-chromium.mjs";
@@ -20,6 +22,7 @@ const arg = (name, fallback) => {
 };
 const rounds = arg("--rounds", 2);
 const reps = arg("--reps", 100);
+const sweeps = arg("--sweeps", 1);
 const SWEEP = heavySweep({ reps });
 
 const server = await serve();
@@ -28,19 +31,25 @@ const engines = [
   ["Firefox ESR", firefoxDriver],
   ["WebKitGTK", () => webkitDriver()],
 ];
-/** One sweep in a fresh browser: `{ms, eps, workers, build}`. */
+/** `sweeps` sweeps in a row in a fresh browser: `{ms, later, eps, workers, build}` (`later`: the ms of those after the first). */
 async function inBrowser(makeDriver) {
   const driver = await makeDriver();
   try {
     await openLab(driver, server.url);
-    return await evaluate(
-      driver,
-      async (p) => {
-        const { ms, rows } = await window.lab.runLearningCurve(p);
-        return { ms, eps: rows.at(-1).epsGMean, workers: navigator.hardwareConcurrency, build: window.lab.getState().wasmBuild };
-      },
-      SWEEP,
-    );
+    const runs = [];
+    for (let k = 0; k < sweeps; k++) {
+      runs.push(
+        await evaluate(
+          driver,
+          async (p) => {
+            const { ms, rows } = await window.lab.runLearningCurve(p);
+            return { ms, eps: rows.at(-1).epsGMean, workers: navigator.hardwareConcurrency, build: window.lab.getState().wasmBuild };
+          },
+          SWEEP,
+        ),
+      );
+    }
+    return { ...runs[0], later: runs.slice(1).map((r) => r.ms) };
   } finally {
     await driver.close();
   }
@@ -57,9 +66,10 @@ try {
   const times = Object.fromEntries([...engines.map(([n]) => [n, []]), ["CLI", []]]);
   for (let r = 0; r < rounds; r++) {
     for (const [name, make] of engines) {
-      const { ms, eps, workers, build } = await inBrowser(make);
+      const { ms, later, eps, workers, build } = await inBrowser(make);
       times[name].push(ms);
-      console.log(`round ${r + 1}: ${name} (${workers} workers, ${build}): ${(ms / 1000).toFixed(2)} s, ε_g(α = 10) = ${eps.toFixed(4)}`);
+      const then = later.length ? `; then in the same page ${later.map((t) => (t / 1000).toFixed(2)).join(", ")} s` : "";
+      console.log(`round ${r + 1}: ${name} (${workers} workers, ${build}): ${(ms / 1000).toFixed(2)} s${then}, ε_g(α = 10) = ${eps.toFixed(4)}`);
     }
     times.CLI.push(cli());
     console.log(`round ${r + 1}: CLI: ${(times.CLI.at(-1) / 1000).toFixed(2)} s`);
