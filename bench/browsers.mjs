@@ -6,7 +6,9 @@
 // reports it); the same ε_g at α = 10 in each.
 // With `--sweeps K` each page runs the sweep K times in a row (its workers kept warm between them):
 // the first sweep of a page against the next, i.e. what the engine's compiler tiers cost once.
-// Usage: make build && cargo build --release --bin perceptron-lab && node bench/browsers.mjs [--rounds R] [--reps N] [--sweeps K]
+// With `--warm-ms T` the pointer first enters the learning-curve panel (its workers start and warm up,
+// `WorkerPool.warm`) and the sweep starts T ms later, as a lecturer's Run after choosing a preset.
+// Usage: make build && cargo build --release --bin perceptron-lab && node bench/browsers.mjs [--rounds R] [--reps N] [--sweeps K] [--warm-ms T]
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { chromiumDriver } from "../tests/browsers/driver-chromium.mjs";
@@ -23,6 +25,7 @@ const arg = (name, fallback) => {
 const rounds = arg("--rounds", 2);
 const reps = arg("--reps", 100);
 const sweeps = arg("--sweeps", 1);
+const warmMs = arg("--warm-ms", -1);
 const SWEEP = heavySweep({ reps });
 
 const server = await serve();
@@ -36,6 +39,10 @@ async function inBrowser(makeDriver) {
   const driver = await makeDriver();
   try {
     await openLab(driver, server.url);
+    if (warmMs >= 0) {
+      await evaluate(driver, () => document.getElementById("curves")?.dispatchEvent(new PointerEvent("pointerenter")));
+      await new Promise((r) => setTimeout(r, warmMs));
+    }
     const runs = [];
     for (let k = 0; k < sweeps; k++) {
       runs.push(

@@ -79,10 +79,39 @@ export class WorkerPool {
     this.cooling = undefined;
     /** The reject of the run under way, else null. @type {((e: Error) => void) | null} */
     this.reject = null;
+    /** Whether the workers have been warmed (`warm`, once). */
+    this.warmed = false;
   }
 
   spawn() {
     return spawnWorker();
+  }
+
+  /**
+   * Once per pool, before its first run: starts the workers and gives each a share of the small
+   * sweep `params` (`cells` cells; its answers are ignored), then lets them wait as after a run
+   * (KEEP_WARM_MS). The engine optimises the core's sweep code while the page is idle instead of
+   * during the first sweep: JavaScriptCore does it on the cores the workers leave free, so its first
+   * heavy sweep took 1.4–1.6 s longer than the next (Chromium's 0.3–0.4 s), and the optimised code
+   * stays with the shared module for workers started later (BENCHMARKS.md, the heavy sweep in each
+   * engine). A run started meanwhile takes these workers: its first chunk waits behind the small
+   * one. A worker that fails meanwhile ends them all, so that the run starts fresh ones and reports
+   * the failure as before.
+   * @param {any} params
+   * @param {number} cells
+   */
+  warm(params, cells) {
+    if (this.warmed || this.reject || this.workers.length) return;
+    this.warmed = true;
+    this.workers = Array.from({ length: this.size }, () => this.spawn());
+    const share = Math.ceil(cells / this.size);
+    this.workers.forEach((worker, k) => {
+      const start = Math.min(cells, k * share);
+      const end = Math.min(cells, start + share);
+      if (start < end) worker.postMessage({ id: 0, params, start, end }); // run ids start at 1
+    });
+    this.rest();
+    for (const worker of this.workers) worker.onerror = () => this.terminate();
   }
 
   /**
