@@ -50,17 +50,18 @@ const PROGRESS_SHOW_MS = 250;
 const ETA_AFTER_MS = 2000;
 
 /**
- * The small sweep that warms the workers up (`WorkerPool.warm`): the presets' three rules and the
- * storage chart's test at N = 20, twelve α up to P = 200 (MinOver's window opens from P = 56), two
- * repetitions — the code a sweep runs, about a tenth of a second of work on each worker (a few
- * tenths before the engine has optimised it). Four cells instead took WebKit's first heavy sweep
- * 0.5 s less, these 24 cells 0.6–0.7 s (BENCHMARKS.md, the heavy sweep in each engine).
+ * The small sweep that warms the workers up (`WorkerPool.warm`): the presets' three rules (those of
+ * `dimension-20`) and the storage chart's test at N = 20, twelve α up to P = 200 (MinOver's window
+ * opens from P = 56), two repetitions — the code a sweep runs, about a tenth of a second of work on
+ * each worker (a few tenths before the engine has optimised it). Four cells instead took WebKit's
+ * first heavy sweep 0.5 s less, these 24 cells 0.6–0.7 s (BENCHMARKS.md, the heavy sweep in each
+ * engine).
  */
 const WARM_UP = {
   n: 20,
   alphas: [0.5, 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9, 10],
   reps: 2,
-  algorithms: ["minover", "adatron", "rosenblatt"],
+  algorithms: assignment("dimension-20")?.algorithms ?? [],
   epochs: 100,
   seed: 1,
   noise: 0,
@@ -115,7 +116,13 @@ export class CurvePanel {
     }
     el("lc-assignment").addEventListener("change", () => this.applyAssignment(el("lc-assignment").value));
     // a hand or the keyboard in the panel: the workers start and warm up before the first Run
-    const warm = () => this.pool.warm(WARM_UP, this.wasm.curveCells(WARM_UP));
+    const warm = () => {
+      try {
+        this.pool.warm(WARM_UP, this.wasm.curveCells(WARM_UP));
+      } catch {
+        // a warm-up the core refuses is only a lost head start: the sweep itself says what is wrong
+      }
+    };
     el("curves").addEventListener("pointerenter", warm, { once: true });
     el("curves").addEventListener("focusin", warm, { once: true });
     el("lc-run").addEventListener("click", () => this.runFromForm());
