@@ -9,6 +9,7 @@
 // loaded machine, whose wall times are noisy.
 // Usage: make build && cargo build --release --bin perceptron-lab && node bench/learning-curve.mjs
 //   [--quick] [--cpu] [--algorithm a,b] [--alpha start:stop:count] [--reps R] [--n N] [--threads T]
+//   [--no-storage] [--warm-ms T]
 //   --n        the input dimension (default 20), in the page and the CLI
 //   --threads  the CLI's worker threads (default: all cores; the page always has one worker per core)
 import { execFileSync } from "node:child_process";
@@ -43,6 +44,9 @@ console.log(
 );
 
 const cpu = process.argv.includes("--cpu");
+// `--warm-ms T`: the pointer first enters the learning-curve panel (its workers start and warm up,
+// `WorkerPool.warm`) and the sweep starts T ms later, as a lecturer's Run after choosing a preset
+const warmMs = Number(arg("--warm-ms", -1));
 /** CPU seconds of a /proc stat line: user + system (fields 14 and 15; after the name's ")", 12 and 13). */
 const cpuOf = (stat, at = 11) => {
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -95,6 +99,10 @@ let browserMs;
 try {
   const { page } = await openLab(browser.context, server.url);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  if (warmMs >= 0) {
+    await page.evaluate(() => document.getElementById("curves")?.dispatchEvent(new PointerEvent("pointerenter")));
+    await new Promise((r) => setTimeout(r, warmMs));
+  }
   const before = new Map();
   const seen = new Map();
   if (cpu) sampleThreads(before);

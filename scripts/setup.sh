@@ -31,7 +31,11 @@ fi
 
 # puppeteer-core downloads no browser; the variable keeps it so should that ever change
 export PUPPETEER_SKIP_DOWNLOAD=1
-if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ] \
+if [ -L node_modules ]; then
+  # a second worktree borrowing another checkout's packages through a link: `npm ci` here would
+  # empty that checkout's node_modules through it; installing them is that checkout's business
+  echo "setup: node_modules links to $(readlink node_modules): its packages are left as they are" >&2
+elif [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
