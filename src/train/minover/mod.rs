@@ -222,9 +222,10 @@ pub struct Minover {
 /// `k` = 100…700 at N = 150, P = 1500, `k ≈ P/4` was about the fastest (smaller windows close
 /// sooner, larger ones cost more per step); the floor leaves room beyond the up to `N` support
 /// vectors MinOver cycles through: at N = 150 and `P` = 450…780 a window of `N + 8` rarely held
-/// (at P = 591 it certified 3 % of the steps), and `N + N/4` took 0.974× the time of the
-/// `dimension-150` preset's MinOver cells (`N + N/2` about the same, `2N` more; at N = 20 the
-/// floor stays `N + 8`: `N + N/4 + 8` there cost 1.5 % more instructions on the heavy sweep).
+/// (at P = 591 it certified 3 % of the steps), and `N + N/4` took 0.974× the CPU of a tenth of
+/// the `dimension-150` preset's MinOver cells in the CLI (`N + N/2` about the same, `2N` more;
+/// at N = 20 the floor stays `N + 8`: `N + N/4 + 8` there cost 1.5 % more instructions on the
+/// heavy sweep).
 /// The cap keeps the candidates' Gram matrix ≤ 8 MiB.
 pub fn candidates(p: usize, n: usize) -> usize {
     let k = (p / 4).max(n + (n / 4).max(8)).min(MAX_CANDIDATES);
