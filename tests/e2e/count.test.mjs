@@ -41,6 +41,7 @@ test("adding points one by one with the mouse, the count of separable labellings
     const [x, y] = GENERAL[k];
     const c = await lab.client(x, y);
     await page.mouse.click(c.x, c.y);
+    await lab.frame(); // the panel is drawn with the frame; the state is computed at once
     const s = await lab.state();
     assert.equal(s.points.length, k + 1);
     const P = k + 1;

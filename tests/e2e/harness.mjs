@@ -169,5 +169,7 @@ export function useLab(options = {}) {
   lab.setPoints = (pts) => lab.page.evaluate((p) => window.lab.setPoints(p), pts);
   lab.setThreshold = (on) => lab.page.evaluate((t) => window.lab.setThreshold(t), on);
   lab.client = (x, y) => lab.page.evaluate(([x, y]) => window.lab.dataToClient(x, y), [x, y]);
+  /** Resolves after the page's next frame has rendered (an edit's render waits for an animation frame). */
+  lab.frame = () => lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return lab;
 }
