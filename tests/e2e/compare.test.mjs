@@ -186,6 +186,7 @@ test("Space plays and pauses the race in compare mode, the animation without it;
   s = await lab.state();
   assert.equal(s.compare, null);
   assert.equal(s.animation.step, 1);
+  await lab.frame(); // the panel is drawn with the frame
   assert.equal(await page.locator("#player-title").textContent(), "Animate");
   await page.keyboard.press(" ");
   assert.equal((await lab.state()).animation.playing, true);

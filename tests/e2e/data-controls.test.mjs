@@ -9,7 +9,6 @@ import { SIX, SMALL_SWEEP, artifact, launch, openLab, useLab } from "./harness.m
 
 const lab = useLab();
 const menu = () => lab.page.locator("#preset").inputValue();
-const nextFrame = () => lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 test("the preset menu names the points' kind, New teacher set and Enter keep it, an edit makes it custom", async () => {
   const { page } = lab;
@@ -20,7 +19,7 @@ test("the preset menu names the points' kind, New teacher set and Enter keep it,
   // a new set of the same kind (today it made a teacher set and switched the menu back)
   await page.fill("#teacher-seed", "7");
   await page.click("#teacher-new");
-  await nextFrame();
+  await lab.frame();
   let s = await lab.state();
   assert.equal(await menu(), "random");
   assert.equal(s.teacher, null);
@@ -28,13 +27,13 @@ test("the preset menu names the points' kind, New teacher set and Enter keep it,
   // Enter in the P field applies it
   await page.fill("#teacher-p", "7");
   await page.press("#teacher-p", "Enter");
-  await nextFrame();
+  await lab.frame();
   s = await lab.state();
   assert.equal(s.points.length, 7);
   assert.equal(await menu(), "random");
   // the noisy preset shows its λ, and is a teacher set
   await page.selectOption("#preset", "noisy");
-  await nextFrame();
+  await lab.frame();
   assert.equal(await page.inputValue("#teacher-noise"), "0.2");
   s = await lab.state();
   assert.equal(await menu(), "noisy");
@@ -43,28 +42,28 @@ test("the preset menu names the points' kind, New teacher set and Enter keep it,
   // Enter in the seed field: another noisy set
   await page.fill("#teacher-seed", "8");
   await page.press("#teacher-seed", "Enter");
-  await nextFrame();
+  await lab.frame();
   const noisy = await lab.state();
   assert.notDeepEqual(noisy.points, s.points);
   assert.equal(await menu(), "noisy");
   // λ = 0 and Enter: a clean teacher set, which the menu says
   await page.fill("#teacher-noise", "0");
   await page.press("#teacher-noise", "Enter");
-  await nextFrame();
+  await lab.frame();
   assert.equal(await menu(), "teacher");
   // Clear: custom; undo: the teacher set again
   await page.click("#clear");
-  await nextFrame();
+  await lab.frame();
   assert.equal(await menu(), "custom");
   assert.equal((await lab.state()).preset, null);
   await page.click("#undo");
-  await nextFrame();
+  await lab.frame();
   assert.equal(await menu(), "teacher");
   // an edit of a fixed preset: custom
   await page.evaluate(() => window.lab.loadPreset("six"));
   assert.equal(await menu(), "six");
   await page.evaluate(() => window.lab.movePoint(0, 1.1, 2));
-  await nextFrame();
+  await lab.frame();
   assert.equal(await menu(), "custom");
   // the mode is not an edit of the points
   await page.evaluate(() => window.lab.loadPreset("six"));
@@ -78,7 +77,7 @@ test("XOR says not separable (no NaN anywhere) and one support vector is singula
   await lab.page.evaluate(() => window.lab.loadPreset("xor"));
   await lab.page.evaluate(() => window.lab.setCompare(true, ["rosenblatt", "minover", "adatron"]));
   await lab.page.evaluate(() => window.lab.settled(20_000));
-  await nextFrame();
+  await lab.frame();
   const text = await lab.page.evaluate(() => document.body.innerText);
   assert.ok(
     !text.includes("NaN"),
@@ -91,7 +90,7 @@ test("XOR says not separable (no NaN anywhere) and one support vector is singula
   await lab.page.evaluate(() => window.lab.setCompare(false));
   await lab.setThreshold(false);
   await lab.setPoints([{ x: 1, y: 2, label: 1 }]);
-  await nextFrame();
+  await lab.frame();
   const readout = await lab.page.locator("#readout").innerText();
   assert.match(readout, /1 support vector\b/);
   assert.doesNotMatch(readout, /1 support vectors/);
@@ -142,7 +141,7 @@ test("a point several rules misclassify gets one cross, and the tooltip names th
   await lab.page.click("#more-algorithms summary");
   for (const name of ["hebb", "pocket"]) await lab.page.locator(`#show-${name}`).check();
   await lab.page.evaluate(() => window.lab.settled(20_000));
-  await nextFrame();
+  await lab.frame();
   const s = await lab.state();
   const wrong = Object.keys(s.algorithms).filter((n) => n !== "exact" && s.algorithms[n].stabilities[4] <= 0);
   assert.ok(wrong.length >= 2, `several rules misclassify point 5: ${wrong}`);
@@ -150,7 +149,7 @@ test("a point several rules misclassify gets one cross, and the tooltip names th
   // hovering it: the tooltip says which rules
   const at = await lab.client(-1.8, -1.8);
   await lab.page.mouse.move(at.x, at.y);
-  await nextFrame();
+  await lab.frame();
   assert.equal((await lab.state()).hover, 4);
   await lab.page.screenshot({ path: artifact("one-cross.png") });
   await lab.page.mouse.move(at.x + 300, at.y - 300);
@@ -174,10 +173,10 @@ test("the tooltip goes after a click, comes back once the pointer has left the p
   await lab.page.evaluate(() => window.lab.settled(20_000));
   const at = await lab.client(1, 2);
   await lab.page.mouse.move(at.x - 200, at.y + 200);
-  await nextFrame();
+  await lab.frame();
   const plain = await pixels();
   await lab.page.mouse.move(at.x, at.y);
-  await nextFrame();
+  await lab.frame();
   assert.equal((await lab.state()).hover, 0, "hovering point 1 shows its information");
   const hovered = await pixels();
   // the tooltip is the only change: its box is where pixels differ
@@ -210,15 +209,15 @@ test("the tooltip goes after a click, comes back once the pointer has left the p
   // a click flips the point; its tooltip goes and stays away while the pointer rests on it
   await lab.page.mouse.down();
   await lab.page.mouse.up();
-  await nextFrame();
+  await lab.frame();
   assert.equal((await lab.state()).points[0].label, -1);
   assert.equal((await lab.state()).hover, -1, "no tooltip after the click");
   await lab.page.mouse.move(at.x + 1, at.y);
-  await nextFrame();
+  await lab.frame();
   assert.equal((await lab.state()).hover, -1, "still none on the same point");
   await lab.page.mouse.move(at.x + 60, at.y + 60);
   await lab.page.mouse.move(at.x, at.y);
-  await nextFrame();
+  await lab.frame();
   assert.equal((await lab.state()).hover, 0, "back once the pointer has left and returned");
   await lab.page.mouse.move(at.x - 200, at.y + 200);
   assert.deepEqual(lab.errors, []);

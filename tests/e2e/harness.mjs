@@ -150,6 +150,12 @@ export function artifact(name) {
 }
 
 /**
+ * Resolves once `page` has rendered its next frame: an edit by the pointer or the keyboard is
+ * drawn on an animation frame (`getState()` answers at once), so a test reads the views after it.
+ */
+export const nextFrame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
  * Registers `before`/`after` hooks that serve the page, launch Chromium (with extra context
  * `options`, as `launch` takes them: a phone's viewport and touch) and open the lab; returns a
  * live object `{page, errors, server}` and helpers over `window.lab`.
@@ -169,7 +175,6 @@ export function useLab(options = {}) {
   lab.setPoints = (pts) => lab.page.evaluate((p) => window.lab.setPoints(p), pts);
   lab.setThreshold = (on) => lab.page.evaluate((t) => window.lab.setThreshold(t), on);
   lab.client = (x, y) => lab.page.evaluate(([x, y]) => window.lab.dataToClient(x, y), [x, y]);
-  /** Resolves after the page's next frame has rendered (an edit's render waits for an animation frame). */
-  lab.frame = () => lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  lab.frame = () => nextFrame(lab.page);
   return lab;
 }

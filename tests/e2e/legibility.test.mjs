@@ -6,7 +6,7 @@
 // that the wasm core's plotters charts are measured as the page's own drawing code is.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SIX, SMALL_SWEEP, openLab, useLab } from "./harness.mjs";
+import { SIX, SMALL_SWEEP, nextFrame, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
 const MIN_PX = 14;
@@ -96,8 +96,6 @@ function illegible(texts) {
   }
   return [...bad].map(([key, some]) => `${key}: "${[...some].slice(0, 3).join('", "')}"${some.size > 3 ? " …" : ""}`);
 }
-
-const nextFrame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 test("every text on every canvas, in normal mode, is at least 14 CSS px and has AA contrast against white", async () => {
   await lab.browser.context.addInitScript(instrument);

@@ -7,10 +7,9 @@
 // the empty weight view's message fits.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SIX, artifact, launch, openLab, useLab } from "./harness.mjs";
+import { SIX, artifact, launch, nextFrame, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
-const nextFrame = (page = lab.page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** Boxes (client rectangles) of the elements with these ids. */
 const boxes = (page, ids) => page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, document.getElementById(id).getBoundingClientRect().toJSON()])), ids);
@@ -322,12 +321,12 @@ const bandPixels = () =>
 
 test("the weight view zooms onto a sliver of version space (Iris with a threshold) and back; the wheel zooms and a drag pans", async () => {
   await lab.page.evaluate(() => window.lab.loadPreset("iris"));
-  await nextFrame();
+  await lab.frame();
   const whole = await bandPixels();
   const before = (await lab.state()).weightPlot;
   assert.equal(before.phi1 - before.phi0, 2 * Math.PI);
   await lab.page.click("#weight-fit");
-  await nextFrame();
+  await lab.frame();
   const fitted = await bandPixels();
   assert.ok(fitted > 8 * whole, `the version space: ${fitted} pixels fitted, ${whole} in the whole view`);
   const plot = (await lab.state()).weightPlot;
@@ -342,22 +341,22 @@ test("the weight view zooms onto a sliver of version space (Iris with a threshol
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await lab.page.mouse.move(centre.x, centre.y);
   await lab.page.mouse.wheel(0, -100);
-  await nextFrame();
+  await lab.frame();
   const zoomed = (await lab.state()).weightPlot;
   assert.ok(zoomed.phi1 - zoomed.phi0 < plot.phi1 - plot.phi0, "the wheel zoomed in");
   await lab.page.mouse.down();
   await lab.page.mouse.move(centre.x + 60, centre.y + 30, { steps: 4 });
   await lab.page.mouse.up();
-  await nextFrame();
+  await lab.frame();
   const panned = (await lab.state()).weightPlot;
   assert.ok(panned.phi0 < zoomed.phi0 && panned.lo > zoomed.lo, "dragged right and down: smaller φ, larger θ in view");
   assert.ok(Math.abs(panned.phi1 - panned.phi0 - (zoomed.phi1 - zoomed.phi0)) < 1e-9, "a pan keeps the zoom");
   // the whole view again (Shift+V as the button)
   await lab.page.keyboard.press("Shift+V");
-  await nextFrame();
+  await lab.frame();
   assert.equal((await lab.state()).weightPlot.phi1 - (await lab.state()).weightPlot.phi0, 2 * Math.PI);
   await lab.page.keyboard.press("v");
-  await nextFrame();
+  await lab.frame();
   assert.ok((await lab.state()).weightPlot.phi1 - (await lab.state()).weightPlot.phi0 < 1, "V fits");
   await lab.page.click("#weight-whole");
   await lab.setThreshold(false);
@@ -382,14 +381,14 @@ test("the weight view fits and pans across φ = 0: a version space around φ = 0
   await lab.page.click("#weight-whole");
   await lab.setPoints(ACROSS_ZERO);
   await lab.setThreshold(false);
-  await nextFrame();
+  await lab.frame();
   const { versionSpace: vs } = await lab.state();
   assert.equal(vs.arcs.length, 1);
   const [s, e] = vs.arcs[0];
   assert.ok(s > e, `the arc wraps past 0: ${s} to ${e}`);
   const whole = await bandPixels();
   await lab.page.click("#weight-fit");
-  await nextFrame();
+  await lab.frame();
   const fit = (await lab.state()).weightPlot;
   // the window runs across φ = 0 and holds the whole arc, and no more than a zoom's margin
   assert.ok(fit.phi0 < 0 && fit.phi1 > 0, `the window ${fit.phi0}…${fit.phi1} across 0`);
@@ -410,22 +409,22 @@ test("the weight view fits and pans across φ = 0: a version space around φ = 0
   await lab.page.mouse.down();
   await lab.page.mouse.move(x + fit.width * 0.4, y, { steps: 4 });
   await lab.page.mouse.up();
-  await nextFrame();
+  await lab.frame();
   const right = (await lab.state()).weightPlot;
   assert.ok(Math.abs(right.phi0 - (fit.phi0 - 0.4 * span)) < 0.02 * span, `dragged right: φ0 ${fit.phi0} → ${right.phi0}`);
   await lab.page.mouse.move(x, y);
   await lab.page.mouse.down();
   await lab.page.mouse.move(x - fit.width * 0.9, y, { steps: 6 });
   await lab.page.mouse.up();
-  await nextFrame();
+  await lab.frame();
   const left = (await lab.state()).weightPlot;
   assert.ok(Math.abs(left.phi0 - (right.phi0 + 0.9 * span)) < 0.02 * span, `dragged left: φ0 ${right.phi0} → ${left.phi0}`);
   assert.ok(right.phi0 < 0 && left.phi0 > 0, "the window crossed φ = 0");
   // with a threshold: the band's every φ (and its θ range) inside the fitted window
   await lab.setThreshold(true);
-  await nextFrame();
+  await lab.frame();
   await lab.page.keyboard.press("v");
-  await nextFrame();
+  await lab.frame();
   const state = await lab.state();
   const band = state.versionSpace;
   const plot = state.weightPlot;

@@ -7,11 +7,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { LARGE_SWEEP, SIX, SMALL_SWEEP, launch, lineSet, openLab, useLab } from "./harness.mjs";
+import { LARGE_SWEEP, SIX, SMALL_SWEEP, launch, lineSet, nextFrame, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
 const TAU = 2 * Math.PI;
-const nextFrame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 /** The weight view's lower plot as drawn after the next frames. */
 const plot = async (page) => {
   await nextFrame(page);

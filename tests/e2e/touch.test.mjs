@@ -28,7 +28,6 @@ async function drag(page, from, to, steps = 6) {
 }
 
 const state = () => lab.page.evaluate(() => window.lab.getState());
-const nextFrame = () => lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** Scrolls the element into the middle of the window; its client rectangle. */
 const reveal = (id) =>
@@ -49,7 +48,7 @@ async function plotMiddle() {
 test("at 390×844 nothing is wider than the window and the data view with all its points lies within it", async () => {
   const { page } = lab;
   await lab.setPoints(SIX);
-  await nextFrame();
+  await lab.frame();
   const m = await page.evaluate(() => ({ inner: innerWidth, scroll: document.documentElement.scrollWidth }));
   assert.equal(m.inner, PHONE.width, "the page is laid out at the phone's width, not zoomed out to a wider one");
   assert.ok(m.scroll <= m.inner, `scrollWidth ${m.scroll} > innerWidth ${m.inner}`);
@@ -63,7 +62,7 @@ test("at 390×844 nothing is wider than the window and the data view with all it
   await page.evaluate(() => {
     for (const c of document.querySelectorAll("#shown input[type=checkbox]")) if (!c.checked) c.click();
   });
-  await nextFrame();
+  await lab.frame();
   const readout = await page.evaluate(() => {
     const box = document.getElementById("readout-box");
     return { scroll: box.scrollWidth, client: box.clientWidth, right: box.getBoundingClientRect().right };
@@ -82,7 +81,7 @@ test("on a touch screen every button, menu and checkbox (with its label) is at l
     document.getElementById("more-algorithms").open = true;
     document.querySelector(".lc-more").open = true;
   });
-  await nextFrame();
+  await lab.frame();
   const small = await page.evaluate(() =>
     [...document.querySelectorAll("button, select, summary, input[type=checkbox]")]
       .filter((e) => e.getClientRects().length)
@@ -133,7 +132,7 @@ test("the hint speaks of taps, and the skip link, the first stop of the keyboard
 test("one finger pans the weight view's lower plot the whole way, two fingers zoom it, and new data show the whole again", async () => {
   const { page } = lab;
   await lab.setPoints(SIX);
-  await nextFrame();
+  await lab.frame();
   const { x, y, plot } = await plotMiddle();
   assert.equal(plot.phi0, 0);
   assert.equal(plot.phi1, TAU);
@@ -160,7 +159,7 @@ test("one finger pans the weight view's lower plot the whole way, two fingers zo
   assert.ok(Math.abs((plot.hi - plot.lo) / (zoomed.hi - zoomed.lo) - factor) < 1e-6, "both axes zoom alike");
   // the data change: the whole plot again
   await lab.page.evaluate(() => window.lab.loadPreset("xor"));
-  await nextFrame();
+  await lab.frame();
   const whole = (await state()).weightPlot;
   assert.equal(whole.phi0, 0);
   assert.equal(whole.phi1, TAU);
@@ -200,7 +199,7 @@ test("what a long press or a tap showed goes with a tap elsewhere", async () => 
   // a tap on the page's text, outside the data view
   const readout = await reveal("readout");
   await page.touchscreen.tap(readout.left + 5, readout.top + 5);
-  await nextFrame();
+  await lab.frame();
   assert.equal((await state()).hover, -1, "gone after a tap elsewhere");
   // a tap on a curve of the weight view highlights its point; elsewhere off the curves the cell's labelling shows; a tap outside puts both away
   const { x, y } = await plotMiddle();
@@ -210,7 +209,7 @@ test("what a long press or a tap showed goes with a tap elsewhere", async () => 
   assert.ok(tapped.hover >= 0 || tapped.region !== null, `the tap showed something: hover ${tapped.hover}, region ${JSON.stringify(tapped.region)}`);
   const heading = await reveal("teacher-panel");
   await page.touchscreen.tap(heading.left + 5, heading.top + 5);
-  await nextFrame();
+  await lab.frame();
   const after = await state();
   assert.equal(after.hover, -1);
   assert.equal(after.region ?? null, null);
