@@ -6,7 +6,7 @@
 // second, not wall-clock timing).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SIX, launch, lineSet, openLab, useLab } from "./harness.mjs";
+import { SIX, launch, lineSet, nextFrame, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -31,8 +31,6 @@ function inked(page, id) {
     return n;
   }, id);
 }
-
-const frame = (page) => page.evaluate(() => new Promise(requestAnimationFrame));
 
 test("the race's scrubber, from the keyboard, moves every compared rule to step t: its κ is the trace's κ at t", async () => {
   const { page } = lab;
@@ -76,7 +74,7 @@ test("the race's scrubber, from the keyboard, moves every compared rule to step 
       }
     }
     // the readout reads out the rules at step t (once the frame is painted)
-    await frame(page);
+    await nextFrame(page);
     const cell = await page.locator('#readout tr[data-algorithm="minover"] td.steps').textContent();
     assert.equal(Number(cell), Math.min(t, s.traces.minover.t.at(-1)));
   }
@@ -128,7 +126,7 @@ test("the animated rule's trace grows with each step (S key) and ends at the ani
     assert.equal(tr.errors.at(-1), errorsOf(s.points, w, theta));
     for (const u of tr.upper) assert.ok(u >= kappaMax * (1 - 1e-9), `the certified bound ${u} ≥ κ_max ${kappaMax}`);
   }
-  await frame(page);
+  await nextFrame(page);
   assert.equal(await page.locator("#anim-traces").isVisible(), true);
   assert.ok((await inked(page, "anim-trace-kappa")) > 500, "the trace is drawn beside the views");
   // the scrubber, from the keyboard: the trace ends at the frame shown
@@ -146,7 +144,7 @@ test("the animated rule's trace grows with each step (S key) and ends at the ani
   s = await lab.state();
   assert.deepEqual(Object.keys(s.traces), ["rosenblatt"]);
   assert.equal(s.traces.rosenblatt.updates.at(-1), s.animation.updates);
-  await frame(page);
+  await nextFrame(page);
   assert.ok((await inked(page, "anim-trace-updates")) > 300);
   await page.keyboard.press("r");
   assert.deepEqual((await lab.state()).traces, {}, "reset: no trace");
@@ -188,7 +186,7 @@ test("pocket's trace has both series: the pocket's errors never exceed those of 
   );
   // the pocket's series is the animation's w (the pocketed one), counted here
   assert.equal(tr.pocketErrors.at(-1), errorsOf(s.points, s.animation.w, s.animation.theta));
-  await frame(page);
+  await nextFrame(page);
   assert.equal(await page.locator("#anim-trace-errors").isVisible(), true);
   assert.ok((await inked(page, "anim-trace-errors")) > 300, "both series drawn");
   assert.match(await page.locator("#anim-counters").textContent(), /errors \d+ \(pocket\) · current w: \d+/);
@@ -202,7 +200,7 @@ test("pocket's trace has both series: the pocket's errors never exceed those of 
   assert.equal(s.algorithms.pocket.errors, errorsOf(s.points, s.algorithms.pocket.w, s.algorithms.pocket.theta));
   for (let k = 0; k < full.t.length; k++) assert.ok(full.pocketErrors[k] <= Math.min(...full.errors.slice(0, k + 1)));
   assert.equal(s.traces.rosenblatt.pocketErrors, null, "one series for the other rules");
-  await frame(page);
+  await nextFrame(page);
   assert.equal(await page.locator("#trace-errors").isVisible(), true);
   await page.evaluate(() => window.lab.setCompare(false));
   await page.evaluate(() => window.lab.undo()); // the ticks setCompare gave
@@ -225,7 +223,7 @@ test("the ring toggle (keyboard) sizes every ring by √x^μ of its rule, with a
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => document.activeElement?.id), "ring-strength");
   await page.keyboard.press("Space");
-  await frame(page);
+  await nextFrame(page);
   s = await lab.state();
   assert.equal(s.rings.byStrength, true);
   const rules = new Set(s.rings.drawn.map((r) => r.rule));
@@ -251,7 +249,7 @@ test("the ring toggle (keyboard) sizes every ring by √x^μ of its rule, with a
   assert.match(note, /Ring area ∝ embedding strength x\^μ/);
   assert.equal(await page.locator("#ring-note").isVisible(), true);
   await page.keyboard.press("Space");
-  await frame(page);
+  await nextFrame(page);
   s = await lab.state();
   assert.equal(s.rings.byStrength, false);
   assert.deepEqual(s.rings.drawn, fixed);
