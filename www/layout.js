@@ -379,7 +379,7 @@ export function applyLesson(app, hide) {
     .map((s) => s.trim())
     .filter(Boolean)) {
     if (name === "explanations") app.setExplanations(false, { persist: false });
-    else if (LESSON_PARTS[name]) document.querySelector(LESSON_PARTS[name])?.setAttribute("hidden", "");
+    else if (Object.hasOwn(LESSON_PARTS, name)) document.querySelector(LESSON_PARTS[name])?.setAttribute("hidden", "");
     else unknown.push(name);
   }
   if (unknown.length) {

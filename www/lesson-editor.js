@@ -8,7 +8,8 @@
  */
 
 import { download } from "./download.js";
-import { LESSON_ACTIONS, LESSON_VIEWS } from "./lesson-format.js";
+import { LESSON_ACTIONS, LESSON_LIMITS, LESSON_VIEWS } from "./lesson-format.js";
+import { unread } from "./persistence.js";
 
 /**
  * @param {import("./lesson.js").Lessons} lessons
@@ -37,17 +38,25 @@ export function bindLessonEditor(lessons, app, el) {
   el("lesson-present").addEventListener("click", () => {
     lessons.open(select.value, 0).catch((e) => app.setMessage(e.message, "error"));
   });
-  el("lesson-add").addEventListener("click", () => {
+  el("lesson-add").addEventListener("click", async () => {
     try {
       const lesson = lessons.editable();
       const at = lessons.addStep();
       select.value = lesson.id;
-      app.setMessage(`Added the page as step ${at + 1} of "${lesson.title}" (Edit… to give it a title and text).`, "note");
+      // said once the browser has stored it (or refused: then the step is on this page only)
+      const refused = await lessons.saved;
+      if (refused)
+        app.setMessage(
+          `The page is step ${at + 1} of "${lesson.title}" on this page only: it is NOT saved (${refused}). Export the lesson (Edit… → Export…) to keep it.`,
+          "error",
+        );
+      else app.setMessage(`Added the page as step ${at + 1} of "${lesson.title}" (Edit… to give it a title and text).`, "note");
     } catch (e) {
       app.setMessage(e.message, "error");
     }
   });
   el("lesson-edit").addEventListener("click", () => {
+    keptNote(lessons, dialog);
     fillDialog();
     say("");
     dialog.showModal();
@@ -55,10 +64,11 @@ export function bindLessonEditor(lessons, app, el) {
   el("lesson-dialog-close").addEventListener("click", () => dialog.close());
 
   /** Applies an edit of the lesson, saying a refusal in the dialog. @param {Parameters<typeof lessons.edit>[0]} change */
-  const edit = (change) => {
+  const edit = async (change) => {
     try {
       lessons.edit(change);
-      say("Saved in this browser.");
+      const refused = await lessons.saved;
+      say(refused ? `Changed on this page only, NOT saved in this browser (${refused}): Export… keeps the lesson as a file.` : "Saved in this browser.");
     } catch (e) {
       say(`Not changed: ${e.message}`);
       fillDialog();
@@ -145,10 +155,12 @@ export function bindLessonEditor(lessons, app, el) {
     input.value = "";
     if (!file) return;
     try {
-      if (file.size > 4 << 20) throw new Error(`${file.size} bytes is too large for a lesson (at most ${4 << 20})`);
+      if (file.size > LESSON_LIMITS.fileBytes) throw new Error(`${file.size} bytes is too large for a lesson (at most ${LESSON_LIMITS.fileBytes})`);
       const id = lessons.importJson(await file.text());
       select.value = id;
-      say(`Imported "${lessons.find(id).title}".`);
+      const refused = await lessons.saved;
+      const title = lessons.find(id).title;
+      say(refused ? `"${title}" is open on this page only, NOT saved in this browser (${refused}): Export… keeps it as a file.` : `Imported "${title}".`);
     } catch (err) {
       say(`${file.name} was not imported: ${err.message}`);
     }
@@ -182,4 +194,33 @@ export function bindLessonEditor(lessons, app, el) {
   };
   el("lesson-copy-link").addEventListener("click", () => copyChosen(false).catch((e) => say(e.message)));
   el("lesson-copy-embed").addEventListener("click", () => copyChosen(true).catch((e) => say(e.message)));
+}
+
+/**
+ * What storage holds that the page could not read (lessons, the saved state), said at the top of
+ * the editor for as long as the page is open, with a button that saves it as a file (it stays in
+ * this browser as it is too).
+ * @param {import("./lesson.js").Lessons} lessons
+ * @param {HTMLDialogElement} dialog
+ */
+function keptNote(lessons, dialog) {
+  const problems = [...lessons.problems, ...(unread ? [unread.said] : [])];
+  document.getElementById("lesson-kept")?.remove();
+  if (!problems.length) return;
+  const note = document.createElement("div");
+  note.id = "lesson-kept";
+  note.setAttribute("role", "note");
+  const text = document.createElement("p");
+  text.textContent = problems.join(" ");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "lesson-export-kept";
+  button.textContent = "Export unreadable";
+  button.title = "Save what this page could not read as a file (it stays in this browser as it is)";
+  button.addEventListener("click", () => {
+    const json = lessons.exportKept();
+    if (json) download("unreadable-saved-work.json", new Blob([json], { type: "application/json" }));
+  });
+  note.append(text, button);
+  dialog.querySelector("h2")?.after(note);
 }

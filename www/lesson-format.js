@@ -9,8 +9,8 @@
  * (`weightWindow`). docs/lessons.md describes the format for a lecturer.
  */
 
-import { ALGORITHMS, INFO } from "./catalogue.js";
-import { DEFAULT_ANIMATED, decodeRecord, encodeRecord } from "./schema.js";
+import { ALGORITHMS, INFO, REFERENCES } from "./catalogue.js";
+import { DEFAULT_ANIMATED, decodeRecord, encodeRecord, initialFields } from "./schema.js";
 
 /** The format tag of a lesson file. */
 export const LESSON_FORMAT = "perceptron-lab-lesson/1";
@@ -40,8 +40,18 @@ export const LESSON_CONTROLS = {
 /** What Space runs in a step: nothing, the training animation, the race of the compared rules, "Add an example", the learning-curve sweep. */
 export const LESSON_ACTIONS = ["none", "animate", "race", "add-example", "run-curves"];
 
-/** Longest title, text and number of steps a lesson may have (a lesson is a page of notes, not a book). */
-export const LESSON_LIMITS = { title: 120, text: 4000, steps: 100 };
+/**
+ * Longest title, text and number of steps a lesson may have (a lesson is a page of notes, not a
+ * book), and the largest lesson file in bytes (an imported file, or a link's lesson once inflated).
+ */
+export const LESSON_LIMITS = { title: 120, text: 4000, steps: 100, fileBytes: 4 << 20 };
+
+/**
+ * The most work a step may replay when it opens: `step × points × rules` (the player's steps
+ * taken, each touching every point for every rule it steps). About a fifth of a second of the
+ * core's stepping, so that no step holds the page for long however it is written.
+ */
+export const REPLAY_BUDGET = 10_000_000;
 
 /** Fastest and slowest player speed a step may ask for (steps per second; the speed slider's range). */
 const SPEEDS = [1, 1000];
@@ -128,11 +138,11 @@ function checkStep(s, checkPoints) {
   if (!isObject(s)) throw new Error("a step must be an object {title, text, views, action, state}");
   const views = s.views ?? ["data", "weights", "readout", "player"];
   if (!Array.isArray(views) || !views.length) throw new Error("views must be a list of view names, at least one");
-  const unknown = views.find((n) => !(n in LESSON_VIEWS));
+  const unknown = views.find((n) => typeof n !== "string" || !Object.hasOwn(LESSON_VIEWS, n));
   if (unknown !== undefined) throw new Error(`views: unknown view ${shortly(unknown)} (known: ${Object.keys(LESSON_VIEWS).join(", ")})`);
   const controls = s.controls ?? [];
   if (!Array.isArray(controls)) throw new Error("controls must be a list of control names");
-  const unknownControl = controls.find((n) => !(n in LESSON_CONTROLS));
+  const unknownControl = controls.find((n) => typeof n !== "string" || !Object.hasOwn(LESSON_CONTROLS, n));
   if (unknownControl !== undefined) throw new Error(`controls: unknown control ${shortly(unknownControl)} (known: ${Object.keys(LESSON_CONTROLS).join(", ")})`);
   const action = s.action ?? "none";
   if (!LESSON_ACTIONS.includes(action)) throw new Error(`action must be one of ${LESSON_ACTIONS.join(", ")}, got ${shortly(action)}`);
@@ -171,6 +181,13 @@ function checkState(v, checkPoints) {
   if (!Number.isInteger(step) || step < 0 || step > 100_000) throw new Error(`step must be a whole number in [0, 100000], got ${shortly(step)}`);
   for (const key of ["compare", "cells", "rings"])
     if (v[key] !== undefined && typeof v[key] !== "boolean") throw new Error(`${key} must be true or false, got ${shortly(v[key])}`);
+  if (values.curves && !values.curves.algorithms.length) throw new Error("curves: the learning-curve form names no algorithm (algorithms is empty); name at least one");
+  const rules = v.compare ? raced(values.shown) : 1;
+  const work = step * values.points.length * rules;
+  if (work > REPLAY_BUDGET)
+    throw new Error(
+      `step ${step} × ${values.points.length} points × ${rules} rule${rules === 1 ? "" : "s"} = ${work.toExponential(1)} steps to replay when it opens, at most ${REPLAY_BUDGET.toExponential(0)}: lower step, or use fewer points or rules`,
+    );
   return {
     fields: values,
     compare: v.compare ?? false,
@@ -181,6 +198,15 @@ function checkState(v, checkPoints) {
     cells: v.cells ?? false,
     rings: v.rings ?? false,
   };
+}
+
+/**
+ * How many rules a race steps: the shown training rules (the references are not raced).
+ * @param {Record<string, boolean> | undefined} shown the step's shown rules (absent: a fresh page's)
+ */
+function raced(shown) {
+  const on = shown ?? initialFields().shown;
+  return Math.max(1, ALGORITHMS.filter((n) => on[n] === true && !REFERENCES.includes(n)).length);
 }
 
 /** @param {any} w */

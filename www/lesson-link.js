@@ -9,6 +9,8 @@
  * the lesson it shows), else with its JSON uncompressed in `#lesson-json=` (longer, as valid).
  */
 
+import { LESSON_LIMITS } from "./lesson-format.js";
+
 const HASH_PREFIX = "#lesson=";
 const PLAIN_PREFIX = "#lesson-json=";
 /** The compressed form (base64url) of the lessons compressed so far, by their JSON (the last few). @type {Map<string, string>} */
@@ -35,6 +37,42 @@ function base64url(bytes) {
 async function through(bytes, stream) {
   const out = new Response(new Blob([/** @type {BlobPart} */ (bytes)]).stream().pipeThrough(stream));
   return new Uint8Array(await out.arrayBuffer());
+}
+
+/**
+ * Inflates `bytes` (raw DEFLATE) chunk by chunk, counting the inflated size as it streams: past
+ * `limit` bytes it stops at once and throws naming the limit, so that a small link that inflates
+ * to gigabytes (a deflate bomb) costs no more than `limit` bytes of memory and time.
+ * @param {Uint8Array} bytes
+ * @param {number} limit
+ */
+async function inflateAtMost(bytes, limit) {
+  const reader = new Blob([/** @type {BlobPart} */ (bytes)]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    let read;
+    try {
+      read = await reader.read();
+    } catch {
+      throw new Error("the link's lesson is damaged (not readable)");
+    }
+    if (read.done) break;
+    size += read.value.length;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw new Error(`the link's lesson inflates to more than ${limit} bytes, the most a lesson file may have (${limit >> 20} MiB); it was not opened`);
+    }
+    chunks.push(read.value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 /**
@@ -97,11 +135,18 @@ export async function readLessonLink(loc) {
   if (!Number.isInteger(step) || step < 1) throw new Error(`the lesson link's step must be a whole number from 1, got "${stepText.slice(0, 20)}"`);
   const embed = params.has("embed");
   if (!inHash) return { id, file: null, step: step - 1, embed };
+  let bytes;
+  try {
+    bytes = unbase64url(loc.hash.slice((loc.hash.startsWith(PLAIN_PREFIX) ? PLAIN_PREFIX : HASH_PREFIX).length));
+  } catch {
+    throw new Error("the link's lesson is damaged (not readable)");
+  }
+  const limit = LESSON_LIMITS.fileBytes;
+  if (loc.hash.startsWith(PLAIN_PREFIX)) {
+    if (bytes.length > limit) throw new Error(`the link's lesson has ${bytes.length} bytes, at most ${limit} (${limit >> 20} MiB, the most a lesson file may have)`);
+  } else bytes = await inflateAtMost(bytes, limit);
   let file;
   try {
-    const bytes = loc.hash.startsWith(PLAIN_PREFIX)
-      ? unbase64url(loc.hash.slice(PLAIN_PREFIX.length))
-      : await through(unbase64url(loc.hash.slice(HASH_PREFIX.length)), new DecompressionStream("deflate-raw"));
     file = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new Error("the link's lesson is damaged (not readable)");

@@ -66,10 +66,24 @@ export async function renderLessonText(box, text) {
     try {
       f.el.replaceChildren();
       t.render(f.tex, f.el, { displayMode: f.display, throwOnError: true });
+      disarm(f.el);
     } catch (e) {
       f.el.textContent = f.tex;
       f.el.classList.add("math-error");
       f.el.title = `This formula could not be typeset: ${e.message}`;
     }
+  }
+}
+
+/**
+ * Makes typeset TeX unable to name or reach the page: every `id` (`\label{status}` would give an
+ * element the status line's own id) is removed, and every link (`\ref`, `\href`, `\url`) loses
+ * its target, so that a click on it changes neither the address nor the focus.
+ * @param {Element} root
+ */
+export function disarm(root) {
+  for (const node of [root, ...root.querySelectorAll("*")]) {
+    if (node !== root) node.removeAttribute("id");
+    for (const name of ["href", "xlink:href", "target"]) node.removeAttribute(name);
   }
 }

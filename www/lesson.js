@@ -10,15 +10,16 @@
 
 import { applyForm, readForm, readParams } from "./curve-form.js";
 import { chapterLesson } from "./lesson-chapter.js";
-import { LESSON_FORMAT, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
+import { LESSON_FORMAT, LESSON_LIMITS, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
 import { lessonUrl, lessonUrlNow } from "./lesson-link.js";
+import { exportKept, identify, keep, loadOwn, store, sync } from "./lesson-own.js";
+import { freshId, readMine, watchStored, writeMine } from "./lesson-store.js";
 import { REFERENCES } from "./catalogue.js";
 import { initialFields } from "./schema.js";
 import { History, fitView, setFields, snapshot } from "./state.js";
 
-/** Where the lessons a lecturer wrote or imported are kept in this browser. */
-export const LESSONS_KEY = "perceptron-lab/lessons";
-/** The lesson "add this state as a step" adds to when none of the viewer's is open. */
+export { LESSONS_KEY } from "./lesson-store.js";
+/** The lesson "add this state as a step" adds to when none of the viewer's is open (its id made unique: lesson-store.js freshId). */
 const MY_LESSON = { id: "my-lesson", title: "My lesson" };
 
 /** @typedef {import("./lesson-format.js").Lesson} Lesson */
@@ -37,8 +38,17 @@ export class Lessons {
     this.el = el;
     /** @type {Lesson} the built-in lesson, the chapter in order */
     this.builtIn = checkLesson(chapterLesson(app.wasm), (p) => app.checkPoints(p));
+    /** @type {any[]} stored entries this page cannot read, kept as they are (exportKept) */
+    this.kept = [];
+    /** @type {string[]} what could not be read from storage, said until the page is closed */
+    this.problems = [];
+    /** @type {Set<string>} ids of lessons whose last write the browser refused (kept on this page only) */
+    this.unsaved = new Set();
     /** @type {Lesson[]} the viewer's lessons (written or imported), kept in local storage */
-    this.own = this.loadOwn();
+    this.own = loadOwn(this);
+    /** @type {Promise<string | null>} the last write to storage: null once stored, else why the browser refused */
+    this.saved = Promise.resolve(null);
+    watchStored(() => sync(this));
     /** @type {{lesson: Lesson, index: number, actionRan: boolean, embed: boolean} | null} the lesson being presented */
     this.current = null;
     /** @type {{snapshot: any, history: History, projector: boolean, compare: boolean} | null} the viewer's own picture while a lesson is shown */
@@ -85,6 +95,7 @@ export class Lessons {
     if (!Number.isInteger(index) || index < 0 || index >= lesson.steps.length)
       throw new Error(`lesson "${id}" has steps 0 to ${lesson.steps.length - 1}, got ${String(index).slice(0, 20)}`);
     const app = this.app;
+    const before = this.current;
     if (!this.aside) {
       this.aside = { snapshot: snapshot(app.state), history: app.history, projector: app.state.projector, compare: app.state.compare };
       app.history = new History();
@@ -92,7 +103,17 @@ export class Lessons {
     this.current = { lesson, index, actionRan: false, embed };
     app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: index, steps: lesson.steps.length } });
     setFields(app.state, { projector: true }); // presenter mode: projector type and marks (never saved: see App.save)
-    this.apply(lesson.steps[index]);
+    try {
+      this.apply(lesson.steps[index]);
+    } catch (e) {
+      // opened whole or not at all: the page as it was (the step shown before, or the viewer's own picture)
+      if (before) {
+        this.current = before;
+        app.setTransient({ lesson: { id: before.lesson.id, title: before.lesson.title, step: before.index, steps: before.lesson.steps.length } });
+        this.apply(before.lesson.steps[before.index]);
+      } else this.close();
+      throw new Error(`step ${index + 1} of "${lesson.title}" could not be opened (${e.message})`);
+    }
     this.onChange?.();
     this.showUrl();
     await this.settle();
@@ -279,7 +300,7 @@ export class Lessons {
   }
 
   /** The current lesson (or, outside a lesson, the viewer's own one) as a lesson file (JSON text). */
-  exportJson(lesson = this.current?.lesson ?? this.own.find((l) => l.id === MY_LESSON.id)) {
+  exportJson(lesson = this.current?.lesson ?? this.mine()) {
     if (!lesson) throw new Error("exportLesson: no lesson is open, and you have written none (+ Step adds the page as a step)");
     return JSON.stringify(encodeLesson(lesson), null, 1);
   }
@@ -297,11 +318,9 @@ export class Lessons {
     } catch (e) {
       throw new Error(`the lesson file is not valid JSON (${e.message})`);
     }
-    const lesson = checkLesson(v, (p) => this.app.checkPoints(p));
-    // the built-in lesson exported (to adapt it): kept as the viewer's copy, under an id of its own
-    // (imported again, it replaces that copy as any lesson of the same id does)
-    if (lesson.id === this.builtIn.id) lesson.id = `${lesson.id}-copy`;
-    this.keep(lesson);
+    const checked = checkLesson(v, (p) => this.app.checkPoints(p));
+    const lesson = identify(this, checked);
+    this.saved = this.own.includes(lesson) && !this.unsaved.has(lesson.id) ? Promise.resolve(null) : keep(this, lesson);
     return lesson.id;
   }
 
@@ -311,11 +330,10 @@ export class Lessons {
    * @param {any} file
    */
   fromLink(file) {
-    const lesson = checkLesson(file, (p) => this.app.checkPoints(p));
-    if (lesson.id === this.builtIn.id) throw new Error(`the linked lesson's id "${lesson.id}" is the built-in lesson's`);
-    const i = this.own.findIndex((l) => l.id === lesson.id);
-    if (i >= 0) this.own[i] = lesson;
-    else this.own.push(lesson);
+    const checked = checkLesson(file, (p) => this.app.checkPoints(p));
+    if (checked.id === this.builtIn.id) throw new Error(`the linked lesson's id "${checked.id}" is the built-in lesson's`);
+    const lesson = identify(this, checked);
+    if (!this.own.includes(lesson)) this.own.push(lesson);
     this.onChange?.();
     return lesson;
   }
@@ -327,17 +345,25 @@ export class Lessons {
   editable() {
     const c = this.current;
     if (c && !this.isBuiltIn(c.lesson)) return c.lesson;
-    let mine = this.own.find((l) => l.id === MY_LESSON.id);
+    let mine = this.mine();
     if (!mine) {
-      mine = { ...MY_LESSON, steps: [] };
+      mine = { ...MY_LESSON, id: freshId(MY_LESSON.id), steps: [] };
+      writeMine(mine.id);
       this.own.push(mine);
     }
     return mine;
   }
 
+  /** The viewer's own lesson ("+ Step" adds to it), if there is one: the one this browser remembers, else one of the first format's id. */
+  mine() {
+    const id = readMine();
+    return this.own.find((l) => l.id === id) ?? this.own.find((l) => l.id === MY_LESSON.id);
+  }
+
   /**
    * Adds the page as it is now as a step of the editable lesson (after the step shown when it is
-   * that lesson's, else at its end); returns the step's index.
+   * that lesson's, else at its end); returns the step's index. `saved` then resolves to null once
+   * the step is stored, or to why the browser refused it (the step stays on this page).
    */
   addStep() {
     const lesson = this.editable();
@@ -351,7 +377,17 @@ export class Lessons {
       this.app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: at, steps: lesson.steps.length } });
       this.showUrl();
     }
-    this.keep(lesson);
+    // stored as "this step inserted", into the lesson as storage holds it (another tab's steps too)
+    const file = encodeLesson({ ...lesson, steps: [step] });
+    this.saved = keep(this, lesson, (files) => {
+      const i = files.findIndex((f) => f?.id === lesson.id);
+      if (i < 0) return [...files, encodeLesson(lesson)];
+      const stored = files[i];
+      const steps = Array.isArray(stored.steps) ? [...stored.steps] : [];
+      if (steps.length >= LESSON_LIMITS.steps) throw new Error(`the lesson saved in this browser has ${steps.length} steps already, at most ${LESSON_LIMITS.steps}`);
+      steps.splice(Math.min(at, steps.length), 0, file.steps[0]);
+      return files.map((f, j) => (j === i ? { ...stored, steps } : f));
+    });
     return at;
   }
 
@@ -418,7 +454,7 @@ export class Lessons {
     }
     if (!copy.steps.length) {
       this.own = this.own.filter((l) => l !== lesson);
-      this.store();
+      this.saved = store(this, lesson.id, (files) => files.filter((f) => f?.id !== lesson.id));
       if (this.current?.lesson === lesson) this.close();
       this.onChange?.();
       return;
@@ -431,46 +467,11 @@ export class Lessons {
       this.app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: c.index, steps: lesson.steps.length } });
       this.showUrl();
     }
-    this.keep(lesson);
+    this.saved = keep(this, lesson);
   }
 
-  /** Keeps `lesson` among the viewer's lessons (replacing one of the same id) and in local storage. */
-  keep(lesson) {
-    const i = this.own.findIndex((l) => l.id === lesson.id);
-    if (i >= 0) this.own[i] = lesson;
-    else this.own.push(lesson);
-    this.store();
-    // compressed now, so that lab.lessonLink, which answers at once, gives the short link
-    lessonUrl(lesson, encodeLesson(lesson), 0).catch(() => {});
-    this.onChange?.();
-  }
-
-  /** Writes the viewer's lessons to local storage; a refusal (storage full) is said in the status line. */
-  store() {
-    try {
-      localStorage.setItem(LESSONS_KEY, JSON.stringify(this.own.map(encodeLesson)));
-    } catch (e) {
-      this.app.setMessage(`Your lessons could not be saved in this browser (${e.message}); export them to keep them.`, "error");
-    }
-  }
-
-  /** The viewer's lessons from local storage; one that no longer reads is left out (and said). */
-  loadOwn() {
-    let files = [];
-    try {
-      files = JSON.parse(localStorage.getItem(LESSONS_KEY) ?? "[]");
-    } catch {
-      // unreadable: none
-    }
-    if (!Array.isArray(files)) return [];
-    const out = [];
-    for (const f of files) {
-      try {
-        out.push(checkLesson(f, (p) => this.app.checkPoints(p)));
-      } catch (e) {
-        this.app.setMessage(`A lesson saved in this browser could not be read (${e.message}).`, "error");
-      }
-    }
-    return out;
+  /** The stored entries this page could not read, as a JSON text to export (null: none). */
+  exportKept() {
+    return exportKept(this);
   }
 }

@@ -91,6 +91,8 @@ async function boot() {
   bindLesson(lessons, app, el);
   bindLessonEditor(lessons, app, el);
   restoreOrPreset(app, teacherForm(el));
+  // stored lessons this page cannot read (kept as they are): said after the picture's own messages
+  if (lessons.problems.length) app.setMessage([app.state.message?.text, ...lessons.problems].filter(Boolean).join(" "), "error");
   watchOtherTabs(app);
   syncShownToggles(app.state, el);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));

@@ -7,6 +7,7 @@
  * are in docs/guide.md (saved work).
  */
 
+import { LIMITS } from "./catalogue.js";
 import { loadPreset } from "./data-sets.js";
 import { decodeHash } from "./io.js";
 import { DEFAULT_PRESET } from "./presets.js";
@@ -16,6 +17,15 @@ import { createState, fitView, setFields } from "./state.js";
 /** Local storage: today's format (schema.js records), and the first one (migrated when read). */
 export const STORAGE_KEY = "perceptron-lab/v2";
 const STORAGE_KEY_V1 = "perceptron-lab/v1";
+/** A saved state this page could not read, kept aside before the first edit writes over it. */
+export const STORAGE_BACKUP_KEY = "perceptron-lab/v2-unreadable";
+
+/**
+ * The saved state this page could not read at boot, null for none: its text, whether it is of a
+ * newer version (never written over: edits are then not saved here), and the sentence saying so.
+ * @type {{text: string, newer: number | null, said: string} | null}
+ */
+export let unread = null;
 
 /**
  * Saves every persistent field in local storage — or (`picture` false) only the viewer's own
@@ -26,9 +36,13 @@ const STORAGE_KEY_V1 = "perceptron-lab/v1";
  * @returns {string | null}
  */
 export function saveState(state, { picture = true } = {}) {
+  if (picture && unread?.newer)
+    return `Your edits are not saved in this browser: it holds a state saved by a newer version of this page (version ${unread.newer}), which this page does not write over. The points stay on this page and in its link; to keep them, export them (the CSV or JSON button) or copy the link.`;
   const record = picture ? { version: 2, ...encodeRecord(state, "store") } : savedWith(encodeRecord(state, "viewer"));
   if (record === null) return null;
   try {
+    // the saved state this page could not read goes aside (once) before the first edit writes over it
+    if (picture && unread && localStorage.getItem(STORAGE_BACKUP_KEY) === null) localStorage.setItem(STORAGE_BACKUP_KEY, unread.text);
     localStorage.setItem(STORAGE_KEY, JSON.stringify(record));
     localStorage.removeItem(STORAGE_KEY_V1); // migrated
     return null;
@@ -78,10 +92,16 @@ export function loadStored() {
       throw new Error("is not readable");
     }
     if (old) record = migrateV1(record);
-    else if (record?.version !== 2) throw new Error("is in an unknown format");
+    else if (typeof record?.version === "number" && record.version > 2) {
+      const said = `The saved state is of a newer version of this page (version ${record.version}); it is kept as it is, and this page shows the preset without saving over it.`;
+      unread = { text, newer: record.version, said };
+      return { stored: null, error: said };
+    } else if (record?.version !== 2) throw new Error("is in an unknown format");
     return { stored: decodeRecord(record, "saved state") };
   } catch (e) {
-    return { stored: null, error: `The saved state could not be read (it ${e.message}); starting from the preset.` };
+    const said = `The saved state could not be read (it ${e.message}); starting from the preset. It is kept as it is until your first edit, which keeps a copy of it (Lesson → Edit… → Export unreadable saves it as a file).`;
+    if (!old) unread = { text, newer: null, said };
+    return { stored: null, error: said };
   }
 }
 
@@ -127,6 +147,8 @@ export function restoreOrPreset(app, form) {
     }
   }
   if (!opened) {
+    // a saved state that could not be read stays in storage until the first edit (saveState keeps a copy of it then)
+    if (error) app.keepSaved = true;
     loadPreset(app, DEFAULT_PRESET, form, { record: false });
     if (error) messages.push(error);
   }
@@ -142,6 +164,15 @@ export function restoreOrPreset(app, form) {
   const kind = messages.length > (behind ? 1 : 0) || app.state.message ? "error" : "note";
   if (app.state.message) messages.push(app.state.message.text); // the save refused
   if (messages.length) app.setMessage(messages.join(" "), kind);
+}
+
+/** The saved state kept aside or not written over (`unread`), as its text; null for none. */
+export function keptState() {
+  try {
+    return localStorage.getItem(STORAGE_BACKUP_KEY) ?? unread?.text ?? null;
+  } catch {
+    return unread?.text ?? null;
+  }
 }
 
 /** @param {number} n */
@@ -198,6 +229,8 @@ function open(app, state, values, source) {
  * @returns {{points: {x: number, y: number, label: number}[], lost: string[]}}
  */
 function validPoints(app, raw, source) {
+  // counted before any point is checked: a link of 10⁵ points is refused at once, not one by one
+  if (raw.length > LIMITS.maxPoints) throw new Error(`the ${source} has ${raw.length} points, at most ${LIMITS.maxPoints} allowed`);
   try {
     return { points: app.checkPoints(raw), lost: [] };
   } catch {
