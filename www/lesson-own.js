@@ -59,7 +59,9 @@ export function identify(lessons, lesson) {
   const taken = (/** @type {string} */ id) => id === lessons.builtIn.id || lessons.own.some((l) => l.id === id) || stored.some((f) => f?.id === id);
   if (!taken(lesson.id)) return lesson;
   const title = lesson.title.endsWith(" (copy)") ? lesson.title : `${lesson.title.slice(0, 113)} (copy)`;
-  return { ...lesson, id: freeId(`${lesson.id}-copy`, taken), title };
+  // the same file imported again finds its copy rather than making another
+  const copy = lessons.own.find((l) => l.id.startsWith(`${lesson.id.slice(0, 36)}-copy`) && sameFile(l, encodeLesson({ ...lesson, id: l.id, title })));
+  return copy ?? { ...lesson, id: freeId(`${lesson.id}-copy`, taken), title };
 }
 
 /**

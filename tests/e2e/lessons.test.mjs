@@ -551,10 +551,10 @@ test("a lesson written with + Step three times, exported, imported in a fresh br
     assert.ok(states[1].cells && states[1].rings && states[1].threshold, "step 2 numbers the cells, sizes the rings, has a threshold");
     assert.ok(states[2].player.race && states[2].player.step > 0 && states[2].teacher, "step 3 races part-way with a teacher");
     assert.notDeepEqual(states[1].zoom, states[0].zoom, "step 2 is zoomed");
-    const mine = (await page.evaluate(() => window.lab.lessons())).find((l) => l.id === "my-lesson");
+    const mine = (await page.evaluate(() => window.lab.lessons())).find((l) => l.id.startsWith("my-lesson-"));
     assert.equal(mine.steps.length, 3);
     json = await page.evaluate(() => window.lab.exportLesson());
-    await page.evaluate(() => window.lab.openLesson("my-lesson", 0));
+    await page.evaluate((id) => window.lab.openLesson(id, 0), mine.id);
     // lessonLink answers at once with the URL (the lesson shown is compressed already)
     for (let i = 0; i < 3; i++)
       links.push(
@@ -580,7 +580,7 @@ test("a lesson written with + Step three times, exported, imported in a fresh br
   try {
     const { page } = b;
     const id = await page.evaluate((j) => window.lab.importLesson(j), json);
-    assert.equal(id, "my-lesson");
+    assert.equal(id, JSON.parse(json).id, "a fresh browser keeps the lesson's own id");
     for (let i = 0; i < 3; i++) {
       await page.evaluate(([id, i]) => window.lab.openLesson(id, i), [id, i]);
       assert.deepEqual(await stepStateOf(page), states[i], `imported step ${i + 1}`);
@@ -767,7 +767,7 @@ test("the editor dialog adds, retitles, reorders and deletes steps, exports and 
   const { page, errors, browser, close } = await open({ width: 1280, height: 860 });
   try {
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    const lesson = () => page.evaluate(() => window.lab.lessons().find((l) => l.id === "my-lesson"));
+    const lesson = () => page.evaluate(() => window.lab.lessons().find((l) => l.id.startsWith("my-lesson-")));
     for (let n = 3; n <= 5; n++) {
       await page.evaluate((pts) => window.lab.setPoints(pts), SIX.slice(0, n));
       await page.click("#lesson-add");
@@ -778,7 +778,7 @@ test("the editor dialog adds, retitles, reorders and deletes steps, exports and 
     // a step's title, edited in its field
     await rows.nth(1).locator('input[data-field="title"]').fill("Four points");
     await rows.nth(1).locator('input[data-field="title"]').press("Tab");
-    await page.waitForFunction(async () => window.lab.lessons().find((l) => l.id === "my-lesson").steps[1].title === "Four points");
+    await page.waitForFunction(async () => window.lab.lessons().find((l) => l.id.startsWith("my-lesson-")).steps[1].title === "Four points");
     // the first step moved down, the last deleted
     await rows.nth(0).getByRole("button", { name: "↓" }).click();
     assert.deepEqual(
@@ -791,7 +791,7 @@ test("the editor dialog adds, retitles, reorders and deletes steps, exports and 
       ["Four points", "Step 1"],
     );
     await page.click("#lesson-dialog-close");
-    await page.evaluate(() => window.lab.openLesson("my-lesson", 0));
+    await page.evaluate((id) => window.lab.openLesson(id, 0), (await lesson()).id);
     assert.equal((await page.evaluate(() => window.lab.getState())).points.length, 4, "the retitled step keeps its four points");
     await page.evaluate(() => window.lab.closeLesson());
     // a step's own link opens that step
@@ -838,7 +838,7 @@ test("the editor dialog adds, retitles, reorders and deletes steps, exports and 
     assert.match(await page.evaluate(() => navigator.clipboard.readText()), /lesson=chapter&step=5&embed"/);
     const copyId = await page.evaluate((j) => window.lab.importLesson(j), JSON.stringify(builtIn));
     assert.equal(copyId, "chapter-copy");
-    assert.equal(await page.evaluate((j) => window.lab.importLesson(j), JSON.stringify(builtIn)), "chapter-copy", "imported again: it replaces its copy");
+    assert.equal(await page.evaluate((j) => window.lab.importLesson(j), JSON.stringify(builtIn)), "chapter-copy", "imported again: it finds its copy, making no other");
     const copy = await page.evaluate(() => window.lab.lessons().find((l) => l.id === "chapter-copy"));
     assert.deepEqual(
       copy.steps.map((s) => s.title),
