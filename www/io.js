@@ -12,6 +12,12 @@ import { decodeRecord, encodeRecord } from "./schema.js";
 
 const URL_VERSION = "v1";
 const MAX_FILE_BYTES = 8 << 20;
+/**
+ * The longest state a link may carry (characters of base64url): room for the most points a
+ * picture may have at full precision (LIMITS.maxPoints × about 45 characters of JSON each) and
+ * its settings. Counted before any decoding, so that a longer link costs nothing to refuse.
+ */
+export const MAX_HASH_CHARS = 1 << 20;
 
 /**
  * Reads a File (CSV or JSON) into `{points, threshold?, notices}`; throws an Error naming the problem.
@@ -127,6 +133,7 @@ export function encodeHash(state) {
  */
 export function decodeHash(hash) {
   if (!hash || hash === "#") return null;
+  if (hash.length > MAX_HASH_CHARS) throw new Error(`the link's state is ${hash.length} characters long, at most ${MAX_HASH_CHARS}`);
   const m = /^#v(\d+):([A-Za-z0-9_-]*)$/.exec(hash);
   if (!m) throw new Error("the link's state is not in a known format");
   if (`v${m[1]}` !== URL_VERSION) throw new Error(`the link's state has version v${m[1]}; this page reads ${URL_VERSION}`);

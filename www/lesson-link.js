@@ -39,15 +39,26 @@ async function through(bytes, stream) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
+/** Compressed bytes fed to the inflater at a time: each inflates to at most about 1 MB (DEFLATE's ratio is at most 1032:1). */
+const FEED_BYTES = 1024;
+
 /**
- * Inflates `bytes` (raw DEFLATE) chunk by chunk, counting the inflated size as it streams: past
- * `limit` bytes it stops at once and throws naming the limit, so that a small link that inflates
- * to gigabytes (a deflate bomb) costs no more than `limit` bytes of memory and time.
+ * Inflates `bytes` (raw DEFLATE), fed a kilobyte at a time and counting the inflated size as it
+ * streams: past `limit` bytes it stops at once and throws naming the limit, so that a small link
+ * that inflates to gigabytes (a deflate bomb) costs no more than `limit` bytes of memory and the
+ * main thread a moment at a time. (Fed whole, the stream would inflate all of it in one go.)
  * @param {Uint8Array} bytes
  * @param {number} limit
  */
 async function inflateAtMost(bytes, limit) {
-  const reader = new Blob([/** @type {BlobPart} */ (bytes)]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const stream = new DecompressionStream("deflate-raw");
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  const feed = (async () => {
+    for (let i = 0; i < bytes.length; i += FEED_BYTES) await writer.write(/** @type {Uint8Array<ArrayBuffer>} */ (bytes.subarray(i, i + FEED_BYTES)));
+    await writer.close();
+  })();
+  feed.catch(() => {}); // a damaged stream is said by the reader
   /** @type {Uint8Array[]} */
   const chunks = [];
   let size = 0;
@@ -62,6 +73,7 @@ async function inflateAtMost(bytes, limit) {
     size += read.value.length;
     if (size > limit) {
       reader.cancel().catch(() => {});
+      writer.abort().catch(() => {});
       throw new Error(`the link's lesson inflates to more than ${limit} bytes, the most a lesson file may have (${limit >> 20} MiB); it was not opened`);
     }
     chunks.push(read.value);
