@@ -46,6 +46,8 @@ export class Lessons {
     this.unsaved = new Set();
     /** @type {Lesson[]} the viewer's lessons (written or imported), kept in local storage */
     this.own = loadOwn(this);
+    /** @type {string | null} the id of the lesson + Step adds to, once this page has made it (else the one this browser remembers) */
+    this.mineId = null;
     /** @type {Promise<string | null>} the last write to storage: null once stored, else why the browser refused */
     this.saved = Promise.resolve(null);
     watchStored(() => sync(this));
@@ -348,6 +350,7 @@ export class Lessons {
     let mine = this.mine();
     if (!mine) {
       mine = { ...MY_LESSON, id: freshId(MY_LESSON.id), steps: [] };
+      this.mineId = mine.id;
       writeMine(mine.id);
       this.own.push(mine);
     }
@@ -356,7 +359,7 @@ export class Lessons {
 
   /** The viewer's own lesson ("+ Step" adds to it), if there is one: the one this browser remembers, else one of the first format's id. */
   mine() {
-    const id = readMine();
+    const id = this.mineId ?? readMine();
     return this.own.find((l) => l.id === id) ?? this.own.find((l) => l.id === MY_LESSON.id);
   }
 

@@ -38,6 +38,7 @@ export let unread = null;
 export function saveState(state, { picture = true } = {}) {
   if (picture && unread?.newer)
     return `Your edits are not saved in this browser: it holds a state saved by a newer version of this page (version ${unread.newer}), which this page does not write over. The points stay on this page and in its link; to keep them, export them (the CSV or JSON button) or copy the link.`;
+  if (!picture && unread) return null; // a record this page could not read is not touched until the first edit
   const record = picture ? { version: 2, ...encodeRecord(state, "store") } : savedWith(encodeRecord(state, "viewer"));
   if (record === null) return null;
   try {
@@ -93,13 +94,13 @@ export function loadStored() {
     }
     if (old) record = migrateV1(record);
     else if (typeof record?.version === "number" && record.version > 2) {
-      const said = `The saved state is of a newer version of this page (version ${record.version}); it is kept as it is, and this page shows the preset without saving over it.`;
+      const said = `The saved state is of a newer version of this page (version ${record.version}); it is kept as it is, and this page does not save over it.`;
       unread = { text, newer: record.version, said };
       return { stored: null, error: said };
     } else if (record?.version !== 2) throw new Error("is in an unknown format");
     return { stored: decodeRecord(record, "saved state") };
   } catch (e) {
-    const said = `The saved state could not be read (it ${e.message}); starting from the preset. It is kept as it is until your first edit, which keeps a copy of it (Lesson → Edit… → Export unreadable saves it as a file).`;
+    const said = `The saved state could not be read (it ${e.message}); it is kept as it is until your first edit, which keeps a copy of it (Lesson → Edit… → Export unreadable saves it as a file).`;
     if (!old) unread = { text, newer: null, said };
     return { stored: null, error: said };
   }
@@ -146,12 +147,10 @@ export function restoreOrPreset(app, form) {
       app.keepSaved = true;
     }
   }
-  if (!opened) {
-    // a saved state that could not be read stays in storage until the first edit (saveState keeps a copy of it then)
-    if (error) app.keepSaved = true;
-    loadPreset(app, DEFAULT_PRESET, form, { record: false });
-    if (error) messages.push(error);
-  }
+  // a saved state that could not be read stays in storage until the first edit (saveState keeps a copy of it then)
+  if (error) app.keepSaved = true;
+  if (!opened) loadPreset(app, DEFAULT_PRESET, form, { record: false });
+  if (error) messages.push(opened ? error : `${error} Showing the preset.`);
   if (linkError) messages.unshift(`This link's picture could not be opened (${linkError}); showing ${opened ? "your saved points" : "the preset"} instead.`);
   if (behind) {
     messages.unshift(behind.message);

@@ -1,0 +1,179 @@
+// What the browser's storage can do to a user's work, and what the page does about it: two tabs
+// adding steps at once keep every step; a storage that refuses to store is said, never claimed
+// saved; records the page cannot read (a newer version, damaged JSON, no points, too many steps)
+// are kept — in place or aside — and said for as long as the page is open.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { SIX, launch, openLab, serve } from "./harness.mjs";
+
+const STATE = "perceptron-lab/v2";
+const STATE_ASIDE = "perceptron-lab/v2-unreadable";
+const LESSONS = "perceptron-lab/lessons";
+
+let server;
+before(async () => {
+  server = await serve();
+});
+after(() => server?.close());
+
+/** A fresh browser for one test; `use(context)` runs with it, then it is closed. */
+async function withBrowser(use) {
+  const browser = await launch();
+  try {
+    await use(browser.context);
+  } finally {
+    await browser.close();
+  }
+}
+
+const status = (page) => page.textContent("#status");
+
+/** + Step after setting `points` (an edit, which clears the status line); resolves to what the status line then says. */
+async function addStep(page, points) {
+  await page.evaluate((p) => window.lab.setPoints(p), points);
+  await page.waitForFunction(() => !/step \d+ of/.test(document.getElementById("status").textContent));
+  await page.click("#lesson-add");
+  await page.waitForFunction(() => /step \d+ of/.test(document.getElementById("status").textContent));
+  return status(page);
+}
+
+test("two tabs adding steps to one lesson at the same time: every step is stored, and each tab shows them all", async () => {
+  await withBrowser(async (context) => {
+    const a = await openLab(context, server.url);
+    await addStep(a.page, SIX);
+    const b = await openLab(context, server.url);
+    // each step marked by its first point's x: tab a 1.01…1.05, tab b 2.01…2.05
+    const marked = (tab, k) => [{ x: tab + k / 100, y: 0.5, label: 1 }, ...SIX.slice(1)];
+    for (let k = 1; k <= 5; k++) await Promise.all([addStep(a.page, marked(1, k)), addStep(b.page, marked(2, k))]);
+    const marks = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key)).flatMap((l) => l.steps.map((s) => s.state.points[0][0])), LESSONS);
+    const want = [1, 1.01, 1.02, 1.03, 1.04, 1.05, 2.01, 2.02, 2.03, 2.04, 2.05];
+    assert.deepEqual((await marks(a.page)).sort(), want, "all eleven steps stored, in one lesson");
+    assert.equal((await a.page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS)).length, 1, "one lesson");
+    for (const tab of [a, b]) {
+      await tab.page.waitForFunction(() => window.lab.lessons()[1]?.steps.length === 11);
+      assert.deepEqual(tab.errors, []);
+    }
+  });
+});
+
+test("a storage that refuses every write: + Step, an import and an edit say that nothing was saved; the work stays on the page and exports", async () => {
+  await withBrowser(async (context) => {
+    await context.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      };
+    });
+    const { page, errors } = await openLab(context, server.url);
+    const said = await addStep(page, SIX);
+    assert.match(said, /step 1 of "My lesson" on this page only: it is NOT saved \(this browser's storage is full\)\. Export the lesson/);
+    assert.doesNotMatch(said, /Added/);
+    assert.equal((await page.evaluate(() => window.lab.lessons()))[1].steps.length, 1, "the step is kept on the page");
+    // an import
+    await page.click("#lesson-edit");
+    const file = JSON.parse(await page.evaluate(() => window.lab.exportLesson()));
+    await page.setInputFiles("#lesson-import-file", {
+      name: "other.lesson.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ ...file, id: "other", title: "Other" })),
+    });
+    await page.waitForFunction(() => /NOT saved/.test(document.getElementById("lesson-edit-status").textContent));
+    const importSaid = await page.textContent("#lesson-edit-status");
+    assert.match(importSaid, /^"Other" is open on this page only, NOT saved in this browser \(this browser's storage is full\): Export… keeps it as a file\.$/);
+    // an edit in the dialog
+    await page.locator('#lesson-steps > li input[data-field="title"]').first().fill("Six points");
+    await page.locator('#lesson-steps > li input[data-field="title"]').first().press("Tab");
+    await page.waitForFunction(() => /^Changed on this page only, NOT saved/.test(document.getElementById("lesson-edit-status").textContent));
+    // Export gives the lesson as it is on the page
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lesson-export")]);
+    const exported = JSON.parse(readFileSync(await download.path(), "utf8"));
+    assert.deepEqual(
+      exported.steps.map((s) => [s.title, s.state.points.length]),
+      [["Six points", 6]],
+    );
+    assert.equal(await page.evaluate((key) => localStorage.getItem(key), LESSONS), null, "nothing was stored, and nothing said it was");
+    assert.deepEqual(errors, []);
+  });
+});
+
+for (const [what, text, kept] of [
+  ["of a newer version", JSON.stringify({ version: 3, points: [{ at: [1, 2], class: "a" }] }), STATE],
+  ["truncated", '{"version":2,"p":[[1,2,1],[2,0.5,1],[-1', STATE_ASIDE],
+  ["without points", JSON.stringify({ version: 2, t: 1, s: 5 }), STATE_ASIDE],
+]) {
+  test(`a saved state ${what}: the page starts from the preset, and after a reload and an edit the record is still readable ${kept === STATE ? "where it was" : "aside"}`, async () => {
+    await withBrowser(async (context) => {
+      const { page, errors } = await openLab(context, server.url);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STATE, text]);
+      await page.goto(server.url); // no link: the saved state would open
+      await page.evaluate(() => window.lab.ready);
+      const said =
+        kept === STATE
+          ? /newer version of this page \(version 3\); it is kept as it is/
+          : /The saved state could not be read \(it .*\); it is kept as it is until your first edit/;
+      assert.match(await status(page), said);
+      assert.match(await status(page), /Showing the preset\.$/);
+      assert.equal(await page.evaluate((key) => localStorage.getItem(key), STATE), text, "untouched at boot");
+      await page.reload(); // the tab's link (the preset's picture) over it: untouched too, and said again
+      await page.evaluate(() => window.lab.ready);
+      assert.match(await status(page), said);
+      assert.equal(await page.evaluate((key) => localStorage.getItem(key), STATE), text, "untouched after a reload");
+      await page.evaluate(() => window.lab.setThreshold(true)); // one edit
+      assert.equal(await page.evaluate((key) => localStorage.getItem(key), kept), text, `the record is kept in ${kept}`);
+      if (kept === STATE) {
+        await page.waitForFunction(() =>
+          /Your edits are not saved in this browser: it holds a state saved by a newer version/.test(document.getElementById("status").textContent),
+        );
+      } else {
+        const saved = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), STATE);
+        assert.equal(saved.t, 1, "the edit is saved");
+        await page.evaluate(() => window.lab.setThreshold(false)); // a second edit keeps the first copy aside
+        assert.equal(await page.evaluate((key) => localStorage.getItem(key), STATE_ASIDE), text);
+      }
+      // the editor says so and exports it
+      await page.click("#lesson-edit");
+      assert.match(await page.textContent("#lesson-kept"), /saved state/);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lesson-export-kept")]);
+      assert.equal(JSON.parse(readFileSync(await download.path(), "utf8")).savedState, text);
+      assert.deepEqual(errors, []);
+    });
+  });
+}
+
+test("stored lessons the page cannot read (a newer format, 101 steps, a lesson's damaged JSON) are kept as they are through + Step, and said until the page closes", async () => {
+  await withBrowser(async (context) => {
+    const { page, errors } = await openLab(context, server.url);
+    await addStep(page, SIX);
+    const [good] = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS);
+    const newer = { ...good, format: "perceptron-lab-lesson/2", id: "from-tomorrow", title: "From a newer page", extra: { kept: true } };
+    const long = { ...good, id: "long", title: "Too long", steps: Array.from({ length: 101 }, () => good.steps[0]) };
+    await page.evaluate(([key, files]) => localStorage.setItem(key, JSON.stringify(files)), [LESSONS, [good, newer, long]]);
+    await page.reload();
+    await page.evaluate(() => window.lab.ready);
+    const said = await status(page);
+    assert.match(said, /The lesson "From a newer page" saved in this browser could not be read \(the lesson's format must be "perceptron-lab-lesson\/1"/);
+    assert.match(said, /The lesson "Too long" saved in this browser could not be read \(the lesson has 101 steps, at most 100 allowed\); it is kept as it is/);
+    await addStep(page, SIX.slice(0, 4)); // a write: the unreadable ones go back untouched
+    const files = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS);
+    assert.equal(files.length, 3);
+    assert.equal(files[0].steps.length, 2, "the step added to the readable one");
+    assert.deepEqual(files.slice(1), [newer, long], "the unreadable lessons kept as they were");
+    // the status line has moved on; the editor still says so, and exports them
+    await page.click("#lesson-edit");
+    assert.match(await page.textContent("#lesson-kept"), /"From a newer page" saved in this browser could not be read/);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lesson-export-kept")]);
+    assert.deepEqual(JSON.parse(readFileSync(await download.path(), "utf8")).lessons, [newer, long]);
+    await page.click("#lesson-dialog-close");
+
+    // a value that is no list at all (damaged JSON): kept aside before the first write
+    const damaged = JSON.stringify([good]).slice(0, -20);
+    await page.evaluate(([key, text]) => localStorage.setItem(key, text), [LESSONS, damaged]);
+    await page.reload();
+    await page.evaluate(() => window.lab.ready);
+    assert.match(await status(page), /The lessons saved in this browser are not readable \(\d+ characters, not a list of lessons\); they are kept as they are/);
+    await addStep(page, SIX.slice(0, 3));
+    assert.equal(await page.evaluate(() => localStorage.getItem("perceptron-lab/lessons-unreadable")), damaged, "the damaged text kept aside");
+    assert.equal((await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS)).length, 1, "the new lesson stored");
+    assert.deepEqual(errors, []);
+  });
+});
