@@ -76,6 +76,8 @@ const FILES = [
   "./www/lesson-editor.js",
   "./www/lesson-format.js",
   "./www/lesson-link.js",
+  "./www/lesson-own.js",
+  "./www/lesson-store.js",
   "./www/lesson-text.js",
   "./www/lesson-view.js",
   "./www/vendor/temml.mjs",
