@@ -19,7 +19,10 @@ const COMPRESSED_KEPT = 8;
 
 /** @param {string} text base64url */
 function unbase64url(text) {
-  return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
 }
 
 /** @param {Uint8Array} bytes */
