@@ -48,8 +48,8 @@ export const LESSON_LIMITS = { title: 120, text: 4000, steps: 100, fileBytes: 4 
 
 /**
  * The most work a step may replay when it opens: `step × points × rules` (the player's steps
- * taken, each touching every point for every rule it steps). About a fifth of a second of the
- * core's stepping, so that no step holds the page for long however it is written.
+ * taken, each touching every point for every rule it steps), checked with the file before any
+ * work, so that opening a step cannot hold the page however the file is written.
  */
 export const REPLAY_BUDGET = 10_000_000;
 

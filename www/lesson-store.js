@@ -42,9 +42,10 @@ export function readStored() {
   return { files: [], whole: text, refused: null };
 }
 
-/** @param {any} e a storage exception */
+/** Why a write failed, for the user: the browser's refusal, or the change's own message. @param {any} e */
 export function refusal(e) {
-  return e?.name === "QuotaExceededError" ? "this browser's storage is full" : `this browser refused to store it (${e?.name ?? e})`;
+  if (e?.name === "QuotaExceededError") return "this browser's storage is full";
+  return e instanceof DOMException ? `this browser refused to store it (${e.name})` : String(e?.message ?? e); // a change that cannot apply says why
 }
 
 /**

@@ -17,6 +17,7 @@ import { freshId, readMine, watchStored, writeMine } from "./lesson-store.js";
 import { REFERENCES } from "./catalogue.js";
 import { initialFields } from "./schema.js";
 import { History, fitView, setFields, snapshot } from "./state.js";
+import { replaySteps } from "./player.js";
 
 export { LESSONS_KEY } from "./lesson-store.js";
 /** The lesson "add this state as a step" adds to when none of the viewer's is open (its id made unique: lesson-store.js freshId). */
@@ -50,6 +51,10 @@ export class Lessons {
     this.mineId = null;
     /** @type {Promise<string | null>} the last write to storage: null once stored, else why the browser refused */
     this.saved = Promise.resolve(null);
+    /** @type {Promise<void>} the player's steps a step takes as it opens, replayed in slices (resolves when done or overtaken) */
+    this.replaying = Promise.resolve();
+    /** how many steps have been put on the page (a replay stops when another step is put on it) */
+    this.replays = 0;
     watchStored(() => sync(this));
     /** @type {{lesson: Lesson, index: number, actionRan: boolean, embed: boolean} | null} the lesson being presented */
     this.current = null;
@@ -118,6 +123,7 @@ export class Lessons {
     }
     this.onChange?.();
     this.showUrl();
+    await this.replaying;
     await this.settle();
   }
 
@@ -142,11 +148,12 @@ export class Lessons {
     if (!fields.curves) this.curves.preview();
     else this.curves.preview(readParams(app.wasm, this.el));
     app.onShownChanged?.();
+    const replay = ++this.replays;
     if (taken > 0) {
       app.settleNow();
       const player = compare ? app.race : app.animator;
-      for (let i = 0; i < taken && player.step(); i++);
-    }
+      this.replaying = replaySteps(player, taken, () => this.replays === replay).then(() => app.scheduleRender());
+    } else this.replaying = Promise.resolve();
     app.scheduleRender();
   }
 
@@ -256,6 +263,7 @@ export class Lessons {
     const aside = this.aside;
     if (!this.current || !aside) return;
     const app = this.app;
+    this.replays++; // a replay under way stops
     app.animator.pause();
     app.race.pause();
     if (this.curves.running) this.curves.cancel();

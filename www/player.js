@@ -157,3 +157,25 @@ export function togglePlay(player) {
   if (player.playing) player.pause();
   else player.play();
 }
+
+/** The longest a slice of a step's replay holds the main thread (ms) before it lets the page draw and answer. */
+const REPLAY_SLICE_MS = 30;
+
+/**
+ * Takes `taken` steps of `player` in slices of at most REPLAY_SLICE_MS, yielding to the page
+ * between them, until done, the run stops, or `current()` says another step has been put on the page.
+ * @param {{step(): boolean}} player
+ * @param {number} taken
+ * @param {() => boolean} current
+ */
+export async function replaySteps(player, taken, current) {
+  let i = 0;
+  while (i < taken && current()) {
+    const until = performance.now() + REPLAY_SLICE_MS;
+    do {
+      if (!player.step()) return;
+      i++;
+    } while (i < taken && performance.now() < until);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+}
