@@ -149,6 +149,33 @@ test("the 10 000-point lesson racing every rule from step 100 000 is refused bef
   assert.deepEqual(linked.errors, []);
 });
 
+test("a step's race steps are replayed in slices: the page answers part-way through them", async () => {
+  const { page, errors } = await openLab(browser.context, server.url);
+  const rules = await page.evaluate(() => [...document.querySelectorAll("#shown input[type=checkbox]")].map((b) => b.id.replace(/^show-/, "")));
+  const shown = ["exact", ...rules.filter((n) => n !== "exact").slice(0, 8)];
+  // 200 points, every tenth label flipped (no rule stops early), 5000 race steps of 8 rules: 8·10⁶ ≤ 10⁷
+  const noisy = points(200).map(([x, y, l], i) => [x, y, i % 10 === 0 ? -l : l]);
+  const lesson = await lessonWith(page, "long-race", { points: noisy, shown, compare: true, animate: "rosenblatt", speed: 10, step: 5000 }, { action: "race" });
+  const id = await page.evaluate((j) => window.lab.importLesson(j), JSON.stringify(lesson));
+  const seen = await page.evaluate(async (id) => {
+    const steps = [];
+    let watching = true;
+    const watch = () => {
+      steps.push(window.lab.getState().compare?.step ?? null);
+      if (watching) setTimeout(watch, 10);
+    };
+    setTimeout(watch, 0);
+    await window.lab.openLesson(id, 0);
+    watching = false;
+    return { steps, final: window.lab.getState().compare?.step };
+  }, id);
+  assert.equal(seen.final, 5000, "every step taken");
+  const partWay = seen.steps.filter((n) => n !== null && n > 0 && n < 5000);
+  assert.ok(partWay.length > 0, `the page answered while the steps were replayed (seen: ${[...new Set(seen.steps)].slice(0, 20)})`);
+  await page.close();
+  assert.deepEqual(errors, []);
+});
+
 test("a link of 150 000 points (1.8 MB) is refused by its length before any decoding, with no main-thread block over 1 s", async () => {
   // whole coordinates, so that 150 000 points fit the 2 MB a URL may have
   const record = { p: points(150_000).map(([x, y, l]) => [Math.round(x), Math.round(y), l]), t: 0 };
