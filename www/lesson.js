@@ -5,7 +5,8 @@
  * settings, undo history, projector mode): nothing a step shows or an edit during the lesson
  * does is saved over it, and leaving the lesson brings it back. A step's state is put on the page
  * whole (the points, the mode, the rules shown and compared, the player set up, the views, the
- * zoom, the teacher, the learning-curve form); "reset this step" puts it back.
+ * zoom, the teacher, the learning-curve form) or not at all; "reset this step" puts it back.
+ * The viewer's lessons in storage, and their identity: lesson-own.js.
  */
 
 import { applyForm, readForm, readParams } from "./curve-form.js";
@@ -316,8 +317,10 @@ export class Lessons {
   }
 
   /**
-   * Reads a lesson file (JSON text) and keeps it among the viewer's lessons (replacing one of the
-   * same id; the built-in lesson's file is kept as a copy, `chapter-copy`); returns its id. A bad file throws an Error saying what is wrong, changing nothing.
+   * Reads a lesson file (JSON text) and keeps it among the viewer's lessons — as a copy under an
+   * id of its own when its id is taken (lesson-own.js identify; the built-in lesson's file becomes
+   * `chapter-copy`) — and returns its id; `saved` says whether the browser stored it. A bad file
+   * throws an Error saying what is wrong, changing nothing.
    * @param {string} json
    */
   importJson(json) {
@@ -335,8 +338,8 @@ export class Lessons {
   }
 
   /**
-   * Adds a lesson from a link (its file, checked) for this page view and returns it; it is kept in
-   * this browser only once edited.
+   * Adds a lesson from a link (its file, checked; a copy when its id is taken) for this page view
+   * and returns it; it is kept in this browser only once edited.
    * @param {any} file
    */
   fromLink(file) {
