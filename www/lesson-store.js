@@ -66,8 +66,9 @@ export function writeStored(change) {
       return refusal(e);
     }
   };
+  // no lock where the browser has none or refuses one (a page opened from disk): the write alone
   const locks = globalThis.navigator?.locks;
-  return locks ? locks.request(LOCK, write) : Promise.resolve(write());
+  return locks ? locks.request(LOCK, write).catch(() => write()) : Promise.resolve(write());
 }
 
 /** The id "+ Step" adds to (null: none yet). */
