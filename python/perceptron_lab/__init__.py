@@ -127,8 +127,9 @@ def exact(X, y, threshold: bool = False) -> dict:
 
 def count(X, y=None, threshold: bool = False) -> dict:
     """The number of linearly separable labellings of the inputs ``X`` against Cover's
-    ``C(P, N)``: the CLI's ``count`` JSON as a dict (``y`` is not used; the labels do not
-    change the count)."""
+    ``C(P, N)``: ``{separable, total, cover, generalPosition, degeneracies, method,
+    stdError, p, coverN}``, the numbers of the CLI's ``count`` (``y`` is not used; the labels
+    do not change the count)."""
     x = np.asarray(X, dtype=np.float64)
     labels = np.ones(x.shape[0] if x.ndim == 2 else 0) if y is None else y
     xs, dim, ys = _data(x, labels)

@@ -2,7 +2,7 @@
 //! parameters cross as the page's JSON (`experiment::CurveParams`), each cell's result as JSON,
 //! so that cells can run anywhere (threads, processes, a cluster) and be stored to resume.
 
-use super::{array, value_error};
+use super::{array, json_error, value_error};
 use numpy::PyArray1;
 use perceptron_lab::experiment::{self, CellResult, CurveParams, Outcome, CSV_HEADER};
 use pyo3::prelude::*;
@@ -10,7 +10,7 @@ use serde_json::Value;
 
 /// The sweep parameters of the page's JSON, checked.
 fn params(json: &str) -> PyResult<CurveParams> {
-    let params: CurveParams = serde_json::from_str(json).map_err(value_error)?;
+    let params: CurveParams = serde_json::from_str(json).map_err(|e| json_error(&e))?;
     params.validate().map_err(value_error)?;
     Ok(params)
 }

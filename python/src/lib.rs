@@ -19,6 +19,16 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// A JSON reading error's message without its place in the text the bindings wrote (`at line 1
+/// column 12` names nothing the caller typed): serde's "invalid value: integer `-1`, expected u64".
+fn json_error(e: &serde_json::Error) -> PyErr {
+    let text = e.to_string();
+    match text.rsplit_once(" at line ") {
+        Some((message, _)) if e.line() > 0 => value_error(message),
+        _ => value_error(text),
+    }
+}
+
 /// The data set of row-major inputs `xs` (`P × dim`) and labels `ys` (±1 or 0/1).
 fn dataset(
     xs: &PyReadonlyArray1<f64>,

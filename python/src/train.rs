@@ -2,7 +2,7 @@
 //! same keys, same checks), the exact optimum, the count of separable labellings, and the theory
 //! curves.
 
-use super::{array, dataset, value_error};
+use super::{array, dataset, json_error, value_error};
 use numpy::{PyArray1, PyReadonlyArray1};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
 use perceptron_lab::exact::{is_separable, max_stability};
@@ -27,7 +27,7 @@ fn settings(json: &str, threshold: bool) -> PyResult<Settings> {
             )));
         }
     }
-    let mut s: Settings = serde_json::from_str(json).map_err(value_error)?;
+    let mut s: Settings = serde_json::from_str(json).map_err(|e| json_error(&e))?;
     s.threshold = threshold;
     Ok(s)
 }

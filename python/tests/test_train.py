@@ -69,6 +69,9 @@ def test_settings_are_the_pages_and_checked():
         pl.train("adatron", X, y, gap_tolerance=-1)
     with pytest.raises(ValueError, match="bound γ of the embedding strengths must be in"):
         pl.train("soft-margin", X, y, gamma=0)
+    with pytest.raises(ValueError) as e:
+        pl.train("pocket", X, y, seed=-1)
+    assert str(e.value) == "invalid value: integer `-1`, expected u64"
     with pytest.raises(ValueError, match="AdaTron learning rate η must be in"):
         pl.train("adatron", X, y, learningRate=5)
 
