@@ -8,7 +8,7 @@ BASELINE_DIR := target/nosimd
 BASELINE_WASM := $(BASELINE_DIR)/wasm32-unknown-unknown/release/perceptron_lab.wasm
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup build build-bench serve test test-native test-wasm test-e2e test-browsers lint bench clean
+.PHONY: setup build build-bench serve test test-native test-wasm test-e2e test-browsers test-python lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -83,7 +83,23 @@ test-e2e: build
 test-browsers: build
 	node --test --test-concurrency=1 $(E2E_TIMEOUT) tests/browsers/
 
-test: lint test-native test-wasm test-e2e test-browsers
+# The Python package (python/, docs/python.md) in a virtualenv of its own under target/ (made
+# once, its packages installed once), built from the source and installed as a user installs it,
+# its tests run against the installed package from outside the source tree, beside the CLI's
+# output for the same arguments.
+VENV := target/venv
+VENV_PY := $(VENV)/bin/python
+PY_PACKAGES := maturin numpy pandas scikit-learn 'dask[distributed]' pytest tqdm
+test-python:
+	cargo build --release --bin perceptron-lab
+	test -x $(VENV_PY) || python3 -m venv $(VENV)
+	$(VENV_PY) -c "import maturin, numpy, pandas, sklearn, distributed, pytest, tqdm" 2>/dev/null \
+	  || $(VENV_PY) -m pip install -q $(PY_PACKAGES)
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV_PY) -m pip install -q --no-build-isolation ./python
+	cd target && PERCEPTRON_LAB_CLI=$(CURDIR)/target/release/perceptron-lab \
+	  ../$(VENV_PY) -m pytest -q -p no:cacheprovider ../python/tests
+
+test: lint test-native test-wasm test-e2e test-browsers test-python
 
 bench: build
 	node bench/drag.mjs

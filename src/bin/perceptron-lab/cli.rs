@@ -35,6 +35,8 @@ enum Command {
     Predict(crate::predict::PredictArgs),
     /// Counts the linearly separable labellings of a CSV file's inputs against Cover's C(P, N): JSON.
     Count(crate::count::CountArgs),
+    /// Writes each learning-curve cell's data set (and teacher) as CSV files, as curve draws them.
+    Sets(crate::sets::SetsArgs),
 }
 
 /// Asks the C allocator to keep the memory a cell frees for the next cell, instead of giving it
@@ -67,6 +69,7 @@ pub fn main() -> ExitCode {
         Command::Trace(a) => crate::trace::run(a, &mut out),
         Command::Predict(a) => crate::predict::run(a, &mut out),
         Command::Count(a) => crate::count::run(a, &mut out),
+        Command::Sets(a) => crate::sets::run(a, &mut out),
     }
     .and_then(|()| Ok(out.flush()?));
     match result {

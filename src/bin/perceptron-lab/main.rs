@@ -8,6 +8,7 @@
 //! perceptron-lab trace --algorithm minover --n 20 --alpha 5 --seed 1 --updates 5000 --every 100
 //! perceptron-lab predict --model model.json --x 1,1,2
 //! perceptron-lab count --data points.csv [--threshold]
+//! perceptron-lab sets --n 20 --alpha 0.5,1,2 --reps 10 --seed 1 --out sets/
 //! ```
 //!
 //! One file per subcommand (its arguments and its run); [`cli`] holds the command line and what
@@ -33,6 +34,8 @@ mod curve;
 mod model;
 #[cfg(not(target_arch = "wasm32"))]
 mod predict;
+#[cfg(not(target_arch = "wasm32"))]
+mod sets;
 #[cfg(not(target_arch = "wasm32"))]
 mod theory;
 #[cfg(not(target_arch = "wasm32"))]
