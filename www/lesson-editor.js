@@ -26,11 +26,13 @@ export function bindLessonEditor(lessons, app, el) {
     select.replaceChildren(...lessons.all().map((l) => new Option(`${l.title} (${l.steps.length} steps)`, l.id)));
     if (lessons.all().some((l) => l.id === chosen)) select.value = chosen;
   };
+  /** Whether the change under way is a field's own (the dialog already shows it: rebuilt, it would lose the focus). */
+  let inPlace = false;
   const previous = lessons.onChange;
   lessons.onChange = () => {
     previous?.();
     fillMenu();
-    if (dialog.open) fillDialog();
+    if (dialog.open && !inPlace) fillDialog();
   };
   fillMenu();
 
@@ -56,12 +58,17 @@ export function bindLessonEditor(lessons, app, el) {
 
   /** Applies an edit of the lesson, saying a refusal in the dialog. @param {Parameters<typeof lessons.edit>[0]} change */
   const edit = (change) => {
+    // a field's edit keeps the dialog as it is (the focus stays where the user put it); a move
+    // or a removal rebuilds the list
+    inPlace = !change.move && !change.remove;
     try {
       lessons.edit(change);
       say("Saved in this browser.");
     } catch (e) {
       say(`Not changed: ${e.message}`);
       fillDialog();
+    } finally {
+      inPlace = false;
     }
   };
 
@@ -94,7 +101,8 @@ export function bindLessonEditor(lessons, app, el) {
           box.type = "checkbox";
           box.checked = step.views.includes(name);
           box.addEventListener("change", () => {
-            const chosen = Object.keys(LESSON_VIEWS).filter((n) => (n === name ? box.checked : step.views.includes(n)));
+            const now = lessons.editable().steps[i]?.views ?? step.views; // the step as edited since the list was built
+            const chosen = Object.keys(LESSON_VIEWS).filter((n) => (n === name ? box.checked : now.includes(n)));
             edit({ step: i, set: { views: chosen } });
           });
           label.append(box, name);

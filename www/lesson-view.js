@@ -2,10 +2,8 @@
 /**
  * Presenter mode on the page: the lesson's panel (the step's title, its sentences with their
  * equations, what to look at and to try, Back / the step's action / Reset / Next / Leave), only
- * the views the step names, laid out for the screen (layout.js), and the presenter's keys and
- * clickers: → PageDown forward, ← PageUp back, Space the step's action (forward once it has
- * nothing more to do), R resets the step, Escape leaves the lesson. `?embed` shows one step's
- * views and its action alone, for an iframe.
+ * the views the step names, laid out for the screen (layout.js); the presenter's keys are in
+ * lesson-keys.js. `?embed` shows one step's views and its action alone, for an iframe.
  */
 
 import { TEXT } from "./catalogue.js";
@@ -177,8 +175,7 @@ export class LessonView {
 }
 
 /**
- * The lesson panel's buttons and the presenter's keys (caught before the page's own keys while a
- * lesson is open).
+ * The lesson panel's buttons (the presenter's keys: lesson-keys.js).
  * @param {import("./lesson.js").Lessons} lessons
  * @param {import("./app.js").App} app
  * @param {(id: string) => any} el
@@ -207,37 +204,4 @@ export function bindLesson(lessons, app, el) {
   button("lesson-reset", () => lessons.reset());
   button("lesson-action", () => lessons.action());
   el("lesson-close").addEventListener("click", () => lessons.close());
-  window.addEventListener(
-    "keydown",
-    (e) => {
-      if (!lessons.current || e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target;
-      if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
-      if (document.querySelector("dialog[open]")) return;
-      const moves = {
-        ArrowRight: () => lessons.next(),
-        PageDown: () => lessons.next(),
-        ArrowLeft: () => lessons.previous(),
-        PageUp: () => lessons.previous(),
-        " ": () => lessons.space(),
-        r: () => lessons.reset(),
-        R: () => lessons.reset(),
-        Escape: () => lessons.close(),
-      };
-      const move = moves[e.key];
-      if (!move) return;
-      // an embedded step (an iframe in a slide) stays where it is: the slides' own keys do not
-      // leave it, nor step through the lesson behind it
-      if (lessons.current.embed && !(e.key === " " || e.key === "r" || e.key === "R")) {
-        e.stopImmediatePropagation();
-        return;
-      }
-      // Space and Enter on a focused button press it, as everywhere else
-      if (e.key === " " && (t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement)) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      run(move);
-    },
-    { capture: true },
-  );
 }

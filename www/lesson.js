@@ -24,6 +24,17 @@ const MY_LESSON = { id: "my-lesson", title: "My lesson" };
 /** @typedef {import("./lesson-format.js").Lesson} Lesson */
 /** @typedef {import("./lesson-format.js").LessonStep} LessonStep */
 
+/**
+ * `url` without its lesson link (`lesson`, `step`, `embed`, `handout` and a lesson in the hash).
+ * @param {string} url
+ */
+export function withoutLesson(url) {
+  const u = new URL(url);
+  for (const key of ["lesson", "step", "embed", "handout"]) u.searchParams.delete(key);
+  if (/^#lesson(-json)?=/.test(u.hash)) u.hash = "";
+  return u.href;
+}
+
 /** The page's lessons and the one being presented. */
 export class Lessons {
   /**
@@ -43,6 +54,10 @@ export class Lessons {
     this.current = null;
     /** @type {{snapshot: any, history: History, projector: boolean, compare: boolean} | null} the viewer's own picture while a lesson is shown */
     this.aside = null;
+    /** @type {{reveal: () => boolean, state: () => {part: number, parts: number}} | null} the step's parts shown one at a time (lesson-parts.js) */
+    this.parts = null;
+    /** @type {(() => {text: string, done: boolean} | null) | null} the step's task and whether it is done (lesson-tasks.js) */
+    this.task = null;
     /** @type {(() => void) | null} told when the lessons or the step shown change (the views follow) */
     this.onChange = null;
   }
@@ -166,6 +181,17 @@ export class Lessons {
     return Promise.resolve();
   }
 
+  /** → in a lesson: the step's next part while it has one hidden (lesson-parts.js), else the next step. */
+  forward() {
+    if (this.parts?.reveal()) return Promise.resolve();
+    return this.next();
+  }
+
+  /** ← in a lesson: the step before. */
+  backward() {
+    return this.previous();
+  }
+
   /** Puts the step's prepared state back. */
   reset() {
     const c = this.current;
@@ -242,6 +268,7 @@ export class Lessons {
     app.setCompare(false);
     app.history = aside.history;
     setFields(app.state, { projector: aside.projector });
+    history.replaceState(null, "", withoutLesson(location.href)); // a reload shows the viewer's own page
     app.applySnapshot(aside.snapshot); // saves it again (unchanged) and puts it in the URL
     this.applyCurveForm(app.state.curves);
     this.curves.preview();

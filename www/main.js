@@ -20,6 +20,8 @@ import { Lessons } from "./lesson.js";
 import { bindLessonEditor } from "./lesson-editor.js";
 import { hashIsLesson, readLessonLink } from "./lesson-link.js";
 import { LessonView, bindLesson } from "./lesson-view.js";
+import { Presenter, bindPresenterKeys } from "./lesson-keys.js";
+import { bindOverlays } from "./lesson-overlays.js";
 import { restoreOrPreset, watchOtherTabs } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
@@ -90,13 +92,16 @@ async function boot() {
   app.views.splice(1, 0, new LessonView(lessons, el, dataView, weightView));
   bindLesson(lessons, app, el);
   bindLessonEditor(lessons, app, el);
+  const presenter = new Presenter(lessons);
+  bindPresenterKeys(presenter, app);
+  bindOverlays(presenter, app);
   restoreOrPreset(app, teacherForm(el));
   watchOtherTabs(app);
   syncShownToggles(app.state, el);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);
   curves.preview(); // the theory curves at once, before any Run
-  Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, lessons, dataView, weightView, el }));
+  Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, lessons, presenter, dataView, weightView, el }));
   app.render();
   await openLinkedLesson(app, lessons, await lessonLink);
   registerOfflineCache();
