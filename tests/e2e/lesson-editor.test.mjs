@@ -23,7 +23,10 @@ test('typing "one two  three — κ ≥ 0" into a step\'s text saves exactly tha
   await textarea.pressSequentially(text);
   await page.keyboard.press("Tab");
   // the focus went on to the next field of the step (its look line), not to the page
-  const focused = await page.evaluate(() => ({ field: document.activeElement?.dataset?.field ?? document.activeElement?.tagName, inDialog: !!document.activeElement?.closest("dialog") }));
+  const focused = await page.evaluate(() => ({
+    field: document.activeElement?.dataset?.field ?? document.activeElement?.tagName,
+    inDialog: !!document.activeElement?.closest("dialog"),
+  }));
   assert.deepEqual(focused, { field: "look", inDialog: true });
   const look = "Note the step count: T, C, P, E, S; (done).";
   await page.keyboard.type(look);

@@ -46,7 +46,8 @@ test("B . W blank and restore; a number then Enter or G jumps; Home End; O opens
     await page.keyboard.press(key);
     await nextFrame(page);
   };
-  const waitStep = (i) => page.waitForFunction((i) => window.lab.getState().lesson.step === i && document.getElementById("lesson-text").getAttribute("aria-busy") === "false", i);
+  const waitStep = (i) =>
+    page.waitForFunction((i) => window.lab.getState().lesson.step === i && document.getElementById("lesson-text").getAttribute("aria-busy") === "false", i);
 
   // blank black with B, back with B; with "."; white with W; a move over a blank screen shows the step again
   assert.equal((await lessonNow()).blank, null);
@@ -99,7 +100,9 @@ test("B . W blank and restore; a number then Enter or G jumps; Home End; O opens
   now = await lessonNow();
   assert.ok(now.shownOverview);
   assert.equal(now.overview, steps.length - 1);
-  const items = await page.evaluate(() => [...document.querySelectorAll("#lesson-overview button")].map((b) => ({ text: b.textContent, canvas: !!b.querySelector("canvas") })));
+  const items = await page.evaluate(() =>
+    [...document.querySelectorAll("#lesson-overview button")].map((b) => ({ text: b.textContent, canvas: !!b.querySelector("canvas") })),
+  );
   assert.equal(items.length, steps.length);
   items.forEach((item, i) => {
     assert.ok(item.text.includes(steps[i].title), `overview item ${i + 1} names its step`);
@@ -168,6 +171,9 @@ test("B . W blank and restore; a number then Enter or G jumps; Home End; O opens
   const after = await page.evaluate(() => window.lab.getState());
   assert.equal(after.lesson, null);
   assert.deepEqual(after.points, SIX);
-  await assert.rejects(page.evaluate(() => window.lab.lessonKey("b")), /no lesson is open/);
+  await assert.rejects(
+    page.evaluate(() => window.lab.lessonKey("b")),
+    /no lesson is open/,
+  );
   assert.deepEqual(lab.errors, []);
 });
