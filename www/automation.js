@@ -204,11 +204,22 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
 
 /**
  * What `getState().lesson` adds in presenter mode: the step's part shown and how many it has,
- * the blanked screen, the step chosen in the overview (null when closed), the step's task.
+ * the blanked screen, the step chosen in the overview (null when closed), the step's task, and
+ * its action: `{name, ran, running, done}` (whether it has run, runs now, has nothing more to do).
  * @param {import("./lesson.js").Lessons} lessons
  * @param {import("./lesson-keys.js").Presenter} presenter
  */
 function presenterState(lessons, presenter) {
   const parts = lessons.parts?.state() ?? { part: 0, parts: 1 };
-  return { ...parts, blank: presenter.blank, overview: presenter.overview, task: lessons.task?.() ?? null };
+  const c = /** @type {NonNullable<typeof lessons.current>} */ (lessons.current);
+  const name = c.lesson.steps[c.index].action;
+  const player = lessons.player();
+  const running = player ? player.playing : name === "run-curves" && lessons.curves.running;
+  return {
+    ...parts,
+    blank: presenter.blank,
+    overview: presenter.overview,
+    task: lessons.task?.() ?? null,
+    action: { name, ran: c.actionRan, running, done: lessons.actionDone() },
+  };
 }

@@ -8,8 +8,13 @@
 
 import { TEXT } from "./catalogue.js";
 import { LESSON_CONTROLS, LESSON_VIEWS } from "./lesson-format.js";
+import { renderLessonNumbers } from "./lesson-numbers.js";
+import { taskDone, taskInput } from "./lesson-tasks.js";
 import { renderLessonText } from "./lesson-text.js";
 import { layout, presenterOverflows } from "./layout.js";
+
+/** What a step can hide until its action runs (lesson-format.js `hide`). */
+const HIDDEN_PARTS = ["traces", "eps"];
 
 /** The action button's text for each action (playing: the pause text). */
 const ACTION_TEXT = {
@@ -42,6 +47,23 @@ export class LessonView {
     this.controls.className = "lesson-controls";
     this.controls.hidden = true;
     el("lesson").querySelector(".lesson-nav").before(this.controls);
+    /** @type {HTMLElement} the numbers the step talks about, live (lesson-numbers.js) */
+    this.numbers = document.createElement("p");
+    this.numbers.id = "lesson-numbers";
+    this.numbers.setAttribute("aria-live", "off");
+    this.numbers.hidden = true;
+    this.controls.before(this.numbers);
+    /** @type {HTMLElement} the step's task and whether it is done (lesson-tasks.js) */
+    this.taskBox = document.createElement("p");
+    this.taskBox.id = "lesson-task";
+    this.taskBox.setAttribute("role", "status");
+    this.taskBox.hidden = true;
+    this.numbers.before(this.taskBox);
+    lessons.task = () => {
+      const c = lessons.current;
+      const task = c?.lesson.steps[c.index].task;
+      return task ? { text: task.text, done: taskDone(task, taskInput(lessons.app)) } : null;
+    };
     /** @type {[Element, Comment][]} the controls in the panel, each with the mark of its own place */
     this.moved = [];
     // a panel that grows after the step is laid out (the readout filled in by the training, the
@@ -74,8 +96,12 @@ export class LessonView {
     // the race's counters say how to race until it runs (as the step's Try line does): presenter
     // mode leaves that out and gives the traces the room (lesson.css)
     el("anim-counters").classList.toggle("race-idle", !!(c && state.compare && !frame.race.active));
-    if (!c) return;
-    const step = c.lesson.steps[c.index];
+    const step = c?.lesson.steps[c.index];
+    // predict, then reveal: what the step hides until its action has run
+    for (const part of HIDDEN_PARTS) document.body.classList.toggle(`lesson-hide-${part}`, !!(c && step?.hide.includes(part) && !c.actionRan));
+    if (!c || !step) return;
+    renderLessonNumbers(this.numbers, frame, step.hide.includes("eps") && !c.actionRan);
+    this.renderTask();
     const button = el("lesson-action");
     const texts = ACTION_TEXT[step.action];
     button.hidden = !texts;
@@ -84,6 +110,17 @@ export class LessonView {
       const busy = player ? player.playing : step.action === "run-curves" && this.lessons.curves.running;
       button.textContent = texts[busy ? 1 : 0];
     }
+  }
+
+  /** The step's task and a tick once it is done (none: hidden). */
+  renderTask() {
+    const task = this.lessons.task?.() ?? null;
+    const box = this.taskBox;
+    box.hidden = !task;
+    if (!task) return;
+    const text = `${task.done ? "✓ Done" : "Task"}: ${task.text}`;
+    if (box.textContent !== text) box.textContent = text;
+    box.classList.toggle("done", task.done);
   }
 
   /**

@@ -241,7 +241,11 @@ export class Lessons {
       app.render();
     } else if (action === "run-curves") {
       if (this.curves.running) return;
-      this.curves.runFromForm();
+      // the button says "Running…" until the sweep has ended, then its idle label again
+      this.curves.runFromForm().finally(() => {
+        this.onChange?.();
+        app.scheduleRender();
+      });
     } else if (action === "animate" || action === "race") {
       const player = /** @type {import("./player.js").Player<any, any>} */ (this.player());
       if (player.playing) player.pause();
@@ -407,6 +411,9 @@ export class Lessons {
       views,
       controls: [],
       action: compare ? "race" : "animate",
+      notes: "",
+      hide: [],
+      task: null,
       state: {
         fields,
         compare,
