@@ -102,6 +102,15 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
       app.render();
       return handled;
     },
+    /**
+     * Extension: opens the speaker view (the notes, the next step, a clock) in a second window;
+     * resolves once that window is open and follows the lesson. Throws outside a lesson or when
+     * the browser refuses the window.
+     */
+    openSpeakerView: async () => {
+      if (!presenter.openSpeaker) throw new Error("openSpeakerView: the speaker view is not available on this page");
+      await presenter.openSpeaker();
+    },
     /** Extension: a Promise of the URL that opens the current lesson at `step` (from 0; default the step shown). */
     lessonLink: (step) => lessons.linkNow(step),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */

@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The numbers a step talks about, live in the lesson's panel while its action runs: κ(w) of each
- * racing rule against κ_max, the updates M against the bound M* of the convergence theorem, and
- * ε_g of each rule against the teacher. Read from the frame drawn (the race's step while it is
- * under way), each rule in its colour.
+ * racing rule against κ_max and the updates M against the bound M* of the convergence theorem
+ * while the race runs, and ε_g of each rule against the teacher shown. Read from the frame drawn
+ * (the race's step while it is under way), each rule marked in its colour.
  */
 
 import { COLORS, NAMES, REFERENCES } from "./catalogue.js";
@@ -26,7 +26,8 @@ export function renderLessonNumbers(box, frame, hideEps) {
   const lines = [];
   /** @param {string} name @param {string} value */
   const part = (name, value) => `<span class="rule" data-rule="${name}" style="--rule:${COLORS[name] ?? "inherit"}">${NAMES[name] ?? name}</span> ${value}`;
-  const racing = compared.map((name) => algorithms.find((a) => a.name === name)).filter(Boolean);
+  // the race's numbers while it runs (before, the full runs' would give the answer away)
+  const racing = frame.race.active ? compared.map((name) => algorithms.find((a) => a.name === name)).filter(Boolean) : [];
   if (racing.length) {
     const kappaMax = scene?.exact?.converged ? ` · κ<sub>max</sub> ${fmt(scene.exact.kappa, 3)}` : "";
     lines.push(["kappa", "κ(w)", racing.map((a) => part(a.name, fmt(a.kappa, 3))).join(" · ") + kappaMax]);
@@ -34,7 +35,7 @@ export function renderLessonNumbers(box, frame, hideEps) {
     if (bounded.length) lines.push(["updates", "M", bounded.map((a) => part(a.name, `${a.updates} ≤ M* = ${fmt(a.updateBound, 3)}`)).join(" · ")]);
   }
   const errors = Object.entries(eps ?? {}).filter(([name]) => !REFERENCES.includes(/** @type {any} */ (name)));
-  if (errors.length && !hideEps) lines.push(["eps", "ε<sub>g</sub>", errors.map(([name, e]) => part(name, fmt(e, 3))).join(" · ")]);
+  if (errors.length && frame.state.showTeacher && !hideEps) lines.push(["eps", "ε<sub>g</sub>", errors.map(([name, e]) => part(name, fmt(e, 3))).join(" · ")]);
   const html = lines.map(([key, label, parts]) => `<span data-number="${key}"><b>${label}:</b> ${parts}</span>`).join("<br>");
   if (shown.get(box) !== html) {
     box.innerHTML = html;

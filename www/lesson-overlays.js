@@ -1,12 +1,13 @@
 // @ts-check
 /**
  * What presenter mode shows over the step (lesson-keys.js says when): the blanked screen (black
- * or white), the step number being typed, the list of the presenter's keys, and the overview of
- * all steps — a thumbnail and the title of each, the chosen one marked; a click opens it.
+ * or white), the step number being typed, the list of the presenter's keys, the step's link as a
+ * QR code, and the overview of all steps — a thumbnail and the title of each, the chosen one marked; a click opens it.
  * Created here from JS (lesson.css styles them), so that the page's markup stays as it is.
  */
 
 import { PRESENTER_KEYS } from "./lesson-keys.js";
+import { drawQr, qrModules } from "./lesson-qr.js";
 import { stepThumbnail } from "./lesson-thumb.js";
 
 /**
@@ -53,6 +54,35 @@ export function bindOverlays(presenter, app) {
   const grid = document.createElement("ol");
   grid.className = "lesson-overview-grid";
   overview.append(grid);
+  const qr = layer("lesson-qr", "This step's link as a QR code");
+  qr.setAttribute("role", "dialog");
+  const qrCanvas = document.createElement("canvas");
+  qrCanvas.setAttribute("role", "img");
+  const qrText = document.createElement("p");
+  qr.append(qrCanvas, qrText);
+  /** @type {string | null} the link the QR code shows */
+  let qrUrl = null;
+  const showQr = () => {
+    const c = lessons.current;
+    if (!c) return;
+    const url = lessons.linkNow(c.index);
+    if (url === qrUrl) return;
+    qrUrl = url;
+    qrText.textContent = url;
+    qrCanvas.setAttribute("aria-label", `A QR code of the link ${url}`);
+    qrModules(url).then(
+      (modules) => {
+        if (qrUrl !== url) return;
+        qrCanvas.hidden = false;
+        qrCanvas.dataset.modules = String(modules.length);
+        drawQr(qrCanvas, modules, Math.min(window.innerHeight * 0.78, window.innerWidth * 0.9));
+      },
+      (e) => {
+        qrCanvas.hidden = true;
+        qrText.textContent = e.message;
+      },
+    );
+  };
   presenter.overviewColumns = () => Math.max(1, getComputedStyle(grid).gridTemplateColumns.split(" ").length);
 
   /** @type {string | null} the lesson the overview's grid was built for */
@@ -94,6 +124,8 @@ export function bindOverlays(presenter, app) {
     jump.hidden = !(on && presenter.typed);
     jump.textContent = presenter.typed ? `Step ${presenter.typed} — Enter or G opens it` : "";
     help.hidden = !(on && presenter.help);
+    qr.hidden = !(on && presenter.qr);
+    if (!qr.hidden) showQr();
     overview.hidden = !(on && presenter.overview !== null);
     if (!overview.hidden) {
       buildOverview();

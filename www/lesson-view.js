@@ -79,6 +79,7 @@ export class LessonView {
     });
     // and the panels that may sit in the lesson's panel (layout.js dock), wherever they are
     for (const id of ["side", "animation", "teacher-panel"]) refits.observe(/** @type {Element} */ (document.getElementById(id)));
+    refits.observe(this.numbers);
   }
 
   /** @param {import("./frame.js").Frame} frame */

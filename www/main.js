@@ -22,6 +22,7 @@ import { hashIsLesson, readLessonLink } from "./lesson-link.js";
 import { LessonView, bindLesson } from "./lesson-view.js";
 import { Presenter, bindPresenterKeys } from "./lesson-keys.js";
 import { bindOverlays } from "./lesson-overlays.js";
+import { bindSpeaker, speakerMain } from "./speaker-view.js";
 import { restoreOrPreset, watchOtherTabs } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
@@ -95,6 +96,7 @@ async function boot() {
   const presenter = new Presenter(lessons);
   bindPresenterKeys(presenter, app);
   bindOverlays(presenter, app);
+  bindSpeaker(presenter, app, el);
   restoreOrPreset(app, teacherForm(el));
   watchOtherTabs(app);
   syncShownToggles(app.state, el);
@@ -151,15 +153,18 @@ function registerOfflineCache() {
   });
 }
 
-boot().catch((e) => {
-  const text = `The page could not start: ${e.message}`;
-  const status = el("status");
-  if (status) {
-    status.textContent = text;
-    status.className = "error";
-  }
-  // any other failure to start (the core not fetched or not compiled) at the top of the page too
-  if (!document.getElementById("page-alert")) showAlert(`${text.replace(/\.?$/, ".")} Reload the page to try again.`);
-  rejectReady(e);
-  throw e;
-});
+// `?speaker`: this window is a lesson's speaker view (speaker-view.js), not a lab of its own
+if (new URLSearchParams(location.search).has("speaker")) speakerMain();
+else
+  boot().catch((e) => {
+    const text = `The page could not start: ${e.message}`;
+    const status = el("status");
+    if (status) {
+      status.textContent = text;
+      status.className = "error";
+    }
+    // any other failure to start (the core not fetched or not compiled) at the top of the page too
+    if (!document.getElementById("page-alert")) showAlert(`${text.replace(/\.?$/, ".")} Reload the page to try again.`);
+    rejectReady(e);
+    throw e;
+  });

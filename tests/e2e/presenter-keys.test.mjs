@@ -150,6 +150,46 @@ test("B . W blank and restore; a number then Enter or G jumps; Home End; O opens
   await press("?");
   assert.ok(!(await lessonNow()).shownHelp);
 
+  // Q: the step's link as a QR code, large: its text under it is the step's link; the code's size
+  // is the smallest QR version that holds the link (level M, bytes), and its three finder patterns
+  // (7×7 dark rings around a 3×3 dark centre) sit in three corners
+  await press("q");
+  await page.waitForFunction(() => document.getElementById("lesson-qr").dataset && document.querySelector("#lesson-qr canvas")?.dataset.modules);
+  const qr = await page.evaluate(() => {
+    const canvas = document.querySelector("#lesson-qr canvas");
+    const n = Number(canvas.dataset.modules);
+    const cell = canvas.width / (n + 8);
+    const ctx = canvas.getContext("2d");
+    const dark = (r, c) => ctx.getImageData(Math.floor((c + 4.5) * cell), Math.floor((r + 4.5) * cell), 1, 1).data[0] < 128;
+    const finder = (r0, c0) =>
+      Array.from({ length: 7 }, (_, r) =>
+        Array.from({ length: 7 }, (_, c) => dark(r0 + r, c0 + c) === (r === 0 || r === 6 || c === 0 || c === 6 || (r >= 2 && r <= 4 && c >= 2 && c <= 4))),
+      )
+        .flat()
+        .every(Boolean);
+    const box = canvas.getBoundingClientRect();
+    return {
+      n,
+      text: document.querySelector("#lesson-qr p").textContent,
+      link: window.lab.lessonLink(),
+      finders: [finder(0, 0), finder(0, n - 7), finder(n - 7, 0)],
+      noFinderBottomRight: !finder(n - 7, n - 7),
+      side: Math.min(box.width, box.height),
+    };
+  });
+  assert.equal(qr.text, qr.link);
+  assert.match(qr.link, /lesson=chapter&step=\d+/);
+  // byte-mode capacity of versions 1–6 at level M (ISO/IEC 18004 table 7)
+  const capacity = [14, 26, 42, 62, 84, 106];
+  const version = capacity.findIndex((c) => c >= new TextEncoder().encode(qr.link).length) + 1;
+  assert.ok(version >= 1, "the link fits a small QR code");
+  assert.equal(qr.n, 17 + 4 * version);
+  assert.deepEqual(qr.finders, [true, true, true]);
+  assert.ok(qr.noFinderBottomRight);
+  assert.ok(qr.side >= 400, `the code is large on the screen (${qr.side} px)`);
+  await press("q");
+  assert.equal(await page.evaluate(() => document.getElementById("lesson-qr").hidden), true);
+
   // lab.lessonKey sends the same keys
   assert.equal(await page.evaluate(() => window.lab.lessonKey("b")), true);
   assert.equal((await lessonNow()).blank, "black");
