@@ -56,9 +56,5 @@ export function drawQr(canvas, modules, size) {
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = "#000";
-  modules.forEach((row, r) =>
-    row.forEach((dark, c) => {
-      if (dark) ctx.fillRect((c + 4) * cell, (r + 4) * cell, cell, cell);
-    }),
-  );
+  for (const [r, row] of modules.entries()) for (const [c, dark] of row.entries()) if (dark) ctx.fillRect((c + 4) * cell, (r + 4) * cell, cell, cell);
 }
