@@ -85,6 +85,7 @@ const FILES = [
   "./www/lesson-tasks.js",
   "./www/lesson-qr.js",
   "./www/speaker-view.js",
+  "./www/lesson-handout.js",
   "./www/vendor/qrcode.mjs",
   "./www/vendor/temml.mjs",
   "./www/pkg/perceptron_lab.js",

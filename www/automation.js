@@ -8,6 +8,7 @@
 import { readParams } from "./curve-form.js";
 import { loadPreset, teacherForm } from "./data-sets.js";
 import { labState } from "./lab-state.js";
+import { handoutLink } from "./lesson-handout.js";
 import { DEFAULT_COMPARED } from "./schema.js";
 
 /**
@@ -111,6 +112,8 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
       if (!presenter.openSpeaker) throw new Error("openSpeakerView: the speaker view is not available on this page");
       await presenter.openSpeaker();
     },
+    /** Extension: the URL of the handout of lesson `id` (every step on its own printed page); throws on an unknown lesson. */
+    lessonHandoutLink: (id) => handoutLink(lessons, id),
     /** Extension: a Promise of the URL that opens the current lesson at `step` (from 0; default the step shown). */
     lessonLink: (step) => lessons.linkNow(step),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */

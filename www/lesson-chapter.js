@@ -115,7 +115,6 @@ export function chapterLesson(wasm) {
         notes:
           "ε_g is hidden until the first example: ask the class how it will fall as examples come. Add a few with Space; ε_g falls but not monotonically for one set — the learning curves average over many.",
         hide: ["eps"],
-        task: { check: "eps-below", value: 0.02, text: "Add examples until a rule's ε_g is below 0.02." },
         views: ["data", "weights", "teacher", "readout"],
         action: "add-example",
         state: { ...teacherSet(4, 5), shown: shown("rosenblatt", "minover") },

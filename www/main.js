@@ -23,6 +23,7 @@ import { LessonView, bindLesson } from "./lesson-view.js";
 import { Presenter, bindPresenterKeys } from "./lesson-keys.js";
 import { bindOverlays } from "./lesson-overlays.js";
 import { bindSpeaker, speakerMain } from "./speaker-view.js";
+import { bindHandoutButton, buildHandout } from "./lesson-handout.js";
 import { restoreOrPreset, watchOtherTabs } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
@@ -43,6 +44,9 @@ const lab = {
 window.lab = lab;
 
 async function boot() {
+  // read before a lesson puts its own link in the address bar
+  const params = new URLSearchParams(location.search);
+  const handout = params.has("handout");
   const build = wasmBuild();
   if (!build) {
     showAlert(NO_WASM);
@@ -97,6 +101,7 @@ async function boot() {
   bindPresenterKeys(presenter, app);
   bindOverlays(presenter, app);
   bindSpeaker(presenter, app, el);
+  bindHandoutButton(lessons, app, el);
   restoreOrPreset(app, teacherForm(el));
   watchOtherTabs(app);
   syncShownToggles(app.state, el);
@@ -109,6 +114,9 @@ async function boot() {
   registerOfflineCache();
   lab.readyAt = performance.now(); // ms since navigation start: how long until interactive
   resolveReady(lab);
+  // `&handout`: the lesson opened is laid out for print, every step on its own page
+  if (lessons.current && handout)
+    buildHandout(lessons, { notes: params.has("notes") }).catch((e) => app.setMessage(`The handout could not be made: ${e.message}`, "error"));
   setTimeout(() => app.training.warm(), WARM_WORKER_MS);
 }
 
