@@ -222,7 +222,8 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
  * @param {import("./lesson-keys.js").Presenter} presenter
  */
 function presenterState(lessons, presenter) {
-  const parts = lessons.parts?.state() ?? { part: 0, parts: 1 };
+  // a step is shown whole: one part (sub-steps revealed one → at a time are not there yet)
+  const parts = { part: 0, parts: 1 };
   const c = /** @type {NonNullable<typeof lessons.current>} */ (lessons.current);
   const name = c.lesson.steps[c.index].action;
   const player = lessons.player();

@@ -148,7 +148,7 @@ async function stepPage(step, index, count, notes) {
   for (const view of step.views) {
     for (const id of PICTURED[/** @type {keyof typeof PICTURED} */ (view)] ?? []) {
       const canvas = /** @type {HTMLCanvasElement | null} */ (document.getElementById(id));
-      if (!canvas || !canvas.width || !canvas.getClientRects().length) continue;
+      if (!canvas?.width || !canvas.getClientRects().length) continue;
       const img = document.createElement("img");
       img.src = canvas.toDataURL("image/png");
       img.alt = `${step.title}: ${canvas.getAttribute("aria-label") ?? id} as the step prepares it`;

@@ -54,8 +54,6 @@ export class Lessons {
     this.current = null;
     /** @type {{snapshot: any, history: History, projector: boolean, compare: boolean} | null} the viewer's own picture while a lesson is shown */
     this.aside = null;
-    /** @type {{reveal: () => boolean, state: () => {part: number, parts: number}} | null} the step's parts shown one at a time (lesson-parts.js) */
-    this.parts = null;
     /** @type {(() => {text: string, done: boolean} | null) | null} the step's task and whether it is done (lesson-tasks.js) */
     this.task = null;
     /** @type {(() => void) | null} told when the lessons or the step shown change (the views follow) */
@@ -181,9 +179,8 @@ export class Lessons {
     return Promise.resolve();
   }
 
-  /** → in a lesson: the step's next part while it has one hidden (lesson-parts.js), else the next step. */
+  /** → in a lesson: the next step. */
   forward() {
-    if (this.parts?.reveal()) return Promise.resolve();
     return this.next();
   }
 

@@ -101,7 +101,7 @@ test("the built-in lesson's handout prints one page or more per step, each with 
   // (a heading wrapped over two lines loses the space at its break in the outline)
   const bare = (t) => t.replace(/\s+/g, "");
   const stepMarks = steps.map((title) => bookmarks.find((b) => bare(b.title) === bare(title)));
-  stepMarks.forEach((b, i) => assert.ok(b, `the PDF's outline has step ${i + 1}'s title "${steps[i]}"`));
+  for (const [i, b] of stepMarks.entries()) assert.ok(b, `the PDF's outline has step ${i + 1}'s title "${steps[i]}"`);
   const onPages = stepMarks.map((b) => pageIds.indexOf(b.page));
   assert.ok(
     onPages.every((p) => p >= 0),
