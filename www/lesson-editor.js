@@ -81,7 +81,7 @@ export function bindLessonEditor(lessons, app, el) {
     list.replaceChildren(
       ...lesson.steps.map((step, i) => {
         const li = document.createElement("li");
-        const field = (/** @type {"title" | "text" | "look" | "try"} */ key, label, multiline) => {
+        const field = (/** @type {"title" | "text" | "look" | "try" | "notes"} */ key, label, multiline) => {
           const wrap = document.createElement("label");
           const input = document.createElement(multiline ? "textarea" : "input");
           if (input instanceof HTMLTextAreaElement) input.rows = 3;
@@ -134,7 +134,16 @@ export function bindLessonEditor(lessons, app, el) {
           button("↓", "Move the step down", () => edit({ step: i, move: 1 })),
           button("Delete", "Delete the step", () => edit({ step: i, remove: true })),
         );
-        li.append(field("title", "Title", false), field("text", "Text", true), field("look", "Look:", false), field("try", "Try:", false), views, actionLabel, buttons);
+        li.append(
+          field("title", "Title", false),
+          field("text", "Text", true),
+          field("look", "Look:", false),
+          field("try", "Try:", false),
+          field("notes", "Notes (the speaker view's only):", true),
+          views,
+          actionLabel,
+          buttons,
+        );
         return li;
       }),
     );

@@ -2,7 +2,8 @@
 /**
  * The numbers a step talks about, live in the lesson's panel while its action runs: κ(w) of each
  * racing rule against κ_max and the updates M against the bound M* of the convergence theorem
- * while the race runs, and ε_g of each rule against the teacher shown. Read from the frame drawn
+ * while the race runs, and ε_g of each rule against the teacher shown (where the readout, which has
+ * it, is not). Read from the frame drawn
  * (the race's step while it is under way), each rule marked in its colour.
  */
 
@@ -14,7 +15,7 @@ const shown = new WeakMap();
 
 /**
  * Fills `box` with the numbers of `frame` (empty when the step has none to show); `hideEps`: not
- * ε_g (the step keeps it for after its action).
+ * ε_g (the step keeps it for after its action, or its readout shows it).
  * @param {HTMLElement} box
  * @param {import("./frame.js").Frame} frame
  * @param {boolean} hideEps

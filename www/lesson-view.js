@@ -101,7 +101,8 @@ export class LessonView {
     // predict, then reveal: what the step hides until its action has run
     for (const part of HIDDEN_PARTS) document.body.classList.toggle(`lesson-hide-${part}`, !!(c && step?.hide.includes(part) && !c.actionRan));
     if (!c || !step) return;
-    renderLessonNumbers(this.numbers, frame, step.hide.includes("eps") && !c.actionRan);
+    // ε_g here only where the readout (which has it per rule) is not shown
+    renderLessonNumbers(this.numbers, frame, (step.hide.includes("eps") && !c.actionRan) || step.views.includes("readout"));
     this.renderTask();
     const button = el("lesson-action");
     const texts = ACTION_TEXT[step.action];
