@@ -2,7 +2,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v12";
+const CACHE = "perceptron-lab-v13";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -80,6 +80,15 @@ const FILES = [
   "./www/lesson-store.js",
   "./www/lesson-text.js",
   "./www/lesson-view.js",
+  "./www/lesson-keys.js",
+  "./www/lesson-overlays.js",
+  "./www/lesson-thumb.js",
+  "./www/lesson-numbers.js",
+  "./www/lesson-tasks.js",
+  "./www/lesson-qr.js",
+  "./www/speaker-view.js",
+  "./www/lesson-handout.js",
+  "./www/vendor/qrcode.mjs",
   "./www/vendor/temml.mjs",
   "./www/pkg/perceptron_lab.js",
   "./www/pkg/perceptron_lab_bg.wasm",

@@ -48,3 +48,13 @@ if [ ! -f www/vendor/temml.mjs ] || [ node_modules/temml/dist/temml.mjs -nt www/
   cp node_modules/temml/dist/temml.d.ts www/vendor/temml.d.mts
   cp node_modules/temml/LICENSE www/vendor/temml.LICENSE
 fi
+
+# qrcode-generator (a lesson step's link as a QR code, key Q in presenter mode), minified into
+# www/vendor as Temml is; its types beside it for tsc (as an ES module's). The package ships no LICENSE file: its
+# MIT notice is the header of its type declarations, copied beside the code.
+if [ ! -f www/vendor/qrcode.mjs ] || [ node_modules/qrcode-generator/dist/qrcode.mjs -nt www/vendor/qrcode.mjs ]; then
+  mkdir -p www/vendor
+  npx esbuild node_modules/qrcode-generator/dist/qrcode.mjs --minify --format=esm --log-level=error --outfile=www/vendor/qrcode.mjs
+  { sed '/^declare module/,$d' node_modules/qrcode-generator/dist/qrcode.d.ts; echo 'export default qrcode;'; } > www/vendor/qrcode.d.mts
+  head -16 node_modules/qrcode-generator/dist/qrcode.d.ts > www/vendor/qrcode.LICENSE
+fi

@@ -8,6 +8,7 @@
 import { readParams } from "./curve-form.js";
 import { loadPreset, teacherForm } from "./data-sets.js";
 import { labState } from "./lab-state.js";
+import { handoutLink } from "./lesson-handout.js";
 import { DEFAULT_COMPARED } from "./schema.js";
 
 /**
@@ -18,6 +19,7 @@ import { DEFAULT_COMPARED } from "./schema.js";
  * @property {import("./app.js").App} app the controller
  * @property {import("./curve-panel.js").CurvePanel} curves the learning-curve panel
  * @property {import("./lesson.js").Lessons} lessons the lessons and the one presented
+ * @property {import("./lesson-keys.js").Presenter} presenter presenter mode's keys and overlays
  * @property {import("./data-view.js").DataSpaceView} dataView
  * @property {import("./weight-view.js").WeightView} weightView
  * @property {(id: string) => any} el the page's elements by id
@@ -27,7 +29,7 @@ import { DEFAULT_COMPARED } from "./schema.js";
  * `window.lab`, as promised by docs/design.md and listed in docs/automation.md, plus a few extensions.
  * @param {Lab} lab
  */
-export function automation({ wasm, wasmBuild, app, curves, lessons, dataView, weightView, el }) {
+export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, dataView, weightView, el }) {
   const animator = app.animator;
   /** Runs an edit, trains it to the end (within the controller's time) and redraws now. */
   const edit = (change) => {
@@ -61,7 +63,11 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, dataView, we
         check();
       }),
     /** The points, mode and every algorithm's result. */
-    getState: () => ({ ...labState(app, weightView), wasmBuild }),
+    getState: () => {
+      const state = labState(app, weightView);
+      if (state.lesson) state.lesson = { ...state.lesson, ...presenterState(lessons, presenter) };
+      return { ...state, wasmBuild };
+    },
     /** Extension: the lessons `[{id, title, steps: [{title}]}]`, the built-in one first. */
     lessons: () => lessons.all().map((l) => ({ id: l.id, title: l.title, steps: l.steps.map((s) => ({ title: s.title })) })),
     /**
@@ -86,6 +92,28 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, dataView, we
     exportLesson: () => lessons.exportJson(),
     /** Extension: reads a lesson file (JSON text) into this browser's lessons; returns its id. A bad file throws a clear Error, changing nothing. */
     importLesson: (json) => lessons.importJson(json),
+    /**
+     * Extension: sends presenter key `key` (a KeyboardEvent's `key`: "ArrowRight", "b", "7",
+     * "Enter", …) as a clicker would; resolves whether it is a presenter key once its move is
+     * done. Throws outside a lesson.
+     */
+    lessonKey: async (key) => {
+      if (typeof key !== "string" || !key) throw new Error(`lessonKey expects a key name such as "ArrowRight" or "b", got ${JSON.stringify(key)}`);
+      const handled = await presenter.key(key);
+      app.render();
+      return handled;
+    },
+    /**
+     * Extension: opens the speaker view (the notes, the next step, a clock) in a second window;
+     * resolves once that window is open and follows the lesson. Throws outside a lesson or when
+     * the browser refuses the window.
+     */
+    openSpeakerView: async () => {
+      if (!presenter.openSpeaker) throw new Error("openSpeakerView: the speaker view is not available on this page");
+      await presenter.openSpeaker();
+    },
+    /** Extension: the URL of the handout of lesson `id` (every step on its own printed page); throws on an unknown lesson. */
+    lessonHandoutLink: (id) => handoutLink(lessons, id),
     /** Extension: a Promise of the URL that opens the current lesson at `step` (from 0; default the step shown). */
     lessonLink: (step) => lessons.linkNow(step),
     /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
@@ -183,5 +211,28 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, dataView, we
     /** Extension: undo / redo. */
     undo: () => edit(() => app.undo()),
     redo: () => edit(() => app.redo()),
+  };
+}
+
+/**
+ * What `getState().lesson` adds in presenter mode: the step's part shown and how many it has,
+ * the blanked screen, the step chosen in the overview (null when closed), the step's task, and
+ * its action: `{name, ran, running, done}` (whether it has run, runs now, has nothing more to do).
+ * @param {import("./lesson.js").Lessons} lessons
+ * @param {import("./lesson-keys.js").Presenter} presenter
+ */
+function presenterState(lessons, presenter) {
+  // a step is shown whole: one part (sub-steps revealed one → at a time are not there yet)
+  const parts = { part: 0, parts: 1 };
+  const c = /** @type {NonNullable<typeof lessons.current>} */ (lessons.current);
+  const name = c.lesson.steps[c.index].action;
+  const player = lessons.player();
+  const running = player ? player.playing : name === "run-curves" && lessons.curves.running;
+  return {
+    ...parts,
+    blank: presenter.blank,
+    overview: presenter.overview,
+    task: lessons.task?.() ?? null,
+    action: { name, ran: c.actionRan, running, done: lessons.actionDone() },
   };
 }

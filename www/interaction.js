@@ -240,6 +240,17 @@ function nearest(points, c) {
 }
 
 /**
+ * Whether a key pressed on `target` is typed text or a dialog's own (a field, a menu, an editable
+ * element, anything in a dialog): the page's shortcuts leave it alone.
+ * @param {EventTarget | null} target
+ */
+export function isTyping(target) {
+  if (!(target instanceof Element)) return false;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return true;
+  return (target instanceof HTMLElement && target.isContentEditable) || target.closest("dialog") !== null;
+}
+
+/**
  * Keyboard shortcuts: Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, 1/2 class, D delete mode, T threshold.
  * @param {App} app
  * @param {WeightView} weightView
@@ -247,7 +258,7 @@ function nearest(points, c) {
 export function bindKeys(app, weightView) {
   const state = app.state;
   window.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (isTyping(e.target)) return;
     const key = e.key.toLowerCase();
     // Space and Enter on a focused button or link press it, as everywhere else
     const pressable =
@@ -261,6 +272,9 @@ export function bindKeys(app, weightView) {
       e.preventDefault();
       app.redo();
     } else if (e.ctrlKey || e.metaKey || e.altKey) {
+      return;
+    } else if (state.lesson) {
+      // presenter mode: its own keys (lesson-keys.js); no other key changes the prepared scene
       return;
     } else if (key === "1") app.setTransient({ addLabel: 1 });
     else if (key === "2") app.setTransient({ addLabel: -1 });

@@ -27,11 +27,13 @@ export function bindLessonEditor(lessons, app, el) {
     select.replaceChildren(...lessons.all().map((l) => new Option(`${l.title} (${l.steps.length} steps)`, l.id)));
     if (lessons.all().some((l) => l.id === chosen)) select.value = chosen;
   };
+  /** Whether the change under way is a field's own (the dialog already shows it: rebuilt, it would lose the focus). */
+  let inPlace = false;
   const previous = lessons.onChange;
   lessons.onChange = () => {
     previous?.();
     fillMenu();
-    if (dialog.open) fillDialog();
+    if (dialog.open && !inPlace) fillDialog();
   };
   fillMenu();
 
@@ -65,14 +67,20 @@ export function bindLessonEditor(lessons, app, el) {
 
   /** Applies an edit of the lesson, saying a refusal in the dialog. @param {Parameters<typeof lessons.edit>[0]} change */
   const edit = async (change) => {
+    // a field's edit keeps the dialog as it is (the focus stays where the user put it); a move
+    // or a removal rebuilds the list
+    inPlace = !change.move && !change.remove;
     try {
       lessons.edit(change);
-      const refused = await lessons.saved;
-      say(refused ? `Changed on this page only, NOT saved in this browser (${refused}): Export… keeps the lesson as a file.` : "Saved in this browser.");
     } catch (e) {
+      inPlace = false;
       say(`Not changed: ${e.message}`);
       fillDialog();
+      return;
     }
+    inPlace = false;
+    const refused = await lessons.saved;
+    say(refused ? `Changed on this page only, NOT saved in this browser (${refused}): Export… keeps the lesson as a file.` : "Saved in this browser.");
   };
 
   const fillDialog = () => {
@@ -84,7 +92,7 @@ export function bindLessonEditor(lessons, app, el) {
     list.replaceChildren(
       ...lesson.steps.map((step, i) => {
         const li = document.createElement("li");
-        const field = (/** @type {"title" | "text" | "look" | "try"} */ key, label, multiline) => {
+        const field = (/** @type {"title" | "text" | "look" | "try" | "notes"} */ key, label, multiline) => {
           const wrap = document.createElement("label");
           const input = document.createElement(multiline ? "textarea" : "input");
           if (input instanceof HTMLTextAreaElement) input.rows = 3;
@@ -104,7 +112,8 @@ export function bindLessonEditor(lessons, app, el) {
           box.type = "checkbox";
           box.checked = step.views.includes(name);
           box.addEventListener("change", () => {
-            const chosen = Object.keys(LESSON_VIEWS).filter((n) => (n === name ? box.checked : step.views.includes(n)));
+            const now = lessons.editable().steps[i]?.views ?? step.views; // the step as edited since the list was built
+            const chosen = Object.keys(LESSON_VIEWS).filter((n) => (n === name ? box.checked : now.includes(n)));
             edit({ step: i, set: { views: chosen } });
           });
           label.append(box, name);
@@ -136,7 +145,16 @@ export function bindLessonEditor(lessons, app, el) {
           button("↓", "Move the step down", () => edit({ step: i, move: 1 })),
           button("Delete", "Delete the step", () => edit({ step: i, remove: true })),
         );
-        li.append(field("title", "Title", false), field("text", "Text", true), field("look", "Look:", false), field("try", "Try:", false), views, actionLabel, buttons);
+        li.append(
+          field("title", "Title", false),
+          field("text", "Text", true),
+          field("look", "Look:", false),
+          field("try", "Try:", false),
+          field("notes", "Notes (the speaker view's only):", true),
+          views,
+          actionLabel,
+          buttons,
+        );
         return li;
       }),
     );

@@ -10,6 +10,7 @@
  */
 
 import { ALGORITHMS, INFO, REFERENCES } from "./catalogue.js";
+import { checkTask } from "./lesson-tasks.js";
 import { DEFAULT_ANIMATED, decodeRecord, encodeRecord, initialFields } from "./schema.js";
 
 /** The format tag of a lesson file. */
@@ -52,6 +53,8 @@ export const LESSON_LIMITS = { title: 120, text: 4000, steps: 100, fileBytes: 4 
  * work, so that opening a step cannot hold the page however the file is written.
  */
 export const REPLAY_BUDGET = 10_000_000;
+/** What a step can hide until its action has run (predict, then reveal): the race's or the run's traces, ε_g. */
+export const LESSON_HIDDEN = ["traces", "eps"];
 
 /** Fastest and slowest player speed a step may ask for (steps per second; the speed slider's range). */
 const SPEEDS = [1, 1000];
@@ -77,6 +80,9 @@ const SPEEDS = [1, 1000];
  * @property {string[]} views names of LESSON_VIEWS
  * @property {string[]} controls names of LESSON_CONTROLS (the page's controls the step shows in its panel)
  * @property {string} action one of LESSON_ACTIONS
+ * @property {string} notes the speaker's notes (the speaker view shows them; the audience never)
+ * @property {string[]} hide names of LESSON_HIDDEN: shown once the step's action has run
+ * @property {import("./lesson-tasks.js").LessonTask | null} task what a student does alone, checked live (lesson-tasks.js)
  * @property {StepState} state
  */
 
@@ -146,6 +152,11 @@ function checkStep(s, checkPoints) {
   if (unknownControl !== undefined) throw new Error(`controls: unknown control ${shortly(unknownControl)} (known: ${Object.keys(LESSON_CONTROLS).join(", ")})`);
   const action = s.action ?? "none";
   if (!LESSON_ACTIONS.includes(action)) throw new Error(`action must be one of ${LESSON_ACTIONS.join(", ")}, got ${shortly(action)}`);
+  const hide = s.hide ?? [];
+  if (!Array.isArray(hide)) throw new Error(`hide must be a list of ${LESSON_HIDDEN.join(", ")}`);
+  const unknownHidden = hide.find((n) => !LESSON_HIDDEN.includes(n));
+  if (unknownHidden !== undefined) throw new Error(`hide: unknown part ${shortly(unknownHidden)} (known: ${LESSON_HIDDEN.join(", ")})`);
+  if (hide.length && action === "none") throw new Error("hide needs an action that reveals what it hides (the step's action is none)");
   const state = checkState(s.state, checkPoints);
   if (action === "race" && !state.compare) throw new Error('the action "race" needs "compare": true in its state');
   if (action === "add-example" && !state.fields.teacher) throw new Error('the action "add-example" needs a teacher in its state');
@@ -157,6 +168,9 @@ function checkStep(s, checkPoints) {
     views: [...new Set(views)],
     controls: [...new Set(controls)],
     action,
+    notes: text(s.notes, "notes", LESSON_LIMITS.text),
+    hide: [...new Set(hide)],
+    task: checkTask(s.task, text),
     state,
   };
 }
@@ -231,6 +245,9 @@ export function encodeStep(step) {
     views: [...step.views],
     ...(step.controls.length ? { controls: [...step.controls] } : {}),
     action: step.action,
+    ...(step.notes ? { notes: step.notes } : {}),
+    ...(step.hide.length ? { hide: [...step.hide] } : {}),
+    ...(step.task ? { task: { ...step.task } } : {}),
     state: { ...encodeRecord(fields, "store", { by: "key" }), compare, animate, speed, step: taken, weightWindow, cells, rings },
   };
 }

@@ -2,16 +2,19 @@
 /**
  * Presenter mode on the page: the lesson's panel (the step's title, its sentences with their
  * equations, what to look at and to try, Back / the step's action / Reset / Next / Leave), only
- * the views the step names, laid out for the screen (layout.js), and the presenter's keys and
- * clickers: → PageDown forward, ← PageUp back, Space the step's action (forward once it has
- * nothing more to do), R resets the step, Escape leaves the lesson. `?embed` shows one step's
- * views and its action alone, for an iframe.
+ * the views the step names, laid out for the screen (layout.js); the presenter's keys are in
+ * lesson-keys.js. `?embed` shows one step's views and its action alone, for an iframe.
  */
 
 import { TEXT } from "./catalogue.js";
 import { LESSON_CONTROLS, LESSON_VIEWS } from "./lesson-format.js";
+import { renderLessonNumbers } from "./lesson-numbers.js";
+import { taskDone, taskInput } from "./lesson-tasks.js";
 import { renderLessonText } from "./lesson-text.js";
 import { layout, presenterOverflows } from "./layout.js";
+
+/** What a step can hide until its action runs (lesson-format.js `hide`). */
+const HIDDEN_PARTS = ["traces", "eps"];
 
 /** The action button's text for each action (playing: the pause text). */
 const ACTION_TEXT = {
@@ -44,6 +47,23 @@ export class LessonView {
     this.controls.className = "lesson-controls";
     this.controls.hidden = true;
     el("lesson").querySelector(".lesson-nav").before(this.controls);
+    /** @type {HTMLElement} the numbers the step talks about, live (lesson-numbers.js) */
+    this.numbers = document.createElement("p");
+    this.numbers.id = "lesson-numbers";
+    this.numbers.setAttribute("aria-live", "off");
+    this.numbers.hidden = true;
+    this.controls.before(this.numbers);
+    /** @type {HTMLElement} the step's task and whether it is done (lesson-tasks.js) */
+    this.taskBox = document.createElement("p");
+    this.taskBox.id = "lesson-task";
+    this.taskBox.setAttribute("role", "status");
+    this.taskBox.hidden = true;
+    this.numbers.before(this.taskBox);
+    lessons.task = () => {
+      const c = lessons.current;
+      const task = c?.lesson.steps[c.index].task;
+      return task ? { text: task.text, done: taskDone(task, taskInput(lessons.app)) } : null;
+    };
     /** @type {[Element, Comment][]} the controls in the panel, each with the mark of its own place */
     this.moved = [];
     // a panel that grows after the step is laid out (the readout filled in by the training, the
@@ -59,6 +79,7 @@ export class LessonView {
     });
     // and the panels that may sit in the lesson's panel (layout.js dock), wherever they are
     for (const id of ["side", "animation", "teacher-panel"]) refits.observe(/** @type {Element} */ (document.getElementById(id)));
+    refits.observe(this.numbers);
   }
 
   /** @param {import("./frame.js").Frame} frame */
@@ -76,8 +97,13 @@ export class LessonView {
     // the race's counters say how to race until it runs (as the step's Try line does): presenter
     // mode leaves that out and gives the traces the room (lesson.css)
     el("anim-counters").classList.toggle("race-idle", !!(c && state.compare && !frame.race.active));
-    if (!c) return;
-    const step = c.lesson.steps[c.index];
+    const step = c?.lesson.steps[c.index];
+    // predict, then reveal: what the step hides until its action has run
+    for (const part of HIDDEN_PARTS) document.body.classList.toggle(`lesson-hide-${part}`, !!(c && step?.hide.includes(part) && !c.actionRan));
+    if (!c || !step) return;
+    // ε_g here only where the readout (which has it per rule) is not shown
+    renderLessonNumbers(this.numbers, frame, (step.hide.includes("eps") && !c.actionRan) || step.views.includes("readout"));
+    this.renderTask();
     const button = el("lesson-action");
     const texts = ACTION_TEXT[step.action];
     button.hidden = !texts;
@@ -86,6 +112,17 @@ export class LessonView {
       const busy = player ? player.playing : step.action === "run-curves" && this.lessons.curves.running;
       button.textContent = texts[busy ? 1 : 0];
     }
+  }
+
+  /** The step's task and a tick once it is done (none: hidden). */
+  renderTask() {
+    const task = this.lessons.task?.() ?? null;
+    const box = this.taskBox;
+    box.hidden = !task;
+    if (!task) return;
+    const text = `${task.done ? "✓ Done" : "Task"}: ${task.text}`;
+    if (box.textContent !== text) box.textContent = text;
+    box.classList.toggle("done", task.done);
   }
 
   /**
@@ -177,8 +214,7 @@ export class LessonView {
 }
 
 /**
- * The lesson panel's buttons and the presenter's keys (caught before the page's own keys while a
- * lesson is open).
+ * The lesson panel's buttons (the presenter's keys: lesson-keys.js).
  * @param {import("./lesson.js").Lessons} lessons
  * @param {import("./app.js").App} app
  * @param {(id: string) => any} el
@@ -207,37 +243,4 @@ export function bindLesson(lessons, app, el) {
   button("lesson-reset", () => lessons.reset());
   button("lesson-action", () => lessons.action());
   el("lesson-close").addEventListener("click", () => lessons.close());
-  window.addEventListener(
-    "keydown",
-    (e) => {
-      if (!lessons.current || e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target;
-      if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
-      if (document.querySelector("dialog[open]")) return;
-      const moves = {
-        ArrowRight: () => lessons.next(),
-        PageDown: () => lessons.next(),
-        ArrowLeft: () => lessons.previous(),
-        PageUp: () => lessons.previous(),
-        " ": () => lessons.space(),
-        r: () => lessons.reset(),
-        R: () => lessons.reset(),
-        Escape: () => lessons.close(),
-      };
-      const move = moves[e.key];
-      if (!move) return;
-      // an embedded step (an iframe in a slide) stays where it is: the slides' own keys do not
-      // leave it, nor step through the lesson behind it
-      if (lessons.current.embed && !(e.key === " " || e.key === "r" || e.key === "R")) {
-        e.stopImmediatePropagation();
-        return;
-      }
-      // Space and Enter on a focused button press it, as everywhere else
-      if (e.key === " " && (t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement)) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      run(move);
-    },
-    { capture: true },
-  );
 }

@@ -27,6 +27,17 @@ const MY_LESSON = { id: "my-lesson", title: "My lesson" };
 /** @typedef {import("./lesson-format.js").Lesson} Lesson */
 /** @typedef {import("./lesson-format.js").LessonStep} LessonStep */
 
+/**
+ * `url` without its lesson link (`lesson`, `step`, `embed`, `handout` and a lesson in the hash).
+ * @param {string} url
+ */
+export function withoutLesson(url) {
+  const u = new URL(url);
+  for (const key of ["lesson", "step", "embed", "handout"]) u.searchParams.delete(key);
+  if (/^#lesson(-json)?=/.test(u.hash)) u.hash = "";
+  return u.href;
+}
+
 /** The page's lessons and the one being presented. */
 export class Lessons {
   /**
@@ -61,6 +72,8 @@ export class Lessons {
     this.current = null;
     /** @type {{snapshot: any, history: History, projector: boolean, compare: boolean} | null} the viewer's own picture while a lesson is shown */
     this.aside = null;
+    /** @type {(() => {text: string, done: boolean} | null) | null} the step's task and whether it is done (lesson-tasks.js) */
+    this.task = null;
     /** @type {(() => void) | null} told when the lessons or the step shown change (the views follow) */
     this.onChange = null;
   }
@@ -197,6 +210,16 @@ export class Lessons {
     return Promise.resolve();
   }
 
+  /** → in a lesson: the next step. */
+  forward() {
+    return this.next();
+  }
+
+  /** ← in a lesson: the step before. */
+  backward() {
+    return this.previous();
+  }
+
   /** Puts the step's prepared state back. */
   reset() {
     const c = this.current;
@@ -246,7 +269,11 @@ export class Lessons {
       app.render();
     } else if (action === "run-curves") {
       if (this.curves.running) return;
-      this.curves.runFromForm();
+      // the button says "Running…" until the sweep has ended, then its idle label again
+      this.curves.runFromForm().finally(() => {
+        this.onChange?.();
+        app.scheduleRender();
+      });
     } else if (action === "animate" || action === "race") {
       const player = /** @type {import("./player.js").Player<any, any>} */ (this.player());
       if (player.playing) player.pause();
@@ -274,6 +301,7 @@ export class Lessons {
     app.setCompare(false);
     app.history = aside.history;
     setFields(app.state, { projector: aside.projector });
+    history.replaceState(null, "", withoutLesson(location.href)); // a reload shows the viewer's own page
     app.applySnapshot(aside.snapshot); // saves it again (unchanged) and puts it in the URL
     this.applyCurveForm(app.state.curves);
     this.curves.preview();
@@ -430,6 +458,9 @@ export class Lessons {
       views,
       controls: [],
       action: compare ? "race" : "animate",
+      notes: "",
+      hide: [],
+      task: null,
       state: {
         fields,
         compare,

@@ -20,6 +20,10 @@ import { Lessons } from "./lesson.js";
 import { bindLessonEditor } from "./lesson-editor.js";
 import { hashIsLesson, readLessonLink } from "./lesson-link.js";
 import { LessonView, bindLesson } from "./lesson-view.js";
+import { Presenter, bindPresenterKeys } from "./lesson-keys.js";
+import { bindOverlays } from "./lesson-overlays.js";
+import { bindSpeaker, speakerMain } from "./speaker-view.js";
+import { bindHandoutButton, buildHandout } from "./lesson-handout.js";
 import { restoreOrPreset, watchOtherTabs } from "./persistence.js";
 import { ReadoutView } from "./readout.js";
 import { TeacherPanel } from "./teacher-panel.js";
@@ -40,6 +44,9 @@ const lab = {
 window.lab = lab;
 
 async function boot() {
+  // read before a lesson puts its own link in the address bar
+  const params = new URLSearchParams(location.search);
+  const handout = params.has("handout");
   const build = wasmBuild();
   if (!build) {
     showAlert(NO_WASM);
@@ -90,6 +97,11 @@ async function boot() {
   app.views.splice(1, 0, new LessonView(lessons, el, dataView, weightView));
   bindLesson(lessons, app, el);
   bindLessonEditor(lessons, app, el);
+  const presenter = new Presenter(lessons);
+  bindPresenterKeys(presenter, app);
+  bindOverlays(presenter, app);
+  bindSpeaker(presenter, app, el);
+  bindHandoutButton(lessons, app, el);
   restoreOrPreset(app, teacherForm(el));
   // stored lessons this page cannot read (kept as they are): said after the picture's own messages
   if (lessons.problems.length) app.setMessage([app.state.message?.text, ...lessons.problems].filter(Boolean).join(" "), "error");
@@ -98,12 +110,15 @@ async function boot() {
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);
   curves.preview(); // the theory curves at once, before any Run
-  Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, lessons, dataView, weightView, el }));
+  Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, lessons, presenter, dataView, weightView, el }));
   app.render();
   await openLinkedLesson(app, lessons, await lessonLink);
   registerOfflineCache();
   lab.readyAt = performance.now(); // ms since navigation start: how long until interactive
   resolveReady(lab);
+  // `&handout`: the lesson opened is laid out for print, every step on its own page
+  if (lessons.current && handout)
+    buildHandout(lessons, { notes: params.has("notes") }).catch((e) => app.setMessage(`The handout could not be made: ${e.message}`, "error"));
   setTimeout(() => app.training.warm(), WARM_WORKER_MS);
 }
 
@@ -148,15 +163,18 @@ function registerOfflineCache() {
   });
 }
 
-boot().catch((e) => {
-  const text = `The page could not start: ${e.message}`;
-  const status = el("status");
-  if (status) {
-    status.textContent = text;
-    status.className = "error";
-  }
-  // any other failure to start (the core not fetched or not compiled) at the top of the page too
-  if (!document.getElementById("page-alert")) showAlert(`${text.replace(/\.?$/, ".")} Reload the page to try again.`);
-  rejectReady(e);
-  throw e;
-});
+// `?speaker`: this window is a lesson's speaker view (speaker-view.js), not a lab of its own
+if (new URLSearchParams(location.search).has("speaker")) speakerMain();
+else
+  boot().catch((e) => {
+    const text = `The page could not start: ${e.message}`;
+    const status = el("status");
+    if (status) {
+      status.textContent = text;
+      status.className = "error";
+    }
+    // any other failure to start (the core not fetched or not compiled) at the top of the page too
+    if (!document.getElementById("page-alert")) showAlert(`${text.replace(/\.?$/, ".")} Reload the page to try again.`);
+    rejectReady(e);
+    throw e;
+  });

@@ -1,0 +1,67 @@
+// The speaker view: lab.openSpeakerView() opens a second window that shows the step's notes, the
+// next step's title and thumbnail and a clock; → in it advances the main window, and → in the
+// main window advances it (BroadcastChannel between the two).
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { nextFrame, useLab } from "./harness.mjs";
+
+const lab = useLab({ viewport: { width: 1280, height: 720 } });
+
+test("the speaker view opens as a second window, shows notes and the next step, and stepping in either window steps both", async () => {
+  const { page } = lab;
+  await page.evaluate(() => window.lab.openLesson("chapter", 1));
+  const file = JSON.parse(await page.evaluate(() => window.lab.exportLesson()));
+  assert.ok(
+    file.steps.every((s) => s.notes && s.notes.length > 40),
+    "every step of the built-in lesson has notes",
+  );
+  const popup = page.context().waitForEvent("page");
+  await page.evaluate(() => window.lab.openSpeakerView());
+  const speaker = await popup;
+  const shows = (i) =>
+    speaker.waitForFunction(
+      ([title, next]) => document.getElementById("speaker-title")?.textContent === title && document.getElementById("speaker-next-title").textContent === next,
+      [file.steps[i].title, file.steps[i + 1]?.title ?? "(the last step)"],
+    );
+  await shows(1);
+  assert.equal(await speaker.evaluate(() => document.getElementById("speaker-notes").textContent), file.steps[1].notes);
+  assert.equal(await speaker.evaluate(() => document.querySelectorAll("#speaker-next-thumb canvas").length), 1);
+  assert.match(await speaker.evaluate(() => document.getElementById("speaker-now").textContent), /\d/);
+  assert.match(await speaker.evaluate(() => document.getElementById("speaker-elapsed").textContent), /^\d+:\d\d since the start$/);
+  // the notes are for the speaker only: the main window does not show them
+  assert.ok(!(await page.evaluate(() => document.body.innerText)).includes(file.steps[1].notes.slice(0, 30)));
+
+  // → in the speaker view advances the main window
+  await speaker.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => window.lab.getState().lesson.step === 2);
+  await shows(2);
+  // its Next button too
+  await speaker.locator('#speaker button[data-key="ArrowRight"]').click();
+  await page.waitForFunction(() => window.lab.getState().lesson.step === 3);
+  await shows(3);
+  // → in the main window advances the speaker view; ← back
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => window.lab.getState().lesson.step === 4);
+  await shows(4);
+  await page.keyboard.press("ArrowLeft");
+  await shows(3);
+  // B in the speaker view blanks the main screen
+  await speaker.keyboard.press("b");
+  await page.waitForFunction(() => window.lab.getState().lesson.blank === "black");
+  await speaker.keyboard.press("b");
+  await page.waitForFunction(() => window.lab.getState().lesson.blank === null);
+  // the last step: the speaker view says so
+  await page.evaluate((i) => window.lab.openLesson("chapter", i), file.steps.length - 1);
+  await nextFrame(page);
+  await shows(file.steps.length - 1);
+  // the lesson left: the speaker view says none is presented
+  await page.evaluate(() => window.lab.closeLesson());
+  await speaker.waitForFunction(() => /No lesson/.test(document.getElementById("speaker-status").textContent));
+  await speaker.close();
+  await assert.rejects(
+    page.evaluate(() => window.lab.openSpeakerView()),
+    /no lesson is open/,
+  );
+  assert.deepEqual(lab.errors, []);
+});
