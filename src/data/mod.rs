@@ -2,6 +2,7 @@
 
 pub mod csv;
 pub mod generate;
+pub mod quote;
 pub mod reading;
 
 use crate::error::{Error, Result};

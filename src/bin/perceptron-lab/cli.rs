@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
+use perceptron_lab::data::quote::escaped;
 use perceptron_lab::data::{csv, Dataset};
 use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, StopRule, MAX_N};
 use perceptron_lab::train::StepCost;
@@ -85,10 +86,29 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Writes `perceptron-lab: ` and `text` to stderr, a line: a stderr that cannot be written
-/// (`2>/dev/full`) loses the note, not the run (`eprintln!` would panic).
+/// The most characters of one note: the values a message names are cut to 200 each where it is
+/// written (`data::quote`); this bounds what they are written into (a core message naming a
+/// model file's value, say).
+const MAX_NOTE_CHARS: usize = 2_000;
+
+/// Writes `perceptron-lab: ` and `text` to stderr, a line: control characters escaped (no value
+/// forges a second line or reaches the terminal as an escape sequence), at most
+/// [`MAX_NOTE_CHARS`] characters. A stderr that cannot be written (`2>/dev/full`) loses the note,
+/// not the run (`eprintln!` would panic).
 pub fn note(text: std::fmt::Arguments) {
-    let _ = writeln!(std::io::stderr(), "perceptron-lab: {text}");
+    let text = text.to_string();
+    let mut line = String::new();
+    for c in text.chars().take(MAX_NOTE_CHARS) {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    if text.chars().nth(MAX_NOTE_CHARS).is_some() {
+        line.push_str(&format!("… ({} characters)", text.chars().count()));
+    }
+    let _ = writeln!(std::io::stderr(), "perceptron-lab: {line}");
 }
 
 /// What a subcommand returns: its error is printed after `perceptron-lab: `, with exit code 1.
@@ -291,9 +311,10 @@ pub fn parse_stop(text: &str) -> Result<StopRule, String> {
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// The text of the file at `path` (the error names it), read up to [`MAX_FILE_BYTES`]: a larger
-/// file or an endless one (`/dev/zero`) is refused after reading one byte past the limit.
+/// file or an endless one (`/dev/zero`) is refused after reading one byte past the limit. A
+/// leading UTF-8 byte-order mark is dropped, for every file read (data and model files).
 pub fn read_text(path: &Path) -> Result<String, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", shown(path));
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
@@ -301,22 +322,34 @@ pub fn read_text(path: &Path) -> Result<String, String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(format!(
             "{} is larger than {} MiB, the most a file may hold",
-            path.display(),
+            shown(path),
             MAX_FILE_BYTES >> 20
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         format!(
             "cannot read {}: not UTF-8 text (byte {})",
-            path.display(),
+            shown(path),
             e.utf8_error().valid_up_to()
         )
-    })
+    })?;
+    // a UTF-8 byte-order mark, as some editors write it, is not part of the text
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// A file's name as a message shows it: control characters escaped, at most 200 characters
+/// (`data::quote::escaped`), so that a name cannot forge a message line or reach the terminal as
+/// an escape sequence.
+pub fn shown(path: &Path) -> String {
+    escaped(&path.to_string_lossy())
 }
 
 /// The data set of the CSV file at `path` (`data::csv::parse`; the error names the file).
 pub fn read_data(path: &Path) -> Result<Dataset, String> {
-    csv::parse(&read_text(path)?).map_err(|e| format!("{}: {e}", path.display()))
+    csv::parse(&read_text(path)?).map_err(|e| format!("{}: {e}", shown(path)))
 }
 
 /// JSON has no NaN or ∞: those become `null`.

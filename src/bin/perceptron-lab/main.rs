@@ -34,6 +34,8 @@ mod model;
 #[cfg(not(target_arch = "wasm32"))]
 mod predict;
 #[cfg(not(target_arch = "wasm32"))]
+mod sign;
+#[cfg(not(target_arch = "wasm32"))]
 mod theory;
 #[cfg(not(target_arch = "wasm32"))]
 mod trace;
