@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
-use perceptron_lab::data::quote::escaped;
+use perceptron_lab::data::quote::{escaped, quoted};
 use perceptron_lab::data::{csv, Dataset};
 use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, StopRule, MAX_N};
 use perceptron_lab::train::StepCost;
@@ -59,7 +59,7 @@ fn keep_freed_memory() {
 /// any other write error (`> /dev/full`) is an error.
 pub fn main() -> ExitCode {
     keep_freed_memory();
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| with_hint(e).exit());
     let mut out = BufWriter::new(std::io::stdout().lock());
     let result = match cli.command {
         Command::Curve(a) => crate::curve::run(a, &mut out),
@@ -90,6 +90,34 @@ pub fn main() -> ExitCode {
 /// written (`data::quote`); this bounds what they are written into (a core message naming a
 /// model file's value, say).
 const MAX_NOTE_CHARS: usize = 2_000;
+
+/// The course reports' names for flags the CLI spells otherwise: the unknown flag and the tip.
+const HINTS: [(&str, &str); 2] = [
+    ("--lambda", "label noise λ is --noise (curve, trace)"),
+    (
+        "--tmax",
+        "the step budget t_max is --updates T, or --epochs for T/P epochs",
+    ),
+];
+
+/// Clap's error for an unknown flag with a tip where the flag is a name of [`HINTS`].
+fn with_hint(mut e: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return e;
+    };
+    let flag = arg.split('=').next().unwrap_or_default();
+    if let Some((_, tip)) = HINTS.iter().find(|(name, _)| *name == flag) {
+        e.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![(*tip).to_owned().into()]),
+        );
+    }
+    e
+}
 
 /// Writes `perceptron-lab: ` and `text` to stderr, a line: control characters escaped (no value
 /// forges a second line or reaches the terminal as an escape sequence), at most
@@ -142,23 +170,92 @@ pub fn updates_help() -> String {
     )
 }
 
-/// `--stop`'s help: the stopping rules, naming the rules that certify a gap from the catalogue
-/// (`certifies_bound`) and the one reading the patience from its spec's step cost (the least
-/// stable example's updates).
+/// Whether rule `a` takes the stopping rule `stop`: `gap` the rules that certify a bound (their
+/// relative gap ≤ TOL) and those with a cost of their own (the gradient rules and the soft
+/// margin: at their optimum's condition), `no-improvement` MinOver (κ not improved in `P`
+/// steps, read from its spec's step cost), `epochs` and `angle` every rule.
+pub fn takes_stop(a: Algorithm, stop: StopRule) -> bool {
+    match stop {
+        StopRule::Gap { .. } => a.info().certifies_bound || a.spec().objective.is_some(),
+        StopRule::NoImprovement => a.cost() == StepCost::Potentials,
+        StopRule::Epochs | StopRule::Angle { .. } => true,
+    }
+}
+
+/// The name of `stop`'s kind as `--stop` writes it.
+fn stop_kind(stop: StopRule) -> &'static str {
+    match stop {
+        StopRule::Epochs => "epochs",
+        StopRule::NoImprovement => "no-improvement",
+        StopRule::Gap { .. } => "gap",
+        StopRule::Angle { .. } => "angle",
+    }
+}
+
+/// The training rules that take `stop`, comma-separated.
+fn takers(stop: StopRule) -> String {
+    Algorithm::rules()
+        .filter(|&a| takes_stop(a, stop))
+        .map(Algorithm::name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Refuses `--stop` for a rule that does not take it (it was ignored, silently), naming the rule
+/// and the rules that do, in the words of the core's refusal of a setting (`--gamma`).
+///
+/// # Errors
+/// `--stop TEXT: unknown rule for --stop KIND "RULE"; expected one of: …`.
+pub fn check_stop(a: Algorithm, stop: StopRule, text: &str) -> Result<(), String> {
+    if takes_stop(a, stop) {
+        return Ok(());
+    }
+    Err(format!(
+        "--stop {}: unknown rule for --stop {} \"{a}\"; expected one of: {}",
+        quoted(text),
+        stop_kind(stop),
+        takers(stop)
+    ))
+}
+
+/// `curve`'s note on a shared `--stop` that some of its rules do not take: which rules it applies
+/// to and which run to their limit instead (`None` when every rule takes it).
+pub fn stop_note(algorithms: &[Algorithm], stop: StopRule, text: &str) -> Option<String> {
+    let (takes, not): (Vec<Algorithm>, Vec<Algorithm>) = algorithms
+        .iter()
+        .filter(|&&a| a != Algorithm::Exact)
+        .partition(|&&a| takes_stop(a, stop));
+    if not.is_empty() {
+        return None;
+    }
+    let names = |v: &[Algorithm]| v.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ");
+    Some(format!(
+        "--stop {text} applies to {}; not to {} (no {} stop: the epoch limit or --updates ends their runs)",
+        if takes.is_empty() {
+            "none of the rules".to_owned()
+        } else {
+            names(&takes)
+        },
+        names(&not),
+        stop_kind(stop)
+    ))
+}
+
+/// `--stop`'s help: the stopping rules and the rules that take each ([`takes_stop`]).
 pub fn stop_help() -> String {
-    let names = |keep: &dyn Fn(Algorithm) -> bool| {
-        Algorithm::rules()
-            .filter(|&a| keep(a))
-            .map(Algorithm::name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let patience = names(&|a| a.cost() == StepCost::Potentials);
-    let gap = names(&|a| a.info().certifies_bound);
+    let gap = StopRule::Gap { tolerance: 1.0 };
+    let certified = Algorithm::rules()
+        .filter(|&a| a.info().certifies_bound)
+        .map(Algorithm::name)
+        .collect::<Vec<_>>()
+        .join(", ");
     format!(
-        "Stopping rule: epochs (the limit only), no-improvement ({patience}: κ not improved in P steps), \
-         gap:TOL ({gap}: certified relative gap ≤ TOL), or angle:TOL[:T] \
-         (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians)"
+        "Stopping rule: epochs (the limit only), no-improvement ({}: κ not improved in P steps), \
+         gap:TOL ({}; certified relative gap ≤ TOL for {certified}, the others at their own optimum), or angle:TOL[:T] \
+         (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians). \
+         A rule that does not take the stop is refused in train and trace; in curve the stop applies to the rules that take it (a note says which)",
+        takers(StopRule::NoImprovement),
+        takers(gap),
     )
 }
 
@@ -201,6 +298,7 @@ impl RunArgs {
         reps: usize,
         algorithms: Vec<Algorithm>,
     ) -> Result<CurveParams, Box<dyn std::error::Error>> {
+        check_examples(&alphas, self.n)?;
         let params = CurveParams {
             n: self.n,
             alphas,
@@ -244,9 +342,41 @@ pub fn number(text: &str) -> Result<f64, String> {
 #[derive(Clone)]
 pub struct Grid(pub Vec<f64>);
 
-/// An `α` grid as `--alpha` takes it (`experiment::parse_alpha`).
+/// An `α` grid as `--alpha` takes it (`experiment::parse_alpha`); a range `start:stop:count`
+/// runs upwards, `stop ≥ start`, as the page's α fields (a reversed one ran from `start` down to
+/// `stop`, by the page's words refused).
 pub fn alphas(text: &str) -> Result<Grid, String> {
-    parse_alpha(text).map(Grid).map_err(|e| e.to_string())
+    let grid = parse_alpha(text).map_err(|e| e.to_string())?;
+    if let [start, stop, _] = text.split(':').map(str::trim).collect::<Vec<_>>()[..] {
+        let (a0, a1) = (start.parse::<f64>(), stop.parse::<f64>());
+        if let (Ok(a0), Ok(a1)) = (a0, a1) {
+            if a1 < a0 {
+                return Err(format!(
+                    "α stop must be a number in [{a0}, ∞), got {}",
+                    quoted(stop)
+                ));
+            }
+        }
+    }
+    Ok(Grid(grid))
+}
+
+/// Refuses an `α` whose set would have no example, `P = round(αN) < 1`, naming the valid range
+/// `α ≥ 1/(2N)` (a sweep took `P = 1` for it, silently).
+///
+/// # Errors
+/// The first such `α`, with `N` and the range.
+pub fn check_examples(alphas: &[f64], n: usize) -> Result<(), String> {
+    let least = 0.5 / n as f64;
+    match alphas
+        .iter()
+        .find(|&&a| a > 0.0 && (a * n as f64).round() < 1.0)
+    {
+        Some(a) => Err(format!(
+            "α = {a} gives P = round(αN) = 0 examples at N = {n}: α must be in [{least}, ∞) (P ≥ 1)"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// `--labels`: teacher or random labels.

@@ -1,10 +1,10 @@
 //! `curve`: a learning-curve sweep on all cores, CSV on stdout (`experiment::CSV_HEADER`),
 //! progress on stderr.
 
-use crate::cli::{alphas, note, parse_algorithm, whole, CliResult, Grid, Out, RunArgs};
+use crate::cli::{alphas, note, parse_algorithm, stop_note, whole, CliResult, Grid, Out, RunArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use perceptron_lab::catalogue::Algorithm;
-use perceptron_lab::experiment::{self, CSV_HEADER};
+use perceptron_lab::experiment::{self, CSV_HEADER, MAX_REPS};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -21,8 +21,8 @@ pub struct CurveArgs {
     /// α grid: start:stop:count or a comma list.
     #[arg(long, allow_hyphen_values = true, value_parser = alphas)]
     alpha: Grid,
-    /// Repetitions per α.
-    #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
+    /// Repetitions per α (at most 100000, as the page).
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole(1, MAX_REPS))]
     reps: usize,
     #[command(flatten)]
     run: RunArgs,
@@ -36,6 +36,9 @@ pub struct CurveArgs {
 pub fn run(a: CurveArgs, out: &mut Out) -> CliResult {
     let params = a.run.params(a.alpha.0, a.reps, a.algorithms)?;
     params.validate()?;
+    if let Some(text) = stop_note(&params.algorithms, params.stop, &a.run.stop) {
+        note(format_args!("{text}"));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(a.threads))
         .build()?;

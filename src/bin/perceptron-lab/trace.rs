@@ -1,7 +1,7 @@
 //! `trace`: one student–teacher run step by step, CSV `experiment::TRACE_HEADER` on stdout (the
 //! first repetition of `curve --alpha α` with the same seed).
 
-use crate::cli::{number, parse_algorithm, whole, CliResult, Out, RunArgs};
+use crate::cli::{check_stop, number, parse_algorithm, whole, CliResult, Out, RunArgs};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::experiment;
 
@@ -23,6 +23,7 @@ pub struct TraceArgs {
 /// run the core refuses prints nothing.
 pub fn run(a: TraceArgs, out: &mut Out) -> CliResult {
     let params = a.run.params(vec![a.alpha], 1, vec![a.algorithm])?;
+    check_stop(a.algorithm, params.stop, &a.run.stop)?;
     let (mut written, mut first) = (Ok(()), true);
     experiment::trace_with(&params, a.algorithm, 0, a.every, |p| {
         if first {

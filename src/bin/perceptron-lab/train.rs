@@ -1,8 +1,8 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
 use crate::cli::{
-    finite, note, number, parse_algorithm, parse_stop, read_data, updates_help, whole, CliResult,
-    Out,
+    check_stop, finite, note, number, parse_algorithm, parse_stop, read_data, updates_help, whole,
+    CliResult, Out,
 };
 use crate::model::Model;
 use perceptron_lab::catalogue::Algorithm;
@@ -196,8 +196,10 @@ fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::er
         },
         ..Config::default()
     };
-    if let Some(stop) = &a.stop {
-        parse_stop(stop)?.apply(&mut config, data.len());
+    if let Some(text) = &a.stop {
+        let stop = parse_stop(text)?;
+        check_stop(a.algorithm, stop, text)?;
+        stop.apply(&mut config, data.len());
     }
     Ok(train::build(a.algorithm, data, mode, &config)?.run())
 }
