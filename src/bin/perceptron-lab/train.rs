@@ -2,7 +2,7 @@
 
 use crate::cli::{
     check_stop, finite, note, number, parse_algorithm, parse_stop, read_data, updates_help, whole,
-    CliResult, Out,
+    workers_that_fit, CliResult, Out,
 };
 use crate::model::Model;
 use perceptron_lab::catalogue::Algorithm;
@@ -69,6 +69,11 @@ enum OrderArg {
 /// Trains (or solves, for `exact`) and prints the model.
 pub fn run(a: TrainArgs, out: &mut Out) -> CliResult {
     let data = read_data(&a.data)?;
+    workers_that_fit(
+        data.len() as f64 * data.dim() as f64,
+        1,
+        &format!("the file's set, P × N = {} × {}", data.len(), data.dim()),
+    )?;
     let mode = Mode::from_threshold(a.threshold);
     let model = if a.algorithm == Algorithm::Exact {
         exact(&a, &data, mode)?
