@@ -7,6 +7,7 @@
 mod common;
 
 use common::cli::{cli, cli_refuses, file, run, run_within};
+use std::fmt::Write as _;
 use std::process::{Output, Stdio};
 use std::time::Duration;
 
@@ -445,12 +446,11 @@ fn a_stop_the_rule_does_not_take_is_refused_by_name() {
 /// whatever the machine, 10¹² exact tests do not fit in an hour.
 #[test]
 fn a_count_that_would_take_days_is_refused_with_the_estimate() {
-    let rows: String = (0..40)
-        .map(|i| {
-            let t = f64::from(i) * 0.3;
-            format!("{},{},{},{}\n", t.cos(), t.sin(), t, 2 * (i % 2) - 1)
-        })
-        .collect();
+    let mut rows = String::new();
+    for i in 0..40 {
+        let t = f64::from(i) * 0.3;
+        writeln!(rows, "{},{},{},{}", t.cos(), t.sin(), t, 2 * (i % 2) - 1).unwrap();
+    }
     let data = file("count-long.csv", &format!("x1,x2,x3,label\n{rows}"));
     let args = [
         "count",

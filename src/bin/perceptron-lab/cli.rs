@@ -7,6 +7,7 @@ use perceptron_lab::data::quote::{escaped, quoted};
 use perceptron_lab::data::{csv, Dataset};
 use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, StopRule, MAX_N};
 use perceptron_lab::train::StepCost;
+use std::fmt::Write as _;
 use std::io::{BufWriter, ErrorKind, Read as _, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -134,7 +135,7 @@ pub fn note(text: std::fmt::Arguments) {
         }
     }
     if text.chars().nth(MAX_NOTE_CHARS).is_some() {
-        line.push_str(&format!("… ({} characters)", text.chars().count()));
+        let _ = write!(line, "… ({} characters)", text.chars().count());
     }
     let _ = writeln!(std::io::stderr(), "perceptron-lab: {line}");
 }

@@ -16,8 +16,8 @@ const LIMBS: usize = 140;
 /// `v = m·2^e` with an integer `m` (sign included), `|m| < 2^53`.
 fn split(v: f64) -> (i64, i64) {
     let bits = v.to_bits();
-    let exponent = ((bits >> 52) & 0x7ff) as i64;
-    let fraction = (bits & ((1 << 52) - 1)) as i64;
+    let exponent = ((bits >> 52) & 0x7ff).cast_signed();
+    let fraction = (bits & ((1 << 52) - 1)).cast_signed();
     let (m, e) = if exponent == 0 {
         (fraction, -1074)
     } else {
