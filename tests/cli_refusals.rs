@@ -250,6 +250,23 @@ fn names_and_values_are_escaped_and_cut_short() {
         "{err}"
     );
     assert!(!err.contains('\u{1b}'));
+    // a flag's value with control characters: clap's message and the parser's alike
+    let out = run(&[
+        "curve",
+        "--algorithm",
+        "hebb\u{1b}[2J\nx",
+        "--n",
+        "5",
+        "--alpha",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(!err.contains('\u{1b}'), "{err}");
+    assert!(
+        err.contains("invalid value 'hebb\\u{1b}[2J\\nx' for '--algorithm <ALGORITHMS>': unknown algorithm \"hebb\\u{1b}[2J\\nx\""),
+        "{err}"
+    );
     // a header of one 100 MB field
     let header = file(
         "wide-field.csv",

@@ -101,9 +101,16 @@ const HINTS: [(&str, &str); 2] = [
     ),
 ];
 
-/// Clap's error for an unknown flag with a tip where the flag is a name of [`HINTS`].
+/// Clap's error with the value it names escaped and cut short (`data::quote::escaped`), and for
+/// an unknown flag a tip where the flag is a name of [`HINTS`].
 fn with_hint(mut e: clap::Error) -> clap::Error {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(v)) = e.get(kind) {
+            let shown = escaped(v);
+            e.insert(kind, ContextValue::String(shown));
+        }
+    }
     if e.kind() != ErrorKind::UnknownArgument {
         return e;
     }
@@ -125,7 +132,16 @@ fn with_hint(mut e: clap::Error) -> clap::Error {
 /// [`MAX_NOTE_CHARS`] characters. A stderr that cannot be written (`2>/dev/full`) loses the note,
 /// not the run (`eprintln!` would panic).
 pub fn note(text: std::fmt::Arguments) {
-    let text = text.to_string();
+    let _ = writeln!(
+        std::io::stderr(),
+        "perceptron-lab: {}",
+        tidy(&text.to_string())
+    );
+}
+
+/// `text` as a message line: control characters escaped, at most [`MAX_NOTE_CHARS`] characters
+/// (then `… (N characters)`).
+pub fn tidy(text: &str) -> String {
     let mut line = String::new();
     for c in text.chars().take(MAX_NOTE_CHARS) {
         if c.is_control() {
@@ -137,7 +153,7 @@ pub fn note(text: std::fmt::Arguments) {
     if text.chars().nth(MAX_NOTE_CHARS).is_some() {
         let _ = write!(line, "… ({} characters)", text.chars().count());
     }
-    let _ = writeln!(std::io::stderr(), "perceptron-lab: {line}");
+    line
 }
 
 /// What a subcommand returns: its error is printed after `perceptron-lab: `, with exit code 1.
@@ -347,7 +363,7 @@ pub struct Grid(pub Vec<f64>);
 /// runs upwards, `stop ≥ start`, as the page's α fields (a reversed one ran from `start` down to
 /// `stop`, by the page's words refused).
 pub fn alphas(text: &str) -> Result<Grid, String> {
-    let grid = parse_alpha(text).map_err(|e| e.to_string())?;
+    let grid = parse_alpha(text).map_err(|e| tidy(&e.to_string()))?;
     if let [start, stop, _] = text.split(':').map(str::trim).collect::<Vec<_>>()[..] {
         let (a0, a1) = (start.parse::<f64>(), stop.parse::<f64>());
         if let (Ok(a0), Ok(a1)) = (a0, a1) {
@@ -399,13 +415,13 @@ impl From<LabelsArg> for Labels {
 /// An algorithm by its catalogue name (the core's message for an unknown one).
 pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     text.parse()
-        .map_err(|e: perceptron_lab::Error| e.to_string())
+        .map_err(|e: perceptron_lab::Error| tidy(&e.to_string()))
 }
 
 /// A theory curve by its catalogue name.
 pub fn parse_curve(text: &str) -> Result<TheoryCurve, String> {
     text.parse()
-        .map_err(|e: perceptron_lab::Error| e.to_string())
+        .map_err(|e: perceptron_lab::Error| tidy(&e.to_string()))
 }
 
 /// A stopping rule as `--stop` writes it (see [`stop_help`]).
@@ -431,7 +447,8 @@ pub fn parse_stop(text: &str) -> Result<StopRule, String> {
             .or_else(|| text.strip_prefix("angle:").and_then(angle))
             .ok_or_else(|| {
                 format!(
-                    "--stop \"{text}\": expected epochs, no-improvement, gap:TOL or angle:TOL[:T] (T a number of steps or P)"
+                    "--stop {}: expected epochs, no-improvement, gap:TOL or angle:TOL[:T] (T a number of steps or P)",
+                    quoted(text)
                 )
             }),
     }
