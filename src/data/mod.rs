@@ -1,5 +1,6 @@
 //! Data sets: `P` examples `ξ^μ ∈ R^N` with labels `S^μ = ±1`, stored row-major.
 
+pub mod columns;
 pub mod csv;
 pub mod generate;
 pub mod quote;

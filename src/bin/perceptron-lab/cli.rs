@@ -5,12 +5,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
 use perceptron_lab::data::quote::{escaped, quoted};
 use perceptron_lab::data::{csv, Dataset};
-use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, StopRule, MAX_N};
-use perceptron_lab::train::StepCost;
+use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, MAX_N};
 use std::fmt::Write as _;
 use std::io::{BufWriter, ErrorKind, Read as _, Write};
 use std::path::Path;
 use std::process::ExitCode;
+
+pub use crate::memory::workers_that_fit;
+pub use crate::stops::{check_stop, parse_stop, stop_help, stop_note};
 
 #[derive(Parser)]
 #[command(
@@ -187,95 +189,6 @@ pub fn updates_help() -> String {
     )
 }
 
-/// Whether rule `a` takes the stopping rule `stop`: `gap` the rules that certify a bound (their
-/// relative gap ≤ TOL) and those with a cost of their own (the gradient rules and the soft
-/// margin: at their optimum's condition), `no-improvement` MinOver (κ not improved in `P`
-/// steps, read from its spec's step cost), `epochs` and `angle` every rule.
-pub fn takes_stop(a: Algorithm, stop: StopRule) -> bool {
-    match stop {
-        StopRule::Gap { .. } => a.info().certifies_bound || a.spec().objective.is_some(),
-        StopRule::NoImprovement => a.cost() == StepCost::Potentials,
-        StopRule::Epochs | StopRule::Angle { .. } => true,
-    }
-}
-
-/// The name of `stop`'s kind as `--stop` writes it.
-fn stop_kind(stop: StopRule) -> &'static str {
-    match stop {
-        StopRule::Epochs => "epochs",
-        StopRule::NoImprovement => "no-improvement",
-        StopRule::Gap { .. } => "gap",
-        StopRule::Angle { .. } => "angle",
-    }
-}
-
-/// The training rules that take `stop`, comma-separated.
-fn takers(stop: StopRule) -> String {
-    Algorithm::rules()
-        .filter(|&a| takes_stop(a, stop))
-        .map(Algorithm::name)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Refuses `--stop` for a rule that does not take it (it was ignored, silently), naming the rule
-/// and the rules that do, in the words of the core's refusal of a setting (`--gamma`).
-///
-/// # Errors
-/// `--stop TEXT: unknown rule for --stop KIND "RULE"; expected one of: …`.
-pub fn check_stop(a: Algorithm, stop: StopRule, text: &str) -> Result<(), String> {
-    if takes_stop(a, stop) {
-        return Ok(());
-    }
-    Err(format!(
-        "--stop {}: unknown rule for --stop {} \"{a}\"; expected one of: {}",
-        quoted(text),
-        stop_kind(stop),
-        takers(stop)
-    ))
-}
-
-/// `curve`'s note on a shared `--stop` that some of its rules do not take: which rules it applies
-/// to and which run to their limit instead (`None` when every rule takes it).
-pub fn stop_note(algorithms: &[Algorithm], stop: StopRule, text: &str) -> Option<String> {
-    let (takes, not): (Vec<Algorithm>, Vec<Algorithm>) = algorithms
-        .iter()
-        .filter(|&&a| a != Algorithm::Exact)
-        .partition(|&&a| takes_stop(a, stop));
-    if not.is_empty() {
-        return None;
-    }
-    let names = |v: &[Algorithm]| v.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ");
-    Some(format!(
-        "--stop {text} applies to {}; not to {} (no {} stop: the epoch limit or --updates ends their runs)",
-        if takes.is_empty() {
-            "none of the rules".to_owned()
-        } else {
-            names(&takes)
-        },
-        names(&not),
-        stop_kind(stop)
-    ))
-}
-
-/// `--stop`'s help: the stopping rules and the rules that take each ([`takes_stop`]).
-pub fn stop_help() -> String {
-    let gap = StopRule::Gap { tolerance: 1.0 };
-    let certified = Algorithm::rules()
-        .filter(|&a| a.info().certifies_bound)
-        .map(Algorithm::name)
-        .collect::<Vec<_>>()
-        .join(", ");
-    format!(
-        "Stopping rule: epochs (the limit only), no-improvement ({}: κ not improved in P steps), \
-         gap:TOL ({}; certified relative gap ≤ TOL for {certified}, the others at their own optimum), or angle:TOL[:T] \
-         (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians). \
-         A rule that does not take the stop is refused in train and trace; in curve the stop applies to the rules that take it (a note says which)",
-        takers(StopRule::NoImprovement),
-        takers(gap),
-    )
-}
-
 /// The student–teacher sets and runs of `curve` and `trace`: N, the budget, the seed, the labels
 /// and the stopping rule.
 #[derive(clap::Args)]
@@ -424,36 +337,6 @@ pub fn parse_curve(text: &str) -> Result<TheoryCurve, String> {
         .map_err(|e: perceptron_lab::Error| tidy(&e.to_string()))
 }
 
-/// A stopping rule as `--stop` writes it (see [`stop_help`]).
-pub fn parse_stop(text: &str) -> Result<StopRule, String> {
-    let angle = |rest: &str| -> Option<StopRule> {
-        let (tol, block) = match rest.split_once(':') {
-            None => (rest, None),
-            Some((tol, "P")) => (tol, None),
-            Some((tol, t)) => (tol, Some(t.parse().ok()?)),
-        };
-        Some(StopRule::Angle {
-            tolerance: tol.parse().ok()?,
-            block,
-        })
-    };
-    match text {
-        "epochs" => Ok(StopRule::Epochs),
-        "no-improvement" => Ok(StopRule::NoImprovement),
-        _ => text
-            .strip_prefix("gap:")
-            .and_then(|t| t.parse().ok())
-            .map(|tolerance| StopRule::Gap { tolerance })
-            .or_else(|| text.strip_prefix("angle:").and_then(angle))
-            .ok_or_else(|| {
-                format!(
-                    "--stop {}: expected epochs, no-improvement, gap:TOL or angle:TOL[:T] (T a number of steps or P)",
-                    quoted(text)
-                )
-            }),
-    }
-}
-
 /// The largest file read: 256 MiB, above any data file of [`perceptron_lab::data::MAX_POINTS`]
 /// points that the rules handle in reasonable time.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
@@ -498,40 +381,6 @@ pub fn shown(path: &Path) -> String {
 /// The data set of the CSV file at `path` (`data::csv::parse`; the error names the file).
 pub fn read_data(path: &Path) -> Result<Dataset, String> {
     csv::parse(&read_text(path)?).map_err(|e| format!("{}: {e}", shown(path)))
-}
-
-/// Copies of a set of `P·N` values that a run holds at its peak, rounded up: the set, the rule's
-/// own copy, and a rule's working arrays (MinOver's, AdaTron's, the soft margin's, the exact
-/// optimum's rows): at most 3.2 copies measured (docs/cli.md, "Memory").
-pub const SET_COPIES: usize = 4;
-
-/// Whether this process can allocate `bytes` now: reserved fallibly and freed at once. A memory
-/// limit (`ulimit -v`) refuses it; an overcommitting system grants it without touching it.
-fn can_allocate(bytes: f64) -> bool {
-    bytes < isize::MAX as f64 && Vec::<u8>::new().try_reserve_exact(bytes as usize).is_ok()
-}
-
-/// How many runs on sets of `values` (`P·N`) can be held at once, at most `workers` (halved until
-/// they fit), so that a run is refused with its size rather than aborted by a failed allocation.
-///
-/// # Errors
-/// When not even one fits: the `set`'s name, its size and the memory a run needs.
-pub fn workers_that_fit(values: f64, workers: usize, set: &str) -> Result<usize, String> {
-    let copies = SET_COPIES as f64;
-    let mut k = workers.max(1);
-    loop {
-        if can_allocate(values * 8.0 * copies * k as f64) {
-            return Ok(k);
-        }
-        if k == 1 {
-            return Err(format!(
-                "{set}: a run needs about {} ({SET_COPIES} copies of the set's {}), more than this process can allocate (a memory limit such as ulimit -v?): choose a smaller set",
-                perceptron_lab::error::bytes(values * copies),
-                perceptron_lab::error::bytes(values)
-            ));
-        }
-        k /= 2;
-    }
 }
 
 /// JSON has no NaN or ∞: those become `null`.
