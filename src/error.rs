@@ -133,7 +133,8 @@ pub enum Error {
 }
 
 /// The memory of `values` `f64` values, in words: `512 MiB`, `200 GB`.
-fn bytes(values: f64) -> String {
+#[must_use]
+pub fn bytes(values: f64) -> String {
     let b = values * 8.0;
     match b {
         b if b >= 1e12 => format!("{:.1} TB", b / 1e12),

@@ -363,7 +363,7 @@ fn predict_refuses_non_finite_inputs_and_a_missing_threshold() {
             "--data",
             data.to_str().unwrap(),
         ],
-        "inputs.csv line 3: \"inf\" is not a number",
+        "inputs.csv line 3: inf is not finite",
     );
     let bad = file(
         "no-theta.json",

@@ -155,7 +155,7 @@ export function readParams(wasm, el, { defaults = false } = {}) {
   return {
     n,
     alphas,
-    reps: num("lc-reps", "repetitions", { int: true, min: 1, max: 100000 }),
+    reps: num("lc-reps", "repetitions", { int: true, min: 1, max: LIMITS.maxReps }),
     algorithms,
     ...budget,
     seed: num("lc-seed", "seed", { int: true, min: 0, max: LIMITS.maxSeed }),

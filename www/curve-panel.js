@@ -2,7 +2,7 @@
 /** Wires the learning-curve panel: the course assignments, run, progress, cancel, charts (with the
  * count of every point on hover), export, and the trace of one run. */
 
-import { ALGORITHMS, CHARTS, NAMES, REFERENCES } from "./catalogue.js";
+import { ALGORITHMS, CHARTS, INFO, NAMES, REFERENCES } from "./catalogue.js";
 import { applyAssignment, assignment, fillAssignments } from "./assignments.js";
 import { fillAlgorithms, readForm, readParams, syncForm } from "./curve-form.js";
 import { download } from "./download.js";
@@ -470,6 +470,16 @@ function traceable(hit) {
   return Boolean(hit.algorithm) && !REFERENCES.includes(hit.algorithm);
 }
 
+/**
+ * Whether rule `algorithm` takes the stop `kind` (the CLI's `takes_stop`): the gap the rules that
+ * certify a bound or have an optimum of their own, no-improvement MinOver, the others every rule.
+ */
+function takesStop(algorithm, kind) {
+  if (kind === "gap") return INFO[algorithm].certifiesBound || INFO[algorithm].hasOptimum;
+  if (kind === "no-improvement") return algorithm === "minover";
+  return true;
+}
+
 /** The CLI's `trace` command line for the same run (docs/cli.md's `perceptron-lab trace`). */
 export function traceCommand(params, algorithm, alpha, every) {
   const args = ["perceptron-lab trace", `--algorithm ${algorithm}`, `--n ${params.n}`, `--alpha ${alpha}`, `--seed ${params.seed}`];
@@ -478,6 +488,8 @@ export function traceCommand(params, algorithm, alpha, every) {
   if (params.noise) args.push(`--noise ${params.noise}`);
   if (params.labels !== "teacher") args.push(`--labels ${params.labels}`);
   const { stop } = params;
+  // a stop the rule does not take is not part of its run, and the CLI's trace refuses it
+  if (!takesStop(algorithm, stop.kind)) return args.join(" ");
   if (stop.kind === "gap") args.push(`--stop gap:${stop.tolerance}`);
   else if (stop.kind === "angle") args.push(`--stop angle:${stop.tolerance}${stop.block === undefined ? "" : `:${stop.block}`}`);
   else if (stop.kind !== "epochs") args.push(`--stop ${stop.kind}`);

@@ -94,6 +94,8 @@ pub struct Limits {
     pub max_points: usize,
     /// Largest `N` of a learning-curve sweep.
     pub max_curve_n: usize,
+    /// Most repetitions per `α` of a learning-curve sweep (the page's field, the CLI's `--reps`).
+    pub max_reps: usize,
     /// Most points whose separable labellings the page counts (on every edit; the geometric
     /// count costs `O(P² log P)`).
     pub count_points: usize,
@@ -111,6 +113,7 @@ pub const LIMITS: Limits = Limits {
     max_seed: u32::MAX,
     max_points: crate::data::MAX_POINTS,
     max_curve_n: crate::experiment::MAX_N,
+    max_reps: crate::experiment::MAX_REPS,
     count_points: 1_000,
     labelling_points: 12,
 };

@@ -6,6 +6,9 @@
 //! The fields of each line come from the `csv` crate (quotes, doubled quotes inside them); this file
 //! gives them their meaning.
 
+pub use super::columns::{columns, Columns};
+use super::quote::{escaped, quoted};
+pub use super::reading::number;
 use super::reading::{Reading, Std};
 use super::Dataset;
 use crate::error::{Error, Result};
@@ -49,8 +52,8 @@ fn record(number: usize, line: &str) -> Result<Record> {
         return Err(Error::Parse {
             line: number,
             message: format!(
-                "\"{}\" is not one row of comma-separated fields",
-                line.trim()
+                "{} is not one row of comma-separated fields",
+                quoted(line.trim())
             ),
         });
     }
@@ -149,15 +152,7 @@ fn rows(
             )));
         }
         let value = |c: usize| -> Result<f64> {
-            let f = &fields[c];
-            let v = reading.number(f).ok_or_else(|| {
-                parse_err(format!("column {}: \"{f}\" is not a number", names[c]))
-            })?;
-            if v.is_finite() {
-                Ok(v)
-            } else {
-                Err(parse_err(format!("column {}: {v} is not finite", names[c])))
-            }
+            number(reading, &fields[c]).map_err(|e| parse_err(format!("column {}: {e}", names[c])))
         };
         for &c in inputs {
             xs.push(value(c)?);
@@ -173,7 +168,10 @@ fn rows(
     if ys.is_empty() {
         return Err(Error::Parse {
             line: hline,
-            message: format!("the header {header} is followed by no rows: the file has no points"),
+            message: format!(
+                "the header {} is followed by no rows: the file has no points",
+                escaped(header)
+            ),
         });
     }
     Dataset::from_user(xs, inputs.len(), ys)
@@ -195,23 +193,10 @@ pub fn parse(text: &str) -> Result<Dataset> {
     let count = count_rows(text)?;
     let mut records = records(text);
     let (hline, header, names) = header(records.next(), &Std)?;
-    let label = names
-        .iter()
-        .position(|n| n == "label")
-        .ok_or_else(|| Error::Parse {
-            line: hline,
-            message: format!(
-                "the header \"{header}\" has no column named label (expected x1,…,xN,label)"
-            ),
-        })?;
-    let inputs: Vec<usize> = (0..names.len()).filter(|&c| c != label).collect();
-    if inputs.is_empty() {
-        return Err(Error::Parse {
-            line: hline,
-            message: "the header names no input column".into(),
-        });
-    }
-    check_size(hline, count, inputs.len())?;
+    let labelled = names.iter().any(|n| n == "label");
+    check_size(hline, count, names.len() - usize::from(labelled))?;
+    let Columns { label, inputs } = columns(hline, &header, &names, true)?;
+    let label = label.expect("a label column, as asked");
     rows(records, (hline, &header, &names), label, &inputs, &Std)
 }
 
@@ -240,7 +225,10 @@ pub fn parse_2d_with(text: &str, reading: &dyn Reading) -> Result<(Dataset, Vec<
     else {
         return Err(Error::Parse {
             line: hline,
-            message: format!("the header \"{header}\" needs columns x1,x2,label (or x,y,label)"),
+            message: format!(
+                "the header {} needs columns x1,x2,label (or x,y,label)",
+                quoted(&header)
+            ),
         });
     };
     let ignored: Vec<&str> = names
@@ -345,6 +333,24 @@ mod tests {
     }
 
     #[test]
+    fn numbers_beyond_the_range_say_so() {
+        let digits = "9".repeat(400);
+        let e = parse(&format!("x1,label\n{digits},1\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("line 2: column x1: \"999"), "{e}");
+        assert!(e.ends_with("… (400 characters) is out of range: a number's magnitude is at most 1.7976931348623157e308"), "{e}");
+        assert!(parse("x1,label\n-1e309,1\n")
+            .unwrap_err()
+            .to_string()
+            .contains("\"-1e309\" is out of range"));
+        assert_eq!(
+            parse("x1,label\ninf,1\n").unwrap_err().to_string(),
+            "line 2: column x1: inf is not finite"
+        );
+    }
+
+    #[test]
     fn sizes_are_checked_from_the_header() {
         use super::super::{MAX_DIM, MAX_VALUES};
         assert!(check_size(1, 10_000, 2).is_ok());
@@ -363,7 +369,7 @@ mod tests {
             "{e}"
         );
         // a wide header is refused before its rows: the bad value is never reached
-        let names: Vec<String> = (0..=MAX_DIM).map(|i| format!("x{i}")).collect();
+        let names: Vec<String> = (1..=MAX_DIM + 1).map(|i| format!("x{i}")).collect();
         let wide = format!("{},label\nzz\n", names.join(","));
         assert!(parse(&wide)
             .unwrap_err()

@@ -1,7 +1,9 @@
 //! Data sets: `P` examples `ξ^μ ∈ R^N` with labels `S^μ = ±1`, stored row-major.
 
+pub mod columns;
 pub mod csv;
 pub mod generate;
+pub mod quote;
 pub mod reading;
 
 use crate::error::{Error, Result};

@@ -8,6 +8,8 @@
 //! the two against each other. Which strings are numbers is decided here, by [`literal`], for
 //! every reader alike.
 
+use super::quote::quoted;
+
 /// Reads the fields of a data file.
 pub trait Reading {
     /// `text` as an `f64` when it is a number in the syntax of `f64::from_str` (see [`literal`]),
@@ -27,6 +29,29 @@ impl Reading for Std {
 
     fn lowercase(&self, text: &str) -> String {
         text.to_lowercase()
+    }
+}
+
+/// The finite number a field holds, read by `reading`.
+///
+/// # Errors
+/// What is wrong with the field, shown quoted and cut short: not a number, NaN or infinite, or a
+/// decimal beyond the range of `f64` (which reads as ±∞; a value of 200 million digits says so,
+/// not "inf is not finite").
+pub fn number(reading: &dyn Reading, field: &str) -> std::result::Result<f64, String> {
+    let v = reading
+        .number(field)
+        .ok_or_else(|| format!("{} is not a number", quoted(field)))?;
+    if v.is_finite() {
+        Ok(v)
+    } else if literal(field) == Some(Literal::Decimal) {
+        Err(format!(
+            "{} is out of range: a number's magnitude is at most {:e}",
+            quoted(field),
+            f64::MAX
+        ))
+    } else {
+        Err(format!("{v} is not finite"))
     }
 }
 

@@ -76,31 +76,52 @@ pub(super) fn exhaustive(data: &Dataset, mode: Mode) -> u64 {
 /// The estimate of the number of separable labellings from `samples` uniformly random
 /// labellings (seeded) and its standard error: `2^P f̂` and `2^P √(f̂(1 − f̂)/n)` for the fraction
 /// `f̂` of the `n` samples found separable (0 and 0 when none is). `∞` when `2^P` overflows
-/// (`P ≥ 1024`) and some sample is separable.
-pub(super) fn sampled(data: &Dataset, mode: Mode, samples: usize, seed: u64) -> (f64, f64) {
+/// (`P ≥ 1024`) and some sample is separable. `watch` is told the labellings tested so far after
+/// each test; when it answers `false` the count stops and is `None`.
+pub(super) fn sampled(
+    data: &Dataset,
+    mode: Mode,
+    samples: usize,
+    seed: u64,
+    watch: &super::Watch,
+) -> Option<(f64, f64)> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let p = data.len();
     if p == 0 {
-        return (1.0, 0.0);
+        return Some((1.0, 0.0));
     }
     let chunks = samples.div_ceil(SAMPLE_CHUNK) as u64;
+    let (done, stopped) = (AtomicUsize::new(0), AtomicBool::new(false));
     let hits = sum_over(chunks, |c| {
+        if stopped.load(Ordering::Relaxed) {
+            return 0;
+        }
         let n = SAMPLE_CHUNK.min(samples - c as usize * SAMPLE_CHUNK);
         let mut rng = rng_from_seed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(c));
-        (0..n)
-            .filter(|_| {
-                let labels = (0..p)
-                    .map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 })
-                    .collect();
-                separable(data, mode, labels)
-            })
-            .count() as u64
+        let mut hits = 0;
+        for _ in 0..n {
+            let labels = (0..p)
+                .map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 })
+                .collect();
+            hits += u64::from(separable(data, mode, labels));
+            if !watch(done.fetch_add(1, Ordering::Relaxed) + 1) {
+                stopped.store(true, Ordering::Relaxed);
+            }
+            if stopped.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        hits
     });
+    if stopped.load(Ordering::Relaxed) {
+        return None;
+    }
     if hits == 0 {
-        return (0.0, 0.0);
+        return Some((0.0, 0.0));
     }
     let f = hits as f64 / samples as f64;
     let total = super::cover::two_to_the(p);
-    (total * f, total * (f * (1.0 - f) / samples as f64).sqrt())
+    Some((total * f, total * (f * (1.0 - f) / samples as f64).sqrt()))
 }
 
 /// The vectors whose general position Cover's theorem asks for: `ξ^μ` through the origin, the

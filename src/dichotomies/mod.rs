@@ -276,6 +276,25 @@ pub fn count_any(data: &Dataset, mode: Mode) -> Result<Count> {
 /// # Errors
 /// [`Error::OutOfRange`] for `max_exhaustive_p > 32` or `samples = 0`.
 pub fn count_any_with(data: &Dataset, mode: Mode, params: &CountParams) -> Result<Count> {
+    Ok(count_any_watched(data, mode, params, &|_| true)?.expect("a count no watch stops"))
+}
+
+/// Told the random labellings tested so far (a sampled count's progress); answers whether to go
+/// on.
+pub type Watch<'a> = dyn Fn(usize) -> bool + Sync + 'a;
+
+/// [`count_any_with`], telling `watch` the progress of a sampled count: the random
+/// labellings after each test; `None` when `watch` stopped it (the CLI's
+/// progress bar, and its refusal of a count that would take too long).
+///
+/// # Errors
+/// As [`count_any_with`].
+pub fn count_any_watched(
+    data: &Dataset,
+    mode: Mode,
+    params: &CountParams,
+    watch: &Watch,
+) -> Result<Option<Count>> {
     if params.max_exhaustive_p > 32 {
         return Err(Error::OutOfRange {
             name: "max_exhaustive_p",
@@ -291,7 +310,7 @@ pub fn count_any_with(data: &Dataset, mode: Mode, params: &CountParams) -> Resul
         });
     }
     if data.dim() <= 2 {
-        return count(data, mode);
+        return count(data, mode).map(Some);
     }
     let data = counted(data, mode)?;
     let data = &*data;
@@ -301,22 +320,26 @@ pub fn count_any_with(data: &Dataset, mode: Mode, params: &CountParams) -> Resul
     if p <= params.max_exhaustive_p {
         let separable = brute_force::exhaustive(data, mode) as f64;
         let general = degeneracies.is_empty() && separable == cover_count(p as u64, cover_n as u64);
-        return Ok(Count::new(
+        return Ok(Some(Count::new(
             p,
             cover_n,
             separable,
             Method::Exhaustive,
             general,
             degeneracies,
-        ));
+        )));
     }
-    let (estimate, std_error) = brute_force::sampled(data, mode, params.samples, params.seed);
+    let Some((estimate, std_error)) =
+        brute_force::sampled(data, mode, params.samples, params.seed, watch)
+    else {
+        return Ok(None);
+    };
     let general = degeneracies.is_empty()
         && brute_force::general_position_by_subsets(data, mode, params.subset_budget)
             .unwrap_or(true);
     let mut c = Count::new(p, cover_n, estimate, Method::Sampled, general, degeneracies);
     c.std_error = Some(std_error);
-    Ok(c)
+    Ok(Some(c))
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ mod trace;
 
 pub use cells::{cell_data, run_cells, CellResult, Outcome};
 pub use params::{
-    alpha_grid, parse_alpha, sweep_run, CurveParams, Labels, StopRule, MAX_N, MAX_SET_VALUES,
-    MAX_WORK,
+    alpha_grid, parse_alpha, sweep_run, CurveParams, Labels, StopRule, MAX_N, MAX_REPS,
+    MAX_SET_VALUES, MAX_WORK,
 };
 pub use summary::{
     mean_sem, page_csv, summarize, summarize_finished, Row, BASE_COLUMNS, CSV_HEADER,

@@ -141,6 +141,9 @@ pub fn sweep_run(epochs: f64, updates: Option<usize>, seed: u64) -> Config {
 /// The largest `N` of a sweep, the largest of a file's set ([`crate::data::MAX_DIM`]).
 pub const MAX_N: usize = crate::data::MAX_DIM;
 
+/// The most repetitions per `α` that the page and the CLI take.
+pub const MAX_REPS: usize = 100_000;
+
 /// The largest sweep accepted (cells × `P_max` × `N`), a guard against absurd sizes.
 pub const MAX_WORK: f64 = 1e12;
 

@@ -3,12 +3,16 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
+use perceptron_lab::data::quote::{escaped, quoted};
 use perceptron_lab::data::{csv, Dataset};
-use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, StopRule, MAX_N};
-use perceptron_lab::train::StepCost;
+use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, MAX_N};
+use std::fmt::Write as _;
 use std::io::{BufWriter, ErrorKind, Read as _, Write};
 use std::path::Path;
 use std::process::ExitCode;
+
+pub use crate::memory::workers_that_fit;
+pub use crate::stops::{check_stop, parse_stop, stop_help, stop_note};
 
 #[derive(Parser)]
 #[command(
@@ -60,7 +64,7 @@ fn keep_freed_memory() {
 /// any other write error (`> /dev/full`) is an error.
 pub fn main() -> ExitCode {
     keep_freed_memory();
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| with_hint(e).exit());
     let mut out = BufWriter::new(std::io::stdout().lock());
     let result = match cli.command {
         Command::Curve(a) => crate::curve::run(a, &mut out),
@@ -88,10 +92,73 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Writes `perceptron-lab: ` and `text` to stderr, a line: a stderr that cannot be written
-/// (`2>/dev/full`) loses the note, not the run (`eprintln!` would panic).
+/// The most characters of one note: the values a message names are cut to 200 each where it is
+/// written (`data::quote`); this bounds what they are written into (a core message naming a
+/// model file's value, say).
+const MAX_NOTE_CHARS: usize = 2_000;
+
+/// The course reports' names for flags the CLI spells otherwise: the unknown flag and the tip.
+const HINTS: [(&str, &str); 2] = [
+    ("--lambda", "label noise λ is --noise (curve, trace)"),
+    (
+        "--tmax",
+        "the step budget t_max is --updates T, or --epochs for T/P epochs",
+    ),
+];
+
+/// Clap's error with the value it names escaped and cut short (`data::quote::escaped`), and for
+/// an unknown flag a tip where the flag is a name of [`HINTS`].
+fn with_hint(mut e: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(v)) = e.get(kind) {
+            let shown = escaped(v);
+            e.insert(kind, ContextValue::String(shown));
+        }
+    }
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return e;
+    };
+    let flag = arg.split('=').next().unwrap_or_default();
+    if let Some((_, tip)) = HINTS.iter().find(|(name, _)| *name == flag) {
+        e.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![(*tip).to_owned().into()]),
+        );
+    }
+    e
+}
+
+/// Writes `perceptron-lab: ` and `text` to stderr, a line: control characters escaped (no value
+/// forges a second line or reaches the terminal as an escape sequence), at most
+/// [`MAX_NOTE_CHARS`] characters. A stderr that cannot be written (`2>/dev/full`) loses the note,
+/// not the run (`eprintln!` would panic).
 pub fn note(text: std::fmt::Arguments) {
-    let _ = writeln!(std::io::stderr(), "perceptron-lab: {text}");
+    let _ = writeln!(
+        std::io::stderr(),
+        "perceptron-lab: {}",
+        tidy(&text.to_string())
+    );
+}
+
+/// `text` as a message line: control characters escaped, at most [`MAX_NOTE_CHARS`] characters
+/// (then `… (N characters)`).
+pub fn tidy(text: &str) -> String {
+    let mut line = String::new();
+    for c in text.chars().take(MAX_NOTE_CHARS) {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    if text.chars().nth(MAX_NOTE_CHARS).is_some() {
+        let _ = write!(line, "… ({} characters)", text.chars().count());
+    }
+    line
 }
 
 /// What a subcommand returns: its error is printed after `perceptron-lab: `, with exit code 1.
@@ -122,26 +189,6 @@ pub fn updates_help() -> String {
     format!(
         "Step budget T instead of --epochs (T/P epochs): T steps of the rule. {}",
         steps.join("; ")
-    )
-}
-
-/// `--stop`'s help: the stopping rules, naming the rules that certify a gap from the catalogue
-/// (`certifies_bound`) and the one reading the patience from its spec's step cost (the least
-/// stable example's updates).
-pub fn stop_help() -> String {
-    let names = |keep: &dyn Fn(Algorithm) -> bool| {
-        Algorithm::rules()
-            .filter(|&a| keep(a))
-            .map(Algorithm::name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let patience = names(&|a| a.cost() == StepCost::Potentials);
-    let gap = names(&|a| a.info().certifies_bound);
-    format!(
-        "Stopping rule: epochs (the limit only), no-improvement ({patience}: κ not improved in P steps), \
-         gap:TOL ({gap}: certified relative gap ≤ TOL), or angle:TOL[:T] \
-         (any rule: stop at the first block of T steps, default T = P (one epoch), over which w turned by less than TOL radians)"
     )
 }
 
@@ -184,6 +231,7 @@ impl RunArgs {
         reps: usize,
         algorithms: Vec<Algorithm>,
     ) -> Result<CurveParams, Box<dyn std::error::Error>> {
+        check_examples(&alphas, self.n)?;
         let params = CurveParams {
             n: self.n,
             alphas,
@@ -227,9 +275,41 @@ pub fn number(text: &str) -> Result<f64, String> {
 #[derive(Clone)]
 pub struct Grid(pub Vec<f64>);
 
-/// An `α` grid as `--alpha` takes it (`experiment::parse_alpha`).
+/// An `α` grid as `--alpha` takes it (`experiment::parse_alpha`); a range `start:stop:count`
+/// runs upwards, `stop ≥ start`, as the page's α fields (a reversed one ran from `start` down to
+/// `stop`, by the page's words refused).
 pub fn alphas(text: &str) -> Result<Grid, String> {
-    parse_alpha(text).map(Grid).map_err(|e| e.to_string())
+    let grid = parse_alpha(text).map_err(|e| tidy(&e.to_string()))?;
+    if let [start, stop, _] = text.split(':').map(str::trim).collect::<Vec<_>>()[..] {
+        let (a0, a1) = (start.parse::<f64>(), stop.parse::<f64>());
+        if let (Ok(a0), Ok(a1)) = (a0, a1) {
+            if a1 < a0 {
+                return Err(format!(
+                    "α stop must be a number in [{a0}, ∞), got {}",
+                    quoted(stop)
+                ));
+            }
+        }
+    }
+    Ok(Grid(grid))
+}
+
+/// Refuses an `α` whose set would have no example, `P = round(αN) < 1`, naming the valid range
+/// `α ≥ 1/(2N)` (a sweep took `P = 1` for it, silently).
+///
+/// # Errors
+/// The first such `α`, with `N` and the range.
+pub fn check_examples(alphas: &[f64], n: usize) -> Result<(), String> {
+    let least = 0.5 / n as f64;
+    match alphas
+        .iter()
+        .find(|&&a| a > 0.0 && (a * n as f64).round() < 1.0)
+    {
+        Some(a) => Err(format!(
+            "α = {a} gives P = round(αN) = 0 examples at N = {n}: α must be in [{least}, ∞) (P ≥ 1)"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// `--labels`: teacher or random labels.
@@ -251,42 +331,13 @@ impl From<LabelsArg> for Labels {
 /// An algorithm by its catalogue name (the core's message for an unknown one).
 pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     text.parse()
-        .map_err(|e: perceptron_lab::Error| e.to_string())
+        .map_err(|e: perceptron_lab::Error| tidy(&e.to_string()))
 }
 
 /// A theory curve by its catalogue name.
 pub fn parse_curve(text: &str) -> Result<TheoryCurve, String> {
     text.parse()
-        .map_err(|e: perceptron_lab::Error| e.to_string())
-}
-
-/// A stopping rule as `--stop` writes it (see [`stop_help`]).
-pub fn parse_stop(text: &str) -> Result<StopRule, String> {
-    let angle = |rest: &str| -> Option<StopRule> {
-        let (tol, block) = match rest.split_once(':') {
-            None => (rest, None),
-            Some((tol, "P")) => (tol, None),
-            Some((tol, t)) => (tol, Some(t.parse().ok()?)),
-        };
-        Some(StopRule::Angle {
-            tolerance: tol.parse().ok()?,
-            block,
-        })
-    };
-    match text {
-        "epochs" => Ok(StopRule::Epochs),
-        "no-improvement" => Ok(StopRule::NoImprovement),
-        _ => text
-            .strip_prefix("gap:")
-            .and_then(|t| t.parse().ok())
-            .map(|tolerance| StopRule::Gap { tolerance })
-            .or_else(|| text.strip_prefix("angle:").and_then(angle))
-            .ok_or_else(|| {
-                format!(
-                    "--stop \"{text}\": expected epochs, no-improvement, gap:TOL or angle:TOL[:T] (T a number of steps or P)"
-                )
-            }),
-    }
+        .map_err(|e: perceptron_lab::Error| tidy(&e.to_string()))
 }
 
 /// The largest file read: 256 MiB, above any data file of [`perceptron_lab::data::MAX_POINTS`]
@@ -294,9 +345,10 @@ pub fn parse_stop(text: &str) -> Result<StopRule, String> {
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// The text of the file at `path` (the error names it), read up to [`MAX_FILE_BYTES`]: a larger
-/// file or an endless one (`/dev/zero`) is refused after reading one byte past the limit.
+/// file or an endless one (`/dev/zero`) is refused after reading one byte past the limit. A
+/// leading UTF-8 byte-order mark is dropped, for every file read (data and model files).
 pub fn read_text(path: &Path) -> Result<String, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", shown(path));
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
@@ -304,22 +356,34 @@ pub fn read_text(path: &Path) -> Result<String, String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(format!(
             "{} is larger than {} MiB, the most a file may hold",
-            path.display(),
+            shown(path),
             MAX_FILE_BYTES >> 20
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         format!(
             "cannot read {}: not UTF-8 text (byte {})",
-            path.display(),
+            shown(path),
             e.utf8_error().valid_up_to()
         )
-    })
+    })?;
+    // a UTF-8 byte-order mark, as some editors write it, is not part of the text
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// A file's name as a message shows it: control characters escaped, at most 200 characters
+/// (`data::quote::escaped`), so that a name cannot forge a message line or reach the terminal as
+/// an escape sequence.
+pub fn shown(path: &Path) -> String {
+    escaped(&path.to_string_lossy())
 }
 
 /// The data set of the CSV file at `path` (`data::csv::parse`; the error names the file).
 pub fn read_data(path: &Path) -> Result<Dataset, String> {
-    csv::parse(&read_text(path)?).map_err(|e| format!("{}: {e}", path.display()))
+    csv::parse(&read_text(path)?).map_err(|e| format!("{}: {e}", shown(path)))
 }
 
 /// JSON has no NaN or ∞: those become `null`.

@@ -1,10 +1,13 @@
 //! `curve`: a learning-curve sweep on all cores, CSV on stdout (`experiment::CSV_HEADER`),
 //! progress on stderr.
 
-use crate::cli::{alphas, note, parse_algorithm, whole, CliResult, Grid, Out, RunArgs};
+use crate::cli::{
+    alphas, note, parse_algorithm, stop_note, whole, workers_that_fit, CliResult, Grid, Out,
+    RunArgs,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use perceptron_lab::catalogue::Algorithm;
-use perceptron_lab::experiment::{self, CSV_HEADER};
+use perceptron_lab::experiment::{self, CSV_HEADER, MAX_REPS};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -21,8 +24,8 @@ pub struct CurveArgs {
     /// α grid: start:stop:count or a comma list.
     #[arg(long, allow_hyphen_values = true, value_parser = alphas)]
     alpha: Grid,
-    /// Repetitions per α.
-    #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
+    /// Repetitions per α (at most 100000, as the page).
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole(1, MAX_REPS))]
     reps: usize,
     #[command(flatten)]
     run: RunArgs,
@@ -36,10 +39,28 @@ pub struct CurveArgs {
 pub fn run(a: CurveArgs, out: &mut Out) -> CliResult {
     let params = a.run.params(a.alpha.0, a.reps, a.algorithms)?;
     params.validate()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads(a.threads))
-        .build()?;
+    if let Some(text) = stop_note(&params.algorithms, params.stop, &a.run.stop) {
+        note(format_args!("{text}"));
+    }
     let total = params.cells();
+    let p_max = params
+        .alphas
+        .iter()
+        .map(|&a| params.p(a))
+        .max()
+        .unwrap_or(1);
+    let asked = threads(a.threads);
+    let fit = workers_that_fit(
+        p_max as f64 * params.n as f64,
+        asked.min(total),
+        &format!("the sweep's largest set, P × N = {p_max} × {}", params.n),
+    )?;
+    if fit < asked.min(total) {
+        note(format_args!(
+            "the memory this process may allocate holds {fit} of the sweep's largest cells at once: running {fit} threads"
+        ));
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(fit).build()?;
     let bar = ProgressBar::new(total as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} cells  {elapsed_precise} (eta {eta})")
             .expect("a valid template"),
@@ -70,10 +91,12 @@ pub fn run(a: CurveArgs, out: &mut Out) -> CliResult {
 }
 
 /// The threads of `--threads`: at most the machine's available parallelism (saying so on stderr
-/// when fewer than asked); 0, rayon's default of all cores, when not given.
+/// when fewer than asked); all cores when not given.
 fn threads(asked: Option<usize>) -> usize {
-    let Some(asked) = asked else { return 0 };
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let Some(asked) = asked else {
+        return rayon::current_num_threads();
+    };
     if asked > cores {
         note(format_args!(
             "--threads {asked}: this machine runs {cores} at once; using {cores}"

@@ -31,11 +31,17 @@ mod count;
 #[cfg(not(target_arch = "wasm32"))]
 mod curve;
 #[cfg(not(target_arch = "wasm32"))]
+mod memory;
+#[cfg(not(target_arch = "wasm32"))]
 mod model;
 #[cfg(not(target_arch = "wasm32"))]
 mod predict;
 #[cfg(not(target_arch = "wasm32"))]
 mod sets;
+#[cfg(not(target_arch = "wasm32"))]
+mod sign;
+#[cfg(not(target_arch = "wasm32"))]
+mod stops;
 #[cfg(not(target_arch = "wasm32"))]
 mod theory;
 #[cfg(not(target_arch = "wasm32"))]

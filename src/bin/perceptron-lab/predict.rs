@@ -1,10 +1,10 @@
 //! `predict`: a trained model ([`Model`], train's JSON) on inputs, one output per line.
 
-use crate::cli::{number, read_text, CliResult, Out};
+use crate::cli::{number, read_text, shown, CliResult, Out};
 use crate::model::Model;
+use crate::sign::activation_sign;
 use perceptron_lab::data::csv;
 use perceptron_lab::data::reading::Std;
-use perceptron_lab::train;
 use std::path::Path;
 
 #[derive(clap::Args)]
@@ -20,10 +20,12 @@ pub struct PredictArgs {
     x: Option<Vec<f64>>,
 }
 
-/// Prints the model's output on each input (`train::output`: the rule's convention), once every
-/// input is checked.
+/// Prints the model's output on each input, once every input is checked: the sign of
+/// `w·x − θ` computed exactly ([`activation_sign`], at any scale, as `train` rescales its set),
+/// in the rule's convention (`train::output`: `perceptron-notes` 1 for a positive activation and
+/// 0 otherwise, every other rule −1, 0 or +1).
 pub fn run(a: PredictArgs, out: &mut Out) -> CliResult {
-    let bad = |what: String| format!("{}: {what}", a.model.display());
+    let bad = |what: String| format!("{}: {what}", shown(&a.model));
     let model = Model::read(&read_text(&a.model)?).map_err(bad)?;
     let perceptron = model.perceptron().map_err(bad)?;
     let n = perceptron.w.len();
@@ -40,36 +42,37 @@ pub fn run(a: PredictArgs, out: &mut Out) -> CliResult {
         )
         .into());
     }
+    let zero_one = model.algorithm.spec().zero_one;
     for x in &inputs {
-        writeln!(out, "{}", train::output(model.algorithm, &perceptron, x))?;
+        let sign = activation_sign(&perceptron.w, x, perceptron.theta);
+        let output = if zero_one { i32::from(sign > 0) } else { sign };
+        writeln!(out, "{output}")?;
     }
     Ok(())
 }
 
-/// Inputs from CSV with a header naming the columns (`data::csv::records`); a column named
-/// `label` is skipped. The rows are counted and the size checked from the header before any row
-/// is parsed (`csv::count_rows`, `csv::check_size`: the limits of a data file), and each row is
-/// read into numbers as it comes.
+/// Inputs from CSV with a header naming the columns `x1…xN` in any order (`data::csv::columns`:
+/// a column `label` is skipped, any other refused by name). The rows are counted and the size
+/// checked from the header before any row is parsed (`csv::count_rows`, `csv::check_size`: the
+/// limits of a data file), and each row is read into numbers as it comes.
 fn read_inputs(path: &Path) -> Result<Vec<Vec<f64>>, String> {
-    let in_file = |e: perceptron_lab::Error| format!("{}: {e}", path.display());
-    let at = |line: usize, what: String| format!("{} line {line}: {what}", path.display());
+    let in_file = |e: perceptron_lab::Error| format!("{}: {e}", shown(path));
+    let at = |line: usize, what: String| format!("{} line {line}: {what}", shown(path));
     let text = read_text(path)?;
     let count = csv::count_rows(&text).map_err(in_file)?;
     let mut records = csv::records(&text);
     let Some(first) = records.next() else {
-        return Err(format!(
-            "{}: empty, expected a header x1,…,xN",
-            path.display()
-        ));
+        return Err(format!("{}: empty, expected a header x1,…,xN", shown(path)));
     };
     let (hline, header, names) = csv::header(Some(first), &Std).map_err(in_file)?;
-    let label = names.iter().position(|c| c == "label");
-    let n = names.len() - usize::from(label.is_some());
-    csv::check_size(hline, count, n).map_err(in_file)?;
+    let labelled = names.iter().any(|c| c == "label");
+    csv::check_size(hline, count, names.len() - usize::from(labelled)).map_err(in_file)?;
+    let columns = csv::columns(hline, &header, &names, false).map_err(in_file)?;
     if count == 0 {
         return Err(format!(
-            "{}: the header {header} is followed by no rows: the file has no inputs",
-            path.display()
+            "{}: the header {} is followed by no rows: the file has no inputs",
+            shown(path),
+            perceptron_lab::data::quote::escaped(&header)
         ));
     }
     records
@@ -85,16 +88,10 @@ fn read_inputs(path: &Path) -> Result<Vec<Vec<f64>>, String> {
                     ),
                 ));
             }
-            row.fields
+            columns
+                .inputs
                 .iter()
-                .enumerate()
-                .filter(|(c, _)| Some(*c) != label)
-                .map(|(_, f)| {
-                    f.parse::<f64>()
-                        .ok()
-                        .filter(|v| v.is_finite())
-                        .ok_or_else(|| at(row.line, format!("\"{f}\" is not a number")))
-                })
+                .map(|&c| csv::number(&Std, &row.fields[c]).map_err(|e| at(row.line, e)))
                 .collect()
         })
         .collect()

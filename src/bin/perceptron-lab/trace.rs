@@ -1,7 +1,9 @@
 //! `trace`: one student–teacher run step by step, CSV `experiment::TRACE_HEADER` on stdout (the
 //! first repetition of `curve --alpha α` with the same seed).
 
-use crate::cli::{number, parse_algorithm, whole, CliResult, Out, RunArgs};
+use crate::cli::{
+    check_stop, number, parse_algorithm, whole, workers_that_fit, CliResult, Out, RunArgs,
+};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::experiment;
 
@@ -23,6 +25,18 @@ pub struct TraceArgs {
 /// run the core refuses prints nothing.
 pub fn run(a: TraceArgs, out: &mut Out) -> CliResult {
     let params = a.run.params(vec![a.alpha], 1, vec![a.algorithm])?;
+    check_stop(a.algorithm, params.stop, &a.run.stop)?;
+    if a.alpha > 0.0 && a.alpha.is_finite() {
+        // a set the core accepts (its size checked by `trace_with`) and that fits in memory
+        let p = params.p(a.alpha);
+        if (p as f64) * (params.n as f64) <= experiment::MAX_SET_VALUES as f64 {
+            workers_that_fit(
+                p as f64 * params.n as f64,
+                1,
+                &format!("the run's set, P × N = {p} × {}", params.n),
+            )?;
+        }
+    }
     let (mut written, mut first) = (Ok(()), true);
     experiment::trace_with(&params, a.algorithm, 0, a.every, |p| {
         if first {

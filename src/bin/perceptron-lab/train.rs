@@ -1,8 +1,8 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
 use crate::cli::{
-    finite, note, number, parse_algorithm, parse_stop, read_data, updates_help, whole, CliResult,
-    Out,
+    check_stop, finite, note, number, parse_algorithm, parse_stop, read_data, updates_help, whole,
+    workers_that_fit, CliResult, Out,
 };
 use crate::model::Model;
 use perceptron_lab::catalogue::Algorithm;
@@ -69,6 +69,11 @@ enum OrderArg {
 /// Trains (or solves, for `exact`) and prints the model.
 pub fn run(a: TrainArgs, out: &mut Out) -> CliResult {
     let data = read_data(&a.data)?;
+    workers_that_fit(
+        data.len() as f64 * data.dim() as f64,
+        1,
+        &format!("the file's set, P × N = {} × {}", data.len(), data.dim()),
+    )?;
     let mode = Mode::from_threshold(a.threshold);
     let model = if a.algorithm == Algorithm::Exact {
         exact(&a, &data, mode)?
@@ -196,8 +201,10 @@ fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::er
         },
         ..Config::default()
     };
-    if let Some(stop) = &a.stop {
-        parse_stop(stop)?.apply(&mut config, data.len());
+    if let Some(text) = &a.stop {
+        let stop = parse_stop(text)?;
+        check_stop(a.algorithm, stop, text)?;
+        stop.apply(&mut config, data.len());
     }
     Ok(train::build(a.algorithm, data, mode, &config)?.run())
 }
