@@ -164,6 +164,7 @@ export class CurvePanel {
           if (now - shownAt < PROGRESS_SHOW_MS) return;
           shownAt = now;
           const { done: share, leftMs } = clock.estimate();
+          Object.assign(sweep, { share, leftMs });
           // by the work done, not the cells (they differ by orders of magnitude); never backwards
           shown = Math.max(shown, share);
           el("lc-progress").value = shown;

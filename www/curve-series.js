@@ -68,7 +68,8 @@ export function series(params, rows, note = "") {
 /**
  * `getState().sweep`: `{running, done, total, series: [{label, params, rows, partial}]}` — `done`
  * and `total` count the cells of the sweep under way (else of the last one), its series holds
- * every α reached so far, each over the repetitions done (`rows[i].reps`).
+ * every α reached so far, each over the repetitions done (`rows[i].reps`); while it runs also
+ * `work` (the estimated share of its work done, the bar's) and `leftMs` (the estimated time left).
  * @param {any} panel the CurvePanel
  */
 export function sweepState(panel) {
@@ -80,7 +81,14 @@ export function sweepState(panel) {
       rows = partial.rows();
       partial.free();
     }
-    return { running: true, done: s.done, total: s.total, series: [series(s.params, rows, `running: ${s.results.length} of ${s.total} cells`)] };
+    return {
+      running: true,
+      done: s.done,
+      total: s.total,
+      work: s.share ?? 0,
+      leftMs: s.leftMs ?? null,
+      series: [series(s.params, rows, `running: ${s.results.length} of ${s.total} cells`)],
+    };
   }
   const last = panel.last;
   if (!last) return { running: false, done: 0, total: 0, series: [] };
