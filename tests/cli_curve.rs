@@ -209,7 +209,7 @@ fn page_csv_is_the_clis() {
         "--epochs",
         "5",
     ];
-    let with = [&args[..], &["--random-separability"]].concat();
+    let with = [&args[..], &["--random-separability"][..]].concat();
     assert_eq!(page, cli(&with));
     // without the flag the column is there, NaN: the other columns are the same
     let plain = cli(&args);

@@ -45,7 +45,7 @@ fn rows(csv: &str) -> Vec<HashMap<String, f64>> {
 #[test]
 fn separable_fraction_is_covers_and_rosenblatt_succeeds_on_separable_sets_only() {
     for n in DIMENSIONS {
-        let csv = cli(&[&ARGS[..], &["--n", n]].concat());
+        let csv = cli(&[&ARGS[..], &["--n", n][..]].concat());
         let header = csv.lines().next().unwrap();
         for column in [
             "separable_fraction_sem",
