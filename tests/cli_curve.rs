@@ -51,10 +51,11 @@ fn sweep(
     }
 }
 
-/// The existing columns keep their names and order; `valid_reps` and `separable_fraction` come
-/// last (docs/design.md).
+/// The existing columns keep their names and order; `valid_reps` and `separable_fraction` came
+/// after the design's eleven, the page's `random_separable_fraction`, the SEM of the separable
+/// fraction and the converged fraction with its SEM after them (docs/cli.md).
 #[test]
-fn header_keeps_the_columns_and_appends_two() {
+fn header_keeps_the_columns_and_appends_at_the_end() {
     let csv = cli(&[
         "curve",
         "--algorithm",
@@ -69,10 +70,11 @@ fn header_keeps_the_columns_and_appends_two() {
     assert_eq!(
         csv.lines().next().unwrap(),
         "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,\
-         updates_mean,valid_reps,separable_fraction"
+         updates_mean,valid_reps,separable_fraction,random_separable_fraction,\
+         separable_fraction_sem,converged_fraction,converged_fraction_sem"
     );
     for line in csv.lines() {
-        assert_eq!(line.split(',').count(), 13, "{line}");
+        assert_eq!(line.split(',').count(), 17, "{line}");
     }
 }
 
@@ -183,24 +185,19 @@ fn teacher_sets_are_all_separable() {
     }
 }
 
-/// The page's CSV keeps its columns (the CLI's first eleven, then `separable_fraction`,
-/// `random_separable_fraction`) and adds `valid_reps` at the end; its numbers are the CLI's.
+/// The page's CSV is the CLI's, byte for byte, when the CLI also tests the random labellings
+/// (`--random-separability`, which the page always does): one column list, one formatting.
 #[test]
-fn page_csv_appends_valid_reps() {
-    let mut params = sweep(8, &[1.0, 3.0], 12, 2, 0.0, Labels::Random);
-    params.algorithms = vec!["exact".parse().unwrap(), "adatron".parse().unwrap()];
+fn page_csv_is_the_clis() {
+    let mut params = sweep(8, &[1.0, 3.0], 12, 2, 0.0, Labels::Teacher);
+    params.algorithms = vec!["exact".parse().unwrap(), "rosenblatt".parse().unwrap()];
+    params.run = sweep_run(5.0, None, 2);
     params.random_separability = true;
     let page = experiment::page_csv(&experiment::run(&params).unwrap());
-    let mut lines = page.lines();
-    assert_eq!(
-        lines.next().unwrap(),
-        "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,\
-         updates_mean,separable_fraction,random_separable_fraction,valid_reps"
-    );
-    let cli_csv = cli(&[
+    let args = [
         "curve",
         "--algorithm",
-        "exact,adatron",
+        "exact,rosenblatt",
         "--n",
         "8",
         "--alpha",
@@ -211,15 +208,16 @@ fn page_csv_appends_valid_reps() {
         "2",
         "--epochs",
         "5",
-        "--labels",
-        "random",
-    ]);
-    for (page_line, cli_line) in lines.zip(cli_csv.lines().skip(1)) {
-        let p: Vec<&str> = page_line.split(',').collect();
-        let c: Vec<&str> = cli_line.split(',').collect();
-        assert_eq!(p[..11], c[..11]);
-        assert_eq!(p[13], c[11], "valid_reps");
-        assert_eq!(p[11], c[12], "separable_fraction");
+    ];
+    let with = [&args[..], &["--random-separability"][..]].concat();
+    assert_eq!(page, cli(&with));
+    // without the flag the column is there, NaN: the other columns are the same
+    let plain = cli(&args);
+    for (p, c) in page.lines().zip(plain.lines()).skip(1) {
+        let p: Vec<&str> = p.split(',').collect();
+        let c: Vec<&str> = c.split(',').collect();
+        assert_eq!(c[13], "NaN");
+        assert_eq!((&p[..13], &p[14..]), (&c[..13], &c[14..]));
     }
 }
 

@@ -36,6 +36,9 @@ const DIMENSIONS = [5, 20, 150];
 /** What every experiment shares: teacher labels, no noise, seed 1, 100 repetitions. */
 const COMMON = { reps: 100, noise: 0, labels: /** @type {"teacher"} */ ("teacher"), seed: 1 };
 const THREE = ["minover", "adatron", "rosenblatt"];
+/** The storage assignment's input dimensions, and Rosenblatt's epoch budget n_max there. */
+const STORAGE_DIMENSIONS = [20, 40, 100];
+const STORAGE_EPOCHS = 100;
 
 /** The presets, in the order of the menu. @type {Assignment[]} */
 export const ASSIGNMENTS = [
@@ -98,6 +101,19 @@ export const ASSIGNMENTS = [
     epochs: 100,
     labels: "random",
   },
+  ...STORAGE_DIMENSIONS.map((n) => ({
+    ...COMMON,
+    id: `storage-${n}`,
+    group: "Storage: the fraction of separable sets Q_ls(α)",
+    label: `N = ${n}`,
+    what: `Random labels at N = ${n}: the fraction of linearly separable sets Q_ls(α) (exact test) against Cover's C(P, N)/2^P, which falls through ½ at the capacity α_c = 2, and beside it the fraction of Rosenblatt runs that reach zero training errors within ${STORAGE_EPOCHS} epochs (never above it: at α near 2 Rosenblatt fails on some separable sets). Run the three N for the sharpening transition.`,
+    algorithms: ["rosenblatt"],
+    n,
+    alpha: /** @type {[number, number, number]} */ ([0.1, 4, 40]),
+    epochs: STORAGE_EPOCHS,
+    labels: /** @type {"random"} */ ("random"),
+    long: n >= 100,
+  })),
 ];
 
 /** Fills the menu `#lc-assignment` (after its first, empty option), one group per experiment. */
@@ -140,3 +156,24 @@ export function applyAssignment(el, a) {
   };
   applyForm(el, { fields, algorithms: a.algorithms });
 }
+
+/**
+ * The small sweep that warms the workers up (`WorkerPool.warm`): the presets' three rules (those of
+ * `dimension-20`) and the storage chart's test at N = 20, twelve α up to P = 200 (MinOver's window
+ * opens from P = 56), two repetitions — the code a sweep runs, about a tenth of a second of work on
+ * each worker (a few tenths before the engine has optimised it). Four cells instead took WebKit's
+ * first heavy sweep 0.5 s less, these 24 cells 0.6–0.7 s (BENCHMARKS.md, the heavy sweep in each
+ * engine).
+ */
+export const WARM_UP = {
+  n: 20,
+  alphas: [0.5, 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  reps: 2,
+  algorithms: THREE,
+  epochs: 100,
+  seed: 1,
+  noise: 0,
+  labels: "teacher",
+  stop: { kind: "epochs" },
+  randomSeparability: true,
+};

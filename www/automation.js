@@ -6,6 +6,8 @@
  */
 
 import { readParams } from "./curve-form.js";
+import { chartsPng } from "./curve-png.js";
+import { runLabel, sweepState } from "./curve-series.js";
 import { loadPreset, teacherForm } from "./data-sets.js";
 import { labState } from "./lab-state.js";
 import { handoutLink } from "./lesson-handout.js";
@@ -66,7 +68,15 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
     getState: () => {
       const state = labState(app, weightView);
       if (state.lesson) state.lesson = { ...state.lesson, ...presenterState(lessons, presenter) };
-      return { ...state, wasmBuild };
+      return { ...state, wasmBuild, sweep: sweepState(curves) };
+    },
+    /**
+     * The learning-curve charts as a PNG data URL, of the same pixel size on every device (as the
+     * panel's PNG export, under the run's parameters); rejects before any run.
+     */
+    curvePng: async () => {
+      if (!curves.last) throw new Error("no learning curve to export: run a sweep first");
+      return chartsPng(curves.last.curve, [runLabel(curves.last)]);
     },
     /** Extension: the lessons `[{id, title, steps: [{title}]}]`, the built-in one first. */
     lessons: () => lessons.all().map((l) => ({ id: l.id, title: l.title, steps: l.steps.map((s) => ({ title: s.title })) })),

@@ -2,17 +2,19 @@
 /** Wires the learning-curve panel: the course assignments, run, progress, cancel, charts (with the
  * count of every point on hover), export, and the trace of one run. */
 
-import { ALGORITHMS, CHARTS, INFO, NAMES, REFERENCES } from "./catalogue.js";
-import { applyAssignment, assignment, fillAssignments } from "./assignments.js";
+import { ALGORITHMS, CHARTS, NAMES, REFERENCES } from "./catalogue.js";
+import { WARM_UP, applyAssignment, assignment, fillAssignments } from "./assignments.js";
 import { fillAlgorithms, readForm, readParams, syncForm } from "./curve-form.js";
 import { download } from "./download.js";
 import { sentence } from "./format.js";
-import { EXPORT_SCALE } from "./io.js";
+import { chartsCanvas, nearestHit } from "./curve-png.js";
+import { runLabel } from "./curve-series.js";
+import { traceCommand, exportTrace, traceFromForm, traceRun } from "./curve-trace.js";
 import { DEFAULT_TRACED } from "./schema.js";
 import { SweepClock, timeLeft } from "./sweep-clock.js";
 import { WorkerPool } from "./worker-pool.js";
 
-/** CSS size of a chart not laid out, and its proportions (its backing store is its shown size × devicePixelRatio, × EXPORT_SCALE when exported). */
+/** CSS size of a chart not laid out, and its proportions (its backing store is its shown size × devicePixelRatio). */
 const CHART_CSS = { width: 560, height: 380 };
 /** CSS size of the trace's chart. */
 const TRACE_CSS = { width: 560, height: 400 };
@@ -26,12 +28,8 @@ function shownWidth(canvas, fallback) {
   return canvas.clientWidth > 0 ? canvas.clientWidth : fallback;
 }
 
-/** Charts per row of the exported PNG. */
-const EXPORT_COLUMNS = 2;
 /** How near (CSS pixels) the pointer must be to a chart's point to show its count. */
 const HIT_RADIUS = 8;
-/** A trace has a row every K steps, K chosen for about this many rows (plus the first and the last). */
-const TRACE_ROWS = 400;
 /** While a sweep runs, its finished α are drawn at most this often (ms). */
 const PROGRESS_DRAW_MS = 150;
 /**
@@ -50,27 +48,6 @@ const PROGRESS_SHOW_MS = 250;
 const ETA_AFTER_MS = 2000;
 
 /**
- * The small sweep that warms the workers up (`WorkerPool.warm`): the presets' three rules (those of
- * `dimension-20`) and the storage chart's test at N = 20, twelve α up to P = 200 (MinOver's window
- * opens from P = 56), two repetitions — the code a sweep runs, about a tenth of a second of work on
- * each worker (a few tenths before the engine has optimised it). Four cells instead took WebKit's
- * first heavy sweep 0.5 s less, these 24 cells 0.6–0.7 s (BENCHMARKS.md, the heavy sweep in each
- * engine).
- */
-const WARM_UP = {
-  n: 20,
-  alphas: [0.5, 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-  reps: 2,
-  algorithms: assignment("dimension-20")?.algorithms ?? [],
-  epochs: 100,
-  seed: 1,
-  noise: 0,
-  labels: "teacher",
-  stop: { kind: "epochs" },
-  randomSeparability: true,
-};
-
-/**
  * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
  * is told of every change of the form (for the link and local storage).
  */
@@ -85,7 +62,9 @@ export class CurvePanel {
     this.el = el;
     this.onForm = onForm;
     this.pool = new WorkerPool();
-    this.last = null; // {params, curve, csv, rows, ms}
+    this.last = null; // {params, curve, csv, rows, ms, note} (note: why it is partial, else "")
+    /** The sweep under way: `{params, results, done, total}`, else null. */
+    this.sweep = null;
     this.trace = null; // {trace, params, algorithm, alpha, every, csv}
     /** whether a sweep is running */
     this.running = false;
@@ -136,8 +115,8 @@ export class CurvePanel {
     });
     const rules = el("lc-trace-algorithm");
     for (const name of ALGORITHMS) rules.append(new Option(NAMES[name], name, false, name === DEFAULT_TRACED));
-    el("lc-trace-run").addEventListener("click", () => this.traceFromForm());
-    el("lc-trace-csv").addEventListener("click", () => this.exportTrace());
+    el("lc-trace-run").addEventListener("click", () => traceFromForm(this));
+    el("lc-trace-csv").addEventListener("click", () => exportTrace(this));
   }
 
   /** Runs the sweep described by the form. */
@@ -149,9 +128,15 @@ export class CurvePanel {
     }
   }
 
-  /** Runs `params` in the worker pool; resolves `{rows, csv, ms}`. */
+  /**
+   * Runs `params` in the worker pool, the cells round robin over the α (the core's `sweepOrder`):
+   * the whole curve shows after the first round, each α's point over the repetitions done so far;
+   * resolves `{rows, csv, ms}`. Cancelled, the cells done stay on the chart as a partial series
+   * (or, with none done, the chart is as before Run); the status says which.
+   */
   async run(params) {
     const cells = this.wasm.curveCells(params); // validates; throws a clear Error
+    const order = this.wasm.sweepOrder(params);
     const { el } = this;
     el("lc-run").disabled = true;
     el("lc-cancel").disabled = false;
@@ -160,24 +145,26 @@ export class CurvePanel {
     this.status(`running ${cells} cells on ${this.pool.size} workers…`);
     const t0 = performance.now();
     const clock = new SweepClock(Array.from(this.wasm.curveSizes(params)), params.reps, this.pool.size);
+    /** the sweep under way: its results so far (getState().sweep, the partial series of a Cancel) */
+    const sweep = { params, results: /** @type {any[]} */ ([]), done: 0, total: cells };
+    this.sweep = sweep;
     let shown = 0;
     let shownAt = Number.NEGATIVE_INFINITY;
-    let nextDraw = t0 + PROGRESS_DRAW_MS;
-    // the α whose every repetition has finished: only a new one is worth a drawing
-    const perAlpha = new Array(params.alphas.length).fill(0);
-    let counted = 0;
-    let finished = 0;
-    let drawnFinished = 0;
+    let nextDraw = t0;
+    let drawnCount = 0;
     try {
       const running = this.pool.run(
         params,
         cells,
-        (done, total, first, times) => {
-          for (const [i, ms] of times.entries()) clock.record(first + i, ms);
+        order,
+        (done, total, finished, times) => {
+          for (const [i, ms] of times.entries()) clock.record(finished[i], ms);
+          sweep.done = done;
           const now = performance.now();
           if (now - shownAt < PROGRESS_SHOW_MS) return;
           shownAt = now;
           const { done: share, leftMs } = clock.estimate();
+          Object.assign(sweep, { share, leftMs });
           // by the work done, not the cells (they differ by orders of magnitude); never backwards
           shown = Math.max(shown, share);
           el("lc-progress").value = shown;
@@ -186,16 +173,13 @@ export class CurvePanel {
           this.status(`${done} / ${total} cells${left}`);
         },
         (sofar) => {
-          // the α finished so far, as they come (at most every PROGRESS_DRAW_MS, and at most
-          // PROGRESS_SHARE of the time)
-          for (; counted < sofar.length; counted++) {
-            const k = Math.floor(sofar[counted].cell / params.reps);
-            if (++perAlpha[k] === params.reps) finished++;
-          }
+          sweep.results = sofar;
+          // every α reached so far, over its repetitions so far (at most every PROGRESS_DRAW_MS,
+          // and at most PROGRESS_SHARE of the time)
           const start = performance.now();
-          if (start < nextDraw || finished === drawnFinished) return;
-          drawnFinished = finished;
-          const partial = this.wasm.Curve.partial(params, sofar);
+          if (start < nextDraw || sofar.length === drawnCount) return;
+          drawnCount = sofar.length;
+          const partial = this.wasm.Curve.soFar(params, sofar);
           this.drawCurve(partial);
           partial.free();
           const end = performance.now();
@@ -206,26 +190,44 @@ export class CurvePanel {
       this.preview(params);
       const results = await running;
       const ms = performance.now() - t0;
-      const curve = new this.wasm.Curve(params, results); // summarised once for the table, CSV and charts
-      const rows = curve.rows();
-      const csv = curve.csv();
-      this.last?.curve.free();
-      this.last = { params, curve, rows, csv, ms };
-      this.drawCharts();
-      el("lc-progress").value = 1;
-      el("lc-csv").disabled = false;
-      el("lc-png").disabled = false;
-      this.status(`done: ${cells} cells in ${(ms / 1000).toFixed(2)} s on ${this.pool.size} workers`);
-      return { rows, csv, ms };
+      sweep.results = results;
+      sweep.done = cells;
+      return this.keep(params, new this.wasm.Curve(params, results), ms, "", cells);
     } catch (e) {
-      this.status(e.name === "AbortError" ? "The sweep was cancelled; nothing else changed." : sentence(`The sweep failed: ${e.message}`));
-      this.drawCharts(); // the last finished sweep again, where there is one
+      if (e.name === "AbortError" && sweep.results.length) {
+        const note = `partial: cancelled after ${sweep.results.length} of ${cells} cells`;
+        this.keep(params, this.wasm.Curve.soFar(params, sweep.results), performance.now() - t0, note, sweep.results.length);
+        this.status(`The sweep was cancelled after ${sweep.results.length} of ${cells} cells: the chart keeps them, a partial series.`);
+      } else {
+        const aborted = "The sweep was cancelled before any cell finished: the chart is as before Run.";
+        this.status(e.name === "AbortError" ? aborted : sentence(`The sweep failed: ${e.message}`));
+        if (this.last) this.drawCharts();
+        else this.preview();
+      }
       throw e;
     } finally {
+      this.sweep = null;
       this.running = false;
       el("lc-run").disabled = false;
       el("lc-cancel").disabled = true;
     }
+  }
+
+  /**
+   * Keeps `curve` (a core `Curve` of `params`, summarised once for the table, CSV and charts) as
+   * the panel's run and draws it; `note` marks a partial one of `cells` cells. Returns `{rows, csv, ms}`.
+   */
+  keep(params, curve, ms, note, cells) {
+    const rows = curve.rows();
+    const csv = curve.csv();
+    this.last?.curve.free();
+    this.last = { params, curve, rows, csv, ms, note, cells };
+    this.drawCharts();
+    this.el("lc-progress").value = note ? this.el("lc-progress").value : 1;
+    this.el("lc-csv").disabled = false;
+    this.el("lc-png").disabled = false;
+    if (!note) this.status(`done: ${cells} cells in ${(ms / 1000).toFixed(2)} s on ${this.pool.size} workers`);
+    return { rows, csv, ms };
   }
 
   /** Stops a running sweep. */
@@ -322,23 +324,7 @@ export class CurvePanel {
 
   /** The point of chart `k` under the pointer event `e` (within HIT_RADIUS), or null. */
   hitAt(k, e) {
-    const canvas = this.canvases[k];
-    const rect = canvas.getBoundingClientRect();
-    if (!rect.width || !rect.height) return null;
-    // client → backing-store pixels, the unit of the core's hits
-    const sx = canvas.width / rect.width;
-    const x = (e.clientX - rect.left) * sx;
-    const y = (e.clientY - rect.top) * (canvas.height / rect.height);
-    let best = null;
-    let bestD = (HIT_RADIUS * sx) ** 2;
-    for (const h of this.drawn[k].hits) {
-      const d = (h.x - x) ** 2 + (h.y - y) ** 2;
-      if (d <= bestD) {
-        best = h;
-        bestD = d;
-      }
-    }
-    return best;
+    return nearestHit(this.canvases[k], this.drawn[k].hits, e, HIT_RADIUS);
   }
 
   /** Shows the count of the point under the pointer (and whether a click traces it). */
@@ -373,50 +359,7 @@ export class CurvePanel {
     }
     this.el("lc-trace-algorithm").value = hit.algorithm;
     this.el("lc-trace-alpha").value = String(Number(hit.alpha.toPrecision(6)));
-    this.traceRun(this.last.params, hit.algorithm, hit.alpha);
-  }
-
-  /** Traces the rule and α of the trace controls with the form's settings. */
-  traceFromForm() {
-    try {
-      const params = readParams(this.wasm, this.el);
-      const alpha = Number(this.el("lc-trace-alpha").value);
-      if (!(alpha > 0 && Number.isFinite(alpha))) throw new Error(`α must be a positive number, got "${this.el("lc-trace-alpha").value}"`);
-      this.traceRun(params, this.el("lc-trace-algorithm").value, alpha);
-    } catch (e) {
-      this.traceStatus(`Not traced: ${e.message}`);
-    }
-  }
-
-  /**
-   * Traces `algorithm` at `alpha` with the settings of the sweep `params`: the run of the first
-   * repetition of a sweep at that α alone (cell 0 of `alphas: [α], reps: 1`), as the CLI's
-   * `trace` does; draws it and keeps its CSV.
-   */
-  async traceRun(params, algorithm, alpha) {
-    const { el } = this;
-    const sweep = { ...params, alphas: [alpha], reps: 1, algorithms: [algorithm], randomSeparability: false };
-    const p = Math.max(1, Math.round(alpha * params.n));
-    const steps = sweep.updates ?? Math.ceil(sweep.epochs * p);
-    const every = Math.max(1, Math.ceil(steps / TRACE_ROWS));
-    this.traceStatus(`tracing ${algorithm} at α = ${alpha}…`);
-    await new Promise((r) => requestAnimationFrame(() => setTimeout(r))); // let the status show
-    try {
-      const t0 = performance.now();
-      const trace = this.wasm.traceCell(sweep, algorithm, 0, every);
-      const ms = performance.now() - t0;
-      this.trace?.trace.free();
-      this.trace = { trace, params: sweep, algorithm, alpha, every, csv: trace.csv() };
-      const canvas = el("lc-trace-chart");
-      canvas.hidden = false;
-      this.drawTrace();
-      el("lc-trace-csv").disabled = false;
-      const rows = this.trace.csv.trim().split("\n").length - 1;
-      this.traceStatus(`${rows} rows, a row every ${every} step${every === 1 ? "" : "s"} (${ms.toFixed(0)} ms)`);
-      el("lc-trace-command").textContent = `The same run from the command line: ${traceCommand(sweep, algorithm, alpha, every)}`;
-    } catch (e) {
-      this.traceStatus(`Not traced: ${e.message}`);
-    }
+    traceRun(this, this.last.params, hit.algorithm, hit.alpha);
   }
 
   /** Draws the kept trace at the device's resolution, for the width it is shown at (as `sizeCharts`). */
@@ -430,34 +373,14 @@ export class CurvePanel {
     this.trace.trace.draw(canvas, scale);
   }
 
-  exportTrace() {
-    if (!this.trace) return;
-    const { algorithm, alpha, csv } = this.trace;
-    download(`trace-${algorithm}-alpha-${alpha}.csv`, new Blob([csv], { type: "text/csv" }));
-  }
-
   traceStatus(text) {
     this.el("lc-trace-status").textContent = text;
   }
 
-  /** Every chart in one PNG, EXPORT_COLUMNS to a row, at EXPORT_SCALE × the screen's resolution. */
+  /** Every chart in one PNG of a fixed pixel size, under the run's parameters (curve-png.js). */
   exportPng() {
     if (!this.last) return;
-    this.sizeCharts(EXPORT_SCALE);
-    this.drawCharts();
-    const [w, h] = [this.canvases[0].width, this.canvases[0].height];
-    const out = document.createElement("canvas");
-    out.width = EXPORT_COLUMNS * w;
-    out.height = Math.ceil(this.canvases.length / EXPORT_COLUMNS) * h;
-    const ctx = out.getContext("2d");
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, out.width, out.height);
-    this.canvases.forEach((c, k) => {
-      ctx.drawImage(c, (k % EXPORT_COLUMNS) * w, Math.floor(k / EXPORT_COLUMNS) * h);
-    });
-    this.sizeCharts(1);
-    this.drawCharts();
-    out.toBlob((blob) => download("learning-curves.png", blob), "image/png");
+    chartsCanvas(this.last.curve, [runLabel(this.last)]).toBlob((blob) => download("learning-curves.png", blob), "image/png");
   }
 
   status(text) {
@@ -470,28 +393,4 @@ function traceable(hit) {
   return Boolean(hit.algorithm) && !REFERENCES.includes(hit.algorithm);
 }
 
-/**
- * Whether rule `algorithm` takes the stop `kind` (the CLI's `takes_stop`): the gap the rules that
- * certify a bound or have an optimum of their own, no-improvement MinOver, the others every rule.
- */
-function takesStop(algorithm, kind) {
-  if (kind === "gap") return INFO[algorithm].certifiesBound || INFO[algorithm].hasOptimum;
-  if (kind === "no-improvement") return algorithm === "minover";
-  return true;
-}
-
-/** The CLI's `trace` command line for the same run (docs/cli.md's `perceptron-lab trace`). */
-export function traceCommand(params, algorithm, alpha, every) {
-  const args = ["perceptron-lab trace", `--algorithm ${algorithm}`, `--n ${params.n}`, `--alpha ${alpha}`, `--seed ${params.seed}`];
-  args.push(params.updates !== undefined ? `--updates ${params.updates}` : `--epochs ${params.epochs}`);
-  args.push(`--every ${every}`);
-  if (params.noise) args.push(`--noise ${params.noise}`);
-  if (params.labels !== "teacher") args.push(`--labels ${params.labels}`);
-  const { stop } = params;
-  // a stop the rule does not take is not part of its run, and the CLI's trace refuses it
-  if (!takesStop(algorithm, stop.kind)) return args.join(" ");
-  if (stop.kind === "gap") args.push(`--stop gap:${stop.tolerance}`);
-  else if (stop.kind === "angle") args.push(`--stop angle:${stop.tolerance}${stop.block === undefined ? "" : `:${stop.block}`}`);
-  else if (stop.kind !== "epochs") args.push(`--stop ${stop.kind}`);
-  return args.join(" ");
-}
+export { traceCommand };

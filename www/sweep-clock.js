@@ -5,8 +5,9 @@
  *
  * The cells of one α cost about the same (the same P, N and rules; only the data differ), while
  * cells of different α differ by orders of magnitude (MinOver's cell is `epochs·P` steps of `O(P)`
- * each: `∝ P²`). The pool runs the largest α first, so the share of cells done says little: a
- * sweep whose cost grows like `P²` has 50 % of its work done when 20 % of its cells are. Here each
+ * each: `∝ P²`), so the share of cells done says little: a sweep whose cost grows like `P²`
+ * has 50 % of its work done when 20 % of its cells are, run α by α. The pool runs the cells round
+ * robin over the α (every α measured after the first round), and here each
  * α's cost per cell is the mean of its measured cells, and an α not measured yet costs
  * `c·P^e`, fitted to the measured cells (least squares in `log P`, drawn towards `e = 2`,
  * MinOver's, while the measured sizes span little of `log P`; `e` in [1, 3]: a cell is at least

@@ -115,26 +115,24 @@ export class WorkerPool {
   }
 
   /**
-   * Runs every cell of `params` (`cells` of them), calling `onProgress(done, total, first, times)`
-   * as cells finish (`times[i]`: the ms cell `first + i` took its worker) and `onResults(results)`
+   * Runs every cell of `params` (`cells` of them) in the order `order` (cell indices, the core's
+   * `sweepOrder`: round robin over the α), calling `onProgress(done, total, finished, times)` as
+   * cells finish (`times[i]`: the ms cell `finished[i]` took its worker) and `onResults(results)`
    * with every result so far after each chunk; resolves with all cell results. `cancel()` rejects
    * it with an Error named "AbortError".
    * @param {any} params
    * @param {number} cells
-   * @param {(done: number, total: number, first: number, times: number[]) => void} onProgress
+   * @param {ArrayLike<number>} order
+   * @param {(done: number, total: number, finished: number[], times: number[]) => void} onProgress
    * @param {(results: any[]) => void} [onResults]
    */
-  run(params, cells, onProgress, onResults = () => {}) {
+  run(params, cells, order, onProgress, onResults = () => {}) {
     if (this.reject) this.cancel(); // a run under way is stopped, its workers ended
     clearTimeout(this.cooling);
     // the workers of the last finished run, loaded and warm, else fresh ones
     if (!this.workers.length) this.workers = Array.from({ length: this.size }, () => this.spawn());
-    const chunk = Math.max(1, Math.ceil(cells / (this.size * CHUNKS_PER_WORKER)));
-    const queue = [];
-    for (let s = 0; s < cells; s += chunk) queue.push([s, Math.min(cells, s + chunk)]);
-    // cells run α-major, so the last chunks (largest P) cost the most: hand them out first
-    // (longest first), so that no worker is left with a big chunk while the others idle
-    queue.reverse();
+    const queue = chunks(Array.from(order), this.size, params.alphas.length);
+    /** Every result so far (all of the run's, for the results of the run). @type {any[]} */
     const results = [];
     let done = 0;
     /** The jobs each worker holds (sent, not answered). */
@@ -168,11 +166,11 @@ export class WorkerPool {
       const feed = (worker) => {
         const ids = held.get(worker);
         while (ids.size < JOBS_IN_FLIGHT && queue.length) {
-          const [start, end] = /** @type {number[]} */ (queue.shift());
+          const list = /** @type {number[]} */ (queue.shift());
           const id = this.nextId++;
           if (!heard.has(worker)) heard.set(worker, performance.now());
           ids.add(id);
-          worker.postMessage({ id, params, start, end });
+          worker.postMessage({ id, params, cells: list });
         }
         if (!ids.size) heard.delete(worker);
       };
@@ -188,7 +186,7 @@ export class WorkerPool {
           }
           if (data.progress) {
             done += data.progress;
-            onProgress(done, cells, data.first, data.times ?? []);
+            onProgress(done, cells, data.cells ?? [], data.times ?? []);
             return;
           }
           ids.delete(data.id);
@@ -245,4 +243,25 @@ export class WorkerPool {
     for (const w of this.workers) w.terminate();
     this.workers = [];
   }
+}
+
+/**
+ * The chunks of a sweep run in the order `order` (round robin over `alphas` α): the first round
+ * shared among the `workers` (every α's first point as soon as possible), then chunks of about
+ * 1 / (workers · CHUNKS_PER_WORKER) of the rest (each a stretch of rounds: about the same cost),
+ * in order, so that every α's repetitions arrive evenly.
+ * @param {number[]} order
+ * @param {number} workers
+ * @param {number} alphas
+ * @returns {number[][]}
+ */
+export function chunks(order, workers, alphas) {
+  const out = [];
+  const first = Math.min(order.length, alphas);
+  const small = Math.max(1, Math.ceil(first / workers));
+  for (let s = 0; s < first; s += small) out.push(order.slice(s, Math.min(first, s + small)));
+  const rest = order.length - first;
+  const chunk = Math.max(1, Math.ceil(rest / (workers * CHUNKS_PER_WORKER)));
+  for (let s = first; s < order.length; s += chunk) out.push(order.slice(s, Math.min(order.length, s + chunk)));
+  return out;
 }

@@ -4,7 +4,7 @@
  * worker-pool.js), or the data view's training (`kind: "train"` / `"more"` / `"stop"`, training-job.js).
  */
 
-import init, { runCells } from "./pkg/perceptron_lab.js";
+import init, { runCellList, runCells } from "./pkg/perceptron_lab.js";
 import { continueJob, startJob, stopJob } from "./training-job.js";
 import { wasmBuild, wasmUrl } from "./wasm-build.js";
 
@@ -46,32 +46,38 @@ self.onmessage = async ({ data }) => {
 };
 
 /**
- * A batch: cells [start, end) of the sweep `params` in one call into wasm, answered with progress
- * (from inside the call, after each cell, at most every PROGRESS_MS: the pool takes a worker
- * silent for a few seconds for dead, so it speaks while heavy cells run — the cells done since the
- * last word, from `first`, with each one's time in ms), then results or an error.
+ * A batch: the cells `cells` (indices, in that order; or [start, end) from a page that sends a
+ * range) of the sweep `params` in one call into wasm, answered with progress (from inside the
+ * call, after each cell, at most every PROGRESS_MS: the pool takes a worker silent for a few
+ * seconds for dead, so it speaks while heavy cells run — the cells done since the last word, with
+ * each one's time in ms), then results or an error.
  */
-async function runBatch({ id, params, start, end }) {
+async function runBatch({ id, params, start, end, cells }) {
   try {
     await ready;
+    const list = cells ?? Array.from({ length: end - start }, (_, i) => start + i);
     let reported = 0;
     let last = performance.now();
     // each cell's time (ms), for the page's estimate of the work done and left (sweep-clock.js)
     let cellStart = last;
     /** @type {number[]} */
     let times = [];
-    const results = runCells(params, start, end, (done) => {
+    const speak = (done) => {
+      self.postMessage({ id, progress: done - reported, first: list[reported], cells: list.slice(reported, done), times });
+      reported = done;
+      times = [];
+    };
+    const onCell = (done) => {
       const now = performance.now();
       times.push(now - cellStart);
       cellStart = now;
       if (now - last >= PROGRESS_MS) {
-        self.postMessage({ id, progress: done - reported, first: start + reported, times });
-        reported = done;
+        speak(done);
         last = now;
-        times = [];
       }
-    });
-    if (results.length > reported) self.postMessage({ id, progress: results.length - reported, first: start + reported, times });
+    };
+    const results = cells ? runCellList(params, Uint32Array.from(cells), onCell) : runCells(params, start, end, onCell);
+    if (results.length > reported) speak(results.length);
     self.postMessage({ id, results });
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e) });

@@ -320,6 +320,50 @@ fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
         color,
         omitted: vec![],
     };
+    let mut out = data_series(params, &series);
+    out.extend(converged_series(rows));
+    out
+}
+
+/// Rosenblatt's success fraction: the runs that reached zero training errors within the budget
+/// (the storage assignment's measure), beside the separable fractions it cannot exceed.
+fn converged_series(rows: &[Row]) -> Option<Series> {
+    let rule = Algorithm::Rosenblatt;
+    let name = format!("{}: zero errors within the budget", rule.info().label);
+    let points: Vec<Mark> = rows
+        .iter()
+        .filter(|r| r.algorithm == rule)
+        .map(|r| Mark {
+            alpha: r.alpha,
+            mean: r.converged_fraction,
+            sem: r.converged_fraction_sem,
+            valid: r.reps,
+            reps: r.reps,
+            text: format!(
+                "{name} at α = {}: {} of {} runs\nfraction {} ± {} (P = {})",
+                short(r.alpha),
+                (r.converged_fraction * r.reps as f64).round(),
+                r.reps,
+                sig(r.converged_fraction),
+                sig(r.converged_fraction_sem),
+                r.p
+            ),
+        })
+        .collect();
+    (!points.is_empty()).then(|| Series {
+        points,
+        name,
+        algorithm: Some(rule),
+        color: rgb(rule.info().color),
+        omitted: vec![],
+    })
+}
+
+/// The data's separable fractions: the sweep's own sets and the random labellings of them.
+fn data_series(
+    params: &CurveParams,
+    series: &dyn Fn(String, RGBColor, fn(&Row) -> f64) -> Series,
+) -> Vec<Series> {
     match params.labels {
         Labels::Random => vec![series(
             "random labels (exact test)".into(),

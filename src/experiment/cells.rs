@@ -24,6 +24,11 @@ pub struct Outcome {
     pub train_error: f64,
     /// Updates (0 for `exact`).
     pub updates: f64,
+    /// Whether the rule reached its own stop within the budget (`Fit::converged`: Rosenblatt with
+    /// no errors, AdaTron at its KKT conditions, …; `exact`: a perceptron found). Results without
+    /// it (an older worker) read as not converged.
+    #[serde(default)]
+    pub converged: bool,
 }
 
 /// The results of one cell: the data's exact separability, that of a random labelling of its
@@ -108,6 +113,37 @@ pub fn run_cells(
     Ok(out)
 }
 
+/// Runs the cells `cells` (indices into `0..params.cells()`, in any order), calling
+/// `progress(done)` after each: the page's workers run the cells of [`round_robin`] order in
+/// chunks of it.
+///
+/// # Errors
+/// Those of [`CurveParams::validate`], and [`Error::OutOfRange`] for a cell index out of range.
+pub fn run_cell_list(
+    params: &CurveParams,
+    cells: &[usize],
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<CellResult>> {
+    params.validate()?;
+    let mut out = Vec::with_capacity(cells.len());
+    for (done, &cell) in cells.iter().enumerate() {
+        out.push(run_cell(params, cell)?);
+        progress(done + 1);
+    }
+    Ok(out)
+}
+
+/// The `i`-th cell to run, `i < cells()`: repetition-major, every `α` once per round of `α`s
+/// (cell `k · reps + r` is the `(r · |α| + k)`-th). After the first round every `α` has a point,
+/// after each round one more repetition; any stretch of cells costs about its share of the
+/// sweep (the cells of one `α` cost about the same, those of different `α` up to
+/// `(P_max / P_min)²` times more). The cells are seeded by their index, so the numbers do not
+/// depend on the order.
+pub fn round_robin(params: &CurveParams, i: usize) -> usize {
+    let count = params.alphas.len().max(1);
+    (i % count) * params.reps + i / count
+}
+
 /// One cell: the data, its exact separability, and every algorithm's outcome.
 fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
     let (data, teacher) = cell_data(params, cell)?;
@@ -124,14 +160,16 @@ fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
     };
     let mut outcomes = Vec::with_capacity(params.algorithms.len());
     for &algorithm in &params.algorithms {
-        let (perceptron, updates) = if algorithm == Algorithm::Exact {
-            (exact.as_ref().and_then(|e| e.perceptron.clone()), 0.0)
+        let (perceptron, updates, converged) = if algorithm == Algorithm::Exact {
+            let p = exact.as_ref().and_then(|e| e.perceptron.clone());
+            let found = p.is_some();
+            (p, 0.0, found)
         } else {
             match trainer_fit(algorithm, &data, params, cell) {
-                Ok((p, updates)) => (Some(p), updates),
+                Ok((p, updates, converged)) => (Some(p), updates, converged),
                 // the Gibbs and Bayes students have no answer without a version space (noise,
                 // random labels): like `exact`, no perceptron there
-                Err(Error::NotSeparable { .. }) => (None, 0.0),
+                Err(Error::NotSeparable { .. }) => (None, 0.0, false),
                 Err(e) => return Err(e),
             }
         };
@@ -144,12 +182,14 @@ fn run_cell(params: &CurveParams, cell: usize) -> Result<CellResult> {
                 kappa: p.stability(&data),
                 train_error: p.training_error(&data),
                 updates,
+                converged,
             },
             None => Outcome {
                 eps_g: f64::NAN,
                 kappa: f64::NAN,
                 train_error: f64::NAN,
                 updates,
+                converged,
             },
         });
     }
@@ -195,15 +235,15 @@ fn random_labels(data: &Dataset, params: &CurveParams, cell: usize) -> Vec<f64> 
         .collect()
 }
 
-/// An iterative rule's perceptron and its number of updates.
+/// An iterative rule's perceptron, its number of updates and whether it reached its own stop.
 fn trainer_fit(
     algorithm: Algorithm,
     data: &Dataset,
     params: &CurveParams,
     cell: usize,
-) -> Result<(Perceptron, f64)> {
+) -> Result<(Perceptron, f64, bool)> {
     let fit = trainer(algorithm, data, params, cell)?.run();
-    Ok((fit.perceptron, fit.updates as f64))
+    Ok((fit.perceptron, fit.updates as f64, fit.converged))
 }
 
 /// The trainer of an iterative rule in cell `cell` of the sweep, as the sweep runs it: the epoch

@@ -13,13 +13,14 @@ mod params;
 mod summary;
 mod trace;
 
-pub use cells::{cell_data, run_cells, CellResult, Outcome};
+pub use cells::{cell_data, round_robin, run_cell_list, run_cells, CellResult, Outcome};
 pub use params::{
     alpha_grid, parse_alpha, sweep_run, CurveParams, Labels, StopRule, MAX_N, MAX_REPS,
     MAX_SET_VALUES, MAX_WORK,
 };
 pub use summary::{
-    mean_sem, page_csv, summarize, summarize_finished, Row, BASE_COLUMNS, CSV_HEADER,
+    mean_sem, page_csv, summarize, summarize_finished, summarize_so_far, Row, BASE_COLUMNS,
+    CSV_HEADER,
 };
 pub use trace::{trace, trace_csv, trace_run, trace_with, RunTrace, TracePoint, TRACE_HEADER};
 
@@ -151,17 +152,66 @@ mod tests {
         assert!(p.validate().unwrap_err().to_string().contains("updates"));
     }
 
-    /// The CLI's header is the design's eleven columns and then its two; every row has as many
-    /// fields.
+    /// The one header is the design's eleven columns, the CLI's two, then the columns added at
+    /// the end; every row has as many fields, and the page's CSV is the same.
     #[test]
     fn csv_columns() {
         assert_eq!(
             CSV_HEADER,
-            format!("{BASE_COLUMNS},valid_reps,separable_fraction")
+            format!(
+                "{BASE_COLUMNS},valid_reps,separable_fraction,random_separable_fraction,\
+                 separable_fraction_sem,converged_fraction,converged_fraction_sem"
+            )
         );
-        for row in run(&params()).unwrap() {
-            assert_eq!(row.to_csv().split(',').count(), 13);
+        let rows = run(&params()).unwrap();
+        for row in &rows {
+            assert_eq!(row.to_csv().split(',').count(), 17);
         }
+        assert!(page_csv(&rows).starts_with(&format!("{CSV_HEADER}\n")));
+    }
+
+    /// Round robin: every cell exactly once, every α once per round (the first `|α|` cells are
+    /// repetition 0 of each α in order).
+    #[test]
+    fn round_robin_is_repetition_major() {
+        let p = params();
+        let order: Vec<usize> = (0..p.cells()).map(|i| round_robin(&p, i)).collect();
+        assert_eq!(&order[..3], &[0, 4, 8]);
+        assert_eq!(&order[3..6], &[1, 5, 9]);
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..p.cells()).collect::<Vec<_>>());
+    }
+
+    /// While a round-robin sweep runs: every α reached, each over its repetitions so far — the
+    /// rows of a sweep with those repetitions only (the cells are seeded by their index, and the
+    /// first `r` repetitions of a sweep of `reps` are those of a sweep of `r`); all cells give
+    /// the whole sweep's rows.
+    #[test]
+    fn rows_so_far_are_those_of_fewer_repetitions() {
+        let p = params();
+        let order: Vec<usize> = (0..p.cells()).map(|i| round_robin(&p, i)).collect();
+        let all = run_cell_list(&p, &order, |_| {}).unwrap();
+        assert_eq!(summarize_so_far(&p, &all).unwrap(), run(&p).unwrap());
+        // two rounds: two repetitions of every α
+        let two = summarize_so_far(&p, &all[..2 * p.alphas.len()]).unwrap();
+        let fewer = CurveParams {
+            reps: 2,
+            ..params()
+        };
+        // a sweep of 2 repetitions numbers its cells k·2 + r: the same (k, r), the same seeds
+        let expect: Vec<Row> = run(&fewer).unwrap();
+        assert_eq!(two.len(), expect.len());
+        for (a, b) in two.iter().zip(&expect) {
+            assert_eq!(
+                (a.alpha, a.reps, a.eps_g_mean, a.kappa_mean),
+                (b.alpha, b.reps, b.eps_g_mean, b.kappa_mean)
+            );
+        }
+        // one cell: its α only, over one repetition
+        let one = summarize_so_far(&p, &all[1..2]).unwrap();
+        assert!(one.iter().all(|r| r.alpha == 1.0 && r.reps == 1));
+        assert_eq!(one.len(), p.algorithms.len());
     }
 
     #[test]

@@ -51,6 +51,14 @@ pub struct Row {
     /// Fraction of the repetitions in which a random labelling of the inputs was linearly
     /// separable (exact test); `NaN` unless [`CurveParams::random_separability`].
     pub random_separable_fraction: f64,
+    /// Standard error of `separable_fraction` (that of the mean of the 0/1 verdicts,
+    /// `√(f(1−f)/(n−1))`; `NaN` for one repetition).
+    pub separable_fraction_sem: f64,
+    /// Fraction of the repetitions in which the rule reached its own stop within the budget
+    /// ([`super::Outcome::converged`]: Rosenblatt, zero training errors within its epochs).
+    pub converged_fraction: f64,
+    /// Standard error of `converged_fraction`, as `separable_fraction_sem`.
+    pub converged_fraction_sem: f64,
 }
 
 /// The first columns of every CSV of [`Row`]s (docs/design.md), in this order; the CLI and the
@@ -58,18 +66,23 @@ pub struct Row {
 pub const BASE_COLUMNS: &str =
     "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean";
 
-/// The CSV header of [`Row`]s, as the CLI prints it: [`BASE_COLUMNS`], then `valid_reps` and
-/// `separable_fraction`.
-pub const CSV_HEADER: &str = "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,valid_reps,separable_fraction";
+/// The columns of every CSV of [`Row`]s, the CLI's and the page's, in this order:
+/// [`BASE_COLUMNS`], then `valid_reps` and `separable_fraction` (the CLI's first thirteen), then
+/// the columns added since, each at the end.
+pub const CSV_HEADER: &str = "algorithm,n,p,alpha,reps,eps_g_mean,eps_g_sem,kappa_mean,kappa_sem,train_error_mean,updates_mean,valid_reps,separable_fraction,random_separable_fraction,separable_fraction_sem,converged_fraction,converged_fraction_sem";
 
 impl Row {
     /// The row in the columns of [`CSV_HEADER`].
     pub fn to_csv(&self) -> String {
         format!(
-            "{},{},{}",
+            "{},{},{},{},{},{},{}",
             self.base_csv(),
             self.valid_reps,
-            self.separable_fraction
+            self.separable_fraction,
+            self.random_separable_fraction,
+            self.separable_fraction_sem,
+            self.converged_fraction,
+            self.converged_fraction_sem
         )
     }
 
@@ -116,6 +129,29 @@ pub fn summarize_finished(params: &CurveParams, results: &[CellResult]) -> Resul
     Ok(rows(params, &by_cell(params, results)?))
 }
 
+/// The rows of every `α` with at least one cell among `results` (any order), each over the
+/// repetitions done so far (its `reps`): what the page draws while a sweep runs its cells round
+/// robin ([`super::round_robin`]), sharpening as repetitions arrive. With every cell it is
+/// [`summarize`].
+///
+/// # Errors
+/// [`Error::Shape`] for a cell out of range or given twice.
+pub fn summarize_so_far(params: &CurveParams, results: &[CellResult]) -> Result<Vec<Row>> {
+    let by_cell = by_cell(params, results)?;
+    let mut rows = Vec::new();
+    for (a, &algorithm) in params.algorithms.iter().enumerate() {
+        for (k, &alpha) in params.alphas.iter().enumerate() {
+            let cells: Vec<&CellResult> = (0..params.reps)
+                .filter_map(|r| by_cell[k * params.reps + r])
+                .collect();
+            if !cells.is_empty() {
+                rows.push(row(params, algorithm, a, alpha, &cells));
+            }
+        }
+    }
+    Ok(rows)
+}
+
 /// Each cell's result by its index (`None`: not given).
 fn by_cell<'a>(
     params: &CurveParams,
@@ -145,38 +181,56 @@ fn rows(params: &CurveParams, by_cell: &[Option<&CellResult>]) -> Vec<Row> {
             else {
                 continue;
             };
-            let outs: Vec<Outcome> = cells.iter().map(|c| c.outcomes[a]).collect();
-            let (eps_g_mean, eps_g_sem) = mean_sem(outs.iter().map(|o| o.eps_g));
-            let (kappa_mean, kappa_sem) = mean_sem(outs.iter().map(|o| o.kappa));
-            rows.push(Row {
-                algorithm,
-                n: params.n,
-                p: params.p(alpha),
-                alpha,
-                reps: params.reps,
-                eps_g_mean,
-                eps_g_sem,
-                kappa_mean,
-                kappa_sem,
-                train_error_mean: mean_sem(outs.iter().map(|o| o.train_error)).0,
-                updates_mean: mean_sem(outs.iter().map(|o| o.updates)).0,
-                // an outcome without a perceptron has every measure NaN, its training error too
-                valid_reps: outs.iter().filter(|o| !o.train_error.is_nan()).count(),
-                separable_fraction: cells.iter().filter(|c| c.separable).count() as f64
-                    / cells.len() as f64,
-                random_separable_fraction: if params.random_separability {
-                    cells
-                        .iter()
-                        .filter(|c| c.random_separable == Some(true))
-                        .count() as f64
-                        / cells.len() as f64
-                } else {
-                    f64::NAN
-                },
-            });
+            rows.push(row(params, algorithm, a, alpha, &cells));
         }
     }
     rows
+}
+
+/// The row of `algorithm` (the `a`-th) at `alpha` from its cells: means and standard errors
+/// over them, `reps` their number.
+fn row(
+    params: &CurveParams,
+    algorithm: crate::train::Algorithm,
+    a: usize,
+    alpha: f64,
+    cells: &[&CellResult],
+) -> Row {
+    let outs: Vec<Outcome> = cells.iter().map(|c| c.outcomes[a]).collect();
+    let (eps_g_mean, eps_g_sem) = mean_sem(outs.iter().map(|o| o.eps_g));
+    let (kappa_mean, kappa_sem) = mean_sem(outs.iter().map(|o| o.kappa));
+    let (separable_fraction, separable_fraction_sem) =
+        mean_sem(cells.iter().map(|c| f64::from(u8::from(c.separable))));
+    let (converged_fraction, converged_fraction_sem) =
+        mean_sem(outs.iter().map(|o| f64::from(u8::from(o.converged))));
+    Row {
+        algorithm,
+        n: params.n,
+        p: params.p(alpha),
+        alpha,
+        reps: cells.len(),
+        eps_g_mean,
+        eps_g_sem,
+        kappa_mean,
+        kappa_sem,
+        train_error_mean: mean_sem(outs.iter().map(|o| o.train_error)).0,
+        updates_mean: mean_sem(outs.iter().map(|o| o.updates)).0,
+        // an outcome without a perceptron has every measure NaN, its training error too
+        valid_reps: outs.iter().filter(|o| !o.train_error.is_nan()).count(),
+        separable_fraction,
+        random_separable_fraction: if params.random_separability {
+            cells
+                .iter()
+                .filter(|c| c.random_separable == Some(true))
+                .count() as f64
+                / cells.len() as f64
+        } else {
+            f64::NAN
+        },
+        separable_fraction_sem,
+        converged_fraction,
+        converged_fraction_sem,
+    }
 }
 
 /// Mean and standard error of the mean `s/√n` of the finite values (`NaN`s skipped);
@@ -195,21 +249,13 @@ pub fn mean_sem(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
-/// The rows as the page exports them: [`BASE_COLUMNS`], then `separable_fraction`,
-/// `random_separable_fraction` and `valid_reps` (the page's columns keep the order they had
-/// before `valid_reps` came).
+/// The rows as the page exports them: the CLI's CSV, [`CSV_HEADER`] and [`Row::to_csv`] (the
+/// page's columns were [`BASE_COLUMNS`], `separable_fraction`, `random_separable_fraction`,
+/// `valid_reps` before the two came to one list).
 pub fn page_csv(rows: &[Row]) -> String {
-    let mut csv =
-        format!("{BASE_COLUMNS},separable_fraction,random_separable_fraction,valid_reps\n");
+    let mut csv = format!("{CSV_HEADER}\n");
     for r in rows {
-        let _ = writeln!(
-            csv,
-            "{},{},{},{}",
-            r.base_csv(),
-            r.separable_fraction,
-            r.random_separable_fraction,
-            r.valid_reps
-        );
+        let _ = writeln!(csv, "{}", r.to_csv());
     }
     csv
 }

@@ -43,6 +43,57 @@ pub fn run_cells(
     to_js(&results)
 }
 
+/// Runs the cells `cells` (indices, in that order) of a learning-curve sweep, as `runCells`: the
+/// page's workers run chunks of `sweepOrder`.
+///
+/// # Errors
+/// Throws on invalid parameters or cell indices, and what `progress` throws.
+#[wasm_bindgen(js_name = runCellList, unchecked_return_type = "CellResult[]")]
+pub fn run_cell_list(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+    cells: &[u32],
+    #[wasm_bindgen(unchecked_param_type = "((done: number) => void) | undefined")] progress: Option<
+        js_sys::Function,
+    >,
+) -> Result<JsValue, JsError> {
+    let params = curve_params(params)?;
+    let cells: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
+    if let Some(&bad) = cells.iter().find(|&&c| c >= params.cells()) {
+        return Err(JsError::new(&format!(
+            "cell index {bad} is out of range: the sweep has {} cells",
+            params.cells()
+        )));
+    }
+    let mut thrown = None;
+    let results = experiment::run_cell_list(&params, &cells, |done| {
+        if let (Some(f), None) = (&progress, &thrown) {
+            thrown = f.call1(&JsValue::NULL, &JsValue::from(done)).err();
+        }
+    })?;
+    if let Some(e) = thrown {
+        return Err(JsError::new(&format!(
+            "the progress callback failed: {e:?}"
+        )));
+    }
+    to_js(&results)
+}
+
+/// The order the page runs a sweep's cells in (`experiment::round_robin`): every `α` gets
+/// repetition 1 before any gets 2, so the whole curve shows after the first round.
+///
+/// # Errors
+/// Throws on invalid parameters.
+#[wasm_bindgen(js_name = sweepOrder)]
+pub fn sweep_order(
+    #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+) -> Result<Box<[u32]>, JsError> {
+    let params = curve_params(params)?;
+    params.validate()?;
+    Ok((0..params.cells())
+        .map(|i| experiment::round_robin(&params, i) as u32)
+        .collect())
+}
+
 /// The number of cells `(α, repetition)` of a sweep.
 ///
 /// # Errors
@@ -125,6 +176,19 @@ impl Curve {
         Curve::summarized(params, results, experiment::summarize_finished)
     }
 
+    /// The curve of a sweep still running: every `α` with a finished cell among `results`, each
+    /// over the repetitions done so far (`experiment::summarize_so_far`).
+    ///
+    /// # Errors
+    /// Throws on bad parameters, or a cell out of range or given twice.
+    #[wasm_bindgen(js_name = soFar)]
+    pub fn so_far(
+        #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CellResult[]")] results: JsValue,
+    ) -> Result<Curve, JsError> {
+        Curve::summarized(params, results, experiment::summarize_so_far)
+    }
+
     /// The rows `{algorithm, n, p, alpha, reps, epsGMean, …}`.
     ///
     /// # Errors
@@ -134,8 +198,7 @@ impl Curve {
         to_js(&self.rows)
     }
 
-    /// The page's CSV: the CLI's columns plus `separable_fraction` and
-    /// `random_separable_fraction` (`experiment::page_csv`).
+    /// The page's CSV: the CLI's columns in the CLI's order (`experiment::page_csv`).
     pub fn csv(&self) -> String {
         experiment::page_csv(&self.rows)
     }

@@ -94,8 +94,9 @@ test("a sweep whose worker dies in the middle of a chunk fails with a message; f
           let reported = 0;
           const post = this.postMessage.bind(this);
           this.postMessage = (message, ...rest) => {
-            if (message && typeof message.start === "number") {
-              chunk = message.end - message.start;
+            // a chunk: a list of cells (or, from the warm-up, a range)
+            if (message && (Array.isArray(message.cells) || typeof message.start === "number")) {
+              chunk = message.cells ? message.cells.length : message.end - message.start;
               reported = 0;
             }
             post(message, ...rest);

@@ -241,7 +241,7 @@ impl RunArgs {
             noise: self.noise,
             labels: self.labels.into(),
             stop: parse_stop(&self.stop)?,
-            random_separability: false, // not in the CLI's columns
+            random_separability: false, // `curve --random-separability` sets it
         };
         Ok(params)
     }

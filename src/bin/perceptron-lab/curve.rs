@@ -33,11 +33,16 @@ pub struct CurveArgs {
     /// with a note on stderr).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     threads: Option<usize>,
+    /// Also test a random labelling of each set's inputs for linear separability (the
+    /// `random_separable_fraction` column, the page's storage chart; `NaN` without it).
+    #[arg(long)]
+    random_separability: bool,
 }
 
 /// Runs the sweep's cells in parallel and prints its rows.
 pub fn run(a: CurveArgs, out: &mut Out) -> CliResult {
-    let params = a.run.params(a.alpha.0, a.reps, a.algorithms)?;
+    let mut params = a.run.params(a.alpha.0, a.reps, a.algorithms)?;
+    params.random_separability = a.random_separability;
     params.validate()?;
     if let Some(text) = stop_note(&params.algorithms, params.stop, &a.run.stop) {
         note(format_args!("{text}"));
@@ -69,7 +74,7 @@ pub fn run(a: CurveArgs, out: &mut Out) -> CliResult {
     let results = pool.install(|| {
         (0..total)
             .into_par_iter()
-            .map(|i| interleaved(&params, i))
+            .map(|i| experiment::round_robin(&params, i))
             .map(|cell| {
                 let r = experiment::run_cells(&params, cell..cell + 1, |_| {});
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -103,14 +108,4 @@ fn threads(asked: Option<usize>) -> usize {
         ));
     }
     asked.min(cores)
-}
-
-/// The `i`-th cell to run: repetition-major, every `α` once per round of `α`s (cell
-/// `k · reps + r` is the `(r · |α| + k)`-th), so that any stretch of cells costs about its share of
-/// the sweep: the cells of one `α` cost about the same, those of different `α` up to `(P_max /
-/// P_min)²` times more, and in index order the bar's count of cells (and its time left) ran far
-/// from the work done. The cells are seeded by their index, so the numbers do not change.
-fn interleaved(params: &experiment::CurveParams, i: usize) -> usize {
-    let count = params.alphas.len();
-    (i % count) * params.reps + i / count
 }

@@ -1,0 +1,75 @@
+// Benchmark: every course-assignment preset (www/assignments.js) in headless Chromium (one worker
+// per core) and natively with the CLI (its docs/cli.md line, all cores), in one run: the page's
+// time to the whole curve (every α with at least 10 repetitions, from `getState().sweep`) and to
+// the final result, the CLI's time to its result, and the error of the page's time left
+// (`getState().sweep.leftMs`) after 10, 50 and 90 % of the sweep's time, against the time that
+// was really left. Prints one Markdown table row per preset.
+// Usage: make build && cargo build --release --bin perceptron-lab && node bench/student-desk.mjs
+//   [--only id,id] [--skip id,id]
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { ASSIGNMENTS } from "../www/assignments.js";
+import { ROOT, launch, openLab, serve } from "../tests/e2e/harness.mjs";
+
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1].split(",") : null;
+};
+const only = arg("--only");
+const skip = arg("--skip") ?? [];
+const presets = ASSIGNMENTS.filter((a) => (!only || only.includes(a.id)) && !skip.includes(a.id));
+const CLI = join(ROOT, "target", "release", "perceptron-lab");
+
+/** The preset's `curve` command line (docs/cli.md's spelling). */
+function cliArgs(a) {
+  const args = ["curve", "--algorithm", a.algorithms.join(","), "--n", String(a.n), "--alpha", a.alpha.join(":"), "--reps", String(a.reps), "--seed", String(a.seed)];
+  args.push(...(a.updates === undefined ? ["--epochs", String(a.epochs)] : ["--updates", String(a.updates)]));
+  if (a.noise) args.push("--noise", String(a.noise));
+  if (a.labels !== "teacher") args.push("--labels", a.labels);
+  return args;
+}
+
+/** Runs preset `a` from the page's menu, sampling `getState().sweep` every 100 ms. */
+async function pageRun(page, a) {
+  await page.selectOption("#lc-assignment", a.id);
+  const t0 = Date.now();
+  await page.click("#lc-run");
+  const samples = [];
+  let whole = null;
+  for (;;) {
+    const s = await page.evaluate(() => window.lab.getState().sweep);
+    const t = Date.now() - t0;
+    if (!s.running && s.done === s.total && s.total > 0 && t > 50) break;
+    if (s.running) {
+      samples.push({ t, leftMs: s.leftMs });
+      const rows = s.series[0]?.rows ?? [];
+      if (whole === null && rows.length === a.alpha[2] * a.algorithms.length && rows.every((r) => r.reps >= Math.min(10, a.reps))) whole = t;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const total = Date.now() - t0;
+  // the estimate nearest after each share of the sweep's time, against the real time left
+  const errors = [0.1, 0.5, 0.9].map((f) => {
+    const s = samples.find((x) => x.t >= f * total && x.leftMs !== null);
+    return s ? (s.leftMs - (total - s.t)) / (total - s.t) : Number.NaN;
+  });
+  return { whole: whole ?? total, total, errors };
+}
+
+const server = await serve();
+const browser = await launch();
+const { page } = await openLab(browser.context, server.url);
+console.log(`| preset | cells | page: whole curve (≥ 10 reps) | page: final | CLI: final | page / CLI | time left's error at 10 / 50 / 90 % |`);
+console.log(`|---|---|---|---|---|---|---|`);
+for (const a of presets) {
+  const p = await pageRun(page, a);
+  const t0 = Date.now();
+  execFileSync(CLI, cliArgs(a), { stdio: ["ignore", "ignore", "ignore"] });
+  const cli = Date.now() - t0;
+  const pct = (e) => (Number.isFinite(e) ? `${e >= 0 ? "+" : ""}${(100 * e).toFixed(0)} %` : "–");
+  console.log(
+    `| ${a.id} | ${a.alpha[2] * a.reps} | ${(p.whole / 1000).toFixed(1)} s | ${(p.total / 1000).toFixed(1)} s | ${(cli / 1000).toFixed(1)} s | ${(p.total / cli).toFixed(2)} | ${p.errors.map(pct).join(" / ")} |`,
+  );
+}
+await browser.close();
+server.close();
