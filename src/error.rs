@@ -113,7 +113,7 @@ pub enum Error {
         expected: String,
     },
     /// A set whose points' lengths span more than floating point holds: the squared length of
-    /// the short one is below `2^−1022` of the long one's (issue 24). Raised only where an
+    /// the short one is below `2^−1022` of the long one's. Raised only where an
     /// answer needs those squares together and cannot be represented without them: the exact
     /// optimum with a far point in front of the short ones (`exact/scales.rs`), the count with a
     /// threshold (`dichotomies`), and AdaTron's and the soft margin's pair steps with a threshold

@@ -45,7 +45,7 @@ pub const TEACHER_COLOR: Rgb = Rgb(0x88, 0x22, 0x55);
 pub const ERROR_COLOR: Rgb = Rgb(0xD5, 0x5E, 0x00);
 
 /// The text of every chart and view, drawn by the core (plotters) or by the page (its canvases):
-/// one size and two inks, legible on a projection at a distance (issue 25): at least 14 px, and
+/// one size and two inks, legible on a projection at a distance: at least 14 px, and
 /// both inks with WCAG AA contrast (≥ 4.5:1) on the charts' white.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
