@@ -72,6 +72,7 @@ use crate::train::Mode;
 use pair::Masks;
 
 mod pair;
+pub mod reference;
 
 pub use super::config::GAMMA;
 /// The range `[min, max]` of the page's logarithmic `γ` slider: from a wide soft margin

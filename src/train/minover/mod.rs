@@ -50,6 +50,7 @@
 //! # References
 //! - W. Krauth, M. Mézard, J. Phys. A 20 (1987) L745.
 
+pub mod reference;
 mod window;
 
 use super::spec::{Spec, StepCost, Takes};
@@ -247,7 +248,6 @@ fn min_window(n: usize) -> usize {
 
 /// The longest back-off, in full steps: failed windows then cost at most one checkpoint per
 /// this many steps.
-
 const MAX_BACKOFF: usize = 512;
 
 /// Factor by which the back-off grows after each window shorter than [`min_window`].
