@@ -102,6 +102,16 @@ pub enum Error {
         /// The bound's formula, in words.
         why: &'static str,
     },
+    /// A setting the rule does not take, refused by name rather than ignored.
+    #[error("{rule} does not take the setting {setting}; the rules that do: {rules}")]
+    NotTaken {
+        /// The setting's key.
+        setting: &'static str,
+        /// The rule given.
+        rule: &'static str,
+        /// The rules that take it.
+        rules: String,
+    },
     /// An unknown name (algorithm, curve, …).
     #[error("unknown {kind} \"{name}\"; expected one of: {expected}")]
     Unknown {

@@ -11,6 +11,7 @@ pub mod algorithm;
 pub mod chart;
 pub mod shape;
 pub mod status;
+pub mod tables;
 pub mod theory_curve;
 
 pub use crate::train::{Algorithm, StepCost};

@@ -197,7 +197,7 @@ pub enum Optional {
 
 impl Optional {
     /// Whether `takes` has this setting.
-    fn taken(self, takes: Takes) -> bool {
+    pub fn taken(self, takes: Takes) -> bool {
         match self {
             Optional::Init => takes.init,
             Optional::LearningRate => takes.learning_rate,

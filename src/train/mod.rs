@@ -26,6 +26,7 @@ pub mod pocket;
 pub mod rescaled;
 pub mod rosenblatt;
 pub mod run_state;
+pub mod settings;
 pub mod spec;
 pub mod students;
 

@@ -35,6 +35,9 @@ enum Command {
     Predict(crate::predict::PredictArgs),
     /// Counts the linearly separable labellings of a CSV file's inputs against Cover's C(P, N): JSON.
     Count(crate::count::CountArgs),
+    /// The algorithms (name,optimises,rule,stops) or the run settings
+    /// (key,type,default,min,max,rules,help) as CSV or Markdown.
+    List(crate::list::ListArgs),
 }
 
 /// Asks the C allocator to keep the memory a cell frees for the next cell, instead of giving it
@@ -67,6 +70,7 @@ pub fn main() -> ExitCode {
         Command::Trace(a) => crate::trace::run(a, &mut out),
         Command::Predict(a) => crate::predict::run(a, &mut out),
         Command::Count(a) => crate::count::run(a, &mut out),
+        Command::List(a) => crate::list::run(a, &mut out),
     }
     .and_then(|()| Ok(out.flush()?));
     match result {

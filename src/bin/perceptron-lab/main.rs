@@ -8,6 +8,7 @@
 //! perceptron-lab trace --algorithm minover --n 20 --alpha 5 --seed 1 --updates 5000 --every 100
 //! perceptron-lab predict --model model.json --x 1,1,2
 //! perceptron-lab count --data points.csv [--threshold]
+//! perceptron-lab list settings --format md
 //! ```
 //!
 //! One file per subcommand (its arguments and its run); [`cli`] holds the command line and what
@@ -29,6 +30,8 @@ mod cli;
 mod count;
 #[cfg(not(target_arch = "wasm32"))]
 mod curve;
+#[cfg(not(target_arch = "wasm32"))]
+mod list;
 #[cfg(not(target_arch = "wasm32"))]
 mod model;
 #[cfg(not(target_arch = "wasm32"))]
