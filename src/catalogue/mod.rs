@@ -3,11 +3,12 @@
 //! theory curves ([`TheoryCurve`]), each with one table of descriptors. The page reads the same
 //! tables through `catalogue()` at the wasm boundary and builds its toggles, legends, palette,
 //! explanations and link names from them. Adding a rule is its file with its `SPEC`, one arm of
-//! [`Algorithm::spec`], one row of [`algorithm::TABLE`] and its tests (docs/ARCHITECTURE.md).
+//! [`Algorithm::spec`], one row of [`algorithm_rows::TABLE`] and its tests (docs/ARCHITECTURE.md).
 //!
 //! Names are the ones users type and read (page, CLI, CSV): kebab-case, and they never change.
 
 pub mod algorithm;
+pub mod algorithm_rows;
 pub mod chart;
 pub mod shape;
 pub mod status;

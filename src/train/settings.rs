@@ -204,7 +204,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         range: Some(POSITIVE),
         unit: "",
         rules: Rules::Taking(Optional::LearningRate),
-        help: "Learning rate η (AdaTron: the book's fixed step, below 2/max C^μμ)",
+        help: "Learning rate η (a rule stepping on strengths: the book's fixed step, below 2/max C^μμ)",
     },
     Descriptor {
         key: "gamma",
@@ -213,7 +213,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         range: Some(POSITIVE),
         unit: "",
         rules: Rules::Taking(Optional::Gamma),
-        help: "The soft margin's bound γ of the embedding strengths, 0 ≤ x^μ ≤ γ",
+        help: "The bound γ of the embedding strengths, 0 ≤ x^μ ≤ γ",
     },
     Descriptor {
         key: "margin",
@@ -227,7 +227,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         }),
         unit: "",
         rules: Rules::Taking(Optional::Margin),
-        help: "Rosenblatt's margin c: update when E^μ ≤ c",
+        help: "Margin c: update when E^μ ≤ c",
     },
     Descriptor {
         key: "order",
@@ -250,7 +250,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         }),
         unit: "",
         rules: Rules::All,
-        help: "Seed of the random rules (random order, pocket, perceptron-notes' start)",
+        help: "Seed of the random rules (random orders, draws and starts)",
     },
 ];
 
