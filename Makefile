@@ -8,10 +8,15 @@ BASELINE_DIR := target/nosimd
 BASELINE_WASM := $(BASELINE_DIR)/wasm32-unknown-unknown/release/perceptron_lab.wasm
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup build build-bench serve test test-native test-wasm test-e2e test-browsers test-python lint bench clean
+.PHONY: docs-tables setup build build-bench serve test test-native test-wasm test-e2e test-browsers test-python lint bench clean
 
 setup:
 	@bash scripts/setup.sh
+
+# The docs' generated tables (the README's algorithms, docs/cli.md's settings) rewritten from
+# `perceptron-lab list`; tests/docs_tables.rs fails when they differ.
+docs-tables:
+	bash scripts/docs-tables.sh
 
 # binaryen's wasm-opt (the npm package, no download beyond npm): -O3 for speed, which also drops
 # the name section; the wasm features come from the module's target_features section, which the

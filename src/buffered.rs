@@ -2,8 +2,7 @@
 //! enum (the fields before the tag) and for `#[serde(flatten)]` (the fields the struct does not
 //! name): the same reads, so the same values and the same messages ("invalid value: integer `-1`,
 //! expected usize", "invalid type: map, expected f64", "expected any value"), in much less code
-//! than serde's own buffer, whose machinery was some 7 KB of the page's download (issue 27,
-//! BENCHMARKS.md, Size). Used by [`crate::experiment::StopRule`] and [`crate::scene::Settings`].
+//! than serde's own buffer. Used by [`crate::experiment::StopRule`] and [`crate::scene::Settings`].
 //!
 //! [`Value`] holds what a self-describing format gives `deserialize_any` (serde's private
 //! `Content`, without the kinds no format of ours produces); [`ValueDeserializer`] reads it back

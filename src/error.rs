@@ -102,6 +102,16 @@ pub enum Error {
         /// The bound's formula, in words.
         why: &'static str,
     },
+    /// A setting the rule does not take, refused by name rather than ignored.
+    #[error("{rule} does not take the setting {setting}; the rules that do: {rules}")]
+    NotTaken {
+        /// The setting's key.
+        setting: &'static str,
+        /// The rule given.
+        rule: &'static str,
+        /// The rules that take it.
+        rules: String,
+    },
     /// An unknown name (algorithm, curve, …).
     #[error("unknown {kind} \"{name}\"; expected one of: {expected}")]
     Unknown {
@@ -113,7 +123,7 @@ pub enum Error {
         expected: String,
     },
     /// A set whose points' lengths span more than floating point holds: the squared length of
-    /// the short one is below `2^−1022` of the long one's (issue 24). Raised only where an
+    /// the short one is below `2^−1022` of the long one's. Raised only where an
     /// answer needs those squares together and cannot be represented without them: the exact
     /// optimum with a far point in front of the short ones (`exact/scales.rs`), the count with a
     /// threshold (`dichotomies`), and AdaTron's and the soft margin's pair steps with a threshold

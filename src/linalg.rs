@@ -93,9 +93,8 @@ pub const COLUMNS_MAX_DIM: usize = LANES - 1;
 /// Index of the smallest element (the first of equal ones); 0 for an empty or all-NaN slice.
 ///
 /// Written so that it vectorises: natively one pass keeping a running minimum and where it was
-/// seen per lane (8 lanes); in wasm a lane-wise minimum and then a search for its first position,
-/// which measured 1.6× faster there on the learning-curve benchmark (BENCHMARKS.md). Both give
-/// the same index.
+/// seen per lane (8 lanes); in wasm, where that is slower, a lane-wise minimum and then a search
+/// for its first position. Both give the same index.
 pub fn argmin(v: &[f64]) -> usize {
     if cfg!(target_arch = "wasm32") {
         argmin_two_pass(v)
@@ -357,8 +356,8 @@ mod tests {
 
 /// `a·b` as `Σ_l Σ_k a_{8k+l} b_{8k+l}`: eight interleaved partial sums, added pairwise at the
 /// end, then the leftover elements (below 8 elements: the plain left-to-right sum). A
-/// left-to-right sum waits for one addition per element; these sums vectorise (3–4× faster on
-/// long vectors natively, and with `simd128` in wasm), and round the same way on every platform.
+/// left-to-right sum waits for one addition per element; these sums vectorise (natively,
+/// and with `simd128` in wasm), and round the same way on every platform.
 /// Panics in debug builds if the lengths differ.
 #[inline]
 pub fn dot(a: &[f64], b: &[f64]) -> f64 {

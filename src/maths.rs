@@ -3,7 +3,7 @@
 //! library), on wasm32 the `libm` crate. There `f64::sin` and the like are `compiler_builtins`'
 //! copy of that same `libm` code, which the core links anyway for its special functions
 //! (`libm::erfc`, `libm::lgamma`, the version space's `libm::sin`): calling the crate instead keeps
-//! one copy of each function in the page's module, not two (issue 27, BENCHMARKS.md, Size).
+//! one copy of each function in the page's module, not two.
 //! `tests/wasm_api.rs` checks that both give the same bits in wasm. Plotters' `log`, `log10` and
 //! `powf` stay `compiler_builtins`': plotters links them in any case.
 

@@ -1,7 +1,7 @@
 //! Sorting through one copy of the standard library's sort.
 //!
 //! Every `sort_by` with a closure of its own is a monomorphised copy of the standard library's
-//! sort (3–12 KB of WebAssembly each, 100 KB for the dozen the crate had; BENCHMARKS.md, Size).
+//! sort, kilobytes of WebAssembly each.
 //! Here the comparison is a `&dyn Fn` on indices, so the sort itself is compiled once, and
 //! [`sort_by`] only adds the few instructions that apply the permutation. Plain `usize` sorts
 //! (`sort_unstable()`) share one copy of their own, and MinOver's window keeps its inlined

@@ -39,8 +39,19 @@ fn gamma_sets_the_soft_margins_bound() {
     assert!((k - k_max).abs() <= 1e-5 * k_max, "{k} vs {k_max}");
     for bad in ["0", "-1", "1e-400"] {
         cli_refuses(
-            &["train", "--algorithm", "soft-margin", "--data", data, "--gamma", bad],
-            &format!("--gamma: the soft margin's bound γ of the embedding strengths must be in (0, ∞), got {}", bad.parse::<f64>().unwrap()),
+            &[
+                "train",
+                "--algorithm",
+                "soft-margin",
+                "--data",
+                data,
+                "--gamma",
+                bad,
+            ],
+            &format!(
+                "gamma must be in (0, ∞), got {}",
+                bad.parse::<f64>().unwrap()
+            ),
         );
     }
     for bad in ["inf", "NaN", "x"] {
@@ -66,7 +77,7 @@ fn gamma_sets_the_soft_margins_bound() {
             "--gamma",
             "2",
         ],
-        "unknown rule for a bound γ \"adatron\"; expected one of: soft-margin",
+        "adatron does not take the setting gamma; the rules that do: soft-margin",
     );
     cli_refuses(
         &[
@@ -96,7 +107,14 @@ fn adatron_takes_eta_below_its_bound() {
         args.extend_from_slice(mode);
         let model = json(&cli(&[&args[..], &["--eta", ok]].concat()));
         assert_eq!(model["stop"], "gap-reached", "{mode:?}");
-        for eta in [bad, "3", "0", "-0.5"] {
+        for eta in ["0", "-0.5"] {
+            // outside every rule's range: the settings table's message
+            cli_refuses(
+                &[&args[..], &["--eta", eta]].concat(),
+                &format!("eta must be in (0, ∞), got {}", eta.parse::<f64>().unwrap()),
+            );
+        }
+        for eta in [bad, "3"] {
             cli_refuses(
                 &[&args[..], &["--eta", eta]].concat(),
                 &format!(
@@ -121,6 +139,6 @@ fn adatron_takes_eta_below_its_bound() {
             "--eta",
             "0.5",
         ],
-        "unknown rule for a learning rate \"soft-margin\"",
+        "soft-margin does not take the setting eta",
     );
 }

@@ -460,7 +460,7 @@ fn numbers_are_refused_with_the_flag_and_the_range() {
     );
     cli_refuses(
         &[&train[..], &["--epochs", "-1"]].concat(),
-        "epoch limit must be in (0, ∞), got -1",
+        "epochs must be in (0, ∞), got -1",
     );
     cli_refuses(
         &[&train[..], &["--updates", "0"]].concat(),

@@ -259,7 +259,7 @@ fn bad_training_options_are_named() {
         "--init",
         "1,0",
     ]);
-    assert!(e.contains("initial perceptron"), "{e}");
+    assert!(e.contains("adatron does not take the setting init"), "{e}");
     let e = cli_fails(&[
         "train",
         "--algorithm",

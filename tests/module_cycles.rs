@@ -1,31 +1,32 @@
-//! The core's top-level modules depend on each other without a cycle (docs/ARCHITECTURE.md:
-//! the layers), so that a module can be read, tested and changed from the ones below it alone.
+//! No module of the core depends on its siblings in a cycle, at any level of `src/` (the
+//! top-level modules among themselves, `train`'s modules among themselves, and so on), so that
+//! every module can be read, tested and changed from the ones below it alone.
 //!
-//! The dependencies are read from the sources: every path `crate::m…` (in `use` declarations,
-//! `use crate::{a::{b, c}, d}` groups, nested or not, and paths in code) and every chain
-//! `super::…::m` that climbs from a file's module to the crate (`super::m` in `src/hull.rs`,
-//! `super::super::m` in `src/a/b.rs`). Comments are left out, so a doc link to a module above is no
-//! dependency.
+//! Dependencies are read from the sources: every path that starts with `crate::`, `super::` or
+//! `self::` (in `use` declarations, nested `{…}` groups included, and in code), resolved to the
+//! module that defines the item by following `pub use` re-exports. A use of `a::b::x` from a file
+//! in `a::c` is the edge `c → b` among `a`'s modules; a use of an ancestor or a descendant is
+//! none. Comments and `#[cfg(test)]` modules are left out.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-/// The top-level modules of `src/` (its files and directories, but `lib.rs` and `bin/`).
-fn top_level_modules(src: &Path) -> BTreeSet<String> {
-    fs::read_dir(src)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter_map(|p| {
-            let name = p.file_stem()?.to_str()?.to_string();
-            let module = p.is_dir() || p.extension().is_some_and(|e| e == "rs");
-            (module && name != "lib" && name != "bin").then_some(name)
-        })
-        .collect()
+type ModPath = Vec<String>;
+
+/// The module path of a file under `src/`: `train/config.rs` → `train::config`, `train/mod.rs`
+/// and `train.rs` → `train`, `lib.rs` → the crate root.
+fn module_of(path: &str) -> ModPath {
+    let p = path.trim_end_matches(".rs");
+    let mut segs: Vec<String> = p.split('/').map(String::from).collect();
+    if matches!(segs.last().map(String::as_str), Some("mod" | "lib")) {
+        segs.pop();
+    }
+    segs
 }
 
-/// `text` without its comments (`//…` to the end of the line; `/* … */`).
-fn strip_comments(text: &str) -> String {
+/// `text` without comments (`//…`, `/* … */`) and without `#[cfg(test)] mod … { … }` blocks.
+fn strip(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(i) = rest.find('/') {
@@ -41,249 +42,353 @@ fn strip_comments(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
-}
-
-/// The identifier at the start of `s`.
-fn ident(s: &str) -> String {
-    s.chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect()
-}
-
-/// The items of the group `{…}` that `after` starts with (its body split at the commas outside
-/// nested groups: `{a::{b, c}, d}` gives `a::{b, c}` and `d`); `None` if `after` is no group.
-fn group_items(after: &str) -> Option<Vec<&str>> {
-    let body = after.strip_prefix('{')?;
-    let (mut depth, mut start, mut items) = (0usize, 0, vec![]);
-    for (i, c) in body.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth == 0 => {
-                items.push(&body[start..i]);
-                return Some(items);
-            }
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                items.push(&body[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    items.push(&body[start..]);
-    Some(items)
-}
-
-/// The first path segment of every path after `prefix` (`crate::`, `super::`) in `code`,
-/// the items of a `{a::{b, c}, d}` group included (`a` and `d`). With `super::`, `levels` is
-/// the depth of the file's module under the crate (`src/hull.rs`: 1; `src/a/b.rs`: 2): a chain
-/// `super::super::…` of `levels` steps names a top-level module; a shorter one stays inside the
-/// file's own top-level module and names none.
-fn referenced(code: &str, prefix: &str, levels: usize) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for (i, _) in code.match_indices(prefix) {
-        let before = code[..i].chars().next_back();
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
-            continue; // e.g. `my_crate::`, or the second `super::` of a chain
-        }
-        let mut after = code[i + prefix.len()..].trim_start();
-        if prefix == "super::" {
-            let mut up = 1;
-            while let Some(rest) = after.strip_prefix("super::") {
-                after = rest.trim_start();
-                up += 1;
-            }
-            if up != levels {
-                continue; // inside the file's own top-level module (or beyond the crate)
-            }
-        }
-        match group_items(after) {
-            Some(items) => out.extend(
-                items
-                    .into_iter()
-                    .map(|item| ident(item.trim()))
-                    .filter(|s| !s.is_empty()),
-            ),
-            None => {
-                out.insert(ident(after));
-            }
-        }
-    }
-    out
-}
-
-/// The dependency graph of the top-level modules from `files`: `(path under src/, text)`.
-fn graph(
-    modules: &BTreeSet<String>,
-    files: &[(String, String)],
-) -> BTreeMap<String, BTreeSet<String>> {
-    let mut deps: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (path, text) in files {
-        let top = path.split('/').next().unwrap().trim_end_matches(".rs");
-        if !modules.contains(top) {
+    while let Some(i) = out.find("#[cfg(test)]") {
+        let after = out[i..].trim_start_matches("#[cfg(test)]").trim_start();
+        let Some(open) = after.strip_prefix("mod ").and_then(|s| s.find('{')) else {
+            out.replace_range(i..i + "#[cfg(test)]".len(), "");
             continue;
-        }
-        let code = strip_comments(text);
-        let mut used = referenced(&code, "crate::", 0);
-        // the depth of the file's module: `hull.rs` 1, `a/mod.rs` 1, `a/b.rs` 2
-        let segments = path.trim_end_matches(".rs").split('/').count();
-        let levels = if path.ends_with("/mod.rs") {
-            segments - 1
-        } else {
-            segments
         };
-        used.extend(referenced(&code, "super::", levels));
-        let entry = deps.entry(top.to_string()).or_default();
-        entry.extend(used.into_iter().filter(|m| m != top && modules.contains(m)));
+        let start = out.len() - after.len() + "mod ".len() + open;
+        let mut depth = 0;
+        let mut end = out.len();
+        for (j, c) in out[start..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = start + j + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.replace_range(i..end, "");
     }
-    deps
+    out
+}
+
+fn ident(s: &str) -> &str {
+    let n = s
+        .char_indices()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+        .map_or(s.len(), |(i, _)| i);
+    &s[..n]
+}
+
+/// The paths a path expression starting at `s` names, with their alias (`a::{b, c as d}` gives
+/// `a::b` named `b` and `a::c` named `d`; `a::*` gives `a` named `*`).
+fn expand(s: &str) -> Vec<(Vec<String>, String)> {
+    let mut prefix = Vec::new();
+    let mut rest = s.trim_start();
+    loop {
+        if let Some(body) = rest.strip_prefix('{') {
+            let mut out = Vec::new();
+            let (mut depth, mut start) = (0usize, 0);
+            let mut items = Vec::new();
+            for (i, c) in body.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        items.push(&body[start..i]);
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        items.push(&body[start..i]);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            for item in items.into_iter().filter(|i| !i.trim().is_empty()) {
+                for (p, alias) in expand(item) {
+                    let mut full = prefix.clone();
+                    if p != ["self"] {
+                        full.extend(p);
+                    }
+                    let alias = if alias == "self" {
+                        full.last().cloned().unwrap_or_default()
+                    } else {
+                        alias
+                    };
+                    out.push((full, alias));
+                }
+            }
+            return out;
+        }
+        if rest.starts_with('*') {
+            return vec![(prefix, "*".into())];
+        }
+        let id = ident(rest);
+        if id.is_empty() {
+            let alias = prefix.last().cloned().unwrap_or_default();
+            return vec![(prefix, alias)];
+        }
+        prefix.push(id.to_string());
+        rest = rest[id.len()..].trim_start();
+        if let Some(r) = rest.strip_prefix("::") {
+            rest = r.trim_start();
+        } else {
+            let alias = rest
+                .strip_prefix("as ")
+                .map_or(id.to_string(), |r| ident(r.trim_start()).to_string());
+            return vec![(prefix, alias)];
+        }
+    }
+}
+
+/// `path` made absolute from the module `here` (`crate::`, `super::`, `self::`, or a child of
+/// `here`); `None` for other crates' paths.
+fn absolute(here: &ModPath, path: &[String], modules: &BTreeSet<ModPath>) -> Option<ModPath> {
+    let first = path.first()?;
+    let mut base = here.clone();
+    let mut rest = path;
+    match first.as_str() {
+        "crate" => {
+            base.clear();
+            rest = &path[1..];
+        }
+        "self" => rest = &path[1..],
+        "super" => {
+            while rest.first().is_some_and(|s| s == "super") {
+                base.pop()?;
+                rest = &rest[1..];
+            }
+        }
+        _ => {
+            let mut child = here.clone();
+            child.push(first.clone());
+            if !modules.contains(&child) {
+                return None;
+            }
+        }
+    }
+    base.extend(rest.iter().cloned());
+    Some(base)
+}
+
+struct Crate {
+    modules: BTreeSet<ModPath>,
+    /// `(module, name)` → the absolute path a `pub use` in that module gives the name.
+    reexports: BTreeMap<(ModPath, String), ModPath>,
+    /// Per file: its module and the absolute paths it uses.
+    uses: Vec<(ModPath, Vec<ModPath>)>,
+}
+
+impl Crate {
+    fn read(files: &[(String, String)]) -> Crate {
+        let mut modules: BTreeSet<ModPath> = files.iter().map(|(p, _)| module_of(p)).collect();
+        for m in modules.clone() {
+            for i in 0..m.len() {
+                modules.insert(m[..i].to_vec());
+            }
+        }
+        let mut reexports = BTreeMap::new();
+        let mut uses = Vec::new();
+        for (path, text) in files {
+            let here = module_of(path);
+            let code = strip(text);
+            let mut found = Vec::new();
+            for stmt in code.split(';') {
+                let t = stmt.trim_start();
+                let public = t.starts_with("pub use ") || t.starts_with("pub(crate) use ");
+                let Some(i) = t.find("use ").filter(|&i| i == 0 || public) else {
+                    continue;
+                };
+                for (p, alias) in expand(&t[i + 4..]) {
+                    if let Some(abs) = absolute(&here, &p, &modules) {
+                        if public && alias != "*" {
+                            reexports.insert((here.clone(), alias), abs.clone());
+                        }
+                        found.push(abs);
+                    }
+                }
+            }
+            for prefix in ["crate::", "super::", "self::"] {
+                for (i, _) in code.match_indices(prefix) {
+                    let before = code[..i].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                        continue;
+                    }
+                    for (p, _) in expand(&code[i..]) {
+                        found.extend(absolute(&here, &p, &modules));
+                    }
+                }
+            }
+            uses.push((here, found));
+        }
+        Crate {
+            modules,
+            reexports,
+            uses,
+        }
+    }
+
+    /// The module that defines the item `path` names: the longest module prefix, following
+    /// re-exports.
+    fn home(&self, path: &ModPath) -> ModPath {
+        let mut path = path.clone();
+        for _ in 0..16 {
+            let n = (0..=path.len())
+                .rev()
+                .find(|&n| self.modules.contains(&path[..n]))
+                .unwrap_or(0);
+            let module = path[..n].to_vec();
+            match path.get(n) {
+                Some(name) => match self.reexports.get(&(module.clone(), name.clone())) {
+                    Some(target) if *target != path[..=n] => {
+                        let mut next = target.clone();
+                        next.extend(path[n + 1..].iter().cloned());
+                        path = next;
+                    }
+                    _ => return module,
+                },
+                None => return module,
+            }
+        }
+        path
+    }
+
+    /// The dependency graphs among the children of each module: `parent → (child → children)`.
+    fn graphs(&self) -> BTreeMap<ModPath, BTreeMap<String, BTreeSet<String>>> {
+        let mut out: BTreeMap<ModPath, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+        for (here, used) in &self.uses {
+            for path in used {
+                let to = self.home(path);
+                let common = here.iter().zip(&to).take_while(|(a, b)| a == b).count();
+                if common < here.len() && common < to.len() {
+                    out.entry(here[..common].to_vec())
+                        .or_default()
+                        .entry(here[common].clone())
+                        .or_default()
+                        .insert(to[common].clone());
+                }
+            }
+        }
+        out
+    }
 }
 
 /// A cycle of `deps`, as the list of modules along it (the first repeated at the end).
 fn find_cycle(deps: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum Mark {
-        New,
-        Open,
-        Done,
-    }
     fn visit(
         m: &str,
         deps: &BTreeMap<String, BTreeSet<String>>,
-        marks: &mut BTreeMap<String, Mark>,
+        done: &mut BTreeSet<String>,
         path: &mut Vec<String>,
     ) -> Option<Vec<String>> {
-        marks.insert(m.to_string(), Mark::Open);
+        if let Some(from) = path.iter().position(|p| p == m) {
+            let mut cycle = path[from..].to_vec();
+            cycle.push(m.to_string());
+            return Some(cycle);
+        }
+        if done.contains(m) {
+            return None;
+        }
         path.push(m.to_string());
         for d in deps.get(m).into_iter().flatten() {
-            match marks.get(d).copied().unwrap_or(Mark::New) {
-                Mark::Open => {
-                    let from = path.iter().position(|p| p == d).unwrap();
-                    let mut cycle = path[from..].to_vec();
-                    cycle.push(d.clone());
-                    return Some(cycle);
-                }
-                Mark::New => {
-                    if let Some(c) = visit(d, deps, marks, path) {
-                        return Some(c);
-                    }
-                }
-                Mark::Done => {}
-            }
-        }
-        path.pop();
-        marks.insert(m.to_string(), Mark::Done);
-        None
-    }
-    let mut marks = BTreeMap::new();
-    for m in deps.keys() {
-        if marks.get(m).copied().unwrap_or(Mark::New) == Mark::New {
-            if let Some(c) = visit(m, deps, &mut marks, &mut Vec::new()) {
+            if let Some(c) = visit(d, deps, done, path) {
                 return Some(c);
             }
         }
+        path.pop();
+        done.insert(m.to_string());
+        None
     }
-    None
+    let mut done = BTreeSet::new();
+    deps.keys()
+        .find_map(|m| visit(m, deps, &mut done, &mut Vec::new()))
 }
 
-/// Every `.rs` file under `dir`, as `(path relative to root, text)`.
+/// Every `.rs` file under `src/` but `bin/`, as `(path relative to src/, text)`.
 fn sources(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.is_dir() {
+        if path.is_dir() && path.file_name().is_some_and(|n| n != "bin") {
             sources(root, &path, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let rel = path
-                .strip_prefix(root)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/");
-            out.push((rel, fs::read_to_string(&path).unwrap()));
+            let rel = path.strip_prefix(root).unwrap().to_string_lossy();
+            out.push((rel.replace('\\', "/"), fs::read_to_string(&path).unwrap()));
         }
     }
 }
 
+fn cycles(files: &[(String, String)]) -> Vec<String> {
+    let graphs = Crate::read(files).graphs();
+    graphs
+        .iter()
+        .filter_map(|(parent, deps)| {
+            let cycle = find_cycle(deps)?;
+            Some(format!(
+                "in `crate::{}`: {}",
+                parent.join("::"),
+                cycle.join(" → ")
+            ))
+        })
+        .collect()
+}
+
+fn file(p: &str, t: &str) -> (String, String) {
+    (p.to_string(), t.to_string())
+}
+
 #[test]
-fn the_top_level_modules_have_no_dependency_cycle() {
+fn no_modules_depend_on_their_siblings_in_a_cycle_at_any_level() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let modules = top_level_modules(&src);
     let mut files = Vec::new();
     sources(&src, &src, &mut files);
-    let deps = graph(&modules, &files);
-    // the graph is read at all: the layers' known edges are there
-    for (from, to) in [
-        ("train", "measure"),
-        ("catalogue", "train"),
-        ("scene", "train"),
-    ] {
-        assert!(
-            deps.get(from).is_some_and(|d| d.contains(to)),
-            "{from} → {to} not found in {deps:?}"
-        );
-    }
-    if let Some(cycle) = find_cycle(&deps) {
-        panic!(
-            "the modules form a cycle: {} (each uses the next: `use crate::…`)",
-            cycle.join(" → ")
-        );
-    }
+    let graphs = Crate::read(&files).graphs();
+    // the graphs are read at all: known edges at three levels are there
+    let edge = |parent: &[&str], from: &str, to: &str| {
+        let parent: ModPath = parent.iter().map(ToString::to_string).collect();
+        graphs
+            .get(&parent)
+            .and_then(|g| g.get(from))
+            .is_some_and(|d| d.contains(to))
+    };
+    assert!(edge(&[], "train", "measure"));
+    assert!(edge(&[], "catalogue", "train"));
+    assert!(edge(&["train"], "minover", "gram"));
+    assert!(edge(&["train"], "adatron", "gram"));
+    let found = cycles(&files);
+    assert!(found.is_empty(), "module cycles:\n{}", found.join("\n"));
 }
 
-/// The checker finds a cycle through a group import, a path in code and a top-level `super::`,
-/// and ignores one written only in a comment.
+/// The checker finds a cycle through a group import, a path in code and a `super::` chain, and
+/// ignores one written only in a comment or in a test module.
 #[test]
-fn the_checker_finds_a_cycle_and_ignores_comments() {
-    let modules: BTreeSet<String> = ["a", "b", "c", "d"].map(String::from).into();
-    let file = |p: &str, t: &str| (p.to_string(), t.to_string());
+fn the_checker_finds_a_cycle_and_ignores_comments_and_tests() {
     let acyclic = [
-        file("a/mod.rs", "use crate::{b::X, measure};\n"),
+        file("lib.rs", "pub mod a; pub mod b; pub mod c;\n"),
+        file("a/mod.rs", "use crate::{b::X, c::{self, Y}};\n"),
         file("b.rs", "fn f() { super::c::g() }\n"),
-        file("c/x.rs", "// see crate::a\n/* crate::a */ fn g() {}\n"),
+        file(
+            "c/x.rs",
+            "// see crate::a\n/* crate::a */ fn g() {}\n#[cfg(test)]\nmod tests { use crate::a::Z; }\n",
+        ),
     ];
-    let deps = graph(&modules, &acyclic);
-    assert_eq!(deps["a"], ["b".to_string()].into());
-    assert_eq!(deps["b"], ["c".to_string()].into());
-    assert!(deps["c"].is_empty(), "{deps:?}");
-    assert_eq!(find_cycle(&deps), None);
+    assert!(cycles(&acyclic).is_empty(), "{:?}", cycles(&acyclic));
     let mut cyclic = acyclic.to_vec();
     cyclic.push(file("c/y.rs", "fn h() -> crate::a::T { todo!() }\n"));
-    let cycle = find_cycle(&graph(&modules, &cyclic)).expect("a → b → c → a");
-    assert_eq!(cycle, ["a", "b", "c", "a"]);
+    assert_eq!(cycles(&cyclic), ["in `crate::`: a → b → c → a"]);
 }
 
-/// A nested group names every top-level item (`crate::{a::{b, c}, d}`: `a` and `d`), and a
-/// `super::` chain that climbs to the crate names a top-level module (`super::super::super::d`
-/// from `src/b/x/y.rs`), where a shorter chain stays inside the file's own module.
+/// A cycle below the top level is found, through a re-export in the parent (`super::T` where the
+/// parent has `pub use b::T`), and a use of the parent's own items is no edge.
 #[test]
-fn the_checker_reads_nested_groups_and_super_chains() {
-    let modules: BTreeSet<String> = ["a", "b", "c", "d", "e"].map(String::from).into();
-    let file = |p: &str, t: &str| (p.to_string(), t.to_string());
+fn the_checker_finds_a_cycle_among_submodules_through_a_reexport() {
     let files = [
-        file("a/mod.rs", "use crate::{b::{X, Y}, c};\nuse super::e;\n"),
+        file("lib.rs", "pub mod t;\n"),
+        file("t/mod.rs", "mod a; mod b; pub use b::T; pub struct Own;\n"),
+        file("t/a.rs", "use super::{T, Own};\n"),
         file(
-            "b/x/y.rs",
-            "use super::super::c2::V;\nuse super::super::super::d::Z;\n",
+            "t/b.rs",
+            "use super::Own; fn f() { super::super::t::a::g() }\n",
         ),
-        file(
-            "b/x.rs",
-            "use super::x2::W;\nfn f() { super::super::e::g() }\n",
-        ),
-        file("c.rs", "use super::{d, e::F};\n"),
-        file("d/mod.rs", "use super::super::a;\n"),
     ];
-    let deps = graph(&modules, &files);
-    assert_eq!(
-        deps["a"],
-        ["b", "c", "e"].map(String::from).into(),
-        "{deps:?}"
-    );
-    assert_eq!(deps["b"], ["d", "e"].map(String::from).into(), "{deps:?}");
-    assert_eq!(deps["c"], ["d", "e"].map(String::from).into(), "{deps:?}");
-    assert!(
-        deps["d"].is_empty(),
-        "beyond the crate names nothing: {deps:?}"
-    );
-    let nested = referenced("use crate::{a::{b, c}, d};", "crate::", 0);
-    assert_eq!(nested, ["a", "d"].map(String::from).into());
+    assert_eq!(cycles(&files), ["in `crate::t`: a → b → a"]);
+    let without = [files[0].clone(), files[1].clone(), files[2].clone()];
+    assert!(cycles(&without).is_empty());
 }

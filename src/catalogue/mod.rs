@@ -3,14 +3,16 @@
 //! theory curves ([`TheoryCurve`]), each with one table of descriptors. The page reads the same
 //! tables through `catalogue()` at the wasm boundary and builds its toggles, legends, palette,
 //! explanations and link names from them. Adding a rule is its file with its `SPEC`, one arm of
-//! [`Algorithm::spec`], one row of [`algorithm::TABLE`] and its tests (docs/ARCHITECTURE.md).
+//! [`Algorithm::spec`], one row of [`algorithm_rows::TABLE`] and its tests (docs/ARCHITECTURE.md).
 //!
 //! Names are the ones users type and read (page, CLI, CSV): kebab-case, and they never change.
 
 pub mod algorithm;
+pub mod algorithm_rows;
 pub mod chart;
 pub mod shape;
 pub mod status;
+pub mod tables;
 pub mod theory_curve;
 
 pub use crate::train::{Algorithm, StepCost};
@@ -45,7 +47,7 @@ pub const TEACHER_COLOR: Rgb = Rgb(0x88, 0x22, 0x55);
 pub const ERROR_COLOR: Rgb = Rgb(0xD5, 0x5E, 0x00);
 
 /// The text of every chart and view, drawn by the core (plotters) or by the page (its canvases):
-/// one size and two inks, legible on a projection at a distance (issue 25): at least 14 px, and
+/// one size and two inks, legible on a projection at a distance: at least 14 px, and
 /// both inks with WCAG AA contrast (≥ 4.5:1) on the charts' white.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

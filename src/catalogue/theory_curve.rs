@@ -1,29 +1,8 @@
 //! The theory curves (`crate::theory`), by name: what each gives, its legend label and colour.
 
 use super::Rgb;
-use crate::named::named_enum;
+pub use crate::theory::TheoryCurve;
 use serde::Serialize;
-
-/// A theory curve of [`crate::theory::curve_value`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TheoryCurve {
-    /// `ε_g` of the Hebb rule (`N → ∞`).
-    Hebb,
-    /// `ε_g` of Gibbs learning (`N → ∞`).
-    Gibbs,
-    /// `ε_g` of the Bayes-optimal student (`N → ∞`).
-    Bayes,
-    /// `ε_g` of the maximally stable perceptron (`N → ∞`).
-    Maxstab,
-    /// The optimal stability `κ` of the maximally stable perceptron (`N → ∞`).
-    MaxstabKappa,
-    /// Gardner's `κ_max(α)` for random labels (`N → ∞`).
-    Gardner,
-    /// Cover's counting estimate of `ε_g` (finite `N`).
-    CoverEps,
-    /// Cover's separable fraction `C(P, N)/2^P` (finite `N`).
-    CoverFraction,
-}
 
 /// What a curve's value is.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -57,14 +36,14 @@ pub struct TheoryCurveInfo {
 }
 
 const fn row(
-    name: &'static str,
+    curve: TheoryCurve,
     label: &'static str,
     quantity: Quantity,
     needs_n: bool,
     color: Rgb,
 ) -> TheoryCurveInfo {
     TheoryCurveInfo {
-        name,
+        name: curve.id().name,
         label,
         quantity,
         needs_n,
@@ -78,56 +57,56 @@ const fn row(
 /// different things look alike.
 pub const TABLE: [TheoryCurveInfo; 8] = [
     row(
-        "hebb",
+        TheoryCurve::Hebb,
         "Hebb (N→∞)",
         Quantity::EpsG,
         false,
         Rgb(0x56, 0xB4, 0xE9),
     ),
     row(
-        "gibbs",
+        TheoryCurve::Gibbs,
         "Gibbs (N→∞)",
         Quantity::EpsG,
         false,
         Rgb(0x22, 0x22, 0xEE),
     ),
     row(
-        "bayes",
+        TheoryCurve::Bayes,
         "Bayes (N→∞)",
         Quantity::EpsG,
         false,
         Rgb(0x77, 0x55, 0xFF),
     ),
     row(
-        "maxstab",
+        TheoryCurve::Maxstab,
         "max. stability (N→∞)",
         Quantity::EpsG,
         false,
         Rgb(0x33, 0x33, 0x33),
     ),
     row(
-        "maxstab-kappa",
+        TheoryCurve::MaxstabKappa,
         "max. stability κ (N→∞)",
         Quantity::Kappa,
         false,
         Rgb(0x33, 0x33, 0x33),
     ),
     row(
-        "gardner",
+        TheoryCurve::Gardner,
         "Gardner κ_max (N→∞)",
         Quantity::Kappa,
         false,
         Rgb(0xCC, 0x79, 0xA7),
     ),
     row(
-        "cover-eps",
+        TheoryCurve::CoverEps,
         "Cover count, N = {n}",
         Quantity::EpsG,
         true,
         Rgb(0x99, 0x99, 0x99),
     ),
     row(
-        "cover-fraction",
+        TheoryCurve::CoverFraction,
         "Cover C(P,N)/2^P, N = {n}",
         Quantity::Fraction,
         true,
@@ -136,19 +115,7 @@ pub const TABLE: [TheoryCurveInfo; 8] = [
 ];
 
 impl TheoryCurve {
-    /// Every curve.
-    pub const ALL: [TheoryCurve; 8] = [
-        TheoryCurve::Hebb,
-        TheoryCurve::Gibbs,
-        TheoryCurve::Bayes,
-        TheoryCurve::Maxstab,
-        TheoryCurve::MaxstabKappa,
-        TheoryCurve::Gardner,
-        TheoryCurve::CoverEps,
-        TheoryCurve::CoverFraction,
-    ];
-
-    /// Its row of [`TABLE`].
+    /// Its row of [`TABLE`] (how the page and the CLI show it).
     pub fn info(self) -> &'static TheoryCurveInfo {
         &TABLE[self as usize]
     }
@@ -158,8 +125,6 @@ impl TheoryCurve {
         self.info().label.replace("{n}", &n.to_string())
     }
 }
-
-named_enum!(TheoryCurve, "theory curve", info);
 
 #[cfg(test)]
 mod tests {

@@ -25,7 +25,8 @@ pub mod trace;
 pub use learning_curve::{draw, draw_marked, Drawn, Hit};
 pub use legend::{Entry as LegendEntry, Swatch};
 pub use marker::Shape;
-pub use spec::{spec, ChartSpec, Line, Mark, Series};
+pub use spec::{spec, ChartSpec, Mark, Series};
+pub use theory::Line;
 pub use trace::{draw_trace, example_chart, rule_traces, trace_spec, RuleCharts, TraceChart};
 
 /// The catalogue's colour for plotters.

@@ -2,7 +2,7 @@
 //! algorithm of the sweep (or the separable fractions of its sets), the theory overlays
 //! (`theory.rs`), the notes on what each point averages and what is left out.
 
-use super::theory::{theory_grid, theory_line};
+use super::theory::{alpha_range, theory_grid, theory_line, Line};
 use super::{rgb, short};
 use crate::catalogue::{Algorithm, Chart, TheoryCurve, TEACHER_COLOR};
 use crate::experiment::{CurveParams, Labels, Row};
@@ -46,17 +46,6 @@ pub struct Series {
     /// The `α` values at which it has no point because no repetition gave a value (each named
     /// in a note of the chart).
     pub omitted: Vec<f64>,
-}
-
-/// A theory curve `(α, value)`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Line {
-    /// Legend text.
-    pub name: String,
-    /// Colour.
-    pub color: RGBColor,
-    /// The curve.
-    pub points: Vec<(f64, f64)>,
 }
 
 /// Everything one chart shows.
@@ -387,11 +376,4 @@ fn data_series(
             out
         }
     }
-}
-
-/// The smallest and largest `α` of the sweep.
-pub(super) fn alpha_range(params: &CurveParams) -> (f64, f64) {
-    let lo = params.alphas.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = params.alphas.iter().copied().fold(0.0, f64::max);
-    (lo, hi)
 }

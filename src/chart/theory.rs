@@ -4,10 +4,10 @@
 use std::cell::RefCell;
 
 use super::rgb;
-use super::spec::{alpha_range, Line};
 use crate::catalogue::TheoryCurve;
 use crate::experiment::CurveParams;
 use crate::theory;
+use plotters::style::RGBColor;
 
 /// A sampled curve: the curve, `N` if it needs one, its grid's first and last `α` (bits) and length.
 type Key = (TheoryCurve, Option<u64>, u64, u64, usize);
@@ -21,7 +21,7 @@ thread_local! {
     /// The curves sampled last, with their keys. A running sweep's charts are redrawn with the
     /// α it finishes, the same curves on the same grid each time, and the Gibbs, Bayes and
     /// maximal-stability curves solve an equation at each of their points: sampling them was most
-    /// of a drawing's time (BENCHMARKS.md, "The page's sweep and its progressive charts").
+    /// of a drawing's time.
     static SAMPLED: RefCell<Vec<(Key, Points)>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -69,4 +69,22 @@ pub(super) fn theory_grid(params: &CurveParams) -> Vec<f64> {
     (0..120)
         .map(|i| lo + (hi - lo) * f64::from(i) / 119.0)
         .collect()
+}
+
+/// A theory curve `(α, value)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// Legend text.
+    pub name: String,
+    /// Colour.
+    pub color: RGBColor,
+    /// The curve.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// The smallest and largest `α` of the sweep.
+pub(super) fn alpha_range(params: &CurveParams) -> (f64, f64) {
+    let lo = params.alphas.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = params.alphas.iter().copied().fold(0.0, f64::max);
+    (lo, hi)
 }

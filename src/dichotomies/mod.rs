@@ -15,12 +15,9 @@
 //!   the origin the arcs of the circle of directions, with a threshold the regions of the plane
 //!   arrangement by Zaslavsky's theorem (derivations in `geometric.rs`), with the points that
 //!   break general position ([`Degeneracy`]). `O(P log P)` through the origin and `O(P² log P)`
-//!   with a threshold: natively (release build) about 0.3 ms and 35 ms at `P = 2 000` (the test
-//!   `two_thousand_points` in `tests/dichotomies.rs` prints them; in WebAssembly in Chromium
-//!   0.4 ms and 49 ms, and 15 ms with a threshold at `P = 1 000`: BENCHMARKS.md), so the page
-//!   counts on every edit up to `P = 1 000` (`catalogue::LIMITS.count_points`, one main-thread
-//!   task per edit within a frame or so); it grows as `P²` beyond (about 1 s at `P = 10 000`,
-//!   the most a data set may hold).
+//!   with a threshold (the test `two_thousand_points` in `tests/dichotomies.rs` prints its
+//!   times), so the page counts on every edit up to `P = 1 000` (`catalogue::LIMITS.count_points`,
+//!   one main-thread task per edit); it grows as `P²` beyond.
 //! - [`count_any`]: any `N` (the CLI): the geometric count where it applies, else one exact test
 //!   per labelling while `P ≤ 20`, else an estimate from 20 000 sampled labellings with its
 //!   standard error ([`Method`]).

@@ -31,7 +31,7 @@
 //! gradient is then at rounding level, may still pick a column, and that column is numerically
 //! dependent on the others; the hull point `Σ u^μ z^μ / Σu` at the origin found by then is the
 //! certificate all the same (without this, such sets, most random labellings far above
-//! capacity, went to Wolfe's algorithm at about 7× the cost, N = 150). What it
+//! capacity, went to Wolfe's algorithm at several times the cost). What it
 //! cannot certify (`κ_max` below `10⁻⁶ max|ξ|`, a numerically dependent column, the iteration
 //! limit) is reported as [`LdpStop::Undecided`], and [`super::max_stability`] falls back to
 //! Wolfe's algorithm.
@@ -84,12 +84,8 @@ const GRAD_TOL: f64 = 1e-11;
 /// (Lawson & Hanson's Lemma 23.17 asks only a positive gradient of the column added, so the
 /// method stays finite); only the last step, which finds none, scans all `P`.
 ///
-/// Measured (`ldp::solve` on Gaussian inputs with random labels, 40 sets each, BENCHMARKS.md,
-/// the storage chart's test): at N = 150 a set of `P = 450` (not separable) took 2.60 ms with the
-/// full scan of every step (the potentials, `O(P N)` an add, were half of it), 1.69 ms with
-/// blocks of 150, 1.51 ms with 50, 1.53 ms with 40 or 24 (more adds and drops offset the
-/// cheaper steps); a separable `P = 250` 2.91 → 2.45 ms (50). At N = 20 (`P` = 30…60, every
-/// set about 20 µs) any block from 10 to the whole set is within the noise.
+/// Blocks of about `N/3` beat a full scan of every step (the potentials, `O(P N)` an add, are
+/// most of a step's cost) at large `N`, and are within the noise at small `N`.
 fn pricing_block(n: usize) -> usize {
     (n / 3).max(32)
 }

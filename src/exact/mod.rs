@@ -23,7 +23,7 @@
 //!   ([`Solver::Wolfe`] through [`max_stability_with`]);
 //! - `dual` (only with the `bench` feature): the dual coordinate ascent of liblinear, also
 //!   polished, kept for comparison: on hard-margin sets near capacity it needs tens of thousands
-//!   of sweeps (BENCHMARKS.md);
+//!   of sweeps;
 //! - `dense.rs`: the dense factorisations they share (Gaussian elimination, pivoted and updated
 //!   Cholesky).
 //!

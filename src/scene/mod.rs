@@ -54,7 +54,7 @@ pub struct EpochLimits {
 /// configuration ([`Config`]) each rule's own is made from ([`Settings::config`]).
 /// Read as serde's derive with `#[serde(default, rename_all = "camelCase", flatten)]` reads it (the
 /// page's `Partial<Settings>`; the attributes are the TS type's), by hand: without serde's buffer
-/// of the fields it flattens ([`crate::buffered`], issue 27), the same reads and messages.
+/// of the fields it flattens ([`crate::buffered`]), the same reads and messages.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", serde(default, rename_all = "camelCase"))]

@@ -34,6 +34,7 @@
 //! - M. Biehl, *The Shallow and the Deep*, ch. 3–4.
 
 mod convergence;
+pub mod curve;
 mod maxstab;
 pub(crate) mod quad;
 mod storage;
@@ -47,9 +48,9 @@ pub use storage::{
 };
 pub use teacher::{bayes_eps, gibbs_eps, gibbs_overlap, hebb_eps};
 
-pub use crate::catalogue::TheoryCurve;
 use crate::error::{Error, Result};
 use crate::maths;
+pub use curve::TheoryCurve;
 use std::f64::consts::{FRAC_1_SQRT_2, PI};
 
 /// Gaussian integrals are truncated to `t ∈ [−T_MAX, T_MAX]`.

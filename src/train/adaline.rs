@@ -20,11 +20,11 @@
 //! ([`Stop::Stationary`]); the sequential rule stops as [`Stop::Cycling`] (not converged) once it
 //! is on its circle ([`super::online`]).
 
-use super::algorithm::{Spec, StepCost, Takes};
 use super::gradient::GradientParams;
 use super::objective::Objective;
 use super::online::{max_diagonal, Online, OnlineRule};
 use super::plateau::{self, PlateauWatch};
+use super::spec::{Spec, StepCost, Takes};
 use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -99,7 +99,7 @@ impl AdalineParams {
             let limit = drive.max_epochs.ceil() as usize;
             PlateauWatch::new(Objective::LeastSquares, limit, &state.w, state.theta, data)
         });
-        state.unresolved = super::gradient::unresolved(data, eta / data.dim() as f64);
+        state.unresolved = super::run_state::unresolved(data, eta / data.dim() as f64);
         Ok(AdalineBatch {
             plateau,
             rate: eta / data.dim() as f64,

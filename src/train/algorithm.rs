@@ -4,12 +4,13 @@
 //! (label, colour, texts) is the catalogue's business (`crate::catalogue`), which reads this
 //! module and never the other way round.
 
+use super::spec::Takes;
+use super::spec::{Spec, StepCost};
 use super::{adaline, adatron, hebb, logistic, minover, notes, pocket, rosenblatt, students};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::named::named_enum;
-use serde::Serialize;
 
 /// An algorithm: a training rule, or `exact`, the exact optimum of maximal stability (the
 /// reference every rule is compared with; see [`crate::exact`]).
@@ -53,218 +54,6 @@ pub enum Algorithm {
     Bayes,
     /// The exact optimum of maximal stability (`src/exact/`); not a training rule.
     Exact,
-}
-
-/// The work of one step of a rule, which sets how many steps a slice of the data view's training
-/// takes between looks at the clock and the default limit of a run that cannot stop
-/// (`scene::epoch_limit`).
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StepCost {
-    /// One example presented, `O(N)` (Rosenblatt, the notes' perceptron).
-    Presentation,
-    /// Every example's potential, `O(P)` per step (MinOver).
-    Potentials,
-    /// One embedding strength, `O(N)` per step through the origin; with a threshold a maximal
-    /// violating pair, `O(P)` (AdaTron, soft margin).
-    Strengths,
-    /// A gradient step on one example, `O(N)` (Adaline, logistic).
-    Gradient,
-    /// A gradient step on every example, `O(PN)` (batch Adaline).
-    Batch,
-    /// Every update counts the errors, `O(PN)` (pocket).
-    Pocket,
-    /// One pass (Hebb).
-    OnePass,
-    /// One trajectory of the version-space sampler, `O(PN)` and `O(P)` per wall hit; in 2-D one
-    /// exact draw (Gibbs, Bayes).
-    Sample,
-    /// Not iterative (the exact optimum).
-    Exact,
-}
-
-impl StepCost {
-    /// What one step of the budget `T` is for a rule of this cost (`--updates`' help, built
-    /// from the specs); `None` where the budget does not apply (the samplers' chains, the exact
-    /// optimum).
-    pub const fn budget_step(self) -> Option<&'static str> {
-        match self {
-            StepCost::Potentials => Some(
-                "one update on the least stable example (every step is an update: the reports' t_max)",
-            ),
-            StepCost::Presentation | StepCost::Gradient | StepCost::Pocket => {
-                Some("one presentation of an example (updating or not)")
-            }
-            StepCost::Strengths => Some("one coordinate step (a pair step with a threshold)"),
-            StepCost::Batch => Some("one gradient step counts P"),
-            StepCost::OnePass => Some("one pass, not cut"),
-            StepCost::Sample | StepCost::Exact => None,
-        }
-    }
-}
-
-/// Which of the optional settings of [`Config`] a rule takes (the others must be left unset).
-#[allow(clippy::struct_excessive_bools)] // one independent flag per optional setting
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Takes {
-    /// A starting perceptron [`Config::init`].
-    pub init: bool,
-    /// A learning rate [`Config::learning_rate`].
-    pub learning_rate: bool,
-    /// Rosenblatt's margin [`Config::margin`].
-    pub margin: bool,
-    /// A presentation order [`Config::order`].
-    pub order: bool,
-    /// A bound `γ` of the embedding strengths [`Config::gamma`] (the soft margin).
-    pub gamma: bool,
-}
-
-impl Takes {
-    /// No optional setting.
-    pub const NOTHING: Takes = Takes {
-        init: false,
-        learning_rate: false,
-        margin: false,
-        order: false,
-        gamma: false,
-    };
-    /// Only a starting perceptron.
-    pub const INIT: Takes = Takes {
-        init: true,
-        ..Takes::NOTHING
-    };
-
-    /// These and a learning rate.
-    #[must_use]
-    pub const fn learning_rate(self) -> Takes {
-        Takes {
-            learning_rate: true,
-            ..self
-        }
-    }
-
-    /// These and a margin.
-    #[must_use]
-    pub const fn margin(self) -> Takes {
-        Takes {
-            margin: true,
-            ..self
-        }
-    }
-
-    /// These and a presentation order.
-    #[must_use]
-    pub const fn order(self) -> Takes {
-        Takes {
-            order: true,
-            ..self
-        }
-    }
-
-    /// These and a bound `γ`.
-    #[must_use]
-    pub const fn gamma(self) -> Takes {
-        Takes {
-            gamma: true,
-            ..self
-        }
-    }
-}
-
-/// How a rule's trainer is built: on `data` in `mode` from the one configuration, already checked
-/// against the rule's [`Takes`] ([`super::build_spec`]).
-pub type Builder = fn(&Dataset, Mode, &Config) -> Result<Box<dyn Trainer>>;
-
-/// A rule's own setting: a number the data view's settings hold for this rule alone, under `key`
-/// (a name no field of [`Config`] has), written into the rule's run configuration by `set`.
-#[derive(Debug, Clone, Copy)]
-pub struct OwnSetting {
-    /// Its key in the data view's settings (camelCase, as the page writes it).
-    pub key: &'static str,
-    /// Its value when the page sets none.
-    pub default: f64,
-    /// Writes the value into the rule's configuration: `config ← config with the value`.
-    pub set: fn(&mut Config, f64),
-}
-
-/// What training knows of one rule, declared in the rule's file (`pub const SPEC`).
-#[derive(Debug, Clone, Copy)]
-pub struct Spec {
-    /// The name (page, CLI, CSV).
-    pub name: &'static str,
-    /// The work of one of its steps.
-    pub cost: StepCost,
-    /// The optional settings it takes.
-    pub takes: Takes,
-    /// Whether its output is `1`/`0` (`1` iff `w·ξ > θ`, the lecture notes' convention) rather
-    /// than `sign(w·ξ − θ)` ([`super::output`]).
-    pub zero_one: bool,
-    /// A setting of its own beside the shared ones of [`Config`] (the lecture-notes perceptron's
-    /// fixed `η`): set on the page under its key for this rule alone; `None` for the others.
-    pub own: Option<OwnSetting>,
-    /// What a gradient rule minimises (its optimum is [`crate::optimum`]'s); `None` for the
-    /// other rules.
-    pub objective: Option<super::objective::Objective>,
-    /// Whether it steps on strengths along the examples' unit directions (AdaTron and the soft
-    /// margin, `adatron/`: no squared length, so a set whose lengths span `10³⁰⁰` trains like any
-    /// other): like the gradient rules, which train on any finite set and stop short of
-    /// "converged" where an example is beyond their steps' reach
-    /// ([`super::gradient::unresolved`]), it is refused by name only for a set spanning beyond
-    /// `2^1000` ([`crate::data::SPAN_BITS`]), where the short points round to the origin.
-    pub unit_steps: bool,
-    /// Its trainer.
-    pub build: Builder,
-}
-
-impl Spec {
-    /// The spec of a rule called `name` whose step costs `cost`, built by `build`, that takes no
-    /// optional setting and outputs `sign(w·ξ − θ)`.
-    pub const fn new(name: &'static str, cost: StepCost, build: Builder) -> Spec {
-        Spec {
-            name,
-            cost,
-            takes: Takes::NOTHING,
-            zero_one: false,
-            own: None,
-            objective: None,
-            unit_steps: false,
-            build,
-        }
-    }
-
-    /// This spec, taking the optional settings `takes`.
-    #[must_use]
-    pub const fn taking(self, takes: Takes) -> Spec {
-        Spec { takes, ..self }
-    }
-
-    /// This spec, with a setting of its own ([`Spec::own`]).
-    #[must_use]
-    pub const fn owning(self, own: OwnSetting) -> Spec {
-        Spec {
-            own: Some(own),
-            ..self
-        }
-    }
-
-    /// This spec, of a gradient rule minimising `objective`.
-    #[must_use]
-    pub const fn minimising(self, objective: super::objective::Objective) -> Spec {
-        Spec {
-            objective: Some(objective),
-            ..self
-        }
-    }
-
-    /// This spec, of a rule stepping along unit directions ([`Spec::unit_steps`]).
-    #[must_use]
-    pub const fn on_unit_directions(self) -> Spec {
-        Spec {
-            unit_steps: true,
-            ..self
-        }
-    }
 }
 
 /// `exact`'s spec: the exact optimum is not a training rule ([`crate::exact`] computes it).
@@ -339,6 +128,114 @@ impl Algorithm {
     /// The training rules, in menu order.
     pub fn rules() -> impl Iterator<Item = Algorithm> {
         Self::ALL.into_iter().filter(|a| a.is_rule())
+    }
+}
+
+impl Config {
+    /// Checks the settings against the rule of `spec`: the epoch limit, the budget, and that the
+    /// rule takes every optional setting that is set. (The rule's builder checks the values of
+    /// its own settings.)
+    ///
+    /// # Errors
+    /// [`Error::Unknown`] naming an optional setting the rule does not take and the rules that
+    /// do; [`Error::OutOfRange`] for an epoch limit that is not positive and finite, a budget of
+    /// 0 steps, an angle tolerance that is not positive and finite, a block of 0 steps.
+    pub fn check(&self, spec: &Spec) -> Result<()> {
+        self.epochs()?;
+        for (is_set, setting) in [
+            (self.init.is_some(), Optional::Init),
+            (self.learning_rate.is_some(), Optional::LearningRate),
+            (self.margin.is_some(), Optional::Margin),
+            (self.order.is_some(), Optional::Order),
+        ] {
+            if is_set {
+                setting.check(spec)?;
+            }
+        }
+        if self.budget.steps == Some(0) {
+            return Err(Error::OutOfRange {
+                name: "step budget",
+                value: 0.0,
+                range: "[1, ∞)",
+            });
+        }
+        if let Some(a) = self.budget.angle {
+            if !(a.tolerance > 0.0 && a.tolerance.is_finite()) {
+                return Err(Error::OutOfRange {
+                    name: "angle tolerance",
+                    value: a.tolerance,
+                    range: "(0, ∞) radians",
+                });
+            }
+            if a.block == Some(0) {
+                return Err(Error::OutOfRange {
+                    name: "angle block T",
+                    value: 0.0,
+                    range: "[1, ∞) steps",
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The optional settings of [`Config`] a rule may take ([`Takes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Optional {
+    /// [`Config::init`].
+    Init,
+    /// [`Config::learning_rate`].
+    LearningRate,
+    /// [`Config::margin`].
+    Margin,
+    /// [`Config::order`].
+    Order,
+    /// [`Config::gamma`] (always has a value: a caller that lets users set it asks
+    /// [`Optional::check`] when they do, as the CLI's `--gamma`).
+    Gamma,
+}
+
+impl Optional {
+    /// Whether `takes` has this setting.
+    pub fn taken(self, takes: Takes) -> bool {
+        match self {
+            Optional::Init => takes.init,
+            Optional::LearningRate => takes.learning_rate,
+            Optional::Margin => takes.margin,
+            Optional::Order => takes.order,
+            Optional::Gamma => takes.gamma,
+        }
+    }
+
+    /// What the rule would be for, in the message.
+    fn kind(self) -> &'static str {
+        match self {
+            Optional::Init => "rule for an initial perceptron",
+            Optional::LearningRate => "rule for a learning rate",
+            Optional::Margin => "rule for a margin",
+            Optional::Order => "rule for a presentation order",
+            Optional::Gamma => "rule for a bound γ",
+        }
+    }
+
+    /// Checks that the rule of `spec` takes this setting.
+    ///
+    /// # Errors
+    /// [`Error::Unknown`] naming the rule and the rules that take it.
+    pub fn check(self, spec: &Spec) -> Result<()> {
+        if self.taken(spec.takes) {
+            return Ok(());
+        }
+        Err(Error::Unknown {
+            kind: self.kind(),
+            name: spec.name.into(),
+            expected: Algorithm::ALL
+                .iter()
+                .filter(|a| self.taken(a.spec().takes))
+                .map(|a| a.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
     }
 }
 

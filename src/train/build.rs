@@ -2,9 +2,10 @@
 //! [`Config`], checked once, with its [`Budget`] around it ([`Budgeted`]). The data view, the
 //! animation, the learning curves and the command line all build through [`build`].
 
-use super::algorithm::{Algorithm, Spec, StepCost};
+use super::algorithm::Algorithm;
 use super::config::{Budget, Config};
 use super::rescaled::Rescaled;
+use super::spec::{Spec, StepCost};
 use super::{Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;

@@ -1,8 +1,8 @@
 //! The one configuration of a training run ([`Config`]): the limits and tolerances every rule
 //! reads, the optional settings some rules take (a starting perceptron, a learning rate,
-//! Rosenblatt's margin, the presentation order; each rule's [`Takes`] says which), and two ways
+//! Rosenblatt's margin, the presentation order; each rule's `Takes` says which), and two ways
 //! to end a run that work for every rule ([`Budget`]). It is checked once against the rule
-//! ([`Config::check`]); the data view's settings, the learning-curve sweep and the command line
+//! (`Config::check`, in `super::algorithm`); the data view's settings, the learning-curve sweep and the command line
 //! all produce one.
 //!
 //! # What one step is
@@ -26,8 +26,7 @@
 //! - M. Biehl, *The Shallow and the Deep*, §3.6.2 (the angle between `w(t)` and `w(t + P)` as a
 //!   stopping criterion for MinOver).
 
-use super::algorithm::{Algorithm, Spec, Takes};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::measure::Perceptron;
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +38,8 @@ pub const GRADIENT_TOLERANCE: f64 = 1e-6;
 /// The largest violation of the optimality (KKT) conditions at which the soft margin stops as
 /// converged by default ([`super::Stop::Kkt`]; module docs of `super::adatron`).
 pub const KKT_TOLERANCE: f64 = 1e-6;
+/// The soft margin's default bound `γ` of the embedding strengths.
+pub const GAMMA: f64 = 1.0;
 /// The epoch limit of a run that sets none.
 pub const MAX_EPOCHS: f64 = 1000.0;
 
@@ -107,7 +108,7 @@ impl Default for Config {
             kkt_tolerance: KKT_TOLERANCE,
             patience: None,
             learning_rate: None,
-            gamma: super::adatron::GAMMA,
+            gamma: GAMMA,
             seed: 1,
             init: None,
             margin: None,
@@ -146,7 +147,7 @@ impl Config {
     /// The epoch limit: the one set, or [`MAX_EPOCHS`].
     ///
     /// # Errors
-    /// [`Error::OutOfRange`] unless it is positive and finite (Rosenblatt counts whole epochs,
+    /// [`crate::Error::OutOfRange`] unless it is positive and finite (Rosenblatt counts whole epochs,
     /// and `∞ as usize` would be no limit).
     pub fn epochs(&self) -> Result<f64> {
         let epochs = self.max_epochs.unwrap_or(MAX_EPOCHS);
@@ -158,111 +159,5 @@ impl Config {
     /// that call this).
     pub fn shuffle_seed(&self) -> Option<u64> {
         (self.order == Some(Presentation::Random)).then_some(self.seed)
-    }
-
-    /// Checks the settings against the rule of `spec`: the epoch limit, the budget, and that the
-    /// rule takes every optional setting that is set. (The rule's builder checks the values of
-    /// its own settings.)
-    ///
-    /// # Errors
-    /// [`Error::Unknown`] naming an optional setting the rule does not take and the rules that
-    /// do; [`Error::OutOfRange`] for an epoch limit that is not positive and finite, a budget of
-    /// 0 steps, an angle tolerance that is not positive and finite, a block of 0 steps.
-    pub fn check(&self, spec: &Spec) -> Result<()> {
-        self.epochs()?;
-        for (is_set, setting) in [
-            (self.init.is_some(), Optional::Init),
-            (self.learning_rate.is_some(), Optional::LearningRate),
-            (self.margin.is_some(), Optional::Margin),
-            (self.order.is_some(), Optional::Order),
-        ] {
-            if is_set {
-                setting.check(spec)?;
-            }
-        }
-        if self.budget.steps == Some(0) {
-            return Err(Error::OutOfRange {
-                name: "step budget",
-                value: 0.0,
-                range: "[1, ∞)",
-            });
-        }
-        if let Some(a) = self.budget.angle {
-            if !(a.tolerance > 0.0 && a.tolerance.is_finite()) {
-                return Err(Error::OutOfRange {
-                    name: "angle tolerance",
-                    value: a.tolerance,
-                    range: "(0, ∞) radians",
-                });
-            }
-            if a.block == Some(0) {
-                return Err(Error::OutOfRange {
-                    name: "angle block T",
-                    value: 0.0,
-                    range: "[1, ∞) steps",
-                });
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The optional settings of [`Config`] a rule may take ([`Takes`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Optional {
-    /// [`Config::init`].
-    Init,
-    /// [`Config::learning_rate`].
-    LearningRate,
-    /// [`Config::margin`].
-    Margin,
-    /// [`Config::order`].
-    Order,
-    /// [`Config::gamma`] (always has a value: a caller that lets users set it asks
-    /// [`Optional::check`] when they do, as the CLI's `--gamma`).
-    Gamma,
-}
-
-impl Optional {
-    /// Whether `takes` has this setting.
-    fn taken(self, takes: Takes) -> bool {
-        match self {
-            Optional::Init => takes.init,
-            Optional::LearningRate => takes.learning_rate,
-            Optional::Margin => takes.margin,
-            Optional::Order => takes.order,
-            Optional::Gamma => takes.gamma,
-        }
-    }
-
-    /// What the rule would be for, in the message.
-    fn kind(self) -> &'static str {
-        match self {
-            Optional::Init => "rule for an initial perceptron",
-            Optional::LearningRate => "rule for a learning rate",
-            Optional::Margin => "rule for a margin",
-            Optional::Order => "rule for a presentation order",
-            Optional::Gamma => "rule for a bound γ",
-        }
-    }
-
-    /// Checks that the rule of `spec` takes this setting.
-    ///
-    /// # Errors
-    /// [`Error::Unknown`] naming the rule and the rules that take it.
-    pub fn check(self, spec: &Spec) -> Result<()> {
-        if self.taken(spec.takes) {
-            return Ok(());
-        }
-        Err(Error::Unknown {
-            kind: self.kind(),
-            name: spec.name.into(),
-            expected: Algorithm::ALL
-                .iter()
-                .filter(|a| self.taken(a.spec().takes))
-                .map(|a| a.name())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
     }
 }

@@ -1,5 +1,5 @@
 //! The rows AdaTron steps along ([`Directions`]): through the origin the unit directions
-//! `u^μ = S^μ ξ^μ/|ξ^μ|` with their lengths, computed without squaring a length (issue 24: a set
+//! `u^μ = S^μ ξ^μ/|ξ^μ|` with their lengths, computed without squaring a length (a set
 //! whose lengths span `10³⁰⁰`), through the origin and with a threshold alike.
 
 use crate::data::Dataset;

@@ -5,7 +5,7 @@
 //! each step adding one example. Its learning curve has a closed form (Vallet 1989):
 //! `R = √(2α/(2α+π))`.
 
-use super::algorithm::{Spec, StepCost, Takes};
+use super::spec::{Spec, StepCost, Takes};
 use super::{check_init, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};

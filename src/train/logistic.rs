@@ -27,29 +27,15 @@
 //! [`super::online`]); a plateau (the tanh unit's far start) runs on, and at the epoch limit
 //! stops as stalled on a plateau ([`super::Stop::Plateau`], not converged).
 
-use super::algorithm::{Spec, StepCost, Takes};
 use super::gradient::GradientParams;
 use super::objective::Objective;
-use super::online::{max_diagonal, target, Online, OnlineRule};
+pub use super::objective::{sigmoid, Loss};
+use super::online::{max_diagonal, Online, OnlineRule};
+use super::spec::{Spec, StepCost, Takes};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::linalg::dot;
-use crate::maths;
 use crate::measure::Perceptron;
-use serde::Serialize;
-
-/// The unit and cost minimised by a sigmoid Adaline.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Loss {
-    /// The logistic unit: `−[t ln σ + (1 − t) ln(1 − σ)]`.
-    CrossEntropy,
-    /// The logistic unit: `½ (σ − t)²`.
-    Squared,
-    /// The tanh unit on the ±1 labels: `½ (tanh a − S)²`.
-    Tanh,
-}
 
 /// How far off the tanh Adaline starts: the farthest example's `|a| = |w₀·ξ − θ₀|` is at most
 /// this (`1 − tanh² 6 ≈ 2.5·10⁻⁵`).
@@ -91,80 +77,6 @@ pub fn far_start(data: &Dataset, mode: Mode) -> Perceptron {
         0.0
     };
     Perceptron::new(h, theta)
-}
-
-/// `σ(a) = 1 / (1 + e^{−a})`, computed without overflow for large `|a|`.
-pub fn sigmoid(a: f64) -> f64 {
-    if a >= 0.0 {
-        1.0 / (1.0 + maths::exp(-a))
-    } else {
-        let e = maths::exp(a);
-        e / (1.0 + e)
-    }
-}
-
-impl Loss {
-    /// The cost of one example with activation `a` and label `s = ±1` (`t = (s + 1)/2`).
-    pub fn cost(self, a: f64, s: f64) -> f64 {
-        match self {
-            // −ln σ(s a) = ln(1 + e^{−s a}), written stably
-            Loss::CrossEntropy => {
-                let m = -s * a;
-                m.max(0.0) + maths::ln_1p(maths::exp(-m.abs()))
-            }
-            Loss::Squared => {
-                let d = sigmoid(a) - target(s);
-                0.5 * d * d
-            }
-            Loss::Tanh => {
-                let d = maths::tanh(a) - s;
-                0.5 * d * d
-            }
-        }
-    }
-
-    /// `g = ∂cost/∂a` of one example: `σ − t`, `(σ − t) σ (1 − σ)` or `(tanh a − S)(1 − tanh² a)`.
-    pub fn slope(self, a: f64, s: f64) -> f64 {
-        match self {
-            Loss::CrossEntropy => sigmoid(a) - target(s),
-            Loss::Squared => {
-                let y = sigmoid(a);
-                (y - target(s)) * y * (1.0 - y)
-            }
-            Loss::Tanh => {
-                let y = maths::tanh(a);
-                (y - s) * (1.0 - y * y)
-            }
-        }
-    }
-
-    /// The default learning rate for the largest diagonal `c = max_μ C̃_μμ` of the (augmented)
-    /// correlation matrix: `2/c` for the logistic unit, `1/c` for tanh (module docs).
-    fn default_rate(self, c: f64) -> f64 {
-        match self {
-            Loss::CrossEntropy | Loss::Squared => 2.0 / c,
-            Loss::Tanh => 1.0 / c,
-        }
-    }
-
-    /// The total cost `L(w, θ)` on `data`.
-    pub fn total(self, p: &Perceptron, data: &Dataset) -> f64 {
-        (0..data.len())
-            .map(|mu| self.cost(dot(&p.w, data.x(mu)) - p.theta, data.y(mu)))
-            .sum()
-    }
-
-    /// The gradient `(∂L/∂w, ∂L/∂θ)` on `data`: `Σ g^μ ξ^μ` and `−Σ g^μ`.
-    pub fn gradient(self, p: &Perceptron, data: &Dataset) -> (Vec<f64>, f64) {
-        let mut gw = vec![0.0; data.dim()];
-        let mut gt = 0.0;
-        for mu in 0..data.len() {
-            let g = self.slope(dot(&p.w, data.x(mu)) - p.theta, data.y(mu));
-            crate::linalg::axpy(g, data.x(mu), &mut gw);
-            gt -= g;
-        }
-        (gw, gt)
-    }
 }
 
 /// One on-line gradient step: `Δ = −(η/N) g`.

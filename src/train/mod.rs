@@ -25,15 +25,17 @@ pub mod plateau;
 pub mod pocket;
 pub mod rescaled;
 pub mod rosenblatt;
-mod run_state;
+pub mod run_state;
+pub mod settings;
+pub mod spec;
 pub mod students;
 
 pub use adaline::{AdalineBatch, AdalineParams};
 pub use adatron::check_gamma;
 pub use adatron::{Adatron, AdatronParams};
-pub use algorithm::{Algorithm, Builder, OwnSetting, Spec, StepCost, Takes};
+pub use algorithm::{Algorithm, Optional};
 pub use build::{build, build_spec, small_angle, Budgeted};
-pub use config::{AngleStop, Budget, Config, Optional, Presentation};
+pub use config::{AngleStop, Budget, Config, Presentation};
 pub use gradient::GradientParams;
 pub use gram::Gram;
 pub use hebb::{Hebb, HebbParams};
@@ -45,6 +47,7 @@ pub use pocket::{Pocket, PocketParams};
 pub use rescaled::Rescaled;
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
 pub use run_state::RunState;
+pub use spec::{Builder, OwnSetting, Spec, StepCost, Takes};
 
 use crate::data::Dataset;
 pub use crate::measure::Mode;

@@ -14,9 +14,10 @@
 //! Note the tie: an example exactly on the line (`w·ξ = θ`) has output 0 (class `S = −1`) here,
 //! whereas the readout's error count (`E^μ ≤ 0`) counts it as an error for either label.
 
-use super::algorithm::{OwnSetting, Spec, StepCost, Takes};
 use super::config::Presentation;
-use super::online::{target, Drive, Online, OnlineRule};
+use super::objective::target;
+use super::online::{Drive, Online, OnlineRule};
+use super::spec::{OwnSetting, Spec, StepCost, Takes};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};

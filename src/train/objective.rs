@@ -4,8 +4,11 @@
 //! [`crate::optimum`]). The total is `E(w, θ) = R(w) + Σ_μ c(a^μ, S^μ)`, with a regulariser `R`
 //! only for the soft margin's hinge cost ([`Objective::regulariser`]).
 
-use super::logistic::{sigmoid, Loss};
+use crate::data::Dataset;
+use crate::linalg::dot;
 use crate::maths;
+use crate::measure::Perceptron;
+use serde::Serialize;
 
 /// A gradient rule's cost, or the soft margin's (whose reference optimum is measured alike).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -94,5 +97,100 @@ impl Objective {
     /// for ever as `|w|` grows along a separating direction.
     pub fn bounded(self, separable: bool) -> bool {
         !matches!(self, Objective::Sigmoid(_)) || !separable
+    }
+}
+
+/// The unit and cost minimised by a sigmoid Adaline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Loss {
+    /// The logistic unit: `−[t ln σ + (1 − t) ln(1 − σ)]`.
+    CrossEntropy,
+    /// The logistic unit: `½ (σ − t)²`.
+    Squared,
+    /// The tanh unit on the ±1 labels: `½ (tanh a − S)²`.
+    Tanh,
+}
+
+/// `σ(a) = 1 / (1 + e^{−a})`, computed without overflow for large `|a|`.
+pub fn sigmoid(a: f64) -> f64 {
+    if a >= 0.0 {
+        1.0 / (1.0 + maths::exp(-a))
+    } else {
+        let e = maths::exp(a);
+        e / (1.0 + e)
+    }
+}
+
+/// The 0/1 target `t = (S + 1)/2` of label `S = ±1`.
+pub fn target(s: f64) -> f64 {
+    if s > 0.0 {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+impl Loss {
+    /// The cost of one example with activation `a` and label `s = ±1` (`t = (s + 1)/2`).
+    pub fn cost(self, a: f64, s: f64) -> f64 {
+        match self {
+            // −ln σ(s a) = ln(1 + e^{−s a}), written stably
+            Loss::CrossEntropy => {
+                let m = -s * a;
+                m.max(0.0) + maths::ln_1p(maths::exp(-m.abs()))
+            }
+            Loss::Squared => {
+                let d = sigmoid(a) - target(s);
+                0.5 * d * d
+            }
+            Loss::Tanh => {
+                let d = maths::tanh(a) - s;
+                0.5 * d * d
+            }
+        }
+    }
+
+    /// `g = ∂cost/∂a` of one example: `σ − t`, `(σ − t) σ (1 − σ)` or `(tanh a − S)(1 − tanh² a)`.
+    pub fn slope(self, a: f64, s: f64) -> f64 {
+        match self {
+            Loss::CrossEntropy => sigmoid(a) - target(s),
+            Loss::Squared => {
+                let y = sigmoid(a);
+                (y - target(s)) * y * (1.0 - y)
+            }
+            Loss::Tanh => {
+                let y = maths::tanh(a);
+                (y - s) * (1.0 - y * y)
+            }
+        }
+    }
+
+    /// The default learning rate for the largest diagonal `c = max_μ C̃_μμ` of the (augmented)
+    /// correlation matrix: `2/c` for the logistic unit, `1/c` for tanh (module docs).
+    pub(super) fn default_rate(self, c: f64) -> f64 {
+        match self {
+            Loss::CrossEntropy | Loss::Squared => 2.0 / c,
+            Loss::Tanh => 1.0 / c,
+        }
+    }
+
+    /// The total cost `L(w, θ)` on `data`.
+    pub fn total(self, p: &Perceptron, data: &Dataset) -> f64 {
+        (0..data.len())
+            .map(|mu| self.cost(dot(&p.w, data.x(mu)) - p.theta, data.y(mu)))
+            .sum()
+    }
+
+    /// The gradient `(∂L/∂w, ∂L/∂θ)` on `data`: `Σ g^μ ξ^μ` and `−Σ g^μ`.
+    pub fn gradient(self, p: &Perceptron, data: &Dataset) -> (Vec<f64>, f64) {
+        let mut gw = vec![0.0; data.dim()];
+        let mut gt = 0.0;
+        for mu in 0..data.len() {
+            let g = self.slope(dot(&p.w, data.x(mu)) - p.theta, data.y(mu));
+            crate::linalg::axpy(g, data.x(mu), &mut gw);
+            gt -= g;
+        }
+        (gw, gt)
     }
 }

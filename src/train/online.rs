@@ -148,7 +148,7 @@ impl<R: OnlineRule> Online<R> {
         state.rate = rule.step_size().map(|r| r * data.dim() as f64);
         state.unresolved = rule
             .step_size()
-            .and_then(|step| super::gradient::unresolved(data, step));
+            .and_then(|step| super::run_state::unresolved(data, step));
         let extra = f64::from(u8::from(mode == Mode::Threshold));
         let norms = (0..data.len())
             .map(|mu| (dot(data.x(mu), data.x(mu)) + extra).sqrt())
@@ -285,13 +285,4 @@ pub(super) fn length(g: &[f64], t: f64) -> f64 {
     let mut all = g.to_vec();
     all.push(t);
     crate::linalg::safe_norm(&all)
-}
-
-/// The 0/1 target `t = (S + 1)/2` of label `S = ±1`.
-pub(super) fn target(s: f64) -> f64 {
-    if s > 0.0 {
-        1.0
-    } else {
-        0.0
-    }
 }

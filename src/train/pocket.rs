@@ -15,7 +15,7 @@
 //! # References
 //! - S. I. Gallant, IEEE Trans. Neural Netw. 1 (1990) 179.
 
-use super::algorithm::{Spec, StepCost, Takes};
+use super::spec::{Spec, StepCost, Takes};
 use super::{check_start, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;

@@ -11,8 +11,8 @@
 //! unit optimal `w*` and `c = 0`, `M ≤ max_μ |ξ^μ|² / κ_max²`. On non-separable data it never
 //! stops by itself: the epoch limit ends the run.
 
-use super::algorithm::{Spec, StepCost, Takes};
 use super::online::Schedule;
+use super::spec::{Spec, StepCost, Takes};
 use super::{check_start, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};

@@ -1,7 +1,6 @@
 //! What every rule keeps of its run ([`RunState`]), which the [`Trainer`](super::Trainer)
 //! accessors read by default.
 
-use super::gradient::Unresolved;
 use super::{Mode, Stop};
 use crate::data::Dataset;
 use crate::linalg::{axpy, dot};
@@ -102,4 +101,38 @@ impl RunState {
         self.x[mu] += eta;
         self.updates += 1;
     }
+}
+
+/// An example a gradient rule's steps cannot fit: one step on it changes its potential's
+/// residual by the factor `(η/N)|ξ^μ|²` (`η C̃_μμ` without the threshold's 1), and `factor` is
+/// below the floating-point precision `2^−52` — a set whose lengths span far (a point at `10³⁰⁰`
+/// beside one at 1: the stable `η < 2/max C̃` of the long one leaves the short one's
+/// `η C̃_μμ ≈ 10⁻⁶⁰⁰`), where the gradient of the short examples is below the resolution of
+/// `|∇E| ≤ tolerance · Σ_μ |ξ̃^μ|` too. The rule runs to its limit (never [`super::Stop::Stationary`]
+/// or [`super::Stop::Cycling`]) and says why.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Unresolved {
+    /// The example (0-based) with the smallest factor.
+    pub example: usize,
+    /// `log₁₀` of its factor `(η/N)|ξ^μ|²` (which itself may be below the smallest double).
+    pub log10_factor: f64,
+    /// The rule's step `η/N`.
+    pub step: f64,
+}
+
+/// The example of `data` with the smallest factor `step·|ξ^μ|²` below `2^−52` among those not at
+/// the origin ([`Unresolved`]; `step = η/N`), `None` if there is none. `O(P N)`.
+pub fn unresolved(data: &Dataset, step: f64) -> Option<Unresolved> {
+    (0..data.len())
+        .filter_map(|mu| {
+            let r = data.norm(mu);
+            (r > 0.0).then_some((mu, step * r * r))
+        })
+        .filter(|&(_, factor)| factor < f64::EPSILON)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(example, _)| Unresolved {
+            example,
+            log10_factor: step.log10() + 2.0 * data.norm(example).log10(),
+            step,
+        })
 }

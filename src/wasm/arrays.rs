@@ -8,7 +8,7 @@
 //! Where a core type already serializes the arrays as plain arrays (`scene::AlgorithmView`), they
 //! are taken out of it first ([`ViewArrays::take`]) and set on the object serde built in place of
 //! the empty arrays it holds ([`ViewArrays::put`]), so the keys keep the core type's order; not
-//! a wrapper type with `#[serde(flatten)]`, whose serializer was a copy per field (issue 27).
+//! a wrapper type with `#[serde(flatten)]`, whose serializer copies each field.
 
 use super::js_error;
 use crate::scene::AlgorithmView;

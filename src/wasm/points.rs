@@ -61,7 +61,7 @@ pub fn parse_points_csv(text: &str) -> Result<JsValue, JsError> {
 /// [`literal`]; their values come from `parseFloat` (correctly rounded, as `f64::from_str`), the
 /// column names' lowercase from `toLowerCase` (Unicode's default case conversion, as
 /// `str::to_lowercase`). The page's module then holds neither the float parser's tables nor
-/// Unicode's case tables (issue 27); `tests/wasm_api.rs` checks both against the standard library.
+/// Unicode's case tables; `tests/wasm_api.rs` checks both against the standard library.
 pub struct Browser;
 
 impl Reading for Browser {

@@ -41,6 +41,9 @@ enum Command {
     Count(crate::count::CountArgs),
     /// Writes each learning-curve cell's data set (and teacher) as CSV files, as curve draws them.
     Sets(crate::sets::SetsArgs),
+    /// The algorithms (name,optimises,rule,stops) or the run settings
+    /// (key,type,default,min,max,rules,help) as CSV or Markdown.
+    List(crate::list::ListArgs),
 }
 
 /// Asks the C allocator to keep the memory a cell frees for the next cell, instead of giving it
@@ -74,6 +77,7 @@ pub fn main() -> ExitCode {
         Command::Predict(a) => crate::predict::run(a, &mut out),
         Command::Count(a) => crate::count::run(a, &mut out),
         Command::Sets(a) => crate::sets::run(a, &mut out),
+        Command::List(a) => crate::list::run(a, &mut out),
     }
     .and_then(|()| Ok(out.flush()?));
     match result {

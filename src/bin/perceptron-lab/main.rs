@@ -9,6 +9,7 @@
 //! perceptron-lab predict --model model.json --x 1,1,2
 //! perceptron-lab count --data points.csv [--threshold]
 //! perceptron-lab sets --n 20 --alpha 0.5,1,2 --reps 10 --seed 1 --out sets/
+//! perceptron-lab list settings --format md
 //! ```
 //!
 //! One file per subcommand (its arguments and its run); [`cli`] holds the command line and what
@@ -30,6 +31,8 @@ mod cli;
 mod count;
 #[cfg(not(target_arch = "wasm32"))]
 mod curve;
+#[cfg(not(target_arch = "wasm32"))]
+mod list;
 #[cfg(not(target_arch = "wasm32"))]
 mod memory;
 #[cfg(not(target_arch = "wasm32"))]

@@ -11,10 +11,8 @@ use perceptron_lab::exact::{is_separable, max_stability};
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::optimum;
 use perceptron_lab::scene::{status, OptimumView, Settings};
-use perceptron_lab::train::adatron::GAMMA;
-use perceptron_lab::train::{
-    self, check_gamma, Budget, Config, Fit, Mode, Optional, Presentation, Stop,
-};
+use perceptron_lab::train::config::{GAMMA, MAX_EPOCHS};
+use perceptron_lab::train::{self, settings, Budget, Config, Fit, Mode, Presentation, Stop};
 
 #[derive(clap::Args)]
 pub struct TrainArgs {
@@ -27,7 +25,7 @@ pub struct TrainArgs {
     #[arg(long)]
     threshold: bool,
     /// Epoch limit.
-    #[arg(long, default_value_t = 1000.0, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, default_value_t = MAX_EPOCHS, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
     epochs: f64,
     #[arg(long, help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     updates: Option<usize>,
@@ -178,12 +176,30 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
     })
 }
 
+/// Every flag given, against the settings table: refused by name where the rule does
+/// not take it, with the key and the range where its value is out of range. (The rule's builder
+/// then checks what depends on the data, as AdaTron's `η < 2/max C^μμ`.)
+fn check_settings(a: &TrainArgs) -> perceptron_lab::Result<()> {
+    let given = [
+        ("epochs", Some(Some(a.epochs))),
+        ("updates", a.updates.map(|u| Some(u as f64))),
+        ("init", a.init.as_ref().map(|_| None)),
+        ("eta", a.eta.map(Some)),
+        ("gamma", a.gamma.map(Some)),
+        ("margin", a.margin.map(Some)),
+        ("order", a.order.map(|_| None)),
+    ];
+    for (key, value) in given {
+        if let Some(value) = value {
+            settings::setting(key)?.check(a.algorithm, value)?;
+        }
+    }
+    Ok(())
+}
+
 /// The run of the arguments' rule and configuration on `data`.
 fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::error::Error>> {
-    if let Some(gamma) = a.gamma {
-        Optional::Gamma.check(a.algorithm.spec())?;
-        check_gamma(gamma).map_err(|e| format!("--gamma: {e}"))?;
-    }
+    check_settings(a)?;
     let mut config = Config {
         max_epochs: Some(a.epochs),
         seed: a.seed,

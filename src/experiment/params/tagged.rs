@@ -2,7 +2,7 @@
 //! "kind")]`): `kind` wherever it stands among the fields (or first of a sequence), the other
 //! fields buffered ([`crate::buffered`]) until it is known, then read as the kind's fields. The same
 //! reads and messages ("missing field `kind`", "unknown variant …", "invalid value: integer `-1`,
-//! expected usize", …) without serde's buffer (issue 27).
+//! expected usize", …) without serde's buffer.
 
 use crate::buffered::{Buffer, Value, ValueDeserializer};
 use serde::de::{self, value, DeserializeSeed, Deserializer, Error as _, Visitor};

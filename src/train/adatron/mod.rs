@@ -9,7 +9,7 @@
 //! which is `O(N)` per update because `w` is kept. `0 < η < 2` converges; `η = 1` is the exact
 //! coordinate maximum of the dual `Σ x^μ − |w|²/2`.
 //!
-//! **Without squared lengths** (issue 24): the step is taken, exactly, on `b^μ = x^μ |ξ^μ|` along
+//! **Without squared lengths**: the step is taken, exactly, on `b^μ = x^μ |ξ^μ|` along
 //! the unit direction `u^μ = S^μ ξ^μ/|ξ^μ|`: `w = Σ b^μ u^μ`, `E^μ = |ξ^μ| h^μ` with
 //! `h^μ = w·u^μ`, and the step above reads `b^μ ← max(0, b^μ + η (1/|ξ^μ| − h^μ))`. Neither
 //! `|ξ^μ|²` nor `x^μ` appears, so a set whose lengths span `10³⁰⁰` (a point at `10³⁰⁰` beside one
@@ -55,9 +55,9 @@
 //! - J. K. Anlauf, M. Biehl, Europhys. Lett. 10 (1989) 687.
 //! - S. S. Keerthi, S. K. Shevade, C. Bhattacharyya, K. R. K. Murthy, Neural Comput. 13 (2001) 637.
 
-use super::algorithm::{Spec, StepCost, Takes};
 use super::directions::Directions;
 use super::online::max_diagonal;
+use super::spec::{Spec, StepCost, Takes};
 use super::{
     check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
     RunState, Step, Stop, Trainer,
@@ -72,9 +72,9 @@ use crate::train::Mode;
 use pair::Masks;
 
 mod pair;
+pub mod reference;
 
-/// The soft margin's default bound `γ` of the embedding strengths.
-pub const GAMMA: f64 = 1.0;
+pub use super::config::GAMMA;
 /// The range `[min, max]` of the page's logarithmic `γ` slider: from a wide soft margin
 /// (`γ = 10⁻²`, most examples given up) to the hard margin's neighbourhood (`γ = 10⁴`); any
 /// `γ ∈ (0, ∞)` ([`check_gamma`]) can be typed.

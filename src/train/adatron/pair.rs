@@ -1,6 +1,6 @@
 //! AdaTron's pair steps with a threshold (Keerthi et al. 2001, as in SMO/libsvm; module docs of
 //! [`super`]), taken on the strengths `b^μ = ρ x^μ` along the unit directions `u^μ` so that no
-//! squared length appears (issue 24).
+//! squared length appears.
 //!
 //! The step of the pair `(i, j)` with violation `v = score_i − score_j` moves
 //! `x^i += S^i t`, `x^j −= S^j t` with `t = η v / |ξ^i − ξ^j|²` (or the book's `(η/N) v`). With

@@ -50,9 +50,10 @@
 //! # References
 //! - W. Krauth, M. Mézard, J. Phys. A 20 (1987) L745.
 
+pub mod reference;
 mod window;
 
-use super::algorithm::{Spec, StepCost, Takes};
+use super::spec::{Spec, StepCost, Takes};
 use super::{
     check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Fit, Gram,
     RunState, Step, Stop, Trainer,
@@ -218,14 +219,8 @@ pub struct Minover {
 /// `N` dimensions, or 0 (no window) when `P < 2k`, where the window cannot pay for its
 /// checkpoints.
 ///
-/// Measured on teacher data, 100 epochs: among `k` = 28…80 at N = 20, P = 200 and
-/// `k` = 100…700 at N = 150, P = 1500, `k ≈ P/4` was about the fastest (smaller windows close
-/// sooner, larger ones cost more per step); the floor leaves room beyond the up to `N` support
-/// vectors MinOver cycles through: at N = 150 and `P` = 450…780 a window of `N + 8` rarely held
-/// (at P = 591 it certified 3 % of the steps), and `N + N/4` took 0.974× the CPU of a tenth of
-/// the `dimension-150` preset's MinOver cells in the CLI (`N + N/2` about the same, `2N` more;
-/// at N = 20 the floor stays `N + 8`: `N + N/4 + 8` there cost 1.5 % more instructions on the
-/// heavy sweep).
+/// `k ≈ P/4` balances windows that close sooner (smaller) against steps that cost more
+/// (larger); the floor leaves room beyond the up to `N` support vectors MinOver cycles through.
 /// The cap keeps the candidates' Gram matrix ≤ 8 MiB.
 pub fn candidates(p: usize, n: usize) -> usize {
     let k = (p / 4).max(n + (n / 4).max(8)).min(MAX_CANDIDATES);
@@ -247,23 +242,12 @@ const MIN_WINDOW: usize = 8;
 /// candidates it used (up to about `N`, the support vectors MinOver cycles through) and the next
 /// open selects among all `P` again, a cost that grows with `N` while a window step's does not.
 ///
-/// Measured (callgrind, `kernels minover N P 100 1`, teacher data, 100 epochs): at N = 150,
-/// P = 1 500 the windows lasted 32 steps on average, and each close and open cost about five times
-/// the steps it had saved; backing off below 32, 64, 128, 150 or 256 steps instead of 8 took
-/// 0.900×, 0.895×, 0.887×, 0.887×, 0.888× the instructions (0.860× at P = 750 with 50 or 100);
-/// at N = 20 (the heavy sweep W2) 8, 16, 32 or 64 are within ±0.8 %, at N = 50 within 1 %
-/// (BENCHMARKS.md, MinOver's step floor).
 fn min_window(n: usize) -> usize {
     MIN_WINDOW.max(n)
 }
 
 /// The longest back-off, in full steps: failed windows then cost at most one checkpoint per
 /// this many steps.
-///
-/// With [`BACKOFF_GROWTH`], measured on the heavy sweep (N = 20, α = 0.1…10, 100 epochs;
-/// BENCHMARKS.md, MinOver's step floor): growth 8 and at most 512 took 1.8 % fewer
-/// instructions than doubling up to 1024 (1.5 % on a second seed); 256, 384, 768, 1024 or a cap
-/// proportional to `P` did worse.
 const MAX_BACKOFF: usize = 512;
 
 /// Factor by which the back-off grows after each window shorter than [`min_window`].

@@ -223,8 +223,7 @@ impl Window {
     }
 
     /// The update on candidate `j` (`err = 2η·CROSS_ROUNDING`), without the certificate.
-    /// Inlined into both callers: a call per step costs [`Window::walk`] 2.7 % of the heavy
-    /// sweep's instructions (BENCHMARKS.md, MinOver's step floor).
+    /// Inlined into both callers: it is the innermost step of [`Window::walk`].
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn step(&mut self, eta: f64, err: f64, j: usize, gram: &Gram) {

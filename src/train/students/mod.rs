@@ -51,8 +51,6 @@
 //!   (`D = N`, or `N + 1`). The lengths were chosen from measurements ([`Mixing`]) and are
 //!   checked in `tests/students.rs`: the overlap with the teacher forgets the start within the
 //!   burn-in, and states [`Mixing::thin`] trajectories apart are nearly uncorrelated.
-//!   (Hit-and-run, tried first, needed 20–30 `D` steps of `O(PD)` per independent state at
-//!   `N = 20`–50, `α ≥ 2`: 25–40 times the work; BENCHMARKS.md.)
 //! - The Bayes student in `N ≥ 3` is the mean of `K` = [`BAYES_SAMPLES`] draws `w_k` (and `θ_k`)
 //!   of one chain, taken every [`Mixing::thin`] trajectories after the burn-in, scaled to
 //!   `|w̄| = 1`: an estimate of the centre of mass whose direction has the angular standard
@@ -76,7 +74,7 @@
 
 pub mod chain;
 
-use super::algorithm::{Spec, StepCost};
+use super::spec::{Spec, StepCost};
 use super::{check_classes, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;
@@ -95,8 +93,8 @@ pub const THIN: usize = 2;
 pub const BAYES_SAMPLES: usize = 50;
 
 /// The mixing length of the chain, in trajectories ([`chain`]), measured with
-/// `examples/gibbs_mixing.rs` on teacher sets at `N = 20` and `50`, `α` from 0.5 to 10
-/// (BENCHMARKS.md, "Gibbs and Bayes students"): from the start, the mean overlaps with the
+/// `examples/gibbs_mixing.rs` on teacher sets at `N = 20` and `50`, `α` from 0.5 to 10: from the
+/// start, the mean overlaps with the
 /// teacher and with the start reach their stationary values within the noise (≤ 0.002 of an
 /// initial excess up to 0.33) after one trajectory, and the autocorrelation of either overlap
 /// is below 0.35 in magnitude at lag 1 (mostly negative) and below 0.2 from lag 2. The lengths
