@@ -4,9 +4,10 @@
 
 /**
  * The width the readout beside the views takes in normal mode on a wide screen (CSS px): its
- * table's eight columns (about 470 px), the page's padding, the gaps and the canvases' borders.
+ * table at its narrowest (#side's min-width, its cells wrapped), the page's padding, the gaps and
+ * the canvases' borders — so that at 1280×720 the two views cover over a third of the screen.
  */
-const READOUT_RESERVE = 540;
+const READOUT_RESERVE = 440;
 /** Projector mode: the readout (with its updates M ≤ M*) and the player side by side under the weight view need this width (CSS px, text at 18 px). */
 const PROJECTOR_SIDE_WIDTH = 700;
 /** Projector mode: and this height under the weight view (CSS px): the readout of four rules, the animation's controls and counters. */
@@ -54,8 +55,11 @@ export function layout(dataView, weightView) {
   }
   fitReadout(null);
   const across = wide ? (window.innerWidth - READOUT_RESERVE) / 1.75 : window.innerWidth - 40;
-  // never under 300 px, but never wider than the window either (a phone)
-  const size = Math.floor(Math.max(Math.min(300, across), Math.min(720, across, window.innerHeight - 170)));
+  // as high as the window leaves under the control bar (both views on the first screen); never
+  // under 300 px, but never wider than the window either (a phone)
+  const main = /** @type {HTMLElement} */ (document.querySelector("main"));
+  const below = window.innerHeight - (main.getBoundingClientRect().top + window.scrollY) - 8;
+  const size = Math.floor(Math.max(Math.min(300, across), Math.min(720, across, below)));
   dataView.resize(size);
   weightView.reserveTop = 0;
   weightView.resize(Math.floor(size * 0.75), size);

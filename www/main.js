@@ -9,6 +9,7 @@ import { loadCatalogue } from "./catalogue.js";
 import { useTraceCore } from "./trace-chart.js";
 import { ControlBar, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
 import { CountPanel } from "./count-panel.js";
+import { GroupSummary, bindGroups } from "./control-groups.js";
 import { CurvePanel } from "./curve-panel.js";
 import { applyForm } from "./curve-form.js";
 import { teacherForm } from "./data-sets.js";
@@ -68,6 +69,7 @@ async function boot() {
     new PlayerPanel(el),
     new TeacherPanel(el),
     new CountPanel(el),
+    new GroupSummary(el),
   ];
   app.onShownChanged = () => syncShownToggles(app.state, el);
   fillPresetMenu(el);
@@ -90,6 +92,7 @@ async function boot() {
   app.views.splice(1, 0, new LessonView(lessons, el, dataView, weightView));
   bindLesson(lessons, app, el);
   bindLessonEditor(lessons, app, el);
+  bindGroups(el, { lessons, curves, app });
   restoreOrPreset(app, teacherForm(el));
   watchOtherTabs(app);
   syncShownToggles(app.state, el);

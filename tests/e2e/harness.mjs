@@ -120,8 +120,13 @@ export async function launch(options = {}) {
   };
 }
 
-/** Opens the page in a new tab, collecting console errors and page errors; waits for `lab.ready`. */
-export async function openLab(context, url) {
+/**
+ * Opens the page in a new tab, collecting console errors and page errors; waits for `lab.ready`.
+ * `groups: true` (the default) then opens every named group of the control bar and every folded
+ * panel with a click, as a user would, so that a test reaches their controls (the first screen
+ * shows them folded: tests/e2e/first-screen.test.mjs); `false` leaves the page as it opens.
+ */
+export async function openLab(context, url, { groups = true } = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on("console", (msg) => {
@@ -131,7 +136,14 @@ export async function openLab(context, url) {
   await page.goto(url);
   await page.waitForFunction(() => window.lab?.ready);
   await page.evaluate(() => window.lab.ready);
+  if (groups) await openGroups(page);
   return { page, errors };
+}
+
+/** Opens every closed group of the control bar and every folded panel (clicks on their buttons), and scrolls back to the top. */
+export async function openGroups(page) {
+  for (const toggle of await page.locator('.fold-toggle[aria-expanded="false"]:visible').all()) await toggle.click();
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Shows the rules `names` too (their boxes under "More algorithms", checked as a user would). */
