@@ -51,7 +51,7 @@ export function bindGroups(el, { lessons, curves, app }) {
     if (curves.last) curves.drawCharts();
     else curves.preview();
   };
-  for (const toggle of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#controls .fold-toggle"))) {
+  for (const toggle of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".fold-toggle"))) {
     const onOpen = toggle.id === "open-curves" ? showCurves : undefined;
     toggle.addEventListener("click", () => {
       const open = toggle.getAttribute("aria-expanded") !== "true";

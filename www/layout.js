@@ -36,7 +36,7 @@ export function layout(dataView, weightView) {
     return;
   }
   undock();
-  document.body.classList.remove("presenter-beside", ...PRESENTER_LEVELS.flat());
+  document.body.classList.remove("presenter-beside", "presenter-below", ...PRESENTER_LEVELS.flat());
   const wide = window.innerWidth >= 1100;
   if (wideProjector()) {
     const main = /** @type {HTMLElement} */ (document.querySelector("main"));
@@ -64,8 +64,16 @@ export function layout(dataView, weightView) {
   weightView.reserveTop = 0;
   weightView.resize(Math.floor(size * 0.75), size);
 }
-/** Presenter mode: the smallest the views are made to let the step's panels fit (CSS px). */
-const PRESENTER_MIN_VIEW = 160;
+/**
+ * Presenter mode: the smallest the views are made to let the step's panels fit, as shares of the
+ * window's shorter side: the data view on each axis, the weight view across (its circle and its
+ * κ(φ) plot stay readable). A step whose panels do not fit beside views of this size gets its
+ * panels folded under the views instead (body.presenter-below: the page scrolls to them).
+ */
+const PRESENTER_MIN_DATA = 0.4;
+const PRESENTER_MIN_WEIGHT = 0.3;
+/** The least size (CSS px) of a view, at `share` of the window's shorter side. @param {number} share */
+const leastView = (share) => Math.ceil(share * Math.min(window.innerWidth, window.innerHeight));
 /** Presenter mode: the page's padding under the views (CSS px; lesson.css's body padding). */
 const PRESENTER_PADDING = 8;
 /** Presenter mode: the space between the weight view and its zoom's buttons under it (CSS px; lesson.css's .weight-zoom margin and the canvas's border). */
@@ -212,7 +220,7 @@ function fitPresenter(dataView, weightView) {
   const shown = (/** @type {string} */ id) => !!document.getElementById(id)?.getClientRects().length;
   /** Lays the page out at `level` of PRESENTER_LEVELS, the panels beside the views or not. @param {number} level @param {boolean} beside */
   const arrange = (level, beside) => {
-    body.classList.remove("presenter-beside", ...PRESENTER_LEVELS.flat());
+    body.classList.remove("presenter-beside", "presenter-below", ...PRESENTER_LEVELS.flat());
     body.classList.add(...PRESENTER_LEVELS[level]);
     undock();
     dock();
@@ -233,22 +241,22 @@ function fitPresenter(dataView, weightView) {
     // beside: the panels' column at its basis (lesson.css), growing into what the views leave
     const column = beside ? Number.parseFloat(getComputedStyle(side).flexBasis) || side.offsetWidth : 0;
     const across = main.clientWidth - (beside ? column + gap : 0);
-    const weightHigh = Math.max(PRESENTER_MIN_VIEW, high - under);
+    const weightHigh = Math.max(leastView(PRESENTER_MIN_DATA), high - under);
     let weightWide = 0;
     if (weights) {
       weightWide = data ? Math.min(PRESENTER_WEIGHT_ASPECT * weightHigh, PRESENTER_WEIGHT_SHARE * across) : across - BORDERS;
-      weightWide = Math.floor(Math.max(weightWide, zoom?.offsetWidth ?? 0, PRESENTER_MIN_VIEW));
+      weightWide = Math.floor(Math.max(weightWide, zoom?.offsetWidth ?? 0, leastView(PRESENTER_MIN_WEIGHT)));
       weightView.resize(weightWide, weightHigh);
     }
     if (data) {
       const rest = across - BORDERS - (weights ? weightWide + BORDERS + gap : 0);
-      dataView.resize(Math.floor(Math.max(PRESENTER_MIN_VIEW, Math.min(rest, PRESENTER_DATA_ASPECT * high))), high);
+      dataView.resize(Math.floor(Math.max(leastView(PRESENTER_MIN_DATA), Math.min(rest, PRESENTER_DATA_ASPECT * high))), high);
     }
   };
   const fits = () => !presenterOverflows();
   /** The largest height that fits as the page is arranged, with the canvases' area there (−1: none fits). */
   const largest = () => {
-    let lo = PRESENTER_MIN_VIEW;
+    let lo = leastView(PRESENTER_MIN_DATA);
     let hi = Math.max(lo, Math.floor(window.innerHeight - 2 * PRESENTER_PADDING - BORDERS));
     apply(hi);
     // the panels' heights do not depend on the views' (their widths are set): the views as much
@@ -274,7 +282,7 @@ function fitPresenter(dataView, weightView) {
     return { high: hi, area: fits() ? canvasArea() : -1 };
   };
   const screen = window.innerWidth * window.innerHeight;
-  let best = { level: 0, beside: false, high: PRESENTER_MIN_VIEW, area: -1 };
+  let best = { level: 0, beside: false, high: leastView(PRESENTER_MIN_DATA), area: -1 };
   for (let level = 0; level < PRESENTER_LEVELS.length; level++) {
     for (const beside of [false, true]) {
       arrange(level, beside);
@@ -284,6 +292,13 @@ function fitPresenter(dataView, weightView) {
       if (fit.area > best.area) best = { level, beside, ...fit };
     }
     if (best.area >= PRESENTER_VIEW_SHARE * screen) break;
+  }
+  if (best.area < 0) {
+    // nothing fits one screen with readable views: the views fill it, the panels follow under them
+    arrange(0, false);
+    body.classList.add("presenter-below");
+    apply(Math.floor(window.innerHeight - 2 * PRESENTER_PADDING - BORDERS));
+    return;
   }
   arrange(best.level, best.beside);
   apply(best.high);

@@ -142,7 +142,8 @@ export async function openLab(context, url, { groups = true } = {}) {
 
 /** Opens every closed group of the control bar and every folded panel (clicks on their buttons), and scrolls back to the top. */
 export async function openGroups(page) {
-  for (const toggle of await page.locator('.fold-toggle[aria-expanded="false"]:visible').all()) await toggle.click();
+  const closed = page.locator('.fold-toggle[aria-expanded="false"]:visible');
+  while ((await closed.count()) > 0) await closed.first().click();
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
