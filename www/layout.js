@@ -31,6 +31,10 @@ function wideProjector() {
  * that the views, the readout and the animation fit one screen.
  */
 export function layout(dataView, weightView) {
+  if (document.body.classList.contains("presenter") && window.matchMedia(READER_VIEW).matches) {
+    fitReader(dataView, weightView);
+    return;
+  }
   if (document.body.classList.contains("presenter")) {
     fitPresenter(dataView, weightView);
     return;
@@ -64,6 +68,29 @@ export function layout(dataView, weightView) {
   weightView.reserveTop = 0;
   weightView.resize(Math.floor(size * 0.75), size);
 }
+/**
+ * The screens (phones, tablets upright) on which a lesson is a reader view: the step's text, then
+ * its views across the screen, its panels and action under them, the page scrolling (lesson.css
+ * has the same media query).
+ */
+const READER_VIEW = "(max-width: 820px)";
+/** The reader view's side padding and the weight view's height over its width (its circle over its κ(φ) plot). */
+const READER_PADDING = 2 * 8;
+const READER_WEIGHT_ASPECT = 1.1;
+
+/**
+ * A lesson's step in the reader view: every view as wide as the screen (the data view at most
+ * 60 % of its height high), the step's panels in their own places under them.
+ */
+function fitReader(dataView, weightView) {
+  undock();
+  document.body.classList.remove("presenter-beside", "presenter-below", ...PRESENTER_LEVELS.flat());
+  weightView.reserveTop = 0;
+  const across = Math.floor(document.documentElement.clientWidth - READER_PADDING - BORDERS);
+  dataView.resize(across, Math.floor(Math.min(across, 0.6 * window.innerHeight)));
+  weightView.resize(across, Math.floor(Math.min(READER_WEIGHT_ASPECT * across, 0.8 * window.innerHeight)));
+}
+
 /**
  * Presenter mode: the smallest the views are made to let the step's panels fit, as shares of the
  * window's shorter side: the data view on each axis, the weight view across (its circle and its
