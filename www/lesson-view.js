@@ -8,7 +8,7 @@
  * views and its action alone, for an iframe.
  */
 
-import { TEXT } from "./catalogue.js";
+import { projectorScale } from "./canvas-text.js";
 import { LESSON_CONTROLS, LESSON_VIEWS } from "./lesson-format.js";
 import { renderLessonText } from "./lesson-text.js";
 import { layout } from "./layout.js";
@@ -116,7 +116,7 @@ export class LessonView {
       typeset.then(() => this.refit());
     }
     this.placeControls(c ? c.lesson.steps[c.index].controls : []);
-    this.sizeCharts(c !== null && views.includes("curves") ? TEXT.projector : 1);
+    this.sizeCharts(c !== null && views.includes("curves") ? projectorScale() : 1);
     this.fit();
   }
 
