@@ -9,7 +9,7 @@ import { firstScreen } from "../tests/e2e/first-screen-measure.mjs";
 const arg = process.argv.indexOf("--size");
 const [width, height] = (arg > 0 ? process.argv[arg + 1] : "1280x720").split("x").map(Number);
 const server = await serve();
-const browser = await launch({ viewport: { width, height } });
+const browser = await launch({ viewport: { width, height }, groups: false });
 try {
   const { page } = await openLab(browser.context, server.url);
   const m = await page.evaluate(firstScreen);

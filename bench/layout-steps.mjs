@@ -14,7 +14,7 @@ const runs = Number(arg("--runs", "3"));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const server = await serve();
-const browser = await launch({ viewport: { width, height } });
+const browser = await launch({ viewport: { width, height }, groups: false });
 try {
   const { page } = await openLab(browser.context, server.url, { groups: false });
   await page.evaluate(() => window.lab.openLesson("chapter", 0));

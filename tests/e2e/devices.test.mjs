@@ -63,7 +63,7 @@ for (const viewport of [
   { width: 768, height: 1024 },
 ]) {
   test(`at ${viewport.width}×${viewport.height} with touch nothing is wider than the window, a drag moves a point, a sweep's chart is readable`, async () => {
-    const browser = await launch({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: viewport.width < 500 ? 3 : 2 });
+    const browser = await launch({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: viewport.width < 500 ? 3 : 2, groups: false });
     try {
       const { page, errors } = await openLab(browser.context, server.url, { groups: false });
       assert.deepEqual(await overflow(page), { by: 0, what: "the page" }, "as the page opens");

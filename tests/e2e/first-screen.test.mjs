@@ -12,7 +12,7 @@ let server;
 let browser;
 before(async () => {
   server = await serve();
-  browser = await launch({ viewport: { width: 1280, height: 720 } });
+  browser = await launch({ viewport: { width: 1280, height: 720 }, groups: false });
 });
 after(async () => {
   await browser?.close();
@@ -59,7 +59,12 @@ test("every group opens with one click, says its state in its button, and shows 
     }
     // the state at a glance: the data set and its size, the rules shown, compare mode
     assert.match(await page.textContent("#state-data"), /Six points · P = 6/);
-    await page.evaluate(() => window.lab.setPoints([{ x: 1, y: 1, label: 1 }, { x: -1, y: -1, label: -1 }]));
+    await page.evaluate(() =>
+      window.lab.setPoints([
+        { x: 1, y: 1, label: 1 },
+        { x: -1, y: -1, label: -1 },
+      ]),
+    );
     await page.evaluate(() => window.lab.setCompare(true, ["rosenblatt", "minover"]));
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     assert.match(await page.textContent("#state-data"), /P = 2/);

@@ -101,8 +101,14 @@ export function serve() {
   });
 }
 
-/** Launches Chromium with a fresh profile and extra context `options` (e.g. `{hasTouch: true}`); resolves `{context, close}`. */
-export async function launch(options = {}) {
+/**
+ * Launches Chromium with a fresh profile and extra context `options` (e.g. `{hasTouch: true}`);
+ * resolves `{context, close}`. `groups: true` (the default): every page it loads, reloads
+ * included, opens the control bar's groups and folded panels once ready (clicks on their
+ * buttons, as openLab's `groups`), so that tests of the controls reach them; `false`: pages as
+ * they open.
+ */
+export async function launch({ groups = true, ...options } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "plab-chromium-"));
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -111,6 +117,16 @@ export async function launch(options = {}) {
     viewport: { width: 1280, height: 860 },
     ...options,
   });
+  if (groups) {
+    await browser.addInitScript(() => {
+      const open = () => {
+        for (const t of document.querySelectorAll('.fold-toggle[aria-expanded="false"]')) t.click();
+        window.scrollTo(0, 0);
+      };
+      const wait = () => (window.lab?.ready ? window.lab.ready.then(open, () => {}) : setTimeout(wait, 10));
+      wait();
+    });
+  }
   return {
     context: browser,
     close: async () => {

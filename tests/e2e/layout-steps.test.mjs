@@ -6,14 +6,14 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { launch, openLab, serve } from "./harness.mjs";
+import { launch, serve } from "./harness.mjs";
 import { canvasBoxes, plotAreas } from "./layout-measure.mjs";
 
 let server;
 let browser;
 before(async () => {
   server = await serve();
-  browser = await launch();
+  browser = await launch({ groups: false });
 });
 after(async () => {
   await browser?.close();
