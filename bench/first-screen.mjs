@@ -11,7 +11,7 @@ const [width, height] = (arg > 0 ? process.argv[arg + 1] : "1280x720").split("x"
 const server = await serve();
 const browser = await launch({ viewport: { width, height }, groups: false });
 try {
-  const { page } = await openLab(browser.context, server.url);
+  const { page } = await openLab(browser.context, server.url, { groups: false });
   const m = await page.evaluate(firstScreen);
   console.log(JSON.stringify({ viewport: `${width}×${height}`, ...m }, null, 1));
 } finally {

@@ -46,10 +46,14 @@ try {
           s.dispatchEvent(new Event("input", { bubbles: true }));
           s.dispatchEvent(new Event("change", { bubbles: true }));
         });
-        await page.waitForFunction(() => {
-          const s = window.lab.getState();
-          return !s.animation.playing && !s.compare?.playing;
-        });
+        await page.waitForFunction(
+          () => {
+            const s = window.lab.getState();
+            return !s.animation.playing && !s.compare?.playing;
+          },
+          null,
+          { timeout: 300000 },
+        );
       } else if (action === "run-curves") await page.waitForFunction(() => /done/.test(document.getElementById("lc-status").textContent), null, { timeout: 120000 });
       await frames();
       rows.action.push(await layouts());

@@ -45,7 +45,7 @@ async function runAction(page, action) {
         return race ? s.compare && !s.compare.playing && s.compare.step === s.compare.steps : !s.animation.playing && s.animation.step > 0;
       },
       action === "race",
-      { timeout: 60000 },
+      { timeout: 180000 },
     );
   } else if (action === "run-curves") {
     await page.waitForFunction(() => /done/.test(document.getElementById("lc-status").textContent), null, { timeout: 120000 });
