@@ -10,7 +10,7 @@ import { PRESENTER_LEVELS, READER_VIEW, fitPresenter, fitReader, fitReadout, und
  * table at its narrowest (#side's min-width, its cells wrapped), the page's padding, the gaps and
  * the canvases' borders — so that at 1280×720 the two views cover over a third of the screen.
  */
-const READOUT_RESERVE = 440;
+const READOUT_RESERVE = 450;
 /** Projector mode: the readout (with its updates M ≤ M*) and the player side by side under the weight view need this width (CSS px, text at 18 px). */
 const PROJECTOR_SIDE_WIDTH = 700;
 /** Projector mode: and this height under the weight view (CSS px): the readout of four rules, the animation's controls and counters. */
