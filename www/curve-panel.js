@@ -15,7 +15,7 @@ import { WorkerPool } from "./worker-pool.js";
 /** CSS size of a chart not laid out, and its proportions (its backing store is its shown size × devicePixelRatio, × EXPORT_SCALE when exported). */
 const CHART_CSS = { width: 560, height: 380 };
 /** The least CSS height a chart is shown at: its legend's rows, its axes' labels and a plot of at least 120 px on a phone. */
-const CHART_MIN_HEIGHT = 440;
+const CHART_MIN_HEIGHT = 420;
 /** CSS size of the trace's chart. */
 const TRACE_CSS = { width: 560, height: 400 };
 

@@ -98,7 +98,8 @@ async function boot() {
   syncShownToggles(app.state, el);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);
-  curves.preview(); // the theory curves at once, before any Run
+  // the theory curves at once, before any Run (once their group is opened, when it is folded: control-groups.js)
+  if (!el("curves").classList.contains("folded")) curves.preview();
   Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, lessons, dataView, weightView, el }));
   app.render();
   await openLinkedLesson(app, lessons, await lessonLink);

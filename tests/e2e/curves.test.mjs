@@ -42,15 +42,16 @@ test("a small sweep from the form draws four charts and downloads its CSV", asyn
   assert.equal(csv.length, 1 + 8 * 4, "one row per algorithm (4 checked by default) and α");
   // P = round(α N): α = 0.5 → P = 5
   assert.match(csv[1], /^rosenblatt,10,5,0\.5,12,/);
-  // the PNG: every chart of the catalogue, two to a row, at 3× the screen's resolution; the
-  // charts on screen are back at the screen's resolution afterwards
+  // the PNG: every chart of the catalogue, two to a row, at 3×; the charts on screen are back at
+  // the screen's resolution afterwards
   const { charts } = await lab.page.evaluate(() => window.lab.catalogue());
   const css = await lab.page.$eval("#lc-chart-eps", (c) => ({ w: c.width, h: c.height, dpr: window.devicePixelRatio, shown: c.clientWidth }));
   const [png] = await Promise.all([lab.page.waitForEvent("download"), lab.page.click("#lc-png")]);
   const bytes = readFileSync(await png.path());
   assert.equal(bytes.subarray(1, 4).toString(), "PNG");
-  assert.equal(bytes.readUInt32BE(16), 2 * 3 * css.w, "width: two charts at 3×");
-  assert.equal(bytes.readUInt32BE(20), Math.ceil(charts.length / 2) * 3 * css.h, "height: one row per two charts at 3×");
+  // each chart 560×380 CSS px at 3×, whatever its size on this screen (the same PNG on every device: devices.test.mjs)
+  assert.equal(bytes.readUInt32BE(16), 2 * 3 * 560, "width: two charts of 560 px at 3×");
+  assert.equal(bytes.readUInt32BE(20), Math.ceil(charts.length / 2) * 3 * 380, "height: one row per two charts of 380 px at 3×");
   // on the screen, drawn for the width it is shown at (its text at its size in CSS px), in 560×380's proportions
   assert.equal(css.w, Math.round(css.shown * css.dpr));
   assert.ok(Math.abs(css.h / css.w - 380 / 560) < 0.01, `${css.w}×${css.h}`);
