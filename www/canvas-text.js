@@ -9,9 +9,18 @@
 
 import { TEXT } from "./catalogue.js";
 
+/**
+ * Projector mode's factor on the canvases' and charts' type: TEXT.projector at 1280×720, growing
+ * with the screen beyond it (its height over 720 and its width over 1280, the lesser), as the
+ * page's text does (style.css --big-text: 1/40 of the height).
+ */
+export function projectorScale() {
+  return TEXT.projector * Math.max(1, Math.min(window.innerHeight / 720, window.innerWidth / 1280));
+}
+
 /** The canvases' type size in CSS px, in projector mode or not. */
 export function textPx(projector) {
-  return Math.round(TEXT.px * (projector ? TEXT.projector : 1));
+  return Math.round(TEXT.px * (projector ? projectorScale() : 1));
 }
 
 /** The canvases' font (`weight`: "" or "bold"), in projector mode or not. */

@@ -16,6 +16,8 @@ import { WorkerPool } from "./worker-pool.js";
 
 /** CSS size of a chart not laid out, and its proportions (its backing store is its shown size × devicePixelRatio). */
 const CHART_CSS = { width: 560, height: 380 };
+/** The least CSS height a chart is shown at: its legend's rows, its axes' labels and a plot of at least 120 px on a phone. */
+const CHART_MIN_HEIGHT = 420;
 /** CSS size of the trace's chart. */
 const TRACE_CSS = { width: 560, height: 400 };
 
@@ -292,12 +294,15 @@ export class CurvePanel {
    * × the device pixel ratio × `scale`, so that its text has the charts' size in CSS px whatever
    * the column's width.
    */
-  sizeCharts(scale) {
-    this.scale = (window.devicePixelRatio || 1) * scale;
+  sizeCharts(scale, { fixed = false } = {}) {
+    // fixed (an export): CHART_CSS's size × scale whatever the screen and its pixel ratio
+    this.scale = (fixed ? 1 : window.devicePixelRatio || 1) * scale;
     for (const c of this.canvases) {
-      const width = shownWidth(c, CHART_CSS.width);
+      const width = fixed ? CHART_CSS.width : shownWidth(c, CHART_CSS.width);
       c.width = Math.round(width * this.scale);
-      c.height = Math.round(Math.round((width * CHART_CSS.height) / CHART_CSS.width) * this.scale);
+      // shown: never lower than CHART_MIN_HEIGHT (a phone's narrow column: the legend and the labels keep their size, the plot its height)
+      const height = Math.round((width * CHART_CSS.height) / CHART_CSS.width);
+      c.height = Math.round((fixed ? height : Math.max(CHART_MIN_HEIGHT, height)) * this.scale);
     }
   }
 

@@ -6,12 +6,13 @@
  * lesson-keys.js. `?embed` shows one step's views and its action alone, for an iframe.
  */
 
-import { TEXT } from "./catalogue.js";
+import { projectorScale } from "./canvas-text.js";
 import { LESSON_CONTROLS, LESSON_VIEWS } from "./lesson-format.js";
 import { renderLessonNumbers } from "./lesson-numbers.js";
 import { taskDone, taskInput } from "./lesson-tasks.js";
 import { renderLessonText } from "./lesson-text.js";
-import { layout, presenterOverflows } from "./layout.js";
+import { layout } from "./layout.js";
+import { reserveRegions } from "./layout-regions.js";
 
 /** What a step can hide until its action runs (lesson-format.js `hide`). */
 const HIDDEN_PARTS = ["traces", "eps"];
@@ -66,20 +67,8 @@ export class LessonView {
     };
     /** @type {[Element, Comment][]} the controls in the panel, each with the mark of its own place */
     this.moved = [];
-    // a panel that grows after the step is laid out (the readout filled in by the training, the
-    // race's counters) has the views fitted again
-    let pending = false;
-    const refits = new ResizeObserver(() => {
-      if (pending || !this.lessons.current) return;
-      pending = true;
-      requestAnimationFrame(() => {
-        pending = false;
-        if (this.lessons.current && presenterOverflows()) this.refit();
-      });
-    });
-    // and the panels that may sit in the lesson's panel (layout.js dock), wherever they are
-    for (const id of ["side", "animation", "teacher-panel"]) refits.observe(/** @type {Element} */ (document.getElementById(id)));
-    refits.observe(this.numbers);
+    // the layout is made when the step opens (its text typeset), from every region it can fill
+    // (layout-regions.js), and kept while its action runs, its traces appear and R resets it
   }
 
   /** @param {import("./frame.js").Frame} frame */
@@ -92,6 +81,8 @@ export class LessonView {
     const key = c ? JSON.stringify([c.lesson.id, c.index, c.lesson.steps.length, c.embed, c.lesson.steps[c.index]]) : null;
     if (key !== this.shown) {
       this.shown = key;
+      const views = c ? c.lesson.steps[c.index].views : null;
+      reserveRegions({ views, race: state.compare, compared: frame.compared, animated: frame.animator.algorithm });
       this.show(c);
     }
     // the race's counters say how to race until it runs (as the step's Try line does): presenter
@@ -161,7 +152,7 @@ export class LessonView {
       typeset.then(() => this.refit());
     }
     this.placeControls(c ? c.lesson.steps[c.index].controls : []);
-    this.sizeCharts(c !== null && views.includes("curves") ? TEXT.projector : 1);
+    this.sizeCharts(c !== null && views.includes("curves") ? projectorScale() : 1);
     this.fit();
   }
 

@@ -9,6 +9,7 @@ import { loadCatalogue } from "./catalogue.js";
 import { useTraceCore } from "./trace-chart.js";
 import { ControlBar, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
 import { CountPanel } from "./count-panel.js";
+import { GroupSummary, bindGroups } from "./control-groups.js";
 import { CurvePanel } from "./curve-panel.js";
 import { applyForm } from "./curve-form.js";
 import { teacherForm } from "./data-sets.js";
@@ -75,6 +76,7 @@ async function boot() {
     new PlayerPanel(el),
     new TeacherPanel(el),
     new CountPanel(el),
+    new GroupSummary(el),
   ];
   app.onShownChanged = () => syncShownToggles(app.state, el);
   fillPresetMenu(el);
@@ -102,6 +104,7 @@ async function boot() {
   bindOverlays(presenter, app);
   bindSpeaker(presenter, app, el);
   bindHandoutButton(lessons, app, el);
+  bindGroups(el, { lessons, curves, app });
   restoreOrPreset(app, teacherForm(el));
   // stored lessons this page cannot read (kept as they are): said after the picture's own messages
   if (lessons.problems.length) app.setMessage([app.state.message?.text, ...lessons.problems].filter(Boolean).join(" "), "error");
@@ -109,7 +112,8 @@ async function boot() {
   syncShownToggles(app.state, el);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);
-  curves.preview(); // the theory curves at once, before any Run
+  // the theory curves at once, before any Run (once their group is opened, when it is folded: control-groups.js)
+  if (!el("curves").classList.contains("folded")) curves.preview();
   Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, lessons, presenter, dataView, weightView, el }));
   app.render();
   await openLinkedLesson(app, lessons, await lessonLink);

@@ -7,7 +7,7 @@
  * the examples added. This module only sizes the canvases and hands the core the data.
  */
 
-import { TEXT } from "./catalogue.js";
+import { projectorScale } from "./canvas-text.js";
 
 /** @type {typeof import("./pkg/perceptron_lab.js") | null} */
 let core = null;
@@ -22,7 +22,7 @@ export function useTraceCore(wasm) {
 
 /**
  * Sets each canvas's backing store for its CSS size (that of `sized[0]`, the visible one) and
- * the device pixel ratio; returns the drawing scale (projector mode: the charts' text × TEXT.projector).
+ * the device pixel ratio; returns the drawing scale (projector mode: the charts' text × projectorScale()).
  * @param {HTMLCanvasElement[]} canvases
  */
 function sizeCanvases(canvases) {
@@ -33,7 +33,7 @@ function sizeCanvases(canvases) {
     c.width = Math.round(width * dpr);
     c.height = Math.round(height * dpr);
   }
-  return dpr * (document.body.matches(".projector, .presenter") ? TEXT.projector : 1);
+  return dpr * (document.body.matches(".projector, .presenter") ? projectorScale() : 1);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { launch, openLab, useLab, SIX } from "./harness.mjs";
+import { SIX, launch, openGroups, openLab, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -363,6 +363,7 @@ test("learning-curve settings saved before the step budget and the angle stop st
     assert.deepEqual(await form(), expected("9"));
     assert.doesNotMatch(await page.textContent("#status"), /not used/);
     // and it runs: 2 α × 2 algorithms, the old epoch limit (no step budget), P = round(α·9)
+    await openGroups(page);
     await page.click("#lc-run");
     await page.waitForFunction(() => document.getElementById("lc-status").textContent.startsWith("done"), null, { timeout: 60_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lc-csv")]);

@@ -101,8 +101,14 @@ export function serve() {
   });
 }
 
-/** Launches Chromium with a fresh profile and extra context `options` (e.g. `{hasTouch: true}`); resolves `{context, close}`. */
-export async function launch(options = {}) {
+/**
+ * Launches Chromium with a fresh profile and extra context `options` (e.g. `{hasTouch: true}`);
+ * resolves `{context, close}`. `groups: true` (the default): every page it loads, reloads
+ * included, opens the control bar's groups and folded panels once ready (clicks on their
+ * buttons, as openLab's `groups`), so that tests of the controls reach them; `false`: pages as
+ * they open.
+ */
+export async function launch({ groups = true, ...options } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "plab-chromium-"));
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -111,6 +117,16 @@ export async function launch(options = {}) {
     viewport: { width: 1280, height: 860 },
     ...options,
   });
+  if (groups) {
+    await browser.addInitScript(() => {
+      const open = () => {
+        for (const t of document.querySelectorAll('.fold-toggle[aria-expanded="false"]')) t.click();
+        window.scrollTo(0, 0);
+      };
+      const wait = () => (window.lab?.ready ? window.lab.ready.then(open, () => {}) : setTimeout(wait, 10));
+      wait();
+    });
+  }
   return {
     context: browser,
     close: async () => {
@@ -120,8 +136,13 @@ export async function launch(options = {}) {
   };
 }
 
-/** Opens the page in a new tab, collecting console errors and page errors; waits for `lab.ready`. */
-export async function openLab(context, url) {
+/**
+ * Opens the page in a new tab, collecting console errors and page errors; waits for `lab.ready`.
+ * `groups: true` (the default) then opens every named group of the control bar and every folded
+ * panel with a click, as a user would, so that a test reaches their controls (the first screen
+ * shows them folded: tests/e2e/first-screen.test.mjs); `false` leaves the page as it opens.
+ */
+export async function openLab(context, url, { groups = true } = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on("console", (msg) => {
@@ -131,7 +152,15 @@ export async function openLab(context, url) {
   await page.goto(url);
   await page.waitForFunction(() => window.lab?.ready);
   await page.evaluate(() => window.lab.ready);
+  if (groups) await openGroups(page);
   return { page, errors };
+}
+
+/** Opens every closed group of the control bar and every folded panel (clicks on their buttons), and scrolls back to the top. */
+export async function openGroups(page) {
+  const closed = page.locator('.fold-toggle[aria-expanded="false"]:visible');
+  while ((await closed.count()) > 0) await closed.first().click();
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Shows the rules `names` too (their boxes under "More algorithms", checked as a user would). */

@@ -255,8 +255,19 @@ for (const viewport of [
         assert.deepEqual([maths[0] > 0, maths[1]], [tex, 0], `step ${i + 1}: its TeX typeset as <math>, none refused`);
         if (step.views.includes("data")) assert.ok((await dataInk(page)) > 100, `step ${i + 1}: the data view is drawn`);
         const fit = await outside(page);
-        assert.deepEqual(fit.out, [], `step ${i + 1}: every view and control inside the window`);
-        assert.equal(fit.scrolled, 0, `step ${i + 1}: the page does not scroll`);
+        // a step whose panels leave readable views no room has them folded under the views
+        // (layout-presenter.js, body.presenter-below): its views, its text and its buttons on the screen, the page scrolls to the panels
+        if (await page.evaluate(() => document.body.classList.contains("presenter-below"))) {
+          const main = ["lesson", "lesson-action", "data-view", "weight-view"];
+          assert.deepEqual(
+            fit.out.filter((id) => main.includes(id)),
+            [],
+            `step ${i + 1}: the views, the text and the buttons inside the window`,
+          );
+        } else {
+          assert.deepEqual(fit.out, [], `step ${i + 1}: every view and control inside the window`);
+          assert.equal(fit.scrolled, 0, `step ${i + 1}: the page does not scroll`);
+        }
         const panel = await lessonPanel(page);
         assert.ok(panel.scrollHeight <= panel.clientHeight + 1, `step ${i + 1}: the lesson's panel does not scroll (${panel.scrollHeight} > ${panel.clientHeight})`);
         assert.ok(panel.scrollWidth <= panel.clientWidth + 1, `step ${i + 1}: the lesson's panel does not scroll sideways (${panel.scrollWidth} > ${panel.clientWidth})`);
