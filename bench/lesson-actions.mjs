@@ -23,7 +23,12 @@ try {
       while (!lab.getState().lesson.action.done) await new Promise((r) => setTimeout(r, 20));
       const s = lab.getState();
       const player = s.compare ?? s.animation;
-      return { action, seconds: (performance.now() - t0) / 1000, steps: action === "run-curves" ? null : player.steps, speed: action === "run-curves" ? null : player.speed };
+      return {
+        action,
+        seconds: (performance.now() - t0) / 1000,
+        steps: action === "run-curves" ? null : player.steps,
+        speed: action === "run-curves" ? null : player.speed,
+      };
     });
     if (row.seconds === undefined) continue;
     console.log(`${i + 1} | ${titles[i]} | ${row.action} | ${row.steps ?? "—"} | ${row.speed ?? "—"} | ${row.seconds.toFixed(1)}`);
