@@ -73,11 +73,11 @@ export function exportTrace(panel) {
 
 /**
  * Whether rule `algorithm` takes the stop `kind` (the CLI's `takes_stop`): the gap the rules that
- * certify a bound or have an optimum of their own, no-improvement MinOver, the others every rule.
+ * certify a bound or have an optimum of their own, no-improvement the rules that step on the potentials (MinOver), the others every rule.
  */
 function takesStop(algorithm, kind) {
   if (kind === "gap") return INFO[algorithm].certifiesBound || INFO[algorithm].hasOptimum;
-  if (kind === "no-improvement") return algorithm === "minover";
+  if (kind === "no-improvement") return INFO[algorithm].cost === "potentials";
   return true;
 }
 

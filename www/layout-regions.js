@@ -8,15 +8,9 @@
 
 import { INFO } from "./catalogue.js";
 
-/**
- * The rules whose trace keeps a second error count (their answer's and the current w's: the
- * pocket algorithm keeps its best perceptron apart), drawn in the errors chart.
- */
-const KEEPS_ITS_BEST = ["pocket"];
-
 /** The charts of the player's traces that `rules` draw besides κ(w(t)). @param {string[]} rules */
 function traceCharts(rules) {
-  return { updates: rules.some((r) => INFO[r]?.updateBound), errors: rules.some((r) => KEEPS_ITS_BEST.includes(r)) };
+  return { updates: rules.some((r) => INFO[r]?.updateBound), errors: rules.some((r) => INFO[r]?.keepsBest) };
 }
 
 /**

@@ -5,7 +5,7 @@
  * read the training's scene (the full runs), Cover's count and ε_g against the teacher.
  */
 
-import { REFERENCES } from "./catalogue.js";
+import { INFO, REFERENCES } from "./catalogue.js";
 import { generalizationErrors } from "./teacher.js";
 
 /**
@@ -75,7 +75,8 @@ export function taskInput(app) {
   const scene = app.training.scene;
   const { state } = app;
   const count = app.counts.current();
-  const rosenblatt = state.shown.rosenblatt ? scene?.algorithms.find((/** @type {any} */ a) => a.name === "rosenblatt") : null;
+  // the rule with the convergence theorem's bound M ≤ M* (Rosenblatt), when it is shown
+  const rosenblatt = scene?.algorithms.find((/** @type {any} */ a) => INFO[a.name]?.updateBound && state.shown[a.name]) ?? null;
   const eps = state.teacher ? generalizationErrors(app.wasm, state.teacher, state, scene) : {};
   return {
     separable: scene?.separable ?? false,

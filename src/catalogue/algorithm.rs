@@ -94,6 +94,9 @@ pub struct AlgorithmInfo {
     /// Whether its answer has slacks `β^μ` (the soft margin): the view draws `E = ±1`, rings the
     /// violators and reads out `|w|²/2 + γ Σ β^μ`.
     pub slack: bool,
+    /// Whether it keeps its best perceptron apart from the current one (the pocket): its trace
+    /// has a second error count, which the player's errors chart draws.
+    pub keeps_best: bool,
     /// Whether the scene computes its own optimum on every edit (the minimum of a gradient
     /// rule's cost, the soft margin's QP: [`crate::optimum`]): work on an edit's frame that the
     /// page weighs when it decides where a drag step trains.
@@ -134,6 +137,7 @@ pub(super) struct Flags {
     pub(super) strength_counts_updates: bool,
     pub(super) needs_separable: bool,
     pub(super) slack: bool,
+    pub(super) keeps_best: bool,
     pub(super) draws_from_version_space: bool,
     pub(super) status: Option<StatusText>,
 }
@@ -166,6 +170,7 @@ pub(super) const NONE: Flags = Flags {
     strength_counts_updates: false,
     needs_separable: false,
     slack: false,
+    keeps_best: false,
     draws_from_version_space: false,
     status: None,
 };
@@ -205,6 +210,7 @@ pub(super) const fn row(
         strength_counts_updates: flags.strength_counts_updates,
         needs_separable: flags.needs_separable,
         slack: flags.slack,
+        keeps_best: flags.keeps_best,
         has_optimum: algorithm.spec().objective.is_some(),
         draws_from_version_space: flags.draws_from_version_space,
         setting: None,

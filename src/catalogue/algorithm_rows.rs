@@ -152,6 +152,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
         Rgb(0xAA, 0x44, 0x99),
         Role::Extra,
         Flags {
+            keeps_best: true,
             status: Some(status::pocket),
             ..NONE
         },
