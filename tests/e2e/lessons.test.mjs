@@ -336,10 +336,13 @@ test("in presenter mode the data view, wider or higher than square, keeps one sc
   try {
     const titles = (await page.evaluate(() => window.lab.lessons())).find((l) => l.id === "chapter").steps.map((s) => s.title);
     const race = titles.findIndex((t) => /race/i.test(t));
-    for (const [i, shape] of [
-      [0, "wider"],
-      [race, "higher"],
+    // a landscape screen gives the first step a wide data view; an upright one (wider than a
+    // phone's reader view) gives the race a high one
+    for (const [i, shape, viewport] of [
+      [0, "wider", { width: 1280, height: 720 }],
+      [race, "higher", { width: 900, height: 1100 }],
     ]) {
+      await page.setViewportSize(viewport);
       await page.evaluate((i) => window.lab.openLesson("chapter", i), i);
       await typeset(page);
       await page.evaluate(() => window.lab.settled(20000));
