@@ -62,7 +62,7 @@ self.postMessage = (m, t) => (m?.kind === "training" ? self.close() : post(m, t)
   }
 });
 
-test("Export after a Cancel gives the last finished sweep's CSV", async () => {
+test("Export after a Cancel gives the cancelled sweep's finished cells, labelled partial", async () => {
   const { page } = lab;
   const first = await page.evaluate((sweep) => window.lab.runLearningCurve(sweep), SMALL_SWEEP);
   const run = page.evaluate(
@@ -77,8 +77,24 @@ test("Export after a Cancel gives the last finished sweep's CSV", async () => {
   await page.evaluate(() => window.lab.cancelLearningCurve());
   assert.equal(await run, "AbortError");
   assert.equal(await page.isDisabled("#lc-csv"), false, "Export stays enabled");
+  // cells had finished (the bar had moved): the chart keeps them as a partial series, and says so
+  const sweep = await page.evaluate(() => window.lab.getState().sweep);
+  assert.equal(sweep.running, false);
+  assert.equal(sweep.series.length, 1);
+  assert.equal(sweep.series[0].partial, true, "the kept series is labelled partial");
+  assert.match(sweep.series[0].label, /partial/);
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lc-csv")]);
-  assert.equal(readFileSync(await download.path(), "utf8"), first.csv);
+  const csv = readFileSync(await download.path(), "utf8")
+    .trim()
+    .split("\n");
+  assert.equal(csv[0], first.csv.split("\n")[0], "the same columns as a finished sweep's");
+  const reps = csv[0].split(",").indexOf("reps");
+  assert.ok(csv.length > 1, "the finished cells' rows");
+  for (const row of csv.slice(1)) {
+    const cells = row.split(",");
+    assert.ok(LARGE_SWEEP.algorithms.includes(cells[0]), row);
+    assert.ok(Number(cells[reps]) >= 1 && Number(cells[reps]) < LARGE_SWEEP.reps, `fewer repetitions than asked: ${row}`);
+  }
   assert.deepEqual(lab.errors, []);
 });
 
