@@ -28,7 +28,7 @@ const countWorkers = () => {
       let counted = false;
       const post = this.postMessage.bind(this);
       this.postMessage = (message, ...rest) => {
-        if (!counted && typeof message?.start === "number") {
+        if (!counted && (typeof message?.start === "number" || Array.isArray(message?.cells))) {
           counted = true;
           window.started++;
         }
