@@ -103,6 +103,9 @@ fn cell_result(text: &str) -> Result<CellResult, String> {
             kappa: number(o, "kappa")?,
             train_error: number(o, "trainError")?,
             updates: number(o, "updates")?,
+            // a results file written before the field came reads as not converged, as the core's
+            // serde default does
+            converged: o.get("converged").and_then(Value::as_bool).unwrap_or(false),
         })
     };
     Ok(CellResult {
