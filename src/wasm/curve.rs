@@ -29,17 +29,9 @@ pub fn run_cells(
     >,
 ) -> Result<JsValue, JsError> {
     let params = curve_params(params)?;
-    let mut thrown = None;
-    let results = experiment::run_cells(&params, start..end, |done| {
-        if let (Some(f), None) = (&progress, &thrown) {
-            thrown = f.call1(&JsValue::NULL, &JsValue::from(done)).err();
-        }
+    let results = with_progress(progress, |report| {
+        experiment::run_cells(&params, start..end, report)
     })?;
-    if let Some(e) = thrown {
-        return Err(JsError::new(&format!(
-            "the progress callback failed: {e:?}"
-        )));
-    }
     to_js(&results)
 }
 
@@ -64,18 +56,30 @@ pub fn run_cell_list(
             params.cells()
         )));
     }
+    let results = with_progress(progress, |report| {
+        experiment::run_cell_list(&params, &cells, report)
+    })?;
+    to_js(&results)
+}
+
+/// Runs `run` with a reporter that calls `progress` (if any) with the cells done, stopping the
+/// calls at its first throw, which then fails the run.
+fn with_progress(
+    progress: Option<js_sys::Function>,
+    run: impl FnOnce(&mut dyn FnMut(usize)) -> crate::error::Result<Vec<CellResult>>,
+) -> Result<Vec<CellResult>, JsError> {
     let mut thrown = None;
-    let results = experiment::run_cell_list(&params, &cells, |done| {
+    let results = run(&mut |done| {
         if let (Some(f), None) = (&progress, &thrown) {
             thrown = f.call1(&JsValue::NULL, &JsValue::from(done)).err();
         }
     })?;
-    if let Some(e) = thrown {
-        return Err(JsError::new(&format!(
+    match thrown {
+        Some(e) => Err(JsError::new(&format!(
             "the progress callback failed: {e:?}"
-        )));
+        ))),
+        None => Ok(results),
     }
-    to_js(&results)
 }
 
 /// The order the page runs a sweep's cells in (`experiment::round_robin`): every `α` gets
