@@ -18,6 +18,7 @@ import { bindFiles } from "./file-controls.js";
 import { bindControls, bindDataView, bindDataViewKeys, bindKeys, bindPanels, bindTouchDismiss } from "./interaction.js";
 import { PageView, applyLesson, layout } from "./layout.js";
 import { Lessons } from "./lesson.js";
+import { openStore } from "./lesson-store.js";
 import { bindLessonEditor } from "./lesson-editor.js";
 import { hashIsLesson, readLessonLink } from "./lesson-link.js";
 import { LessonView, bindLesson } from "./lesson-view.js";
@@ -55,6 +56,7 @@ async function boot() {
   }
   // the single-file build passes the wasm bytes it carries (of the same build); the site fetches
   // www/pkg/perceptron_lab_bg.wasm or, without wasm SIMD, perceptron_lab_baseline_bg.wasm
+  const storeOpen = openStore(); // the viewer's lessons, read while the core compiles
   const core = await compileCore(globalThis.PLAB_WASM ?? wasmUrl(build));
   await init({ module_or_path: core });
   shareCore(core);
@@ -95,6 +97,7 @@ async function boot() {
   bindKeys(app, weightView);
   bindFiles(app, wasm, el, { dataView, weightView });
   const curves = new CurvePanel(wasm, el, (form) => app.setCurves(form));
+  await storeOpen;
   const lessons = new Lessons(app, curves, el);
   app.views.splice(1, 0, new LessonView(lessons, el, dataView, weightView));
   bindLesson(lessons, app, el);

@@ -207,3 +207,57 @@ export function useLab(options = {}) {
   lab.frame = () => nextFrame(lab.page);
   return lab;
 }
+
+/**
+ * The viewer's lessons as the page's store holds them (IndexedDB: www/lesson-store.js), read
+ * directly; null when nothing is stored.
+ * @param {import("playwright-core").Page} page
+ */
+export function storedLessons(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("perceptron-lab");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("lessons")) return reject(new Error("the page has not opened its lesson store"));
+          const get = db.transaction("lessons").objectStore("lessons").get("list");
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result ?? null);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+/**
+ * Writes `value` as the store's list of lessons (after the page has opened its store); `null`
+ * removes the record, as in a browser where only the first version, which kept the lessons in
+ * local storage, has run.
+ * @param {import("playwright-core").Page} page
+ * @param {any} value
+ */
+export function putStoredLessons(page, value) {
+  return page.evaluate(
+    (value) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("perceptron-lab");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction("lessons", "readwrite");
+          if (value === null) tx.objectStore("lessons").delete("list");
+          else tx.objectStore("lessons").put(value, "list");
+          tx.oncomplete = () => {
+            db.close();
+            resolve(undefined);
+          };
+          tx.onabort = () => reject(tx.error);
+        };
+      }),
+    value,
+  );
+}

@@ -4,9 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
-import { SIX, launch, openLab, serve } from "./harness.mjs";
-
-const LESSONS = "perceptron-lab/lessons";
+import { SIX, launch, openLab, putStoredLessons, serve, storedLessons } from "./harness.mjs";
 
 let server;
 before(async () => {
@@ -14,9 +12,8 @@ before(async () => {
 });
 after(() => server?.close());
 
-/** The lessons local storage holds, as `[{id, title, steps: [step titles]}]`. */
-const stored = (page) =>
-  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]").map((l) => ({ id: l.id, title: l.title, steps: l.steps.map((s) => s.title) })), LESSONS);
+/** The lessons the page's store holds, as `[{id, title, steps: [step titles]}]`. */
+const stored = async (page) => ((await storedLessons(page)) ?? []).map((l) => ({ id: l.id, title: l.title, steps: l.steps.map((s) => s.title) }));
 
 /** Adds the page as a step with + Step after setting `points` (an edit, which clears the status line); waits for the status line to say so. */
 async function addStep(page, points) {
@@ -97,14 +94,9 @@ test("a lesson written before ids were made unique (`my-lesson`) is still the on
   try {
     const { page, errors } = await openLab(browser.context, server.url);
     await addStep(page, SIX.slice(0, 3));
-    const [file] = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS);
-    await page.evaluate(
-      ([key, old]) => {
-        localStorage.setItem(key, JSON.stringify([old]));
-        localStorage.removeItem("perceptron-lab/my-lesson");
-      },
-      [LESSONS, { ...file, id: "my-lesson" }],
-    );
+    const [file] = await storedLessons(page);
+    await putStoredLessons(page, [{ ...file, id: "my-lesson" }]);
+    await page.evaluate(() => localStorage.removeItem("perceptron-lab/my-lesson"));
     await page.reload();
     await page.evaluate(() => window.lab.ready);
     await addStep(page, SIX.slice(0, 4));

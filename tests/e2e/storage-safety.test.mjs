@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { SIX, launch, openLab, serve } from "./harness.mjs";
+import { SIX, launch, openLab, putStoredLessons, serve, storedLessons } from "./harness.mjs";
 
 const STATE = "perceptron-lab/v2";
 const STATE_ASIDE = "perceptron-lab/v2-unreadable";
@@ -46,10 +46,10 @@ test("two tabs adding steps to one lesson at the same time: every step is stored
     // each step marked by its first point's x: tab a 1.01…1.05, tab b 2.01…2.05
     const marked = (tab, k) => [{ x: tab + k / 100, y: 0.5, label: 1 }, ...SIX.slice(1)];
     for (let k = 1; k <= 5; k++) await Promise.all([addStep(a.page, marked(1, k)), addStep(b.page, marked(2, k))]);
-    const marks = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key)).flatMap((l) => l.steps.map((s) => s.state.points[0][0])), LESSONS);
+    const marks = async (page) => (await storedLessons(page)).flatMap((l) => l.steps.map((s) => s.state.points[0][0]));
     const want = [1, 1.01, 1.02, 1.03, 1.04, 1.05, 2.01, 2.02, 2.03, 2.04, 2.05];
     assert.deepEqual((await marks(a.page)).sort(), want, "all eleven steps stored, in one lesson");
-    assert.equal((await a.page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS)).length, 1, "one lesson");
+    assert.equal((await storedLessons(a.page)).length, 1, "one lesson");
     for (const tab of [a, b]) {
       await tab.page.waitForFunction(() => window.lab.lessons()[1]?.steps.length === 11);
       assert.deepEqual(tab.errors, []);
@@ -60,9 +60,11 @@ test("two tabs adding steps to one lesson at the same time: every step is stored
 test("a storage that refuses every write: + Step, an import and an edit say that nothing was saved; the work stays on the page and exports", async () => {
   await withBrowser(async (context) => {
     await context.addInitScript(() => {
-      Storage.prototype.setItem = () => {
+      const full = () => {
         throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
       };
+      Storage.prototype.setItem = full;
+      IDBObjectStore.prototype.put = full;
     });
     const { page, errors } = await openLab(context, server.url);
     const said = await addStep(page, SIX);
@@ -91,7 +93,8 @@ test("a storage that refuses every write: + Step, an import and an edit say that
       exported.steps.map((s) => [s.title, s.state.points.length]),
       [["Six points", 6]],
     );
-    assert.equal(await page.evaluate((key) => localStorage.getItem(key), LESSONS), null, "nothing was stored, and nothing said it was");
+    assert.equal(await storedLessons(page), null, "nothing was stored, and nothing said it was");
+    assert.equal(await page.evaluate((key) => localStorage.getItem(key), LESSONS), null);
     assert.deepEqual(errors, []);
   });
 });
@@ -144,17 +147,17 @@ test("stored lessons the page cannot read (a newer format, 101 steps, a lesson's
   await withBrowser(async (context) => {
     const { page, errors } = await openLab(context, server.url);
     await addStep(page, SIX);
-    const [good] = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS);
+    const [good] = await storedLessons(page);
     const newer = { ...good, format: "perceptron-lab-lesson/2", id: "from-tomorrow", title: "From a newer page", extra: { kept: true } };
     const long = { ...good, id: "long", title: "Too long", steps: Array.from({ length: 101 }, () => good.steps[0]) };
-    await page.evaluate(([key, files]) => localStorage.setItem(key, JSON.stringify(files)), [LESSONS, [good, newer, long]]);
+    await putStoredLessons(page, [good, newer, long]);
     await page.reload();
     await page.evaluate(() => window.lab.ready);
     const said = await status(page);
     assert.match(said, /The lesson "From a newer page" saved in this browser could not be read \(the lesson's format must be "perceptron-lab-lesson\/1"/);
     assert.match(said, /The lesson "Too long" saved in this browser could not be read \(the lesson has 101 steps, at most 100 allowed\); it is kept as it is/);
     await addStep(page, SIX.slice(0, 4)); // a write: the unreadable ones go back untouched
-    const files = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS);
+    const files = await storedLessons(page);
     assert.equal(files.length, 3);
     assert.equal(files[0].steps.length, 2, "the step added to the readable one");
     assert.deepEqual(files.slice(1), [newer, long], "the unreadable lessons kept as they were");
@@ -165,15 +168,57 @@ test("stored lessons the page cannot read (a newer format, 101 steps, a lesson's
     assert.deepEqual(JSON.parse(readFileSync(await download.path(), "utf8")).lessons, [newer, long]);
     await page.click("#lesson-dialog-close");
 
-    // a value that is no list at all (damaged JSON): kept aside before the first write
+    // the first version's list in local storage, damaged (no list at all): kept aside when the store takes it over
     const damaged = JSON.stringify([good]).slice(0, -20);
+    await putStoredLessons(page, null);
     await page.evaluate(([key, text]) => localStorage.setItem(key, text), [LESSONS, damaged]);
     await page.reload();
     await page.evaluate(() => window.lab.ready);
     assert.match(await status(page), /The lessons saved in this browser are not readable \(\d+ characters, not a list of lessons\); they are kept as they are/);
     await addStep(page, SIX.slice(0, 3));
     assert.equal(await page.evaluate(() => localStorage.getItem("perceptron-lab/lessons-unreadable")), damaged, "the damaged text kept aside");
-    assert.equal((await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS)).length, 1, "the new lesson stored");
+    assert.equal((await storedLessons(page)).length, 1, "the new lesson stored");
+    assert.equal(await page.evaluate((key) => localStorage.getItem(key), LESSONS), damaged, "the first version's value left where it was");
+    assert.deepEqual(errors, []);
+  });
+});
+
+test("lessons the first version kept in local storage are taken over by the store, and left where they were", async () => {
+  await withBrowser(async (context) => {
+    const { page, errors } = await openLab(context, server.url);
+    await addStep(page, SIX);
+    const [lesson] = await storedLessons(page);
+    const first = { ...lesson, id: "first-version", title: "From the first version" };
+    await putStoredLessons(page, null);
+    await page.evaluate(
+      ([key, files]) => {
+        localStorage.setItem(key, JSON.stringify(files));
+        localStorage.setItem("perceptron-lab/my-lesson", "first-version");
+      },
+      [LESSONS, [first]],
+    );
+    await page.reload();
+    await page.evaluate(() => window.lab.ready);
+    assert.ok((await page.evaluate(() => window.lab.lessons().map((l) => l.id))).includes("first-version"), "the first version's lesson is in the menu");
+    await addStep(page, SIX.slice(0, 4));
+    assert.deepEqual(
+      (await storedLessons(page)).map((l) => [l.id, l.steps.length]),
+      [["first-version", 2]],
+    );
+    assert.deepEqual(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)), LESSONS), [first], "the first version's list untouched");
+    assert.deepEqual(errors, []);
+  });
+});
+
+test("where IndexedDB cannot be opened, the lessons are kept in local storage", async () => {
+  await withBrowser(async (context) => {
+    await context.addInitScript(() => Object.defineProperty(window, "indexedDB", { value: undefined }));
+    const { page, errors } = await openLab(context, server.url);
+    assert.doesNotMatch(await addStep(page, SIX), /NOT saved/);
+    await page.reload();
+    await page.evaluate(() => window.lab.ready);
+    assert.deepEqual(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)).map((l) => l.steps.length), LESSONS), [1]);
+    assert.equal((await page.evaluate(() => window.lab.lessons()))[1].steps.length, 1, "read back after a reload");
     assert.deepEqual(errors, []);
   });
 });
