@@ -2,7 +2,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v14";
+const CACHE = "perceptron-lab-v15";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -91,6 +91,8 @@ const FILES = [
   "./www/lesson-thumb.js",
   "./www/lesson-numbers.js",
   "./www/lesson-tasks.js",
+  "./www/lesson-parts.js",
+  "./www/rich-text.js",
   "./www/lesson-qr.js",
   "./www/speaker-view.js",
   "./www/lesson-handout.js",

@@ -11,6 +11,7 @@ import { runLabel, sweepState } from "./curve-series.js";
 import { loadPreset, teacherForm } from "./data-sets.js";
 import { labState } from "./lab-state.js";
 import { handoutLink } from "./lesson-handout.js";
+import { partsOf } from "./lesson-parts.js";
 import { DEFAULT_COMPARED } from "./schema.js";
 
 /**
@@ -68,7 +69,7 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
     getState: () => {
       const state = labState(app, weightView);
       if (state.lesson) state.lesson = { ...state.lesson, ...presenterState(lessons, presenter) };
-      return { ...state, wasmBuild, sweep: sweepState(curves) };
+      return { ...state, marks: [...dataView.marks], wasmBuild, sweep: sweepState(curves) };
     },
     /**
      * The learning-curve charts as a PNG data URL, of the same pixel size on every device (as the
@@ -232,9 +233,8 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
  * @param {import("./lesson-keys.js").Presenter} presenter
  */
 function presenterState(lessons, presenter) {
-  // a step is shown whole: one part (sub-steps revealed one → at a time are not there yet)
-  const parts = { part: 0, parts: 1 };
   const c = /** @type {NonNullable<typeof lessons.current>} */ (lessons.current);
+  const parts = { part: c.part, parts: partsOf(c.lesson.steps[c.index]) };
   const name = c.lesson.steps[c.index].action;
   const player = lessons.player();
   const running = player ? player.playing : name === "run-curves" && lessons.curves.running;

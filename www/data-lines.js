@@ -11,6 +11,7 @@ import { COLORS, HIGHLIGHT, INFO, TEXT } from "./catalogue.js";
 import { textInk } from "./canvas-text.js";
 import { AXIS_COLOR, GRID_COLOR } from "./data-style.js";
 import { fmtTick, niceStep } from "./format.js";
+import { fillRich } from "./rich-text.js";
 import { comparedRules } from "./schema.js";
 
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
@@ -24,6 +25,10 @@ const NOT_CONVERGED_DASH = [2, 4];
 const COMPARE_DASH = 10;
 /** The band's dash of a stopped rule. */
 const BAND_DASH = [7, 5];
+
+/** The exact optimum's line and band (the chapter's dashed line of optimal stability). */
+const OPTIMUM_DASH = [8, 5];
+const OPTIMUM_BAND_DASH = [3, 4];
 
 /** Grid lines drawn at most (a view is about 8 steps across its shorter side). */
 const MAX_GRID = 200;
@@ -127,13 +132,19 @@ function drawBand(v, a, color, band, dash) {
 export function drawSolutions(v, state, scene, anim) {
   const exact = scene.exact;
   if (exact?.converged && state.shown[exact.name]) {
+    const color = COLORS[exact.name];
     v.ctx.save();
     v.ctx.globalAlpha = 0.22;
-    drawLine(v, exact.w, exact.theta, COLORS[exact.name], 9);
+    drawLine(v, exact.w, exact.theta, color, 9);
     v.ctx.restore();
-    if (state.compare) {
-      drawBand(v, exact, COLORS[exact.name], exact.kappa, [3, 4]);
-      drawLine(v, exact.w, exact.theta, COLORS[exact.name], 1.5);
+    // as the chapter draws it: its band ±κ_max, its line dashed (solid among the dashes of a
+    // race) and, unless a player draws its own w(t), its normal w
+    drawBand(v, exact, color, exact.kappa, OPTIMUM_BAND_DASH);
+    drawLine(v, exact.w, exact.theta, color, 1.5, state.compare ? [] : OPTIMUM_DASH);
+    v.marks.push("optimum", "optimum band");
+    if (!state.compare && !anim) {
+      normalArrow(v, exact, color);
+      v.marks.push("optimum w");
     }
   }
   // each shown gradient rule's own optimum (the minimum of its cost), wide and faint in its colour
@@ -190,7 +201,9 @@ function drawSolution(v, a, style) {
     drawLine(v, a.w, a.theta, color, INFO[a.name].width, NOT_CONVERGED_DASH);
     return;
   }
-  drawBand(v, a, color, a.softMargin ? a.softMargin.margin : a.kappa, BAND_DASH);
+  const band = a.softMargin ? a.softMargin.margin : a.kappa;
+  drawBand(v, a, color, band, BAND_DASH);
+  if (band > 0) v.marks.push(`band ${a.name}`);
   drawLine(v, a.w, a.theta, color, INFO[a.name].width, INFO[a.name].dash);
 }
 
@@ -210,7 +223,10 @@ function drawCompared(v, a, k, n, style) {
   // the band's dashes interleave as the lines' do, at half the length
   const half = COMPARE_DASH / 2;
   ctx.lineDashOffset = -half * k;
-  if (!short) drawBand(v, a, color, a.kappa, n > 1 ? [half, half * (n - 1)] : BAND_DASH);
+  // the band as drawSolution's: ±κ(w), or the soft margin's lines E = ±1
+  const band = a.softMargin ? a.softMargin.margin : a.kappa;
+  if (!short) drawBand(v, a, color, band, n > 1 ? [half, half * (n - 1)] : BAND_DASH);
+  if (!short && band > 0) v.marks.push(`band ${a.name}`);
   ctx.lineDashOffset = -COMPARE_DASH * k;
   // dotted: the not-converged dots inside the rule's own dash (2 on, 3 off, 2 on, 3 off = COMPARE_DASH)
   const own = short ? [2, 3, 2, 3 + COMPARE_DASH * (n - 1)] : n > 1 ? [COMPARE_DASH, COMPARE_DASH * (n - 1)] : [];
@@ -279,12 +295,32 @@ export function drawStepArrows(v, anim) {
     const a = v.toPixel(from[0], from[1]);
     ctx.fillStyle = textInk(HIGHLIGHT);
     ctx.font = v.font();
-    ctx.fillText(`Δw${f.example !== null && f.example !== undefined ? ` = ξ^${f.example + 1} S^${f.example + 1}/N` : ""}`, a.px + 6, a.py - 6);
+    fillRich(ctx, `Δw${f.example !== null && f.example !== undefined ? ` = ξ^${f.example + 1} S^${f.example + 1}/N` : ""}`, a.px + 6, a.py - 6);
   }
   const t = v.toPixel(tip[0], tip[1]);
   ctx.fillStyle = textInk(color);
   ctx.font = v.font("bold");
   ctx.fillText(`w(${f.step})`, t.px + 6, t.py + v.textPx + 2);
+}
+
+/**
+ * The normal `w` of solution `a`'s line: an arrow from the line's point nearest the origin
+ * (θ w/|w|²) a quarter of the view long, labelled w.
+ * @param {DataSpaceView} v
+ */
+function normalArrow(v, a, color) {
+  const n2 = a.w[0] * a.w[0] + a.w[1] * a.w[1];
+  if (!(n2 > 0)) return;
+  const n = Math.sqrt(n2);
+  const base = [(a.theta * a.w[0]) / n2, (a.theta * a.w[1]) / n2];
+  const len = 0.25 * v.view.half;
+  const tip = [base[0] + (len * a.w[0]) / n, base[1] + (len * a.w[1]) / n];
+  arrow(v, base, tip, color, 2.5);
+  const t = v.toPixel(tip[0], tip[1]);
+  const ctx = v.ctx;
+  ctx.fillStyle = textInk(color);
+  ctx.font = v.font("bold");
+  ctx.fillText("w", t.px + 6, t.py - 4);
 }
 
 /** An arrow between data points `a` and `b`. @param {DataSpaceView} v */

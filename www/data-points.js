@@ -52,6 +52,7 @@ export function drawPoints(v, frame, state, scene, anim, labelling) {
   const pixels = state.points.map((p) => v.toPixel(p.x, p.y));
   markPoints(v, state.points, pixels, frame, labelling);
   const groups = frame.rings.groups;
+  if (groups.some((g) => g.rings.length)) v.marks.push(frame.rings.byStrength ? "rings x^μ" : "rings");
   groups.forEach((g, k) => {
     ctx.save();
     ctx.lineWidth = frame.rings.byStrength ? 2 : 1.5;
@@ -220,4 +221,5 @@ export function drawExamplesUsed(v, points, anim) {
   const f = anim.frames[anim.index];
   const used = [f.example, f.partner].filter((i) => i !== null && i !== undefined && points[i]).map((i) => v.toPixel(points[i].x, points[i].y));
   ringsAsPath(v.ctx, used, v.pointRadius + 9, COLORS[anim.algorithm], 3);
+  if (used.length) v.marks.push("example presented");
 }

@@ -5,6 +5,7 @@
  * off the lines drawn this frame where it can be. Each takes the view (`DataSpaceView`) first.
  */
 
+import { fillRich, measureRich } from "./rich-text.js";
 import { INFO, NAMES, TEXT } from "./catalogue.js";
 import { textFont, textPx } from "./canvas-text.js";
 import { teacherHandle } from "./data-lines.js";
@@ -58,7 +59,7 @@ function drawBox(v, rows, px, py, projector) {
   const ctx = v.ctx;
   const fs = textPx(projector);
   ctx.font = textFont(projector);
-  const w = Math.max(...rows.map((r) => ctx.measureText(r).width)) + 12;
+  const w = Math.max(...rows.map((r) => measureRich(ctx, r))) + 12;
   const h = rows.length * (fs + 4) + 8;
   ({ px, py } = tooltipPlace(v, { px, py }, w, h));
   v.tooltip = { x: px, y: py, w, h };
@@ -69,7 +70,7 @@ function drawBox(v, rows, px, py, projector) {
   ctx.strokeRect(px, py, w, h);
   ctx.fillStyle = TEXT.color;
   rows.forEach((r, k) => {
-    ctx.fillText(r, px + 6, py + (fs + 4) * (k + 1));
+    fillRich(ctx, r, px + 6, py + (fs + 4) * (k + 1));
   });
 }
 

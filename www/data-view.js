@@ -37,6 +37,8 @@ export class DataSpaceView {
     this.projector = false;
     /** @type {[number, number, number, number][]} the lines drawn this frame as pixel segments (x0, y0, x1, y1): the tooltip keeps off them */
     this.lines = [];
+    /** @type {string[]} what this frame drew beside the points, by name (`getState().marks`): "optimum", "optimum band", "optimum w", "band <rule>", "gibbs", "teacher", "w(t)", "example presented", "rings" or "rings x^μ" */
+    this.marks = [];
     /** @type {{x: number, y: number, w: number, h: number} | null} where the tooltip was drawn this frame (CSS pixels), if one was */
     this.tooltip = null;
     /** the points but the one being dragged, cached for many points (data-points.js) */
@@ -151,19 +153,27 @@ export class DataSpaceView {
     this.projector = state.projector;
     this.ctx.clearRect(0, 0, this.width, this.height);
     this.lines = [];
+    this.marks = [];
     this.tooltip = null;
     drawAxes(this);
     const step = anim ? anim.frames[anim.index] : null;
     if (scene) drawSolutions(this, state, scene, anim);
     if (frame.gibbs.length) {
+      this.marks.push("gibbs");
       this.ctx.save();
       this.ctx.globalAlpha = GIBBS_ALPHA;
       for (const g of frame.gibbs) drawLine(this, g.w, g.theta, COLORS[DRAWS[0]], 1);
       this.ctx.restore();
     }
-    if (state.teacher && state.showTeacher) drawTeacher(this, state.teacher);
+    if (state.teacher && state.showTeacher) {
+      drawTeacher(this, state.teacher);
+      this.marks.push("teacher");
+    }
     if (step?.w.some((v) => v !== 0)) drawLine(this, step.w, step.theta, COLORS[anim.algorithm], 3.5, [12, 6]);
-    if (step) drawStepArrows(this, anim);
+    if (step) {
+      drawStepArrows(this, anim);
+      this.marks.push("w(t)");
+    }
     drawPoints(this, frame, state, scene, anim, labelling);
     if (state.numberPoints) drawNumbers(this, state.points);
     if (step) drawExamplesUsed(this, state.points, anim);

@@ -205,7 +205,8 @@ export function fitPresenter(dataView, weightView) {
     const beside = body.classList.contains("presenter-beside");
     // beside: the panels' column at its basis (lesson.css), growing into what the views leave
     const column = beside ? Number.parseFloat(getComputedStyle(side).flexBasis) || side.offsetWidth : 0;
-    const across = main.clientWidth - (beside ? column + gap : 0);
+    // (a pixel to spare beside: the column's fractional width must not wrap it under the views)
+    const across = main.clientWidth - (beside ? Math.ceil(column + gap) + 1 : 0);
     const weightHigh = Math.max(leastView(PRESENTER_MIN_DATA), high - under);
     let weightWide = 0;
     if (weights) {
@@ -251,11 +252,16 @@ export function fitPresenter(dataView, weightView) {
   // the most compact panels with the smallest views first: should they not fit either way, no
   // arrangement does (the panels only grow at the levels before), and the search is skipped
   const compact = PRESENTER_LEVELS.length - 1;
+  // (beside the views, the panels' column is only as high as the views: there the tallest views
+  // may be the ones that fit)
+  const tallest = Math.floor(window.innerHeight - 2 * PRESENTER_PADDING - BORDERS);
   const feasible = [false, true].some((beside) => {
     arrange(compact, beside);
     if (beside && ![...side.children].some((e) => e.getBoundingClientRect().height > 0)) return false;
-    apply(leastView(PRESENTER_MIN_DATA));
-    return fits();
+    return (beside ? [leastView(PRESENTER_MIN_DATA), tallest] : [leastView(PRESENTER_MIN_DATA)]).some((high) => {
+      apply(high);
+      return fits();
+    });
   });
   for (let level = 0; feasible && level < PRESENTER_LEVELS.length; level++) {
     for (const beside of [false, true]) {
@@ -271,7 +277,7 @@ export function fitPresenter(dataView, weightView) {
     // nothing fits one screen with readable views: the views fill it, the panels follow under them
     arrange(0, false);
     body.classList.add("presenter-below");
-    apply(Math.floor(window.innerHeight - 2 * PRESENTER_PADDING - BORDERS));
+    apply(tallest);
     return;
   }
   arrange(best.level, best.beside);

@@ -70,6 +70,7 @@ export function chapterLesson(wasm) {
         notes:
           "Ask the class to guess how many updates Rosenblatt needs before pressing Space: the traces are hidden until the race starts. M(t) stays under M*; the bound is loose — often by a factor of ten. Then drag a point towards the line: κ_max shrinks and M* grows as 1/κ_max².",
         hide: ["traces"],
+        reveal: ["text", "text", "look"],
         task: { check: "updates-at-least", value: 60, text: "Drag points towards the line until Rosenblatt needs at least 60 updates." },
         views: ["data", "player"],
         action: "race",
@@ -82,6 +83,7 @@ export function chapterLesson(wasm) {
         try: "Point at a cell to see its labelling previewed in the data view; move a point onto a line through two others and watch the count drop.",
         notes:
           "Count the cells with the class first: 14 of 16 labellings. The two missing ones are the XOR-like labellings of the four points. Moving a point onto the line through two others makes the points degenerate and the count drops.",
+        reveal: ["text", "count", "text", "look"],
         views: ["data", "weights", "count"],
         action: "none",
         state: {
@@ -115,6 +117,7 @@ export function chapterLesson(wasm) {
         notes:
           "ε_g is hidden until the first example: ask the class how it will fall as examples come. Add a few with Space; ε_g falls but not monotonically for one set — the learning curves average over many.",
         hide: ["eps"],
+        reveal: ["text", "look"],
         views: ["data", "weights", "teacher", "readout"],
         action: "add-example",
         state: { ...teacherSet(4, 5), shown: shown("rosenblatt", "minover") },
@@ -150,6 +153,7 @@ export function chapterLesson(wasm) {
         notes:
           "Ask which rule ends with the larger κ before pressing Space: the traces are hidden until then. Rosenblatt stops at its first separating line; MinOver climbs on towards κ_max, squeezed between its certified bounds.",
         hide: ["traces"],
+        reveal: ["text", "look"],
         views: ["data", "player"],
         action: "race",
         state: { ...teacherSet(12, 27), showTeacher: false, shown: shown("rosenblatt", "minover"), compare: true, speed: 20 },

@@ -8,7 +8,8 @@
  */
 
 import { download } from "./download.js";
-import { LESSON_ACTIONS, LESSON_LIMITS, LESSON_VIEWS } from "./lesson-format.js";
+import { LESSON_ACTIONS, LESSON_HIDDEN, LESSON_LIMITS, LESSON_VIEWS } from "./lesson-format.js";
+import { LESSON_REVEALABLE } from "./lesson-parts.js";
 import { unread } from "./persistence.js";
 
 /**
@@ -103,6 +104,25 @@ export function bindLessonEditor(lessons, app, el) {
           wrap.append(`${label} `, input);
           return wrap;
         };
+        /** a list of part names, typed as words (commas or spaces between them) */
+        const partList = (/** @type {"reveal" | "hide"} */ key, label, help) => {
+          const wrap = document.createElement("label");
+          const input = document.createElement("input");
+          input.type = "text";
+          input.value = step[key].join(", ");
+          input.dataset.field = key;
+          input.title = help;
+          input.addEventListener("change", () =>
+            edit({
+              step: i,
+              set: {
+                [key]: input.value.split(/[\s,]+/).filter(Boolean),
+              },
+            }),
+          );
+          wrap.append(`${label} `, input);
+          return wrap;
+        };
         const views = document.createElement("div");
         views.className = "views";
         views.append("Views:");
@@ -151,6 +171,8 @@ export function bindLessonEditor(lessons, app, el) {
           field("look", "Look:", false),
           field("try", "Try:", false),
           field("notes", "Notes (the speaker view's only):", true),
+          partList("reveal", "Build, one → each:", `What each → reveals in turn: ${LESSON_REVEALABLE.join(", ")} ("text" is the next paragraph)`),
+          partList("hide", "Hidden until Space:", `What stays hidden until the step's action has run: ${LESSON_HIDDEN.join(", ")}`),
           views,
           actionLabel,
           buttons,

@@ -11,6 +11,7 @@
 
 import { ALGORITHMS, INFO, REFERENCES } from "./catalogue.js";
 import { checkTask } from "./lesson-tasks.js";
+import { checkReveal } from "./lesson-parts.js";
 import { DEFAULT_ANIMATED, decodeRecord, encodeRecord, initialFields } from "./schema.js";
 
 /** The format tag of a lesson file. */
@@ -82,6 +83,7 @@ const SPEEDS = [1, 1000];
  * @property {string} action one of LESSON_ACTIONS
  * @property {string} notes the speaker's notes (the speaker view shows them; the audience never)
  * @property {string[]} hide names of LESSON_HIDDEN: shown once the step's action has run
+ * @property {string[]} reveal the parts each → reveals in turn (lesson-parts.js); empty: the step shown whole
  * @property {import("./lesson-tasks.js").LessonTask | null} task what a student does alone, checked live (lesson-tasks.js)
  * @property {StepState} state
  */
@@ -160,16 +162,20 @@ function checkStep(s, checkPoints) {
   const state = checkState(s.state, checkPoints);
   if (action === "race" && !state.compare) throw new Error('the action "race" needs "compare": true in its state');
   if (action === "add-example" && !state.fields.teacher) throw new Error('the action "add-example" needs a teacher in its state');
-  return {
+  const words = {
     title: text(s.title, "the title", LESSON_LIMITS.title, false),
     text: text(s.text, "the text", LESSON_LIMITS.text),
     look: text(s.look, "look", LESSON_LIMITS.text),
     try: text(s.try, "try", LESSON_LIMITS.text),
+  };
+  return {
+    ...words,
     views: [...new Set(views)],
     controls: [...new Set(controls)],
     action,
     notes: text(s.notes, "notes", LESSON_LIMITS.text),
     hide: [...new Set(hide)],
+    reveal: checkReveal(s.reveal, words),
     task: checkTask(s.task, text),
     state,
   };
@@ -247,6 +253,7 @@ export function encodeStep(step) {
     action: step.action,
     ...(step.notes ? { notes: step.notes } : {}),
     ...(step.hide.length ? { hide: [...step.hide] } : {}),
+    ...(step.reveal.length ? { reveal: [...step.reveal] } : {}),
     ...(step.task ? { task: { ...step.task } } : {}),
     state: { ...encodeRecord(fields, "store", { by: "key" }), compare, animate, speed, step: taken, weightWindow, cells, rings },
   };

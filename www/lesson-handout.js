@@ -7,6 +7,7 @@
  * PDF; the print stylesheet (lesson.css) shows the handout alone, one step a page.
  */
 
+import { setRichText } from "./rich-text.js";
 import { renderLessonText } from "./lesson-text.js";
 import { lessonUrlNow } from "./lesson-link.js";
 import { encodeLesson } from "./lesson-format.js";
@@ -136,7 +137,9 @@ async function stepPage(step, index, count, notes) {
     const p = document.createElement("p");
     const b = document.createElement("b");
     b.textContent = `${label}: `;
-    p.append(b, value);
+    const words = document.createElement("span");
+    setRichText(words, value);
+    p.append(b, words);
     section.append(p);
   };
   line("Look", step.look);

@@ -9,13 +9,14 @@
 import { projectorScale } from "./canvas-text.js";
 import { LESSON_CONTROLS, LESSON_VIEWS } from "./lesson-format.js";
 import { renderLessonNumbers } from "./lesson-numbers.js";
+import { REVEALED_NAMES, hiddenAt } from "./lesson-parts.js";
 import { taskDone, taskInput } from "./lesson-tasks.js";
 import { renderLessonText } from "./lesson-text.js";
+import { setRichText } from "./rich-text.js";
 import { layout } from "./layout.js";
 import { reserveRegions } from "./layout-regions.js";
 
 /** What a step can hide until its action runs (lesson-format.js `hide`). */
-const HIDDEN_PARTS = ["traces", "eps"];
 
 /** The action button's text for each action (playing: the pause text). */
 const ACTION_TEXT = {
@@ -89,11 +90,18 @@ export class LessonView {
     // mode leaves that out and gives the traces the room (lesson.css)
     el("anim-counters").classList.toggle("race-idle", !!(c && state.compare && !frame.race.active));
     const step = c?.lesson.steps[c.index];
-    // predict, then reveal: what the step hides until its action has run
-    for (const part of HIDDEN_PARTS) document.body.classList.toggle(`lesson-hide-${part}`, !!(c && step?.hide.includes(part) && !c.actionRan));
+    // predict, then reveal: what the step hides until its action has run, and its parts not yet
+    // revealed (lesson-parts.js); each keeps its place, invisible (lesson.css)
+    const later = c && step ? hiddenAt(step, c.part) : null;
+    for (const name of REVEALED_NAMES) {
+      const hidden = !!c && !!step && (step.hide.includes(name) || !!later?.names.has(name)) && !(c.actionRan && name !== "look" && name !== "try");
+      document.body.classList.toggle(`lesson-hide-${name}`, hidden);
+    }
+    const shownParagraphs = later?.paragraphs ?? Number.POSITIVE_INFINITY;
+    for (const [i, p] of [...el("lesson-text").children].entries()) p.classList.toggle("lesson-later", i >= shownParagraphs);
     if (!c || !step) return;
     // ε_g here only where the readout (which has it per rule) is not shown
-    renderLessonNumbers(this.numbers, frame, (step.hide.includes("eps") && !c.actionRan) || step.views.includes("readout"));
+    renderLessonNumbers(this.numbers, frame, document.body.classList.contains("lesson-hide-eps") || step.views.includes("readout"));
     this.renderTask();
     const button = el("lesson-action");
     const texts = ACTION_TEXT[step.action];
@@ -137,9 +145,9 @@ export class LessonView {
       el("lesson-count").textContent = `${c.index + 1} / ${c.lesson.steps.length}`;
       el("lesson-title").textContent = step.title;
       el("lesson-look").hidden = !step.look;
-      el("lesson-look-text").textContent = step.look;
+      setRichText(el("lesson-look-text"), step.look);
       el("lesson-try").hidden = !step.try;
-      el("lesson-try-text").textContent = step.try;
+      setRichText(el("lesson-try-text"), step.try);
       el("lesson-prev").disabled = c.index === 0;
       el("lesson-next").disabled = c.index === c.lesson.steps.length - 1;
       // aria-busy while the equations are typeset (and tests wait for it to clear)

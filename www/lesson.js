@@ -13,6 +13,7 @@ import { applyForm, readForm, readParams } from "./curve-form.js";
 import { chapterLesson } from "./lesson-chapter.js";
 import { LESSON_FORMAT, LESSON_LIMITS, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
 import { lessonUrl, lessonUrlNow } from "./lesson-link.js";
+import { partsOf } from "./lesson-parts.js";
 import { exportKept, identify, keep, loadOwn, store, sync } from "./lesson-own.js";
 import { freshId, readMine, watchStored, writeMine } from "./lesson-store.js";
 import { REFERENCES } from "./catalogue.js";
@@ -68,7 +69,7 @@ export class Lessons {
     /** how many steps have been put on the page (a replay stops when another step is put on it) */
     this.replays = 0;
     watchStored(() => sync(this));
-    /** @type {{lesson: Lesson, index: number, actionRan: boolean, embed: boolean} | null} the lesson being presented */
+    /** @type {{lesson: Lesson, index: number, part: number, actionRan: boolean, embed: boolean} | null} the lesson being presented (`part`: how many of the step's parts are revealed, lesson-parts.js) */
     this.current = null;
     /** @type {{snapshot: any, history: History, projector: boolean, compare: boolean} | null} the viewer's own picture while a lesson is shown */
     this.aside = null;
@@ -109,9 +110,9 @@ export class Lessons {
    * a step it does not have, changing nothing.
    * @param {string} id
    * @param {number} [index]
-   * @param {{embed?: boolean}} [options]
+   * @param {{embed?: boolean, part?: number}} [options] `part`: the step's parts revealed (clamped; the default: none, the last: whole)
    */
-  async open(id, index = 0, { embed = this.current?.embed ?? false } = {}) {
+  async open(id, index = 0, { embed = this.current?.embed ?? false, part = 0 } = {}) {
     const lesson = this.find(id);
     if (!Number.isInteger(index) || index < 0 || index >= lesson.steps.length)
       throw new Error(`lesson "${id}" has steps 0 to ${lesson.steps.length - 1}, got ${String(index).slice(0, 20)}`);
@@ -121,7 +122,7 @@ export class Lessons {
       this.aside = { snapshot: snapshot(app.state), history: app.history, projector: app.state.projector, compare: app.state.compare };
       app.history = new History();
     }
-    this.current = { lesson, index, actionRan: false, embed };
+    this.current = { lesson, index, part: Math.max(0, Math.min(part, partsOf(lesson.steps[index]) - 1)), actionRan: false, embed };
     app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: index, steps: lesson.steps.length } });
     setFields(app.state, { projector: true }); // presenter mode: projector type and marks (never saved: see App.save)
     try {
@@ -210,20 +211,35 @@ export class Lessons {
     return Promise.resolve();
   }
 
-  /** → in a lesson: the next step. */
+  /** → in a lesson: the step's next part, else the next step. */
   forward() {
+    const c = this.current;
+    if (c && c.part + 1 < partsOf(c.lesson.steps[c.index])) {
+      c.part += 1;
+      this.onChange?.();
+      this.app.scheduleRender();
+      return Promise.resolve();
+    }
     return this.next();
   }
 
-  /** ← in a lesson: the step before. */
+  /** ← in a lesson: the step's part before, else the step before shown whole (as a slide show goes back). */
   backward() {
-    return this.previous();
+    const c = this.current;
+    if (c && c.part > 0) {
+      c.part -= 1;
+      this.onChange?.();
+      this.app.scheduleRender();
+      return Promise.resolve();
+    }
+    if (c && c.index > 0) return this.open(c.lesson.id, c.index - 1, { part: partsOf(c.lesson.steps[c.index - 1]) - 1 });
+    return Promise.resolve();
   }
 
-  /** Puts the step's prepared state back. */
+  /** Puts the step's prepared state back (the parts revealed stay revealed). */
   reset() {
     const c = this.current;
-    return c ? this.open(c.lesson.id, c.index) : Promise.resolve();
+    return c ? this.open(c.lesson.id, c.index, { part: c.part }) : Promise.resolve();
   }
 
   /** The player the step's action drives, if it drives one. */
@@ -250,7 +266,7 @@ export class Lessons {
    */
   async space() {
     if (!this.current) return;
-    if (this.actionDone()) return this.next();
+    if (this.actionDone()) return this.forward();
     return this.action();
   }
 
@@ -460,6 +476,7 @@ export class Lessons {
       action: compare ? "race" : "animate",
       notes: "",
       hide: [],
+      reveal: [],
       task: null,
       state: {
         fields,
@@ -479,7 +496,8 @@ export class Lessons {
   }
 
   /**
-   * Edits the editable lesson: its title, a step's title, text, look, try, views or action, the
+   * Edits the editable lesson: its title, a step's title, text, look, try, views, action, what it
+   * reveals one → at a time or hides until its action has run, the
    * order (move a step by `by`) or deletes a step. Throws on a value the lesson file would refuse.
    * @param {{title?: string, step?: number, set?: Partial<LessonStep>, move?: number, remove?: boolean}} change
    */
@@ -509,6 +527,7 @@ export class Lessons {
     const c = this.current;
     if (c && c.lesson === lesson) {
       c.index = Math.min(c.index, lesson.steps.length - 1);
+      c.part = Math.min(c.part, partsOf(lesson.steps[c.index]) - 1);
       this.app.setTransient({ lesson: { id: lesson.id, title: lesson.title, step: c.index, steps: lesson.steps.length } });
       this.showUrl();
     }

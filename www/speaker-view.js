@@ -8,6 +8,7 @@
  */
 
 import { stepThumbnail } from "./lesson-thumb.js";
+import { partsOf } from "./lesson-parts.js";
 
 /** The channel's name (the windows of one page, same origin). */
 const CHANNEL = "perceptron-lab-speaker";
@@ -39,6 +40,8 @@ export function bindSpeaker(presenter, app, el) {
       type: "state",
       lesson: { title: c.lesson.title, steps: c.lesson.steps.length },
       index: c.index,
+      part: c.part,
+      parts: partsOf(step),
       title: step.title,
       notes: step.notes,
       task: step.task?.text ?? null,
@@ -147,7 +150,7 @@ export function speakerMain() {
     const m = shown;
     const on = !!m?.lesson;
     $("speaker-status").textContent = on ? (m.blank ? `The screen is blanked (${m.blank}).` : "") : "No lesson is presented in the other window.";
-    $("speaker-count").textContent = on ? `${m.index + 1} / ${m.lesson.steps}` : "—";
+    $("speaker-count").textContent = on ? `${m.index + 1} / ${m.lesson.steps}${m.parts > 1 ? ` · part ${m.part + 1} of ${m.parts} (→ reveals the next)` : ""}` : "—";
     $("speaker-title").textContent = on ? m.title : "";
     $("speaker-notes").textContent = on ? m.notes || "(no notes for this step)" : "";
     $("speaker-task").hidden = !(on && m.task);

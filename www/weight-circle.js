@@ -86,7 +86,9 @@ export function drawCircle(v, frame, vs, marks, box) {
   ctx.fillStyle = TEXT.muted;
   ctx.font = v.font();
   ctx.fillText("w/|w| = (cos φ, sin φ)", box.x + 6, box.y + 14 * v.k);
-  ctx.fillText("φ = 0", at(0, R + 8).x - 2, at(0).y + 4);
+  // beside the circle, inside the view where it is narrow (then over the circle's edge)
+  const zero = "φ = 0";
+  ctx.fillText(zero, Math.min(at(0, R + 8).x - 2, box.x + box.w - ctx.measureText(zero).width - 4), at(0).y + 4);
   return shown;
 }
 

@@ -91,8 +91,14 @@ export function drawRegions(v, frame) {
     const phi = (Math.atan2(l.w[1], l.w[0]) + TAU) % TAU;
     const norm = Math.hypot(l.w[0], l.w[1]);
     if (!(norm > 0)) continue;
-    if (state.threshold) number(String(k + 1), X(phi), Y(l.theta / norm));
-    else if (v.circle) {
+    if (state.threshold) {
+      // inside the plot: a cell unbounded in θ (all +1, all −1) numbered at the plot's edge, in the cell
+      const x = turnsIn(p.phi0, p.phi1)
+        .map((shift) => X(phi + shift))
+        .find((x) => x >= p.x && x <= p.x + p.w);
+      const edge = 9 * v.k;
+      if (x !== undefined) number(String(k + 1), x, Math.min(Math.max(Y(l.theta / norm), p.y + edge), p.y + p.h - edge));
+    } else if (v.circle) {
       const { c, R } = v.circle;
       number(String(k + 1), c.x + (R - 16) * Math.cos(phi), c.y - (R - 16) * Math.sin(phi));
     }

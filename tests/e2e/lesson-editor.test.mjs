@@ -53,3 +53,31 @@ test('typing "one two  three — κ ≥ 0" into a step\'s text saves exactly tha
   await page.locator("#lesson-dialog-close").click();
   assert.deepEqual(lab.errors, []);
 });
+
+test("a step built one → at a time from the editor: its parts typed as words are saved, a part it cannot have is refused by name", async () => {
+  const { page } = lab;
+  await page.locator("#lesson-edit").click();
+  const textarea = page.locator('#lesson-steps li:first-child textarea[data-field="text"]');
+  await textarea.fill("First.\n\nSecond.");
+  await textarea.press("Tab");
+  const reveal = page.locator('#lesson-steps li:first-child input[data-field="reveal"]');
+  await reveal.fill("text, look");
+  await reveal.press("Tab");
+  await page.waitForFunction(() => /Saved in this browser/.test(document.getElementById("lesson-edit-status").textContent));
+  let file = JSON.parse(await page.evaluate(() => window.lab.exportLesson()));
+  assert.deepEqual(file.steps[0].reveal, ["text", "look"]);
+  await page.locator('#lesson-steps li:first-child input[data-field="reveal"]').fill("text text");
+  await page.locator('#lesson-steps li:first-child input[data-field="reveal"]').press("Tab");
+  await page.waitForFunction(() => /^Not changed/.test(document.getElementById("lesson-edit-status").textContent));
+  assert.match(await page.textContent("#lesson-edit-status"), /reveal names "text" 2 times, but the text has 2 paragraph\(s\): at most 1/);
+  file = JSON.parse(await page.evaluate(() => window.lab.exportLesson()));
+  assert.deepEqual(file.steps[0].reveal, ["text", "look"], "the refused edit changed nothing");
+  assert.equal(await page.locator('#lesson-steps li:first-child input[data-field="reveal"]').inputValue(), "text, look", "the field shows the step as it is");
+  await page.locator("#lesson-dialog-close").click();
+  // presented: two parts revealed by →
+  const id = file.id;
+  await page.evaluate((id) => window.lab.openLesson(id, 0), id);
+  assert.deepEqual(await page.evaluate(() => [window.lab.getState().lesson.part, window.lab.getState().lesson.parts]), [0, 3]);
+  await page.evaluate(() => window.lab.closeLesson());
+  assert.deepEqual(lab.errors, []);
+});

@@ -394,18 +394,31 @@ test("→ ← PageDown PageUp step through the lesson; Space runs each step's ac
     const titles = (await page.evaluate(() => window.lab.lessons()))[0].steps.map((s) => s.title);
     const stepNow = () => page.evaluate(() => window.lab.getState().lesson.step);
     const settle = () => page.evaluate(() => window.lab.settled(20000));
-    // → through every step to the last (and no further), ← back to the first
-    for (let i = 1; i < titles.length; i++) {
+    // → through every step and each of its parts to the last (and no further), ← back to the first
+    const where = () => page.evaluate(() => (({ step, part, parts }) => ({ step, part, parts }))(window.lab.getState().lesson));
+    const reach = (step, part) => page.waitForFunction(([s, p]) => window.lab.getState().lesson.step === s && window.lab.getState().lesson.part === p, [step, part]);
+    let at = await where();
+    let built = 0;
+    while (at.step < titles.length - 1 || at.part < at.parts - 1) {
+      const next = at.part + 1 < at.parts ? [at.step, at.part + 1] : [at.step + 1, 0];
       await page.keyboard.press("ArrowRight");
-      await page.waitForFunction((i) => window.lab.getState().lesson.step === i, i);
-      assert.equal(await page.evaluate(() => document.getElementById("lesson-title").textContent), titles[i]);
+      await reach(...next);
+      at = await where();
+      if (at.part > 0) built++;
+      assert.equal(await page.evaluate(() => document.getElementById("lesson-title").textContent), titles[at.step]);
     }
+    assert.ok(built >= 4, "the built-in lesson builds some steps one part at a time");
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(200);
     assert.equal(await stepNow(), titles.length - 1, "→ on the last step stays there");
-    for (let i = titles.length - 2; i >= 0; i--) {
+    while (at.step > 0 || at.part > 0) {
+      const back = at.part > 0 ? at.part - 1 : null;
       await page.keyboard.press("ArrowLeft");
-      await page.waitForFunction((i) => window.lab.getState().lesson.step === i, i);
+      if (back !== null) await reach(at.step, back);
+      else await page.waitForFunction((s) => window.lab.getState().lesson.step === s, at.step - 1);
+      const before = at;
+      at = await where();
+      if (back === null) assert.equal(at.part, at.parts - 1, `← from step ${before.step + 1} shows step ${at.step + 1} whole`);
     }
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => window.lab.getState().lesson.step === 1);

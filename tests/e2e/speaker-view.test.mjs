@@ -36,16 +36,24 @@ test("the speaker view opens as a second window, shows notes and the next step, 
   await speaker.keyboard.press("ArrowRight");
   await page.waitForFunction(() => window.lab.getState().lesson.step === 2);
   await shows(2);
-  // its Next button too
+  // its Next button too: step 3 is built one → at a time, and the speaker view counts its parts
+  const parts = file.steps[2].reveal.length + 1;
+  assert.ok(parts > 1, "step 3 of the built-in lesson has parts");
+  await speaker.waitForFunction((n) => document.getElementById("speaker-count").textContent.includes(`part 1 of ${n}`), parts);
   await speaker.locator('#speaker button[data-key="ArrowRight"]').click();
+  await page.waitForFunction(() => window.lab.getState().lesson.step === 2 && window.lab.getState().lesson.part === 1);
+  await speaker.waitForFunction((n) => document.getElementById("speaker-count").textContent.includes(`part 2 of ${n}`), parts);
+  for (let k = 2; k <= parts; k++) await speaker.locator('#speaker button[data-key="ArrowRight"]').click();
   await page.waitForFunction(() => window.lab.getState().lesson.step === 3);
   await shows(3);
-  // → in the main window advances the speaker view; ← back
-  await page.keyboard.press("ArrowRight");
-  await page.waitForFunction(() => window.lab.getState().lesson.step === 4);
+  // → in the main window advances the speaker view; ← from the next step's first part goes back
+  await page.evaluate(() => window.lab.openLesson("chapter", 4));
   await shows(4);
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => window.lab.getState().lesson.step === 5);
+  await shows(5);
   await page.keyboard.press("ArrowLeft");
-  await shows(3);
+  await shows(4);
   // B in the speaker view blanks the main screen
   await speaker.keyboard.press("b");
   await page.waitForFunction(() => window.lab.getState().lesson.blank === "black");

@@ -1,0 +1,49 @@
+// What a step's text says is what is drawn: for every step of the built-in lesson whose Look line
+// names marks of the data view, those marks are drawn when the step opens (getState().marks, the
+// names of what the data view drew beside its points). The numbers the race steps talk about are
+// checked in lesson-actions.test.mjs, the parts a step reveals in lesson-parts.test.mjs.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { nextFrame, useLab } from "./harness.mjs";
+
+const lab = useLab({ viewport: { width: 1280, height: 720 } });
+
+/**
+ * Each step (by a word of its title) → the marks its Look line promises, read from that line:
+ * "the line of the perceptron of optimal stability, dashed, and its arrow w"; "the example
+ * presented is ringed"; "the teacher's dotted line"; "the Gibbs samples"; "Rosenblatt's band
+ * against the optimum's; the support vectors ringed"; "the rings, sized by x^μ"; "the soft
+ * margin's band".
+ */
+const PROMISED = [
+  [/separating line/, ["optimum", "optimum w"], null],
+  [/Rosenblatt's rule, step by step/, ["w(t)", "example presented"], "step"],
+  [/Student and teacher/, ["teacher"], null],
+  [/Gibbs and Bayes/, ["gibbs"], null],
+  [/Stability and κ_max/, ["band rosenblatt", "optimum band", "rings"], null],
+  [/Adaline and AdaTron/, ["rings x^μ"], null],
+  [/pocket and the soft margin/, ["band soft-margin"], "end"],
+];
+
+test("every built-in step draws the marks its Look line names", async () => {
+  const { page } = lab;
+  const titles = (await page.evaluate(() => window.lab.lessons()))[0].steps.map((s) => s.title);
+  for (const [title, marks, run] of PROMISED) {
+    const i = titles.findIndex((t) => title.test(t));
+    assert.ok(i >= 0, `a step titled ${title}`);
+    await page.evaluate((i) => window.lab.openLesson("chapter", i), i);
+    if (run === "step")
+      await page.evaluate(() => {
+        for (let k = 0; k < 3; k++) window.lab.step();
+      });
+    if (run === "end") {
+      await page.evaluate(() => window.lab.lessonAction());
+      await page.waitForFunction(() => window.lab.getState().lesson.action.done, null, { timeout: 120000 });
+    }
+    await nextFrame(page);
+    const drawn = await page.evaluate(() => window.lab.getState().marks);
+    for (const m of marks) assert.ok(drawn.includes(m), `step ${i + 1} (${titles[i]}): "${m}" drawn (drawn: ${drawn.join(", ")})`);
+  }
+  assert.deepEqual(lab.errors, []);
+});
