@@ -160,10 +160,9 @@ export function applyAssignment(el, a) {
 /**
  * The small sweep that warms the workers up (`WorkerPool.warm`): the presets' three rules (those of
  * `dimension-20`) and the storage chart's test at N = 20, twelve α up to P = 200 (MinOver's window
- * opens from P = 56), two repetitions — the code a sweep runs, about a tenth of a second of work on
- * each worker (a few tenths before the engine has optimised it). Four cells instead took WebKit's
- * first heavy sweep 0.5 s less, these 24 cells 0.6–0.7 s (BENCHMARKS.md, the heavy sweep in each
- * engine).
+ * opens from P = 56), two repetitions — the code a sweep runs, little work on each worker; these
+ * 24 cells shortened WebKit's first heavy sweep more than four did (measured; the warm-up's effect
+ * in each engine: BENCHMARKS.md, "The heavy sweep").
  */
 export const WARM_UP = {
   n: 20,

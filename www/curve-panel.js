@@ -42,8 +42,8 @@ const PROGRESS_DRAW_MS = 150;
 const PROGRESS_SHARE = 0.05;
 /**
  * The progress bar and the status line change at most this often (ms): every worker speaks up to ten
- * times a second, and each change of the line costs the page a layout and a paint (in WebKit 14 %
- * of the heavy sweep's time when every message changed it; BENCHMARKS.md).
+ * times a second, and each change of the line costs the page a layout and a paint, taken from the
+ * sweep's cores (BENCHMARKS.md, "The page during a sweep").
  */
 const PROGRESS_SHOW_MS = 250;
 /** The status line says the time left once the sweep has run this long and has at least this long left (ms). */

@@ -82,7 +82,7 @@ const MAX_PATCHES = 64;
  * every mark that reaches into them — the picture of a repaint of all the marks (up to the
  * antialiasing's rounding where marks overlap: a level of 255 at a pixel or two), for the cost
  * of a few. So the start and the end of a drag over 10 000 points, or a click that adds
- * one, rasterise a few marks rather than 10 000 (a 50–70 ms task in software rendering).
+ * one, rasterise a few marks rather than 10 000 (a long task in software rendering).
  */
 export class MarkLayer extends Layer {
   constructor() {

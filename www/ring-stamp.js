@@ -2,13 +2,13 @@
 /**
  * Many equal dashed rings, stamped: a ring drawn once into a small canvas and copied to each
  * centre. The canvas rasterises a dashed stroke dash by dash — in Chromium's software canvas the
- * ~800 dashed rings of the soft margin's violators on 1 000 noisy points cost 30–50 ms of the main
- * thread at every frame's commit, a long task per drag step (issue 24, BENCHMARKS.md) — while a copy
- * of a small image costs a few microseconds. The canvas starts the dash pattern anew on every
- * subpath, so each ring of the one path they were (moveTo(x + r, y), arc from angle 0) is the same
- * image, moved: the stamp is drawn at the ring's sub-pixel phase (1/PHASES of a device pixel) and
- * copied at whole device pixels, so that nothing is resampled. One difference: where two rings
- * cross, their antialiased edges are blended twice (one path covered them once).
+ * ~800 dashed rings of the soft margin's violators on 1 000 noisy points made every drag step a
+ * long task at the frame's commit (BENCHMARKS.md, "Rasterisation at P = 1 000") — while a copy of
+ * a small image is cheap. The canvas starts the dash pattern anew on every subpath, so each ring of
+ * the one path they were (moveTo(x + r, y), arc from angle 0) is the same image, moved: the stamp
+ * is drawn at the ring's sub-pixel phase (1/PHASES of a device pixel) and copied at whole device
+ * pixels, so that nothing is resampled. One difference: where two rings cross, their antialiased
+ * edges are blended twice (one path covered them once).
  */
 
 /** Sub-pixel phases per device pixel and axis: a ring lands within 1/(2·PHASES) device px of its centre. */

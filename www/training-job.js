@@ -1,12 +1,12 @@
 // @ts-check
 /**
- * The worker's side of the data view's training (issue "training that settles"): one `Training`
- * of the page's points at a time, advanced in slices of `SLICE_MS` with a scene posted after
- * each, until every rule has stopped. After each slice the worker waits for the page's word: one
- * more slice of the job (`more`) or a newer job — so a new job never queues behind the slices of
- * the one it replaces (a worker that runs slice after slice takes a message from the page only
- * after several of them: 80–190 ms at 20 ms a slice, measured). The page takes a job's scenes
- * only while that job is its current edit (`revision`).
+ * The worker's side of the data view's training (docs/ARCHITECTURE.md, training that settles):
+ * one `Training` of the page's points at a time, advanced in slices of `SLICE_MS` with a scene
+ * posted after each, until every rule has stopped. After each slice the worker waits for the
+ * page's word: one more slice of the job (`more`) or a newer job — so a new job never queues
+ * behind the slices of the one it replaces (a worker that runs slice after slice takes a message
+ * from the page only after several of them). The page takes a job's scenes only while that job
+ * is its current edit (`revision`).
  */
 
 import { Training } from "./pkg/perceptron_lab.js";

@@ -23,16 +23,17 @@ export const IDLE_SLICE_MS = 10;
 /** How long an edit of the automation interface trains before it returns (the rest goes on in the worker). */
 const SETTLE_NOW_MS = 2000;
 /**
- * Above this many points a drag step is not trained on the main thread at all (a new training of
- * 10 000 points, its exact optimum and version space take 7–8 ms, the drawing as much again): the
- * worker trains it and the frame draws the points with the lines of the step before, as settling.
+ * Above this many points a drag step is not trained on the main thread at all (a new training with
+ * its exact optimum and version space costs about as much as the drawing, and the two together
+ * overrun a drag frame): the worker trains it and the frame draws the points with the lines of the
+ * step before, as settling.
  */
 const DEFER_ABOVE_POINTS = 1000;
 /**
  * …counting each trained rule with an optimum of its own (`hasOptimum`: a gradient rule's cost,
- * the soft margin's QP, solved on every edit — about 2 ms per rule at 1 000 points in wasm,
- * BENCHMARKS.md) as this many more points, so that the five gradient rules and the soft margin
- * shown at 1 000 points leave their drag steps to the worker too.
+ * the soft margin's QP, solved on every edit: BENCHMARKS.md, "The reference optima") as this many
+ * more points, so that the five gradient rules and the soft margin shown at 1 000 points leave
+ * their drag steps to the worker too.
  */
 const OPTIMUM_WEIGHT = 0.5;
 

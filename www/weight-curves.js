@@ -2,9 +2,9 @@
 /**
  * The weight view's faint example curves (+1 solid; −1 dashed with a threshold), cached. With a
  * threshold at 1 000 points the version space carries 400 curves, about 100 000 px of line, and
- * the −1 half dashed `[4, 3]`: the canvas rasterises that path dash by dash, 5–6 ms at every
- * frame's commit, and the solid half 3–4 ms more (issue 27, BENCHMARKS.md) — whether the dashes
- * are the canvas's or drawn as one path of segments (as long: the cost is the ink, not the
+ * the −1 half dashed `[4, 3]`: the canvas rasterises all that ink at every frame's commit, the
+ * dashed half and the solid half alike (BENCHMARKS.md, "Rasterisation at P = 1 000") — whether
+ * the dashes are the canvas's or drawn as one path of segments (the cost is the ink, not the
  * dashing). In a drag one example moves and every other curve stays: they are painted once into a
  * layer, the picture of the one path per class the view stroked before, and copied in one draw
  * while nothing they show changes — their values, classes and the plot's window and size, checked

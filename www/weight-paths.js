@@ -42,7 +42,7 @@ export const MAX_TRAIL = 2000;
 
 /**
  * The path of `n` points `at(k) = [x, y]` in order, stroked with a bounded number of vertices so
- * that a long animation costs each frame the same (issue 26, endurance): a point less than a
+ * that a long animation costs each frame the same (BENCHMARKS.md, "Endurance"): a point less than a
  * pixel from the last one drawn adds nothing and is skipped; of what is left, the latest
  * `MAX_TRAIL / 2` are all drawn and the older ones evenly thinned to the other half. The first and
  * the last point are always drawn. `jump(k, j)`: whether the path breaks between point `j` drawn

@@ -37,7 +37,7 @@ let core = /** @type {WebAssembly.Module | null} */ (null);
  * Hands the page's compiled core to the workers started from now on: each instantiates it (with its
  * own memory) instead of fetching and compiling the wasm again — in WebKit and Firefox, which do
  * not share the code of separately compiled copies, a sweep's first chunks no longer wait for two
- * more compilations and their optimisation (BENCHMARKS.md, the heavy sweep in each engine).
+ * more compilations and their optimisation (BENCHMARKS.md, "The heavy sweep", in each engine).
  * (null: none, each worker loads the wasm itself).
  * @param {WebAssembly.Module | null} module
  */
@@ -91,12 +91,12 @@ export class WorkerPool {
    * Once per pool, before its first run: starts the workers and gives each a share of the small
    * sweep `params` (`cells` cells; its answers are ignored), then lets them wait as after a run
    * (KEEP_WARM_MS). The engine optimises the core's sweep code while the page is idle instead of
-   * during the first sweep: JavaScriptCore does it on the cores the workers leave free, so its first
-   * heavy sweep took 1.4–1.6 s longer than the next (Chromium's 0.3–0.4 s), and the optimised code
-   * stays with the shared module for workers started later (BENCHMARKS.md, the heavy sweep in each
-   * engine). A run started meanwhile takes these workers: its first chunk waits behind the small
-   * one. A worker that fails meanwhile ends them all, so that the run starts fresh ones and reports
-   * the failure as before.
+   * during the first sweep: JavaScriptCore does it on the cores the workers leave free, so its
+   * first heavy sweep was much slower than the next, and the optimised code stays with the shared
+   * module for workers started later (BENCHMARKS.md, "The heavy sweep", in each engine). A run
+   * started meanwhile takes these workers: its first chunk waits behind the small one. A worker
+   * that fails meanwhile ends them all, so that the run starts fresh ones and reports the failure
+   * as before.
    * @param {any} params
    * @param {number} cells
    */

@@ -4,9 +4,9 @@
 //! page's boundary reads with the browser's own conversions instead (`parseFloat`,
 //! `toLowerCase`), which give the same results — decimal to `f64` correctly rounded, Unicode's
 //! default lowercase — so that the page's module carries no second copy of the float parser's
-//! power-of-five table (10 KB) and of the Unicode case tables (11 KB); `tests/wasm_api.rs` checks
-//! the two against each other. Which strings are numbers is decided here, by [`literal`], for
-//! every reader alike.
+//! power-of-five table and of the Unicode case tables (the download's size); `tests/wasm_api.rs`
+//! checks the two against each other. Which strings are numbers is decided here, by [`literal`],
+//! for every reader alike.
 
 use super::quote::quoted;
 

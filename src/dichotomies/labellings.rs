@@ -38,7 +38,7 @@ pub struct Labelling {
 ///
 /// # Errors
 /// [`Error::TooMany`] for `P > max_p` (the cost grows as `2^P`: `max_p = 12` is 2 048 optimisations
-/// of 12 points, a few milliseconds).
+/// of 12 points).
 pub fn labellings(data: &Dataset, mode: Mode, max_p: usize) -> Result<Vec<Labelling>> {
     let p = data.len();
     if p > max_p {

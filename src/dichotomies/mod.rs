@@ -268,7 +268,7 @@ pub fn count_any(data: &Dataset, mode: Mode) -> Result<Count> {
 /// `2^P · (fraction of separable random labellings)` with its standard error. Natively the tests
 /// run on all cores.
 ///
-/// Cost: `2^{P−1}` tests (at `P = 20`, `N = 5` about 1 s on two cores), or `samples` tests.
+/// Cost: `2^{P−1}` tests, exponential in `P`, or `samples` tests.
 ///
 /// # Errors
 /// [`Error::OutOfRange`] for `max_exhaustive_p > 32` or `samples = 0`.

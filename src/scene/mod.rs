@@ -359,13 +359,14 @@ pub fn optimal_epoch_limit(p: usize, cost: usize, separable: bool) -> f64 {
 const DIM: usize = 2;
 
 /// The work limit of one rule's run on a separable set in the data view, in [`step_cost`]'s
-/// units (multiply-adds): a few seconds of a core for any set of up to 10 000 points.
+/// units (multiply-adds): counted, not timed, so that where a rule stops does not depend on the
+/// machine (its time at 10 000 points: BENCHMARKS.md, "Drag frames and training that settles").
 pub const SETTLE_WORK: f64 = 1e9;
 
 /// The fixed work of one step besides its arithmetic on the examples (choosing, counting,
 /// testing the stop), in multiply-adds: what makes AdaTron's `O(N)` step in 2-D cost as much as
-/// about 20 of them (64 ns natively at `N = 2`, `P = 10 000` against MinOver's 1.5 ns per
-/// potential there).
+/// about 20 of them (measured natively on 10 000 points in 2-D, against MinOver's cost per
+/// potential).
 pub const STEP_WORK: usize = 16;
 
 /// The work of one step of `algorithm` on `p` examples in `n` dimensions, in multiply-adds of its

@@ -1,6 +1,6 @@
 //! Typed arrays at the boundary: numeric bulk crosses as `Float64Array`/`Uint32Array` copies
 //! rather than as one JS number per element (at `P = 10 000` a scene per frame would otherwise
-//! build some 10⁵ numbers one by one: 5 ms of a drag frame).
+//! build some 10⁵ numbers one by one, a large share of a drag frame).
 //!
 //! A value that holds typed arrays is still built by serde, in one pass ([`super::to_js`]): its
 //! struct stores them as JS values and marks those fields

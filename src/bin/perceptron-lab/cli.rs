@@ -49,8 +49,8 @@ enum Command {
 /// Asks the C allocator to keep the memory a cell frees for the next cell, instead of giving it
 /// back to the system and faulting it in again: a sweep's cells each allocate and free megabytes
 /// (the set, the Gram matrix's columns), and glibc's default trims every arena's free top above
-/// 128 KiB, so at `N = 150` the CLI spent 0.4–1.4 s of system time per tenth of `dimension-150`
-/// on page faults (BENCHMARKS.md, dimension-150 per rule).
+/// 128 KiB, so at `N = 150` the CLI spent much of its system time on page faults (BENCHMARKS.md,
+/// "The CLI keeps its freed memory").
 ///
 /// Done without `unsafe` (no `mallopt`): glibc raises its mmap threshold to the size of a freed
 /// mmapped block, up to 32 MiB, and its trim threshold to twice that (`mallopt(3)`, "dynamic
