@@ -102,6 +102,14 @@ pub enum Error {
         /// The bound's formula, in words.
         why: &'static str,
     },
+    /// An `α` whose sets would hold no example: `P = round(αN) < 1`.
+    #[error("α = {alpha} gives P = round(αN) = 0 examples at N = {n}: α must be in [{}, ∞) (P ≥ 1)", 0.5 / *.n as f64)]
+    NoExamples {
+        /// The `α` given.
+        alpha: f64,
+        /// The input dimension.
+        n: usize,
+    },
     /// A setting the rule does not take, refused by name rather than ignored.
     #[error("{rule} does not take the setting {setting}; the rules that do: {rules}")]
     NotTaken {

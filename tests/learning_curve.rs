@@ -199,3 +199,27 @@ fn sets_too_large_for_memory_are_refused_before_allocating() {
     );
     assert!(p.validate().is_err());
 }
+
+/// An `α` whose sets hold no example, `P = round(αN) < 1`, is refused by the core (the page, the
+/// CLI and Python alike), naming `α`, `N` and the least `α` with one example, `1/(2N)`; the
+/// least such `α` itself passes (`round(½) = 1` rounds half away from zero).
+#[test]
+fn an_alpha_without_examples_is_refused_with_the_least_alpha() {
+    let e = params(20, vec![0.01, 1.0], 1, &["hebb"], Labels::Teacher)
+        .validate()
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "α = 0.01 gives P = round(αN) = 0 examples at N = 20: α must be in [0.025, ∞) (P ≥ 1)"
+    );
+    assert!(experiment::run_cells(
+        &params(20, vec![0.01], 1, &["hebb"], Labels::Teacher),
+        0..1,
+        |_| {}
+    )
+    .is_err());
+    assert!(params(20, vec![0.025], 1, &["hebb"], Labels::Teacher)
+        .validate()
+        .is_ok());
+}

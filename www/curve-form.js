@@ -11,9 +11,13 @@ function boxes() {
 
 /**
  * Fills `#lc-algorithms` from the catalogue: the main rules, then "more"; checked as the
- * catalogue's defaults. A rule with a setting runs at its default (named beside it).
+ * catalogue's defaults. A rule with a setting runs at its default (named beside it). The epoch
+ * field starts at the core's default.
  */
 export function fillAlgorithms(el) {
+  // the epoch limit's default, the core's (the CLI's --epochs and Python's too)
+  const epochs = /** @type {HTMLInputElement} */ (el("lc-epochs"));
+  epochs.value = epochs.defaultValue = String(LIMITS.sweepEpochs);
   const group = el("lc-algorithms");
   const more = group.querySelector("details");
   const setting = (name) => {
@@ -150,7 +154,7 @@ export function readParams(wasm, el, { defaults = false } = {}) {
   const byUpdates = value("lc-budget") === "updates";
   const budget = byUpdates
     ? // the epoch limit is not used with a step budget; the CLI's default stands in for it
-      { epochs: 100, updates: num("lc-updates", "updates T", { int: true, min: 1, max: 1e12 }) }
+      { epochs: LIMITS.sweepEpochs, updates: num("lc-updates", "updates T", { int: true, min: 1, max: 1e12 }) }
     : { epochs: num("lc-epochs", "epochs", { min: 1e-3, max: 1e6 }) };
   return {
     n,

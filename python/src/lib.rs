@@ -56,5 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(train::count, m)?)?;
     m.add_function(wrap_pyfunction!(train::theory, m)?)?;
     m.add_function(wrap_pyfunction!(train::algorithm_names, m)?)?;
+    // the epoch limit of a sweep that sets none, the core's (the CLI's --epochs, the page's field)
+    m.add("SWEEP_EPOCHS", perceptron_lab::experiment::SWEEP_EPOCHS)?;
     Ok(())
 }

@@ -105,6 +105,11 @@ def test_interrupted_and_resumed(expected, tmp_path):
         (dict(reps=0), "repetitions must be in [1, ∞), got 0"),
         (dict(updates=0), "updates (step budget) must be in [1, ∞), got 0"),
         (dict(n=0), "N must be in [1, 100000], got 0"),
+        # as the CLI and the page say it (the core's one check)
+        (
+            dict(n=20, alpha=[0.01, 1.0]),
+            "α = 0.01 gives P = round(αN) = 0 examples at N = 20: α must be in [0.025, ∞) (P ≥ 1)",
+        ),
     ],
 )
 def test_bad_sweeps_are_refused(change, message):

@@ -98,6 +98,9 @@ pub struct Limits {
     pub max_curve_n: usize,
     /// Most repetitions per `α` of a learning-curve sweep (the page's field, the CLI's `--reps`).
     pub max_reps: usize,
+    /// The epoch limit of a learning-curve sweep that sets none (the page's field, the CLI's
+    /// `--epochs`, Python's `epochs`).
+    pub sweep_epochs: f64,
     /// Most points whose separable labellings the page counts (on every edit; the geometric
     /// count costs `O(P² log P)`).
     pub count_points: usize,
@@ -116,6 +119,7 @@ pub const LIMITS: Limits = Limits {
     max_points: crate::data::MAX_POINTS,
     max_curve_n: crate::experiment::MAX_N,
     max_reps: crate::experiment::MAX_REPS,
+    sweep_epochs: crate::experiment::SWEEP_EPOCHS,
     count_points: 1_000,
     labelling_points: 12,
 };

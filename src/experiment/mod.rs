@@ -16,7 +16,7 @@ mod trace;
 pub use cells::{cell_data, round_robin, run_cell_list, run_cells, CellResult, Outcome};
 pub use params::{
     alpha_grid, parse_alpha, sweep_run, CurveParams, Labels, StopRule, MAX_N, MAX_REPS,
-    MAX_SET_VALUES, MAX_WORK,
+    MAX_SET_VALUES, MAX_WORK, SWEEP_EPOCHS,
 };
 pub use summary::{
     mean_sem, page_csv, summarize, summarize_finished, summarize_so_far, Row, BASE_COLUMNS,

@@ -138,6 +138,10 @@ pub fn sweep_run(epochs: f64, updates: Option<usize>, seed: u64) -> Config {
     }
 }
 
+/// The epoch limit of a sweep's iterative rules when it sets none (a run outside a sweep:
+/// [`crate::train::config::MAX_EPOCHS`]): a sweep runs thousands of them.
+pub const SWEEP_EPOCHS: f64 = 100.0;
+
 /// The largest `N` of a sweep, the largest of a file's set ([`crate::data::MAX_DIM`]).
 pub const MAX_N: usize = crate::data::MAX_DIM;
 
@@ -158,6 +162,7 @@ impl CurveParams {
     /// Checks the parameters.
     ///
     /// # Errors
+    /// [`Error::NoExamples`] for an `α` with `P = round(αN) < 1`;
     /// [`Error::OutOfRange`] for `N = 0`, no `α`, an `α ≤ 0` or non-finite, no repetitions,
     /// a non-positive epoch limit, a budget of 0 updates, `λ ∉ [0, 1]`, a bad tolerance or
     /// block, or an absurd total size; [`Error::TooLarge`] for a cell's set of more than
@@ -182,6 +187,13 @@ impl CurveParams {
         }
         if let Some(&a) = self.alphas.iter().find(|a| !(**a > 0.0 && a.is_finite())) {
             return range("α", a, "(0, ∞)");
+        }
+        if let Some(&alpha) = self
+            .alphas
+            .iter()
+            .find(|&&a| (a * self.n as f64).round() < 1.0)
+        {
+            return Err(Error::NoExamples { alpha, n: self.n });
         }
         if self.reps == 0 {
             return range("repetitions", 0.0, "[1, ∞)");
@@ -237,7 +249,7 @@ impl CurveParams {
         Ok(())
     }
 
-    /// `P = round(α N)`, at least 1.
+    /// `P = round(α N)`, at least 1 (validate refuses an `α` below that).
     pub fn p(&self, alpha: f64) -> usize {
         ((alpha * self.n as f64).round() as usize).max(1)
     }

@@ -8,6 +8,7 @@ pub use super::run_state::{unresolved, Unresolved};
 use super::Config;
 use crate::error::Result;
 use crate::measure::Perceptron;
+use crate::train::config::MAX_EPOCHS;
 
 /// Parameters of an on-line gradient rule: the step `η`, the limits and the start.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,7 +31,7 @@ impl Default for GradientParams {
     fn default() -> Self {
         Self {
             learning_rate: None,
-            max_epochs: 1000.0,
+            max_epochs: MAX_EPOCHS,
             tolerance: GRADIENT_TOLERANCE,
             shuffle: None,
             init: None,

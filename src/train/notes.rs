@@ -23,6 +23,7 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::measure::Perceptron;
 use crate::rng::rng_from_seed;
+use crate::train::config::MAX_EPOCHS;
 use rand::Rng as _;
 
 /// The lecture-notes perceptron's default learning rate `η`.
@@ -67,7 +68,7 @@ impl Default for NotesParams {
     fn default() -> Self {
         Self {
             learning_rate: 0.1,
-            max_epochs: 1000.0,
+            max_epochs: MAX_EPOCHS,
             seed: 1,
             init: None,
             shuffle: true,

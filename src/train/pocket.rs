@@ -21,6 +21,7 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
+use crate::train::config::MAX_EPOCHS;
 use rand::Rng as _;
 
 /// Parameters of [`Pocket`].
@@ -37,7 +38,7 @@ pub struct PocketParams {
 impl Default for PocketParams {
     fn default() -> Self {
         Self {
-            max_epochs: 1000.0,
+            max_epochs: MAX_EPOCHS,
             seed: 1,
             init: None,
         }

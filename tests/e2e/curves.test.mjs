@@ -451,3 +451,34 @@ test("a click on a rule's point traces that run, and the Trace button the form's
   assert.match(await page.textContent("#lc-trace-status"), /exact .* has no trace/);
   assert.deepEqual(lab.errors, []);
 });
+
+test("an α whose sets hold no example is refused as the command line refuses it, from the form and from lab.runLearningCurve; nothing runs", async () => {
+  const { page } = lab;
+  const words = "α = 0.01 gives P = round(αN) = 0 examples at N = 20: α must be in [0.025, ∞) (P ≥ 1)";
+  await assert.rejects(
+    page.evaluate(() =>
+      window.lab.runLearningCurve({
+        n: 20,
+        alphas: [0.01, 1],
+        reps: 2,
+        algorithms: ["hebb"],
+        epochs: 10,
+        seed: 1,
+        noise: 0,
+        labels: "teacher",
+        stop: { kind: "epochs" },
+      }),
+    ),
+    (e) => e.message.includes(words),
+  );
+  await fill("lc-n", 20);
+  await fill("lc-alpha-start", 0.01);
+  await fill("lc-alpha-stop", 1);
+  await fill("lc-alpha-count", 3);
+  await fill("lc-reps", 2);
+  await page.click("#lc-run");
+  await page.waitForFunction(() => /^Not run/.test(document.getElementById("lc-status").textContent));
+  assert.ok((await page.textContent("#lc-status")).includes(words), await page.textContent("#lc-status"));
+  assert.equal((await page.evaluate(() => window.lab.getState().sweep)).running, false);
+  assert.deepEqual(lab.errors, []);
+});

@@ -5,7 +5,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
 use perceptron_lab::data::quote::{escaped, quoted};
 use perceptron_lab::data::{csv, Dataset};
-use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, MAX_N};
+use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, MAX_N, SWEEP_EPOCHS};
 use std::fmt::Write as _;
 use std::io::{BufWriter, ErrorKind, Read as _, Write};
 use std::path::Path;
@@ -204,7 +204,7 @@ pub struct RunArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_N))]
     pub n: usize,
     /// Epoch limit of the iterative rules.
-    #[arg(long, default_value_t = 100.0, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, default_value_t = SWEEP_EPOCHS, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
     pub epochs: f64,
     #[arg(long, help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     pub updates: Option<usize>,
@@ -235,7 +235,6 @@ impl RunArgs {
         reps: usize,
         algorithms: Vec<Algorithm>,
     ) -> Result<CurveParams, Box<dyn std::error::Error>> {
-        check_examples(&alphas, self.n)?;
         let params = CurveParams {
             n: self.n,
             alphas,
@@ -296,24 +295,6 @@ pub fn alphas(text: &str) -> Result<Grid, String> {
         }
     }
     Ok(Grid(grid))
-}
-
-/// Refuses an `α` whose set would have no example, `P = round(αN) < 1`, naming the valid range
-/// `α ≥ 1/(2N)` (a sweep took `P = 1` for it, silently).
-///
-/// # Errors
-/// The first such `α`, with `N` and the range.
-pub fn check_examples(alphas: &[f64], n: usize) -> Result<(), String> {
-    let least = 0.5 / n as f64;
-    match alphas
-        .iter()
-        .find(|&&a| a > 0.0 && (a * n as f64).round() < 1.0)
-    {
-        Some(a) => Err(format!(
-            "α = {a} gives P = round(αN) = 0 examples at N = {n}: α must be in [{least}, ∞) (P ≥ 1)"
-        )),
-        None => Ok(()),
-    }
 }
 
 /// `--labels`: teacher or random labels.

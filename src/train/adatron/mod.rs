@@ -67,6 +67,7 @@ use crate::data::{exponent_to_one, max_abs};
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot, norm};
 use crate::measure::{best_threshold, stability_upper_bound, Perceptron};
+use crate::train::config::MAX_EPOCHS;
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
 use pair::Masks;
@@ -123,7 +124,7 @@ impl Default for AdatronParams {
             learning_rate: 1.0,
             fixed_rate: None,
             gap_tolerance: 1e-3,
-            max_epochs: 1000.0,
+            max_epochs: MAX_EPOCHS,
             init: None,
             bound: f64::INFINITY,
             kkt_tolerance: 1e-6,

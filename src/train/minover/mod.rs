@@ -62,6 +62,7 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::linalg::{argmin, argmin2_by, axpy, axpy_argmin, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
+use crate::train::config::MAX_EPOCHS;
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
 pub use window::LANES as WINDOW_LANES;
@@ -86,7 +87,7 @@ impl Default for MinoverParams {
     fn default() -> Self {
         Self {
             gap_tolerance: 1e-3,
-            max_epochs: 1000.0,
+            max_epochs: MAX_EPOCHS,
             init: None,
             gram_budget: GRAM_BUDGET_BYTES,
             patience: None,
