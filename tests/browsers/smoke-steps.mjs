@@ -158,6 +158,33 @@ export const STEPS = [
     },
   },
   {
+    name: "an imported lesson is kept in this browser's lesson store (IndexedDB) and read back after a reload",
+    run: async (driver) => {
+      const file = JSON.parse(await evaluate(driver, () => window.lab.openLesson("chapter", 0).then(() => window.lab.exportLesson())));
+      await evaluate(driver, () => window.lab.closeLesson());
+      const lesson = { ...file, id: "smoke-lesson", title: "Smoke", steps: file.steps.slice(0, 1) };
+      await evaluate(driver, (json) => window.lab.importLesson(json), JSON.stringify(lesson));
+      const stored = () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open("perceptron-lab");
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            const get = db.transaction("lessons").objectStore("lessons").get("list");
+            get.onsuccess = () => {
+              db.close();
+              resolve((get.result ?? []).some((l) => l.id === "smoke-lesson"));
+            };
+            get.onerror = () => resolve(false);
+          };
+        });
+      await waitFor(driver, stored, null, 30_000, "the lesson in the store");
+      await openLab(driver, await evaluate(driver, () => location.href.replace(/#.*$/, "")));
+      const ids = (await evaluate(driver, () => window.lab.lessons())).map((l) => l.id);
+      assert.ok(ids.includes("smoke-lesson"), `the lesson read back after a reload (${ids.join(", ")})`);
+    },
+  },
+  {
     name: "imports a CSV file",
     run: async (driver) => {
       const file = join(mkdtempSync(join(tmpdir(), "plab-smoke-")), "smoke-import.csv");
