@@ -141,7 +141,8 @@ export const LESSON_PARTS = {
 };
 
 /**
- * Hides the parts a lesson link names (`explanations` hides the explanations); unknown names are reported.
+ * Hides the parts a lesson link names (`explanations` hides the explanations), and the button of a
+ * group they leave empty; unknown names are reported.
  * @param {import("./app.js").App} app
  * @param {string | null} hide
  */
@@ -155,6 +156,13 @@ export function applyLesson(app, hide) {
     if (name === "explanations") app.setExplanations(false, { persist: false });
     else if (Object.hasOwn(LESSON_PARTS, name)) document.querySelector(LESSON_PARTS[name])?.setAttribute("hidden", "");
     else unknown.push(name);
+  }
+  // a group of the control bar left with nothing to show loses its button too
+  for (const toggle of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".fold-toggle:not(.panel-toggle)"))) {
+    const panel = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+    if (!panel) continue;
+    const empty = panel.classList.contains("fold-panel") ? [...panel.children].every((c) => c.hasAttribute("hidden")) : panel.hasAttribute("hidden");
+    if (empty) toggle.hidden = true;
   }
   if (unknown.length) {
     app.setMessage(`The lesson link names parts this page does not have: ${unknown.join(", ")} (known: ${Object.keys(LESSON_PARTS).join(", ")}, explanations).`, "error");

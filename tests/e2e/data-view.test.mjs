@@ -324,10 +324,14 @@ test("projector mode, hidden explanations and the help overlay", async () => {
 
 test("a lesson link hides the parts it names and reports unknown ones", async () => {
   const url = new URL(lab.page.url());
-  url.search = "?hide=curves,animation,explanations,nonsense";
+  url.search = "?hide=curves,animation,explanations,files,nonsense";
   await lab.page.goto(url.href);
   await lab.page.evaluate(() => window.lab.ready);
   assert.equal(await lab.page.isVisible("#curves"), false);
+  // the groups left empty lose their buttons; the others keep theirs
+  assert.equal(await lab.page.isVisible("#open-curves"), false);
+  assert.equal(await lab.page.isVisible("#open-files"), false);
+  assert.equal(await lab.page.isVisible("#open-data"), true);
   assert.equal(await lab.page.isVisible("#animation"), false);
   assert.equal(await lab.page.isVisible(".explain"), false);
   assert.equal(await lab.page.isVisible("#data-view"), true);
@@ -336,5 +340,6 @@ test("a lesson link hides the parts it names and reports unknown ones", async ()
   await lab.page.goto(url.href);
   await lab.page.evaluate(() => window.lab.ready);
   assert.equal(await lab.page.isVisible("#curves"), true);
+  assert.equal(await lab.page.isVisible("#open-files"), true);
   assert.equal(await lab.page.isVisible(".explain"), true, "the lesson's choice does not stick");
 });
