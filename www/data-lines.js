@@ -11,6 +11,7 @@ import { COLORS, HIGHLIGHT, INFO, TEXT } from "./catalogue.js";
 import { textInk } from "./canvas-text.js";
 import { AXIS_COLOR, GRID_COLOR } from "./data-style.js";
 import { fmtTick, niceStep } from "./format.js";
+import { textBox } from "./label-place.js";
 import { fillRich } from "./rich-text.js";
 import { comparedRules } from "./schema.js";
 
@@ -320,7 +321,17 @@ function normalArrow(v, a, color) {
   const ctx = v.ctx;
   ctx.fillStyle = textInk(color);
   ctx.font = v.font("bold");
-  ctx.fillText("w", t.px + 6, t.py - 4);
+  // beside the tip, where no other label of the frame is (the points' numbers keep off it)
+  const w = ctx.measureText("w").width;
+  /** @type {[number, number][]} */
+  const places = [
+    [t.px + 6, t.py - 4],
+    [t.px - w - 6, t.py - 4],
+    [t.px + 6, t.py + v.textPx + 2],
+    [t.px - w - 6, t.py + v.textPx + 2],
+  ];
+  const at = v.labels.place(places, (x, y) => textBox(ctx, "w", x, y));
+  if (at) ctx.fillText("w", at[0], at[1]);
 }
 
 /** An arrow between data points `a` and `b`. @param {DataSpaceView} v */

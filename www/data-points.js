@@ -9,7 +9,7 @@
 import { COLORS, REFERENCES, TEXT } from "./catalogue.js";
 import { POINT_COLOR } from "./data-style.js";
 import { pointsKey } from "./layer.js";
-import { LabelPlacer, textBox } from "./label-place.js";
+import { textBox } from "./label-place.js";
 import { dashedRings, ringsAsPath } from "./ring-stamp.js";
 
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
@@ -194,7 +194,7 @@ export function drawNumbers(v, points) {
   const fs = v.textPx;
   ctx.fillStyle = TEXT.color;
   ctx.font = v.font();
-  const placer = new LabelPlacer();
+  const placer = v.labels;
   points.forEach((p, i) => {
     const text = String(i + 1);
     const { px, py } = v.toPixel(p.x, p.y);

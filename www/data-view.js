@@ -6,6 +6,7 @@
  * lines (data-lines.js), points and their marks (data-points.js), the tooltip (data-tooltip.js).
  */
 
+import { LabelPlacer } from "./label-place.js";
 import { COLORS, DRAWS, HIGHLIGHT } from "./catalogue.js";
 import { textFont, textPx } from "./canvas-text.js";
 import { PROJECTOR_SCALE, pointRadius } from "./data-style.js";
@@ -37,6 +38,8 @@ export class DataSpaceView {
     this.projector = false;
     /** @type {[number, number, number, number][]} the lines drawn this frame as pixel segments (x0, y0, x1, y1): the tooltip keeps off them */
     this.lines = [];
+    /** the labels placed this frame beside the marks (the optimum's w, the points' numbers): none over another */
+    this.labels = new LabelPlacer();
     /** @type {string[]} what this frame drew beside the points, by name (`getState().marks`): "optimum", "optimum band", "optimum w", "band <rule>", "gibbs", "teacher", "w(t)", "example presented", "rings" or "rings x^μ" */
     this.marks = [];
     /** @type {{x: number, y: number, w: number, h: number} | null} where the tooltip was drawn this frame (CSS pixels), if one was */
@@ -154,6 +157,7 @@ export class DataSpaceView {
     this.ctx.clearRect(0, 0, this.width, this.height);
     this.lines = [];
     this.marks = [];
+    this.labels = new LabelPlacer();
     this.tooltip = null;
     drawAxes(this);
     const step = anim ? anim.frames[anim.index] : null;
