@@ -2,7 +2,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v15";
+const CACHE = "perceptron-lab-v16";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -36,6 +36,7 @@ const FILES = [
   "./www/io.js",
   "./www/download.js",
   "./www/curve-form.js",
+  "./www/curve-import.js",
   "./www/curve-png.js",
   "./www/curve-series.js",
   "./www/curve-trace.js",

@@ -6,8 +6,7 @@
  */
 
 import { readParams } from "./curve-form.js";
-import { chartsPng } from "./curve-png.js";
-import { runLabel, sweepState } from "./curve-series.js";
+import { sweepState } from "./curve-series.js";
 import { loadPreset, teacherForm } from "./data-sets.js";
 import { labState } from "./lab-state.js";
 import { handoutLink } from "./lesson-handout.js";
@@ -46,8 +45,25 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
     /**
      * Extension: runs a learning-curve sweep in the workers; resolves `{rows, csv, ms}`. Fields
      * `params` leaves out take the form's defaults (the page's, not what is typed in the form).
+     * With `keep`, the finished run is then kept on the charts (the panel's "Keep this run"), so
+     * that the next run adds a series beside it; without, it replaces the current (unkept) run.
      */
-    runLearningCurve: (params = {}) => curves.run({ ...readParams(wasm, el, { defaults: true }), ...params }),
+    runLearningCurve: async (params = {}, { keep = false } = {}) => {
+      const result = await curves.run({ ...readParams(wasm, el, { defaults: true }), ...params });
+      if (keep) curves.keepRun();
+      return result;
+    },
+    /**
+     * Extension: adds the curve of `csvText` (header `alpha,eps_g[,eps_g_sem]`, other columns
+     * ignored) as a kept series named `label`, drawn on the ε_g chart; returns its series
+     * `{label, params: null, rows, partial: false}`. Throws, changing nothing, on a malformed file
+     * (the Error names the line and column).
+     */
+    importCurve: (csvText, label) => curves.importCurve(csvText, label),
+    /** Extension: clears the kept series (runs kept and curves imported). */
+    clearKeptCurves: () => curves.clearKept(),
+    /** Extension: the ε_g chart's y axis in decades (true) or linear (false); `getState().sweep.logEps`. */
+    setLogEps: (on) => curves.setLogEps(on),
     /** Extension: cancels a running sweep (its promise rejects with an AbortError). */
     cancelLearningCurve: () => curves.cancel(),
     /**
@@ -76,8 +92,9 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
      * panel's PNG export, under the run's parameters); rejects before any run.
      */
     curvePng: async () => {
-      if (!curves.last) throw new Error("no learning curve to export: run a sweep first");
-      return chartsPng(curves.last.curve, [runLabel(curves.last)]);
+      const canvas = curves.pngCanvas();
+      if (!canvas) throw new Error("no learning curve to export: run a sweep first");
+      return canvas.toDataURL("image/png");
     },
     /** Extension: the lessons `[{id, title, steps: [{title}]}]`, the built-in one first. */
     lessons: () => lessons.all().map((l) => ({ id: l.id, title: l.title, steps: l.steps.map((s) => ({ title: s.title })) })),

@@ -1,14 +1,16 @@
 // @ts-check
 /** Wires the learning-curve panel: the course assignments, run, progress, cancel, charts (with the
- * count of every point on hover), export, and the trace of one run. */
+ * count of every point on hover; the runs kept and the curves imported drawn beside the current
+ * one, the ε_g axis linear or in decades), export, and the trace of one run. */
 
 import { ALGORITHMS, CHARTS, NAMES, REFERENCES } from "./catalogue.js";
 import { WARM_UP, applyAssignment, assignment, fillAssignments } from "./assignments.js";
 import { fillAlgorithms, readForm, readParams, syncForm } from "./curve-form.js";
 import { download } from "./download.js";
 import { sentence } from "./format.js";
-import { chartsCanvas, nearestHit } from "./curve-png.js";
-import { runLabel } from "./curve-series.js";
+import { parseCurveCsv } from "./curve-import.js";
+import { bandLabels, chartsCanvas, nearestHit } from "./curve-png.js";
+import { runLabel, series, seriesLabel } from "./curve-series.js";
 import { traceCommand, exportTrace, traceFromForm, traceRun } from "./curve-trace.js";
 import { DEFAULT_TRACED } from "./schema.js";
 import { SweepClock, timeLeft } from "./sweep-clock.js";
@@ -65,6 +67,15 @@ export class CurvePanel {
     this.onForm = onForm;
     this.pool = new WorkerPool();
     this.last = null; // {params, curve, csv, rows, ms, note} (note: why it is partial, else "")
+    /**
+     * The series kept on the charts besides the current run, in order: a kept run `{series,
+     * params, curve, csv}` or an imported curve `{series, points}` (`series`: its entry of
+     * `getState().sweep.series`; `points`: curve-import.js's arrays).
+     * @type {any[]}
+     */
+    this.kept = [];
+    /** whether the ε_g chart's y axis is in decades (the "log ε_g" box) */
+    this.logEps = false;
     /** The sweep under way: `{params, results, done, total}`, else null. */
     this.sweep = null;
     this.trace = null; // {trace, params, algorithm, alpha, every, csv}
@@ -110,6 +121,10 @@ export class CurvePanel {
     el("lc-cancel").addEventListener("click", () => this.cancel());
     el("lc-csv").addEventListener("click", () => this.exportCsv());
     el("lc-png").addEventListener("click", () => this.exportPng());
+    el("lc-keep").addEventListener("click", () => this.keepRun());
+    el("lc-clear-kept").addEventListener("click", () => this.clearKept());
+    el("lc-import").addEventListener("change", () => this.importFile());
+    el("lc-log-eps").addEventListener("change", () => this.setLogEps(el("lc-log-eps").checked));
     this.canvases.forEach((canvas, k) => {
       canvas.addEventListener("pointermove", (e) => this.hover(k, e));
       canvas.addEventListener("pointerleave", () => this.hideTip());
@@ -182,7 +197,7 @@ export class CurvePanel {
           if (start < nextDraw || sofar.length === drawnCount) return;
           drawnCount = sofar.length;
           const partial = this.wasm.Curve.soFar(params, sofar);
-          this.drawCurve(partial);
+          this.drawCurve({ curve: partial, params, label: seriesLabel(params) });
           partial.free();
           const end = performance.now();
           nextDraw = end + Math.max(PROGRESS_DRAW_MS, (end - start) / PROGRESS_SHARE);
@@ -212,6 +227,7 @@ export class CurvePanel {
       this.running = false;
       el("lc-run").disabled = false;
       el("lc-cancel").disabled = true;
+      this.showButtons();
     }
   }
 
@@ -226,8 +242,7 @@ export class CurvePanel {
     this.last = { params, curve, rows, csv, ms, note, cells };
     this.drawCharts();
     this.el("lc-progress").value = note ? this.el("lc-progress").value : 1;
-    this.el("lc-csv").disabled = false;
-    this.el("lc-png").disabled = false;
+    this.showButtons();
     if (!note) this.status(`done: ${cells} cells in ${(ms / 1000).toFixed(2)} s on ${this.pool.size} workers`);
     return { rows, csv, ms };
   }
@@ -264,9 +279,114 @@ export class CurvePanel {
   clearResults() {
     this.last?.curve.free();
     this.last = null;
-    this.el("lc-csv").disabled = true;
-    this.el("lc-png").disabled = true;
+    this.showButtons();
     this.el("lc-progress").value = 0;
+  }
+
+  /** Enables the buttons that have something to act on (Keep: a run not running; Clear kept: a kept series). */
+  showButtons() {
+    const { el } = this;
+    const any = Boolean(this.last) || this.kept.length > 0;
+    el("lc-csv").disabled = !this.csvRun();
+    el("lc-png").disabled = !any;
+    el("lc-keep").disabled = !this.last || this.running;
+    el("lc-clear-kept").disabled = this.kept.length === 0;
+  }
+
+  /**
+   * Keeps the current run on the charts as a series of its own: the next Run adds a new one
+   * beside it. Returns its series (`getState().sweep.series`' entry), or null with no run.
+   */
+  keepRun() {
+    const last = this.last;
+    if (!last || this.running) return null;
+    const kept = { series: series(last.params, last.rows, last.note), params: last.params, curve: last.curve, csv: last.csv };
+    this.kept.push(kept);
+    this.last = null; // its curve is the kept series' now
+    this.showButtons();
+    this.drawCharts();
+    this.status(`kept: ${kept.series.label}; ${this.kept.length} series on the charts`);
+    return kept.series;
+  }
+
+  /** Removes every kept series (runs kept and curves imported); the current run stays. */
+  clearKept() {
+    for (const k of this.kept) k.curve?.free();
+    this.kept = [];
+    this.showButtons();
+    this.drawCharts();
+  }
+
+  /**
+   * Adds the curve of `text` (CSV, curve-import.js: `alpha,eps_g[,eps_g_sem]`) as a series named
+   * `label`, drawn on the ε_g chart with the others; returns its series. Throws, changing
+   * nothing, on a malformed file (the Error names the line and column).
+   * @param {string} text
+   * @param {string} label
+   */
+  importCurve(text, label) {
+    const points = parseCurveCsv(text);
+    const name = String(label ?? "").trim() || "imported";
+    const rows = Array.from(points.alpha, (alpha, i) => ({ alpha, eps_g: points.eps[i], eps_g_sem: points.sem[i] }));
+    const kept = { series: { label: name, params: null, rows, partial: false }, points };
+    this.kept.push(kept);
+    this.showButtons();
+    this.drawCharts();
+    return structuredClone(kept.series);
+  }
+
+  /** Reads the file chosen in "Import results…" as `importCurve` (named by the file), saying what it did. */
+  async importFile() {
+    const input = this.el("lc-import");
+    const file = input.files?.[0];
+    if (!file) return;
+    try {
+      const added = this.importCurve(await file.text(), file.name.replace(/\.csv$/i, ""));
+      this.status(`imported ${file.name}: ${added.rows.length} points of ε_g`);
+    } catch (e) {
+      this.status(sentence(`Not imported: ${e.message}`));
+    } finally {
+      input.value = ""; // the same file again is a new change
+    }
+  }
+
+  /** Puts the ε_g chart's y axis in decades (true) or back to linear, and redraws. */
+  setLogEps(on) {
+    this.logEps = Boolean(on);
+    this.el("lc-log-eps").checked = this.logEps;
+    this.drawCharts();
+  }
+
+  /** The run the CSV exports: the current one, else the last run kept. */
+  csvRun() {
+    return this.last ?? [...this.kept].reverse().find((k) => k.curve) ?? null;
+  }
+
+  /** The current run as `Runs` takes it, or null. */
+  current() {
+    const last = this.last;
+    return last ? { curve: last.curve, params: last.params, label: runLabel(last) } : null;
+  }
+
+  /**
+   * The core's `Runs` of the kept series and `current` (`{curve, params, label}`, or null), with
+   * the theory of `base` (default: the current run's, the last kept run's, else the form's); the
+   * caller frees it.
+   */
+  runs(current = null, base = null) {
+    const p = base ?? current?.params ?? [...this.kept].reverse().find((k) => k.params)?.params ?? readParams(this.wasm, this.el);
+    const runs = new this.wasm.Runs(p, this.logEps);
+    try {
+      for (const k of this.kept) {
+        if (k.curve) runs.addCurve(k.curve, k.series.label);
+        else runs.addImported(k.series.label, k.points.alpha, k.points.eps, k.points.sem);
+      }
+      if (current) runs.addCurve(current.curve, current.label);
+      return runs;
+    } catch (e) {
+      runs.free();
+      throw e;
+    }
   }
 
   /**
@@ -275,10 +395,14 @@ export class CurvePanel {
    */
   preview(params = null) {
     try {
-      const p = params ?? readParams(this.wasm, this.el);
+      const p = params ?? (this.kept.length ? null : readParams(this.wasm, this.el));
+      if (this.kept.length || this.logEps) {
+        this.drawCurve(null, p);
+        return;
+      }
       CHARTS.forEach((c, k) => {
         this.wasm.drawPreview(this.canvases[k], p, c.name, this.scale * this.textScale);
-        this.setDrawn(k, { hits: [], notes: [] });
+        this.setDrawn(k, { hits: [], notes: [], yTicks: [] });
       });
     } catch {
       // the form is being typed: the charts keep what they show
@@ -286,7 +410,8 @@ export class CurvePanel {
   }
 
   exportCsv() {
-    if (this.last) download("learning-curve.csv", new Blob([this.last.csv], { type: "text/csv" }));
+    const run = this.csvRun();
+    if (run) download("learning-curve.csv", new Blob([run.csv], { type: "text/csv" }));
   }
 
   /**
@@ -306,16 +431,28 @@ export class CurvePanel {
     }
   }
 
-  /** Draws every chart of the last sweep at the current scale, keeping where its points went. */
+  /**
+   * Draws every chart of the kept series and the last sweep at the current scale, keeping where
+   * their points went (with neither: the form's preview).
+   */
   drawCharts() {
-    if (this.last) this.drawCurve(this.last.curve);
+    if (this.last) this.drawCurve(this.current());
+    else this.preview();
   }
 
-  /** Draws every chart of `curve` (a finished sweep, or the finished α of a running one). */
-  drawCurve(curve) {
-    CHARTS.forEach((c, k) => {
-      this.setDrawn(k, curve.drawMarked(this.canvases[k], c.name, this.scale * this.textScale));
-    });
+  /**
+   * Draws every chart of the kept series and `current` (`{curve, params, label}`: a finished
+   * sweep, or the finished α of a running one; null: none), the theory of `base` (`runs`).
+   */
+  drawCurve(current, base = null) {
+    const runs = this.runs(current, base);
+    try {
+      CHARTS.forEach((c, k) => {
+        this.setDrawn(k, runs.drawMarked(this.canvases[k], c.name, this.scale * this.textScale));
+      });
+    } finally {
+      runs.free();
+    }
   }
 
   /** Keeps chart `k`'s points and notes (the notes also in its accessible description). */
@@ -323,6 +460,7 @@ export class CurvePanel {
     this.drawn[k] = drawn;
     const canvas = this.canvases[k];
     /** @type {any} */ (canvas).chartHits = drawn.hits; // for scripts and tests: where each point is
+    /** @type {any} */ (canvas).chartYTicks = drawn.yTicks; // and the y axis' tick labels
     if (drawn.notes.length) canvas.setAttribute("aria-description", drawn.notes.join(" "));
     else canvas.removeAttribute("aria-description");
   }
@@ -342,7 +480,12 @@ export class CurvePanel {
       return;
     }
     const tip = this.el("lc-tip");
-    const more = !hit.algorithm ? "" : traceable(hit) ? "\nclick: trace one run at this α below" : `\n${NAMES[hit.algorithm]} is not a training rule: no trace`;
+    const more =
+      !hit.algorithm || (traceable(hit) && this.kept.length)
+        ? ""
+        : traceable(hit)
+          ? "\nclick: trace one run at this α below"
+          : `\n${NAMES[hit.algorithm]} is not a training rule: no trace`;
     tip.textContent = hit.text + more;
     tip.hidden = false;
     // fixed to the viewport, beside the pointer, kept on screen
@@ -360,6 +503,11 @@ export class CurvePanel {
     if (!hit || !this.last) return;
     if (!traceable(hit)) {
       if (hit.algorithm) this.traceStatus(`${NAMES[hit.algorithm]} is the reference, not a training rule: it has no trace`);
+      return;
+    }
+    if (this.kept.length) {
+      // the point may be a kept run's, of other parameters than the current run's
+      this.traceStatus("with kept series on the charts, trace from the form here (rule, α) or clear the kept ones");
       return;
     }
     this.el("lc-trace-algorithm").value = hit.algorithm;
@@ -382,10 +530,24 @@ export class CurvePanel {
     this.el("lc-trace-status").textContent = text;
   }
 
-  /** Every chart in one PNG of a fixed pixel size, under the run's parameters (curve-png.js). */
+  /**
+   * Every chart of every series in one canvas of a fixed pixel size, under the run's parameters
+   * or the count of series (each legend names them; curve-png.js); null with no series.
+   */
+  pngCanvas() {
+    if (!this.last && !this.kept.length) return null;
+    const runs = this.runs(this.current());
+    try {
+      const labels = [...this.kept.map((k) => k.series.label), ...(this.last ? [runLabel(this.last)] : [])];
+      return chartsCanvas(runs, bandLabels(labels));
+    } finally {
+      runs.free();
+    }
+  }
+
+  /** Every chart in one PNG of a fixed pixel size (`pngCanvas`). */
   exportPng() {
-    if (!this.last) return;
-    chartsCanvas(this.last.curve, [runLabel(this.last)]).toBlob((blob) => download("learning-curves.png", blob), "image/png");
+    this.pngCanvas()?.toBlob((blob) => download("learning-curves.png", blob), "image/png");
   }
 
   status(text) {

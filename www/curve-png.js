@@ -2,8 +2,8 @@
 /**
  * The learning-curve charts as one PNG of a fixed pixel size, whatever the device's pixel ratio,
  * zoom or column width: every chart drawn by the core at PNG_CHART's size, PNG_COLUMNS to a row,
- * under a band naming each series' parameters (curve-series.js's label); and where a chart's
- * points are under the pointer.
+ * under a band of one line — the one series' parameters (curve-series.js's label), or how many
+ * series the charts' legends name —; and where a chart's points are under the pointer.
  */
 
 import { CHARTS } from "./catalogue.js";
@@ -16,7 +16,17 @@ export const PNG_COLUMNS = 2;
 const BAND = { font: 26, line: 36, margin: 16 };
 
 /**
- * The PNG's canvas: the charts of `curve` (a core `Curve`) under the labels of `labels`.
+ * The band's one line for the series labelled `labels`: the label of one, else their count (each
+ * chart's legend names them), so that the PNG keeps its size whatever the number of series.
+ * @param {string[]} labels
+ */
+export function bandLabels(labels) {
+  return labels.length === 1 ? labels : [`${labels.length} series, each named in the charts' legends`];
+}
+
+/**
+ * The PNG's canvas: the charts of `curve` (a core `Curve`, or `Runs`: anything with the core's
+ * `drawMarked(canvas, chart, scale)`) under the labels of `labels`.
  * @param {any} curve
  * @param {string[]} labels one line per series
  * @returns {HTMLCanvasElement}

@@ -66,13 +66,26 @@ export function series(params, rows, note = "") {
 }
 
 /**
- * `getState().sweep`: `{running, done, total, series: [{label, params, rows, partial}]}` — `done`
- * and `total` count the cells of the sweep under way (else of the last one), its series holds
- * every α reached so far, each over the repetitions done (`rows[i].reps`); while it runs also
- * `work` (the estimated share of its work done, the bar's) and `leftMs` (the estimated time left).
+ * `getState().sweep`: `{running, done, total, logEps, series: [{label, params, rows, partial}]}`
+ * — `series` lists the kept series (runs kept and curves imported, `params: null` and rows
+ * `{alpha, eps_g, eps_g_sem}`), then the current run; `done` and `total` count the cells of the
+ * sweep under way (else of the last one), whose series holds every α reached so far, each over
+ * the repetitions done (`rows[i].reps`); while it runs also `work` (the estimated share of its
+ * work done, the bar's) and `leftMs` (the estimated time left); `logEps`: the ε_g chart's y axis
+ * in decades.
  * @param {any} panel the CurvePanel
  */
 export function sweepState(panel) {
+  const kept = panel.kept.map((/** @type {any} */ k) => structuredClone(k.series));
+  return { ...sweepOwn(panel, kept), logEps: panel.logEps };
+}
+
+/**
+ * `sweepState` but `logEps`, the kept series `kept` first.
+ * @param {any} panel
+ * @param {any[]} kept
+ */
+function sweepOwn(panel, kept) {
   const s = panel.sweep;
   if (s) {
     let rows = [];
@@ -87,11 +100,11 @@ export function sweepState(panel) {
       total: s.total,
       work: s.share ?? 0,
       leftMs: s.leftMs ?? null,
-      series: [series(s.params, rows, `running: ${s.results.length} of ${s.total} cells`)],
+      series: [...kept, series(s.params, rows, `running: ${s.results.length} of ${s.total} cells`)],
     };
   }
   const last = panel.last;
-  if (!last) return { running: false, done: 0, total: 0, series: [] };
+  if (!last) return { running: false, done: 0, total: 0, series: kept };
   const total = last.params.reps * last.params.alphas.length;
-  return { running: false, done: last.cells, total, series: [series(last.params, last.rows, last.note)] };
+  return { running: false, done: last.cells, total, series: [...kept, series(last.params, last.rows, last.note)] };
 }

@@ -5,7 +5,8 @@
 
 use super::legend::{self, Entry as LegendEntry, Swatch};
 use super::marker::Shape;
-use super::spec::{ChartSpec, Series};
+use super::runs::run_style;
+use super::spec::{ChartSpec, Mark, Series};
 use super::{bounds, caption, muted_text, text, valid_scale};
 use crate::catalogue::Algorithm;
 use crate::catalogue::CHART_TEXT;
@@ -13,6 +14,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
+use std::cell::RefCell;
 
 /// A point as drawn: where (in the backend's pixels), what it is and its hover text.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -44,6 +46,9 @@ pub struct Drawn {
     pub hits: Vec<Hit>,
     /// The notes printed under the chart ([`ChartSpec::notes`]).
     pub notes: Vec<String>,
+    /// The y axis' tick labels as printed, bottom to top (powers of ten on a log axis).
+    #[serde(rename = "yTicks")]
+    pub y_ticks: Vec<String>,
 }
 
 /// Draws `spec` on `area` ([`draw_marked`], without its [`Drawn`]).
@@ -89,21 +94,17 @@ pub fn draw_marked<DB: DrawingBackend>(
         )
         .chain([spec.alpha_range.0, spec.alpha_range.1]);
     let (x0, x1) = widen(bounds(xs, 0.0), 0.5);
-    let ys = spec
-        .series
-        .iter()
-        .flat_map(|s| {
-            s.points
-                .iter()
-                .flat_map(|p| [p.mean - p.sem, p.mean + p.sem])
-        })
-        .chain(
-            spec.theory
-                .iter()
-                .flat_map(|l| l.points.iter().map(|p| p.1)),
-        );
-    // one value (a chart of zeros): an axis around it, not a span of 10⁻⁹ labelled 0.0 0.0 …
-    let (y0, y1) = widen(bounds(ys, 0.05), 0.05);
+    let fy = y_map(spec.log_y);
+    let (y0, y1) = y_bounds(spec, fy);
+    let printed = RefCell::new(Vec::<(f64, String)>::new());
+    let y_tick = |v: &f64| {
+        let label = if spec.log_y { decade(*v) } else { tick(*v) };
+        let mut printed = printed.borrow_mut();
+        if !printed.iter().any(|(at, _)| at == v) {
+            printed.push((*v, label.clone()));
+        }
+        label
+    };
     let mut chart = ChartBuilder::on(&plot_area)
         .caption(&spec.title, caption(scale))
         .margin(px(10.0))
@@ -111,23 +112,35 @@ pub fn draw_marked<DB: DrawingBackend>(
         .x_label_area_size(px(2.0 * CHART_TEXT.px + 12.0))
         .y_label_area_size(px(4.0 * CHART_TEXT.px + 8.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
-    chart
-        .configure_mesh()
-        .x_desc("α = P/N")
-        .y_desc(spec.y_label.as_str())
+    let y_desc = if spec.log_y {
+        format!("{} (log scale)", spec.y_label)
+    } else {
+        spec.y_label.clone()
+    };
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc("α = P/N")
+        .y_desc(y_desc)
         .x_label_formatter(&|v| tick(*v))
-        .y_label_formatter(&|v| tick(*v))
+        .y_label_formatter(&y_tick)
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .label_style(text(scale))
-        .axis_desc_style(text(scale))
-        .draw()?;
+        .axis_desc_style(text(scale));
+    if spec.log_y {
+        // a tick at each decade and no lines between (they would be evenly spaced in log ε)
+        mesh.y_labels((y1 - y0).round() as usize + 1)
+            .y_max_light_lines(0);
+    }
+    mesh.draw()?;
     for l in &spec.theory {
         chart.draw_series(LineSeries::new(
-            l.points.iter().copied(),
+            l.points
+                .iter()
+                .map(|&(x, y)| (x, fy(y)))
+                .filter(|p| p.1.is_finite()),
             l.color.stroke_width(px(2.0)),
         ))?;
     }
-    let hits = draw_points(&mut chart, &spec.series, scale)?;
+    let hits = draw_points(&mut chart, &spec.series, scale, fy, y0)?;
     if let Some(why) = &spec.empty {
         let plot = chart.plotting_area().strip_coord_spec();
         let (w, h) = plot.dim_in_pixel();
@@ -147,10 +160,72 @@ pub fn draw_marked<DB: DrawingBackend>(
         }
     }
     area.present()?;
+    let mut y_ticks = printed.into_inner();
+    y_ticks.sort_by(|a, b| a.0.total_cmp(&b.0));
     Ok(Drawn {
         hits,
         notes: spec.notes.clone(),
+        y_ticks: y_ticks.into_iter().map(|(_, label)| label).collect(),
     })
+}
+
+/// The y axis' range: the points with their bars and the theory lines, through `fy`; on a log
+/// axis whole decades.
+fn y_bounds(spec: &ChartSpec, fy: impl Fn(f64) -> f64) -> (f64, f64) {
+    let ys = spec
+        .series
+        .iter()
+        .flat_map(|s| {
+            s.points.iter().flat_map(|p| {
+                // on a log axis a bar reaching 0 or below is cut at the axis, not stretching it
+                let low = if spec.log_y { p.mean } else { p.mean - p.sem };
+                [fy(low), fy(p.mean + p.sem)]
+            })
+        })
+        .chain(
+            spec.theory
+                .iter()
+                .flat_map(|l| l.points.iter().map(|p| fy(p.1))),
+        );
+    if spec.log_y {
+        // whole decades, a tick at each
+        let (lo, hi) = bounds(ys, 0.0);
+        let (lo, hi) = (lo.floor(), hi.ceil());
+        (lo, if hi > lo { hi } else { lo + 1.0 })
+    } else {
+        // one value (a chart of zeros): an axis around it, not a span of 10⁻⁹ labelled 0.0 0.0 …
+        widen(bounds(ys, 0.05), 0.05)
+    }
+}
+
+/// The y coordinate of a value: itself, or on a log axis `log₁₀` of it (NaN for a value ≤ 0,
+/// which has none and is left out).
+fn y_map(log_y: bool) -> impl Fn(f64) -> f64 + Copy {
+    move |v: f64| {
+        if !log_y {
+            v
+        } else if v > 0.0 {
+            v.log10()
+        } else {
+            f64::NAN
+        }
+    }
+}
+
+/// A tick of a log axis at `log₁₀` value `v`: `10` with the exponent in superscript (`10⁻²`).
+fn decade(v: f64) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    if (v - v.round()).abs() > 1e-6 {
+        return tick(10f64.powf(v));
+    }
+    let k = v.round() as i64;
+    let exponent: String = k
+        .unsigned_abs()
+        .to_string()
+        .chars()
+        .map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize])
+        .collect();
+    format!("10{}{exponent}", if k < 0 { "⁻" } else { "" })
 }
 
 /// The chart's coordinates: `α` across, the measured quantity up.
@@ -169,9 +244,19 @@ fn legend_entries(spec: &ChartSpec) -> Vec<LegendEntry> {
         .filter(|s| !s.points.is_empty())
         .map(|s| LegendEntry {
             text: s.name.clone(),
-            swatch: Swatch::Marker {
-                color: s.color,
-                shape: Shape::of(s.algorithm),
+            swatch: match s.run {
+                Some(k) => {
+                    let (shape, dash) = run_style(k);
+                    Swatch::Run {
+                        color: s.color,
+                        shape,
+                        dash,
+                    }
+                }
+                None => Swatch::Marker {
+                    color: s.color,
+                    shape: Shape::of(s.algorithm),
+                },
             },
         });
     lines.chain(series).collect()
@@ -188,42 +273,64 @@ fn tick(v: f64) -> String {
 }
 
 /// Draws every series' points in its shape with their error bars (hollow where a mean is over
-/// fewer sets than asked: white inside an outline of the series' colour); returns where each
-/// point went.
+/// fewer sets than asked: white inside an outline of the series' colour), the y values through
+/// `fy` (a log axis' `log₁₀`: a point with none is left out, a bar reaching below the axis
+/// `y0` is cut there); a run's series on a chart of several ([`Series::run`]) in its run's
+/// shape, its points joined by its run's line ([`run_style`]). Returns where each point went.
 fn draw_points<DB: DrawingBackend>(
     chart: &mut Plot<'_, DB>,
     series: &[Series],
     scale: f64,
+    fy: impl Fn(f64) -> f64 + Copy,
+    y0: f64,
 ) -> Result<Vec<Hit>, DrawingAreaErrorKind<DB::ErrorType>> {
     let px = move |v: f64| (v * scale).round().max(1.0) as u32;
     let mut hits = Vec::new();
     for s in series {
         let color = s.color;
-        let shape = Shape::of(s.algorithm);
-        chart.draw_series(s.points.iter().map(|p| {
+        // on a log axis, the points with a logarithm
+        let shown: Vec<&Mark> = s.points.iter().filter(|p| fy(p.mean).is_finite()).collect();
+        let at = |p: &Mark| (p.alpha, fy(p.mean));
+        let (shape, dash) = match s.run {
+            Some(k) => run_style(k),
+            None => (Shape::of(s.algorithm), None),
+        };
+        if s.run.is_some() {
+            let mut line: Vec<(f64, f64)> = shown.iter().map(|p| at(p)).collect();
+            line.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let style = color.stroke_width(px(1.5));
+            match dash {
+                Some((d, g)) => {
+                    chart.draw_series(DashedLineSeries::new(line, px(d), px(g), style))?;
+                }
+                None => {
+                    chart.draw_series(LineSeries::new(line, style))?;
+                }
+            }
+        }
+        chart.draw_series(shown.iter().map(|p| {
+            let low = fy(p.mean - p.sem);
             ErrorBar::new_vertical(
                 p.alpha,
-                p.mean - p.sem,
-                p.mean,
-                p.mean + p.sem,
+                if low.is_finite() { low } else { y0 },
+                fy(p.mean),
+                fy(p.mean + p.sem),
                 color.filled(),
                 px(6.0),
             )
         }))?;
-        let hollow = || s.points.iter().filter(|p| p.hollow());
+        let hollow = || shown.iter().filter(|p| p.hollow());
         let size = 7.0 * scale;
-        chart.draw_series(hollow().map(|p| shape.at((p.alpha, p.mean), size, WHITE.filled())))?;
+        chart.draw_series(hollow().map(|p| shape.at(at(p), size, WHITE.filled())))?;
+        chart.draw_series(hollow().map(|p| shape.at(at(p), size, color.stroke_width(px(1.5)))))?;
         chart.draw_series(
-            hollow().map(|p| shape.at((p.alpha, p.mean), size, color.stroke_width(px(1.5)))),
-        )?;
-        chart.draw_series(
-            s.points
+            shown
                 .iter()
                 .filter(|p| !p.hollow())
-                .map(|p| shape.at((p.alpha, p.mean), 6.0 * scale, color.filled())),
+                .map(|p| shape.at(at(p), 6.0 * scale, color.filled())),
         )?;
-        for p in &s.points {
-            let (x, y) = chart.backend_coord(&(p.alpha, p.mean));
+        for p in &shown {
+            let (x, y) = chart.backend_coord(&at(p));
             hits.push(Hit {
                 x: f64::from(x),
                 y: f64::from(y),

@@ -25,6 +25,16 @@ pub enum Swatch {
         /// Its shape.
         shape: Shape,
     },
+    /// A run's series on a chart of several runs: its line (solid, or `(dash, gap)` before
+    /// scaling) through its point's shape.
+    Run {
+        /// Its colour.
+        color: RGBColor,
+        /// Its shape.
+        shape: Shape,
+        /// Its dashes (`None`: solid).
+        dash: Option<(f64, f64)>,
+    },
 }
 
 /// One entry: a swatch and its text.
@@ -70,24 +80,59 @@ pub fn below<DB: DrawingBackend>(
         16.0 * scale,
         (CHART_TEXT.px + 5.0) * scale,
     );
-    let mut rows: Vec<Vec<(f64, &Entry)>> = vec![vec![]];
+    // rows of (x, the entry whose swatch starts there or None for a continued text, the text)
+    let mut rows: Vec<Vec<(f64, Option<&Entry>, String)>> = vec![vec![]];
     let mut x = margin;
+    let room = f64::from(width) - 2.0 * margin - swatch;
     for e in entries {
-        let w = swatch + f64::from(area.estimate_text_size(&e.text, &font)?.0);
+        let text_width = f64::from(area.estimate_text_size(&e.text, &font)?.0);
+        if text_width > room {
+            // too wide for a row of its own (a run's parameters): its text wrapped, under itself
+            let lines = super::learning_curve::wrap(
+                area,
+                std::slice::from_ref(&e.text),
+                &font,
+                room.max(1.0) as u32,
+            )?;
+            if !rows.last().expect("a row").is_empty() {
+                rows.push(vec![]);
+            }
+            for (k, line) in lines.into_iter().enumerate() {
+                if k > 0 {
+                    rows.push(vec![]);
+                }
+                rows.last_mut()
+                    .expect("a row")
+                    .push((margin, (k == 0).then_some(e), line));
+            }
+            rows.push(vec![]);
+            x = margin;
+            continue;
+        }
+        let w = swatch + text_width;
         if x > margin && x + w > f64::from(width) - margin {
             rows.push(vec![]);
             x = margin;
         }
-        rows.last_mut().expect("a row").push((x, e));
+        rows.last_mut()
+            .expect("a row")
+            .push((x, Some(e), e.text.clone()));
         x += w + gap;
+    }
+    if rows.len() > 1 && rows.last().is_some_and(Vec::is_empty) {
+        rows.pop();
     }
     let legend_height = rows.len() as f64 * row_height + 4.0 * scale;
     let (plot, legend) = area.split_vertically((f64::from(height) - legend_height).round() as i32);
     let swatch = swatch.round() as i32;
     for (k, row) in rows.iter().enumerate() {
         let y = ((k as f64 + 0.5) * row_height).round() as i32;
-        for &(x, e) in row {
+        for (x, e, text) in row {
             let x = x.round() as i32;
+            let Some(e) = e else {
+                legend.draw_text(text, &left_middle, (x + swatch, y))?;
+                continue;
+            };
             match e.swatch {
                 Swatch::Line { color, dashed } => {
                     let style = color.stroke_width(s(2.0).max(1) as u32);
@@ -101,8 +146,19 @@ pub fn below<DB: DrawingBackend>(
                 Swatch::Marker { color, shape } => {
                     legend.draw(&shape.at((x + s(8.0), y), 8.0 * scale, color.filled()))?;
                 }
+                Swatch::Run { color, shape, dash } => {
+                    let style = color.stroke_width(s(1.5).max(1) as u32);
+                    let path = vec![(x, y), (x + swatch - s(5.0), y)];
+                    match dash {
+                        Some((d, g)) => {
+                            legend.draw(&DashedPathElement::new(path, s(d), s(g), style))?;
+                        }
+                        None => legend.draw(&PathElement::new(path, style))?,
+                    }
+                    legend.draw(&shape.at((x + s(8.0), y), 8.0 * scale, color.filled()))?;
+                }
             }
-            legend.draw_text(&e.text, &left_middle, (x + swatch, y))?;
+            legend.draw_text(text, &left_middle, (x + swatch, y))?;
         }
     }
     Ok(plot)

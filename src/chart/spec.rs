@@ -46,6 +46,9 @@ pub struct Series {
     /// The `α` values at which it has no point because no repetition gave a value (each named
     /// in a note of the chart).
     pub omitted: Vec<f64>,
+    /// On a chart of several runs ([`super::runs_spec`]), the run it belongs to: its points take
+    /// that run's shape and are joined by that run's dashed line; `None` on a chart of one run.
+    pub run: Option<usize>,
 }
 
 /// Everything one chart shows.
@@ -66,6 +69,8 @@ pub struct ChartSpec {
     pub alpha_range: (f64, f64),
     /// Notes printed under the chart: the points left out and why, what hollow points mean.
     pub notes: Vec<String>,
+    /// The y axis in decades (`log₁₀`; points and bar ends ≤ 0 left out, ticks at powers of ten).
+    pub log_y: bool,
 }
 
 /// The spec of chart `which` for the rows of a sweep (no rows: the theory curves alone, as a
@@ -102,6 +107,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             }),
             alpha_range: (0.0, 0.0),
             notes: vec![],
+            log_y: false,
         },
         Chart::Kappa => ChartSpec {
             title: format!("stability κ(α), N = {}", params.n),
@@ -114,6 +120,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             empty: None,
             alpha_range: (0.0, 0.0),
             notes: vec![],
+            log_y: false,
         },
         Chart::TrainError => ChartSpec {
             title: "training error".into(),
@@ -123,6 +130,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             empty: None,
             alpha_range: (0.0, 0.0),
             notes: vec![],
+            log_y: false,
         },
         Chart::Separable => ChartSpec {
             title: format!("fraction of linearly separable sets, N = {}", params.n),
@@ -132,6 +140,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             empty: None,
             alpha_range: (0.0, 0.0),
             notes: vec![],
+            log_y: false,
         },
     };
     spec.alpha_range = alpha_range(params);
@@ -183,6 +192,7 @@ fn measured_series(
                 color: rgb(algorithm.info().color),
                 points,
                 omitted,
+                run: None,
             }
         })
         .collect()
@@ -264,7 +274,7 @@ fn notes(series: &[Series], reps: usize) -> Vec<String> {
 }
 
 /// A value to three significant digits.
-fn sig(x: f64) -> String {
+pub(super) fn sig(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
     }
@@ -308,6 +318,7 @@ fn separable_series(params: &CurveParams, rows: &[Row]) -> Vec<Series> {
         algorithm: None,
         color,
         omitted: vec![],
+        run: None,
     };
     let mut out = data_series(params, &series);
     out.extend(converged_series(rows));
@@ -345,6 +356,7 @@ fn converged_series(rows: &[Row]) -> Option<Series> {
         algorithm: Some(rule),
         color: rgb(rule.info().color),
         omitted: vec![],
+        run: None,
     })
 }
 

@@ -306,3 +306,107 @@ impl CellTrace {
         chart::draw_trace(&chart_area(canvas)?, &spec, scale).map_err(js_error)
     }
 }
+
+/// What one run of [`Runs`] holds: a sweep's parameters and rows, or imported `(α, ε_g, sem)`.
+enum RunRows {
+    Sweep(Box<CurveParams>, Vec<Row>),
+    Imported(Vec<(f64, f64, f64)>),
+}
+
+/// Several runs on one chart (`chart::runs_spec`): the sweeps kept on the page and the curves
+/// imported from files, then the current one, each a series in its own style named by its label;
+/// the theory overlays of the `base` sweep.
+#[wasm_bindgen]
+pub struct Runs {
+    base: CurveParams,
+    log_eps: bool,
+    entries: Vec<(String, RunRows)>,
+}
+
+#[wasm_bindgen]
+impl Runs {
+    /// No runs yet, the theory of the sweep `base`; `logEps`: the ε_g chart's y axis in decades.
+    ///
+    /// # Errors
+    /// Throws on bad parameters.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "CurveParams")] base: JsValue,
+        #[wasm_bindgen(js_name = logEps)] log_eps: bool,
+    ) -> Result<Runs, JsError> {
+        let base = curve_params(base)?;
+        base.validate()?;
+        Ok(Runs {
+            base,
+            log_eps,
+            entries: vec![],
+        })
+    }
+
+    /// Adds the sweep `curve` (a copy of its rows), named `label`.
+    #[wasm_bindgen(js_name = addCurve)]
+    pub fn add_curve(&mut self, curve: &Curve, label: &str) {
+        self.entries.push((
+            label.into(),
+            RunRows::Sweep(Box::new(curve.params.clone()), curve.rows.clone()),
+        ));
+    }
+
+    /// Adds `ε_g(α)` read from a file (`alpha`, `eps`, `sem` of one length), named `label`.
+    ///
+    /// # Errors
+    /// Throws unless the three arrays have one length.
+    #[wasm_bindgen(js_name = addImported)]
+    pub fn add_imported(
+        &mut self,
+        label: &str,
+        alpha: &[f64],
+        eps: &[f64],
+        sem: &[f64],
+    ) -> Result<(), JsError> {
+        if eps.len() != alpha.len() || sem.len() != alpha.len() {
+            return Err(JsError::new(&format!(
+                "expected as many ε_g and standard errors as α ({}), got {} and {}",
+                alpha.len(),
+                eps.len(),
+                sem.len()
+            )));
+        }
+        let points = (0..alpha.len())
+            .map(|i| (alpha[i], eps[i], sem[i]))
+            .collect();
+        self.entries.push((label.into(), RunRows::Imported(points)));
+        Ok(())
+    }
+
+    /// Draws chart `which` of every run as `Curve.drawMarked` does (one sweep alone: its own
+    /// chart), the ε_g chart in decades if asked.
+    ///
+    /// # Errors
+    /// Throws for an unknown chart or a drawing failure.
+    #[wasm_bindgen(js_name = drawMarked, unchecked_return_type = "Drawn")]
+    pub fn draw_marked(
+        &self,
+        canvas: HtmlCanvasElement,
+        #[wasm_bindgen(unchecked_param_type = "Chart")] which: &str,
+        scale: f64,
+    ) -> Result<JsValue, JsError> {
+        let which = Chart::from_name(which)?;
+        let runs: Vec<chart::Run> = self
+            .entries
+            .iter()
+            .map(|(label, rows)| chart::Run {
+                label,
+                data: match rows {
+                    RunRows::Sweep(params, rows) => chart::RunData::Sweep { params, rows },
+                    RunRows::Imported(points) => chart::RunData::Imported(points),
+                },
+            })
+            .collect();
+        let mut spec = chart::runs_spec(which, &self.base, &runs);
+        if self.log_eps && which == Chart::Eps {
+            spec = spec.in_decades();
+        }
+        to_js(&chart::draw_marked(&chart_area(canvas)?, &spec, scale).map_err(js_error)?)
+    }
+}
