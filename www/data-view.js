@@ -40,7 +40,7 @@ export class DataSpaceView {
     this.lines = [];
     /** the labels placed this frame beside the marks (the optimum's w, the points' numbers): none over another */
     this.labels = new LabelPlacer();
-    /** @type {string[]} what this frame drew beside the points, by name (`getState().marks`): "optimum", "optimum band", "optimum w", "band <rule>", "gibbs", "teacher", "w(t)", "example presented", "rings" or "rings x^μ" */
+    /** @type {string[]} what this frame drew beside the points, by name (`getState().marks`): "optimum", "optimum band", "optimum w", "band <rule>", "version-space samples", "teacher", "w(t)", "example presented", "rings" or "rings x^μ" */
     this.marks = [];
     /** @type {{x: number, y: number, w: number, h: number} | null} where the tooltip was drawn this frame (CSS pixels), if one was */
     this.tooltip = null;
@@ -163,7 +163,7 @@ export class DataSpaceView {
     const step = anim ? anim.frames[anim.index] : null;
     if (scene) drawSolutions(this, state, scene, anim);
     if (frame.gibbs.length) {
-      this.marks.push("gibbs");
+      this.marks.push("version-space samples");
       this.ctx.save();
       this.ctx.globalAlpha = GIBBS_ALPHA;
       for (const g of frame.gibbs) drawLine(this, g.w, g.theta, COLORS[DRAWS[0]], 1);

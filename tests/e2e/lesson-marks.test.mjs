@@ -20,7 +20,7 @@ const PROMISED = [
   [/separating line/, ["optimum", "optimum w"], null],
   [/Rosenblatt's rule, step by step/, ["w(t)", "example presented"], "step"],
   [/Student and teacher/, ["teacher"], null],
-  [/Gibbs and Bayes/, ["gibbs"], null],
+  [/Gibbs and Bayes/, ["version-space samples"], null],
   [/Stability and κ_max/, ["band rosenblatt", "optimum band", "rings"], null],
   [/Adaline and AdaTron/, ["rings x^μ"], null],
   [/pocket and the soft margin/, ["band soft-margin"], "end"],
