@@ -7,6 +7,7 @@ use super::legend::{self, Entry as LegendEntry, Swatch};
 use super::marker::Shape;
 use super::runs::run_style;
 use super::spec::{ChartSpec, Mark, Series};
+use super::wrap::wrap;
 use super::{bounds, caption, muted_text, text, valid_scale};
 use crate::catalogue::Algorithm;
 use crate::catalogue::CHART_TEXT;
@@ -368,33 +369,6 @@ fn draw_notes<DB: DrawingBackend>(
         note_area.draw_text(line, &font, (margin as i32, y))?;
     }
     Ok(plot_area)
-}
-
-/// The notes broken into lines no wider than `width` pixels (greedily, at spaces).
-pub(super) fn wrap<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    notes: &[String],
-    font: &TextStyle,
-    width: u32,
-) -> Result<Vec<String>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let mut lines = Vec::new();
-    for note in notes {
-        let mut line = String::new();
-        for word in note.split(' ') {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if !line.is_empty() && area.estimate_text_size(&candidate, font)?.0 > width {
-                lines.push(std::mem::replace(&mut line, word.to_string()));
-            } else {
-                line = candidate;
-            }
-        }
-        lines.push(line);
-    }
-    Ok(lines)
 }
 
 /// `(lo, hi)`, or `(lo − half, hi + half)` if it is a single value (an axis needs a span).

@@ -88,7 +88,7 @@ pub fn below<DB: DrawingBackend>(
         let text_width = f64::from(area.estimate_text_size(&e.text, &font)?.0);
         if text_width > room {
             // too wide for a row of its own (a run's parameters): its text wrapped, under itself
-            let lines = super::learning_curve::wrap(
+            let lines = super::wrap::wrap(
                 area,
                 std::slice::from_ref(&e.text),
                 &font,

@@ -22,6 +22,7 @@ mod runs;
 mod spec;
 mod theory;
 pub mod trace;
+mod wrap;
 
 pub use learning_curve::{draw, draw_marked, Drawn, Hit};
 pub use legend::{Entry as LegendEntry, Swatch};
