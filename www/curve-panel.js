@@ -20,6 +20,8 @@ import { WorkerPool } from "./worker-pool.js";
 const CHART_CSS = { width: 560, height: 380 };
 /** The least CSS height a chart is shown at: its legend's rows, its axes' labels and a plot of at least 120 px on a phone. */
 const CHART_MIN_HEIGHT = 420;
+/** The CSS height a shown chart grows by for each series beyond the first: their legend's rows (two or three lines each on a phone), so that the plot keeps its height. */
+const SERIES_HEIGHT = 110;
 /** CSS size of the trace's chart. */
 const TRACE_CSS = { width: 560, height: 400 };
 
@@ -422,13 +424,22 @@ export class CurvePanel {
   sizeCharts(scale, { fixed = false } = {}) {
     // fixed (an export): CHART_CSS's size × scale whatever the screen and its pixel ratio
     this.scale = (fixed ? 1 : window.devicePixelRatio || 1) * scale;
+    this.sizedFor = this.seriesCount();
     for (const c of this.canvases) {
       const width = fixed ? CHART_CSS.width : shownWidth(c, CHART_CSS.width);
       c.width = Math.round(width * this.scale);
-      // shown: never lower than CHART_MIN_HEIGHT (a phone's narrow column: the legend and the labels keep their size, the plot its height)
+      // shown: never lower than CHART_MIN_HEIGHT (a phone's narrow column: the legend and the
+      // labels keep their size, the plot its height), and higher by the legend rows of each
+      // series beyond the first
       const height = Math.round((width * CHART_CSS.height) / CHART_CSS.width);
-      c.height = Math.round((fixed ? height : Math.max(CHART_MIN_HEIGHT, height)) * this.scale);
+      const shown = Math.max(CHART_MIN_HEIGHT, height) + SERIES_HEIGHT * (this.sizedFor - 1);
+      c.height = Math.round((fixed ? height : shown) * this.scale);
     }
+  }
+
+  /** How many series the charts show: the kept ones and the current run (or the one running), at least one. */
+  seriesCount() {
+    return Math.max(1, (this.kept?.length ?? 0) + (this.last || this.running ? 1 : 0));
   }
 
   /**
@@ -445,6 +456,8 @@ export class CurvePanel {
    * sweep, or the finished α of a running one; null: none), the theory of `base` (`runs`).
    */
   drawCurve(current, base = null) {
+    // a series added or removed: the shown charts made as much higher or lower first
+    if (this.sizedFor !== this.seriesCount() && this.scale === (window.devicePixelRatio || 1)) this.sizeCharts(1);
     const runs = this.runs(current, base);
     try {
       CHARTS.forEach((c, k) => {

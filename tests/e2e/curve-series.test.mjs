@@ -159,3 +159,23 @@ test("log ε_g puts the ε_g chart's y axis in decades, its ticks powers of ten"
   assert.ok(!(await page.$eval("#lc-chart-eps", (c) => c.chartYTicks)).every((t) => t.startsWith("10")));
   assert.deepEqual(lab.errors, []);
 });
+
+test("on a phone each series added makes the shown charts higher by its legend's rows: the ε_g plot keeps its height", async () => {
+  const { page } = lab;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.lab.clearKeptCurves());
+  await page.evaluate((p) => window.lab.runLearningCurve(p, { keep: true }), SMALL_SWEEP);
+  assert.equal((await sweep()).series.length, 1);
+  const heights = [await page.$eval("#lc-chart-eps", (c) => c.getBoundingClientRect().height)];
+  for (const n of [6, 7]) {
+    await page.evaluate((p) => window.lab.runLearningCurve(p, { keep: true }), { ...SMALL_SWEEP, n });
+    heights.push(await page.$eval("#lc-chart-eps", (c) => c.getBoundingClientRect().height));
+  }
+  assert.equal((await sweep()).series.length, 3);
+  assert.ok(heights[1] > heights[0] && heights[2] > heights[1], `higher with each series: ${heights}`);
+  await page.evaluate(() => window.lab.clearKeptCurves());
+  await page.evaluate((p) => window.lab.runLearningCurve(p), SMALL_SWEEP);
+  assert.equal(await page.$eval("#lc-chart-eps", (c) => c.getBoundingClientRect().height), heights[0], "back to one series' height");
+  await page.setViewportSize({ width: 1280, height: 720 });
+  assert.deepEqual(lab.errors, []);
+});
