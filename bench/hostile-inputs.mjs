@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { SIX, launch, openLab, serve } from "../tests/e2e/harness.mjs";
-import { lessonWith, points, withHeartbeat, zeroBomb } from "../tests/e2e/hostile-inputs.mjs";
+import { lessonWith, points, startHeartbeat, stopHeartbeat, withHeartbeat, zeroBomb } from "../tests/e2e/hostile-inputs.mjs";
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 
@@ -100,24 +100,12 @@ try {
     }, SIX);
     await page.evaluate(() => {
       window.longTasks = [];
-      const hb = { last: performance.now(), longest: 0, beating: true };
-      const beat = () => {
-        const now = performance.now();
-        hb.longest = Math.max(hb.longest, now - hb.last);
-        hb.last = now;
-        if (hb.beating) setTimeout(beat, 20);
-      };
-      setTimeout(beat, 20);
-      window.heartbeat = hb;
     });
+    await startHeartbeat(page);
     await page.setInputFiles("#import-file", csv);
     await page.waitForFunction(() => /Imported 10000 points/.test(document.getElementById("status").textContent), null, { timeout: 120_000 });
     await page.evaluate(() => window.lab.settled(600_000));
-    const longest = await page.evaluate(() => {
-      window.heartbeat.beating = false;
-      return window.heartbeat.longest;
-    });
-    gap = Math.max(gap, longest);
+    gap = Math.max(gap, await stopHeartbeat(page));
     task = Math.max(task, ...(await page.evaluate(() => window.longTasks)), 0);
   }
   console.log(`a CSV of 10 000 points imported from the file input, every rule settled | taken | ${gap.toFixed(0)} | ${task.toFixed(0)}`);

@@ -261,3 +261,26 @@ export function putStoredLessons(page, value) {
     value,
   );
 }
+
+/** A fresh browser for one test; `use(context)` runs with it, then it is closed. */
+export async function withBrowser(use) {
+  const browser = await launch();
+  try {
+    await use(browser.context);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * + Step after setting `points` (an edit, which clears the status line); resolves to what the
+ * status line then says (it says the step only once the browser has stored it, or why not).
+ * @param {import("playwright-core").Page} page
+ */
+export async function addLessonStep(page, points) {
+  await page.evaluate((p) => window.lab.setPoints(p), points);
+  await page.waitForFunction(() => !/step \d+ of/.test(document.getElementById("status").textContent));
+  await page.click("#lesson-add");
+  await page.waitForFunction(() => /step \d+ of/.test(document.getElementById("status").textContent));
+  return page.textContent("#status");
+}

@@ -9,7 +9,19 @@ import { createDeflateRaw } from "node:zlib";
  * longest gap in ms from just before `run` to a beat after it.
  */
 export async function withHeartbeat(page, run, arg) {
-  await page.evaluate(() => {
+  await startHeartbeat(page);
+  let outcome;
+  try {
+    outcome = { value: await page.evaluate(run, arg) };
+  } catch (e) {
+    outcome = { error: e.message };
+  }
+  return { ...outcome, longest: await stopHeartbeat(page) };
+}
+
+/** Starts the heartbeat in the page (a timer every 20 ms recording its longest gap). */
+export function startHeartbeat(page) {
+  return page.evaluate(() => {
     const hb = { last: performance.now(), longest: 0, beating: true };
     const beat = () => {
       const now = performance.now();
@@ -20,18 +32,15 @@ export async function withHeartbeat(page, run, arg) {
     setTimeout(beat, 20);
     window.heartbeat = hb;
   });
-  let outcome;
-  try {
-    outcome = { value: await page.evaluate(run, arg) };
-  } catch (e) {
-    outcome = { error: e.message };
-  }
-  const longest = await page.evaluate(async () => {
-    await new Promise((r) => setTimeout(r, 100)); // a beat after the work
+}
+
+/** Stops the heartbeat a beat after the work; resolves to its longest gap (ms). */
+export function stopHeartbeat(page) {
+  return page.evaluate(async () => {
+    await new Promise((r) => setTimeout(r, 100));
     window.heartbeat.beating = false;
     return window.heartbeat.longest;
   });
-  return { ...outcome, longest };
 }
 
 /** The built-in lesson's first step as a lesson file of one step with `state` (and `extra` step fields). */

@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
-import { SIX, launch, openLab, putStoredLessons, serve, storedLessons } from "./harness.mjs";
+import { SIX, addLessonStep, launch, openLab, putStoredLessons, serve, storedLessons } from "./harness.mjs";
 
 let server;
 before(async () => {
@@ -15,26 +15,18 @@ after(() => server?.close());
 /** The lessons the page's store holds, as `[{id, title, steps: [step titles]}]`. */
 const stored = async (page) => ((await storedLessons(page)) ?? []).map((l) => ({ id: l.id, title: l.title, steps: l.steps.map((s) => s.title) }));
 
-/** Adds the page as a step with + Step after setting `points` (an edit, which clears the status line); waits for the status line to say so. */
-async function addStep(page, points) {
-  await page.evaluate((p) => window.lab.setPoints(p), points);
-  await page.waitForFunction(() => !/step \d+ of/.test(document.getElementById("status").textContent));
-  await page.click("#lesson-add");
-  await page.waitForFunction(() => /step \d+ of/.test(document.getElementById("status").textContent));
-}
-
 test("a new lesson gets an id of its own; a link and a file with its id open as copies, and its three steps stay stored", async () => {
   const browser = await launch();
   try {
     const { page, errors } = await openLab(browser.context, server.url);
-    for (const n of [3, 4, 5]) await addStep(page, SIX.slice(0, n));
+    for (const n of [3, 4, 5]) await addLessonStep(page, SIX.slice(0, n));
     const [mine] = await stored(page);
     assert.match(mine.id, /^my-lesson-[a-z0-9]{8}$/, "an id of its own");
     assert.deepEqual(mine.steps, ["Step 1", "Step 2", "Step 3"]);
     // another browser's new lesson gets another id
     const other = await launch();
     const o = await openLab(other.context, server.url);
-    await addStep(o.page, SIX.slice(0, 2));
+    await addLessonStep(o.page, SIX.slice(0, 2));
     const [theirs] = await stored(o.page);
     assert.notEqual(theirs.id, mine.id);
     await other.close();
@@ -81,7 +73,7 @@ test("a new lesson gets an id of its own; a link and a file with its id open as 
     );
     // and + Step still adds to my own lesson
     await page.click("#lesson-dialog-close");
-    await addStep(page, SIX);
+    await addLessonStep(page, SIX);
     assert.deepEqual((await stored(page)).find((l) => l.id === mine.id).steps, ["Step 1", "Step 2", "Step 3", "Step 4"]);
     assert.deepEqual(errors, []);
   } finally {
@@ -93,13 +85,13 @@ test("a lesson written before ids were made unique (`my-lesson`) is still the on
   const browser = await launch();
   try {
     const { page, errors } = await openLab(browser.context, server.url);
-    await addStep(page, SIX.slice(0, 3));
+    await addLessonStep(page, SIX.slice(0, 3));
     const [file] = await storedLessons(page);
     await putStoredLessons(page, [{ ...file, id: "my-lesson" }]);
     await page.evaluate(() => localStorage.removeItem("perceptron-lab/my-lesson"));
     await page.reload();
     await page.evaluate(() => window.lab.ready);
-    await addStep(page, SIX.slice(0, 4));
+    await addLessonStep(page, SIX.slice(0, 4));
     assert.deepEqual(await stored(page), [{ id: "my-lesson", title: "My lesson", steps: ["Step 1", "Step 2"] }]);
     assert.deepEqual(errors, []);
   } finally {

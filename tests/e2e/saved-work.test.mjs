@@ -4,7 +4,7 @@
 // a link's dropped parts are named in sentences.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openLab, serve, SIX } from "./harness.mjs";
+import { openLab, serve, SIX, withBrowser } from "./harness.mjs";
 
 const KEY = "perceptron-lab/v2";
 const THREE = [
@@ -23,16 +23,6 @@ before(async () => {
   server = await serve();
 });
 after(() => server?.close());
-
-/** A fresh browser for one test; `use(context)` runs with it, then it is closed. */
-async function withBrowser(use) {
-  const browser = await launch();
-  try {
-    await use(browser.context);
-  } finally {
-    await browser.close();
-  }
-}
 
 const status = (page) => page.textContent("#status");
 const points = (page) => page.evaluate(() => window.lab.getState().points);

@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { SIX, launch, openLab, putStoredLessons, serve, storedLessons } from "./harness.mjs";
+import { SIX, addLessonStep, openLab, putStoredLessons, serve, storedLessons, withBrowser } from "./harness.mjs";
 
 const STATE = "perceptron-lab/v2";
 const STATE_ASIDE = "perceptron-lab/v2-unreadable";
@@ -17,35 +17,16 @@ before(async () => {
 });
 after(() => server?.close());
 
-/** A fresh browser for one test; `use(context)` runs with it, then it is closed. */
-async function withBrowser(use) {
-  const browser = await launch();
-  try {
-    await use(browser.context);
-  } finally {
-    await browser.close();
-  }
-}
-
 const status = (page) => page.textContent("#status");
-
-/** + Step after setting `points` (an edit, which clears the status line); resolves to what the status line then says. */
-async function addStep(page, points) {
-  await page.evaluate((p) => window.lab.setPoints(p), points);
-  await page.waitForFunction(() => !/step \d+ of/.test(document.getElementById("status").textContent));
-  await page.click("#lesson-add");
-  await page.waitForFunction(() => /step \d+ of/.test(document.getElementById("status").textContent));
-  return status(page);
-}
 
 test("two tabs adding steps to one lesson at the same time: every step is stored, and each tab shows them all", async () => {
   await withBrowser(async (context) => {
     const a = await openLab(context, server.url);
-    await addStep(a.page, SIX);
+    await addLessonStep(a.page, SIX);
     const b = await openLab(context, server.url);
     // each step marked by its first point's x: tab a 1.01…1.05, tab b 2.01…2.05
     const marked = (tab, k) => [{ x: tab + k / 100, y: 0.5, label: 1 }, ...SIX.slice(1)];
-    for (let k = 1; k <= 5; k++) await Promise.all([addStep(a.page, marked(1, k)), addStep(b.page, marked(2, k))]);
+    for (let k = 1; k <= 5; k++) await Promise.all([addLessonStep(a.page, marked(1, k)), addLessonStep(b.page, marked(2, k))]);
     const marks = async (page) => (await storedLessons(page)).flatMap((l) => l.steps.map((s) => s.state.points[0][0]));
     const want = [1, 1.01, 1.02, 1.03, 1.04, 1.05, 2.01, 2.02, 2.03, 2.04, 2.05];
     assert.deepEqual((await marks(a.page)).sort(), want, "all eleven steps stored, in one lesson");
@@ -67,7 +48,7 @@ test("a storage that refuses every write: + Step, an import and an edit say that
       IDBObjectStore.prototype.put = full;
     });
     const { page, errors } = await openLab(context, server.url);
-    const said = await addStep(page, SIX);
+    const said = await addLessonStep(page, SIX);
     assert.match(said, /step 1 of "My lesson" on this page only: it is NOT saved \(this browser's storage is full\)\. Export the lesson/);
     assert.doesNotMatch(said, /Added/);
     assert.equal((await page.evaluate(() => window.lab.lessons()))[1].steps.length, 1, "the step is kept on the page");
@@ -146,7 +127,7 @@ for (const [what, text, kept] of [
 test("stored lessons the page cannot read (a newer format, 101 steps, a lesson's damaged JSON) are kept as they are through + Step, and said until the page closes", async () => {
   await withBrowser(async (context) => {
     const { page, errors } = await openLab(context, server.url);
-    await addStep(page, SIX);
+    await addLessonStep(page, SIX);
     const [good] = await storedLessons(page);
     const newer = { ...good, format: "perceptron-lab-lesson/2", id: "from-tomorrow", title: "From a newer page", extra: { kept: true } };
     const long = { ...good, id: "long", title: "Too long", steps: Array.from({ length: 101 }, () => good.steps[0]) };
@@ -156,7 +137,7 @@ test("stored lessons the page cannot read (a newer format, 101 steps, a lesson's
     const said = await status(page);
     assert.match(said, /The lesson "From a newer page" saved in this browser could not be read \(the lesson's format must be "perceptron-lab-lesson\/1"/);
     assert.match(said, /The lesson "Too long" saved in this browser could not be read \(the lesson has 101 steps, at most 100 allowed\); it is kept as it is/);
-    await addStep(page, SIX.slice(0, 4)); // a write: the unreadable ones go back untouched
+    await addLessonStep(page, SIX.slice(0, 4)); // a write: the unreadable ones go back untouched
     const files = await storedLessons(page);
     assert.equal(files.length, 3);
     assert.equal(files[0].steps.length, 2, "the step added to the readable one");
@@ -175,7 +156,7 @@ test("stored lessons the page cannot read (a newer format, 101 steps, a lesson's
     await page.reload();
     await page.evaluate(() => window.lab.ready);
     assert.match(await status(page), /The lessons saved in this browser are not readable \(\d+ characters, not a list of lessons\); they are kept as they are/);
-    await addStep(page, SIX.slice(0, 3));
+    await addLessonStep(page, SIX.slice(0, 3));
     assert.equal(await page.evaluate(() => localStorage.getItem("perceptron-lab/lessons-unreadable")), damaged, "the damaged text kept aside");
     assert.equal((await storedLessons(page)).length, 1, "the new lesson stored");
     assert.equal(await page.evaluate((key) => localStorage.getItem(key), LESSONS), damaged, "the first version's value left where it was");
@@ -186,7 +167,7 @@ test("stored lessons the page cannot read (a newer format, 101 steps, a lesson's
 test("lessons the first version kept in local storage are taken over by the store, and left where they were", async () => {
   await withBrowser(async (context) => {
     const { page, errors } = await openLab(context, server.url);
-    await addStep(page, SIX);
+    await addLessonStep(page, SIX);
     const [lesson] = await storedLessons(page);
     const first = { ...lesson, id: "first-version", title: "From the first version" };
     await putStoredLessons(page, null);
@@ -200,7 +181,7 @@ test("lessons the first version kept in local storage are taken over by the stor
     await page.reload();
     await page.evaluate(() => window.lab.ready);
     assert.ok((await page.evaluate(() => window.lab.lessons().map((l) => l.id))).includes("first-version"), "the first version's lesson is in the menu");
-    await addStep(page, SIX.slice(0, 4));
+    await addLessonStep(page, SIX.slice(0, 4));
     assert.deepEqual(
       (await storedLessons(page)).map((l) => [l.id, l.steps.length]),
       [["first-version", 2]],
@@ -214,7 +195,7 @@ test("where IndexedDB cannot be opened, the lessons are kept in local storage", 
   await withBrowser(async (context) => {
     await context.addInitScript(() => Object.defineProperty(window, "indexedDB", { value: undefined }));
     const { page, errors } = await openLab(context, server.url);
-    assert.doesNotMatch(await addStep(page, SIX), /NOT saved/);
+    assert.doesNotMatch(await addLessonStep(page, SIX), /NOT saved/);
     await page.reload();
     await page.evaluate(() => window.lab.ready);
     assert.deepEqual(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)).map((l) => l.steps.length), LESSONS), [1]);
