@@ -62,6 +62,8 @@ lint: setup
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --all-targets --target wasm32-unknown-unknown --features bench -- -D warnings
 	cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+	cargo fmt --check --manifest-path python/Cargo.toml
+	PYO3_PYTHON=python3 cargo clippy --manifest-path python/Cargo.toml --all-targets -- -D warnings
 	npx biome check .
 	cargo build --release --lib --target wasm32-unknown-unknown
 	wasm-bindgen --target web --out-dir www/pkg $(WASM)

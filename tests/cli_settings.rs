@@ -23,7 +23,7 @@ fn alpha_and_reps_are_refused_with_their_ranges() {
     let curve = ["curve", "--algorithm", "hebb", "--n", "20"];
     cli_refuses(
         &[&curve[..], &["--alpha", "10:0.1:4", "--reps", "1"]].concat(),
-        "α stop must be a number in [10, ∞), got \"0.1\"",
+        "α stop must be a number in [10, ∞), got 0.1",
     );
     cli_refuses(
         &[&curve[..], &["--alpha", "0.01,1", "--reps", "1"]].concat(),

@@ -8,6 +8,7 @@ computes. See docs/python.md.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ __all__ = [
     "exact",
     "learning_curve",
     "random_set",
+    "settings",
     "sweep_params",
     "teacher_set",
     "theory",
@@ -105,14 +107,62 @@ class TrainResult:
     kappa_upper: Optional[float]
 
 
+def settings():
+    """The run settings' table, as ``perceptron-lab list settings`` prints it: a pandas
+    DataFrame with the columns ``key, type, default, min, max, rules, help``."""
+    import pandas as pd
+
+    return pd.read_csv(io.StringIO(_core.settings_table()), dtype=str, keep_default_na=False)
+
+
+# The settings table's keys (``perceptron-lab list settings``): ``train`` with these is the
+# CLI's ``train`` with the same flags.
+_TABLE_KEYS = frozenset(["epochs", "updates", "init", "eta", "gamma", "margin", "order", "seed"])
+
+
+def _table_value(key, value):
+    """A keyword's value as the table's JSON takes it: numbers as floats (the core checks the
+    range and whether a whole number is whole), ``init`` a list, ``order`` a name."""
+    if key == "order":
+        if not isinstance(value, str):
+            raise ValueError(f"order must be cyclic or random, got {value!r}")
+        return value
+    if key == "init":
+        return [_number(key, v) for v in np.asarray(value, dtype=object).reshape(-1)]
+    return _number(key, value)
+
+
+def _number(key, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise ValueError(f"{key} must be a number, got {value!r}")
+    v = float(value)
+    if not np.isfinite(v):  # JSON has no NaN: said here, as the CLI's flags say it
+        raise ValueError(f"{key} must be a finite number, got {value!r}")
+    return v
+
+
 def train(algorithm: str, X, y, threshold: bool = False, **settings) -> TrainResult:
     """Trains ``algorithm`` on ``(X, y)`` (labels ±1 or 0/1) to its stop.
 
-    ``settings`` are the page's settings (``maxEpochs``, ``maxEpochsOptimal``,
-    ``gapTolerance``, ``learningRate``, ``gamma``, ``seed``, …; ``max_epochs`` spelled the
-    Python way is the same key), checked by the core as the page's are.
+    ``settings`` are either the settings table's (``perceptron_lab.settings()``: ``epochs``,
+    ``updates``, ``init``, ``eta``, ``gamma``, ``margin``, ``order``, ``seed``), checked and
+    run as the CLI's ``train`` runs its flags, or the page's (``maxEpochs``,
+    ``maxEpochsOptimal``, ``gapTolerance``, ``learningRate``, ``seed``, …; ``max_epochs``
+    spelled the Python way is the same key), checked by the core as the page's are; not both.
+    ``gamma`` and ``seed`` alone, or no settings: the page's run.
     """
     xs, dim, ys = _data(X, y)
+    # gamma and seed are keys of both; any other table key chooses the table's run
+    if any(k in _TABLE_KEYS - {"gamma", "seed"} for k in settings):
+        page = sorted(k for k in settings if k not in _TABLE_KEYS)
+        if page:
+            raise ValueError(
+                f"give either the settings table's keys ({', '.join(sorted(_TABLE_KEYS))}) or "
+                f"the page's, not both: {', '.join(page)} are the page's"
+            )
+        given = {k: _table_value(k, v) for k, v in settings.items()}
+        d = _core.train_given(str(algorithm), xs, dim, ys, bool(threshold), json.dumps(given))
+        return TrainResult(**d)
     keyed = {_setting_key(k): v for k, v in settings.items()}
     d = _core.train(str(algorithm), xs, dim, ys, bool(threshold), json.dumps(keyed))
     return TrainResult(**d)

@@ -27,7 +27,7 @@ _CHUNKS = 256
 def sweep_params(
     algorithms: Union[str, Sequence[str]],
     n: int,
-    alpha: Iterable[float],
+    alpha: Union[str, Iterable[float]],
     reps: int,
     seed: int = 1,
     epochs: float = _core.SWEEP_EPOCHS,
@@ -42,7 +42,7 @@ def sweep_params(
         algorithms = algorithms.split(",")
     params = {
         "n": n,
-        "alphas": [float(a) for a in alpha],
+        "alphas": _alphas(alpha),
         "reps": reps,
         "algorithms": list(algorithms),
         "epochs": float(epochs),
@@ -64,6 +64,14 @@ def sweep_params(
         raise ValueError(f"the sweep's parameters are not JSON numbers and names: {e}") from None
     _core.curve_cells(text)  # the core's checks, before anything runs
     return text
+
+
+def _alphas(alpha) -> list[float]:
+    """The α grid: a string as the CLI's ``--alpha`` takes it (``"0.1:10:100"``, inclusive and
+    evenly spaced, or ``"0.5,1,2"``), else the numbers given."""
+    if isinstance(alpha, str):
+        return list(_core.parse_alpha(alpha))
+    return [float(a) for a in alpha]
 
 
 def _run_chunk(params: str, cells: list[int]) -> list[str]:
@@ -115,7 +123,7 @@ def _progress_bar(total: int, initial: int, progress: bool):
 def learning_curve(
     algorithms: Union[str, Sequence[str]],
     n: int,
-    alpha: Iterable[float],
+    alpha: Union[str, Iterable[float]],
     reps: int,
     seed: int = 1,
     epochs: float = _core.SWEEP_EPOCHS,
@@ -130,6 +138,8 @@ def learning_curve(
 ):
     """ε_g(α), κ(α), … of ``algorithms`` as a pandas DataFrame with the columns and numbers of
     ``perceptron-lab curve`` for the same arguments.
+
+    ``alpha``: the α values, or a grid as the CLI's ``--alpha`` writes it (``"0.1:10:100"``).
 
     ``executor``: anything with ``submit`` (a ``ThreadPoolExecutor``, a
     ``ProcessPoolExecutor``, a ``dask.distributed.Client``); ``None``: threads of this process,

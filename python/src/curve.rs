@@ -125,3 +125,10 @@ fn cell_result(text: &str) -> Result<CellResult, String> {
             .ok_or_else(bad)?,
     })
 }
+
+/// The `α` grid of `text` as the CLI's `--alpha` takes it: `start:stop:count` or a comma list
+/// (`experiment::parse_alpha`).
+#[pyfunction]
+pub fn parse_alpha(text: &str) -> PyResult<Vec<f64>> {
+    experiment::parse_alpha(text).map_err(value_error)
+}

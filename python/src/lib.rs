@@ -52,6 +52,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(curve::run_cells, m)?)?;
     m.add_function(wrap_pyfunction!(curve::summarize, m)?)?;
     m.add_function(wrap_pyfunction!(train::train, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_given, m)?)?;
+    m.add_function(wrap_pyfunction!(train::settings_table, m)?)?;
+    m.add_function(wrap_pyfunction!(curve::parse_alpha, m)?)?;
     m.add_function(wrap_pyfunction!(train::exact, m)?)?;
     m.add_function(wrap_pyfunction!(train::count, m)?)?;
     m.add_function(wrap_pyfunction!(train::theory, m)?)?;

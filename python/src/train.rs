@@ -4,10 +4,12 @@
 
 use super::{array, dataset, json_error, value_error};
 use numpy::{PyArray1, PyReadonlyArray1};
+use perceptron_lab::catalogue::tables::{self, Format};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
 use perceptron_lab::exact::{is_separable, max_stability};
 use perceptron_lab::scene::{self, Settings};
-use perceptron_lab::train::Mode;
+use perceptron_lab::train::settings::Given;
+use perceptron_lab::train::{build, Fit, Mode};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -45,12 +47,7 @@ pub fn train<'py>(
     threshold: bool,
     settings: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let algorithm: Algorithm = algorithm.parse().map_err(value_error)?;
-    if algorithm == Algorithm::Exact {
-        return Err(value_error(
-            "exact is not a training rule: call exact(X, y) for the optimum of maximal stability",
-        ));
-    }
+    let algorithm = rule(algorithm)?;
     let data = dataset(&xs, dim, &ys)?;
     let settings = self::settings(settings, threshold)?;
     let mode = Mode::from_threshold(threshold);
@@ -60,6 +57,49 @@ pub fn train<'py>(
             scene::trainer(algorithm, &data, &settings, separable).map(|mut t| t.run())
         })
         .map_err(value_error)?;
+    fit_dict(py, fit)
+}
+
+/// Trains `algorithm` on the set to its stop with the settings table's keys (JSON: `epochs`,
+/// `updates`, `init`, `eta`, `gamma`, `margin`, `order`, `seed`; `train::settings::Given`), each
+/// checked as the CLI's `train` checks its flags: the run of `perceptron-lab train`.
+#[pyfunction]
+pub fn train_given<'py>(
+    py: Python<'py>,
+    algorithm: &str,
+    xs: PyReadonlyArray1<'py, f64>,
+    dim: usize,
+    ys: PyReadonlyArray1<'py, f64>,
+    threshold: bool,
+    settings: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let algorithm = rule(algorithm)?;
+    let data = dataset(&xs, dim, &ys)?;
+    let given: Given = serde_json::from_str(settings).map_err(|e| json_error(&e))?;
+    let config = given
+        .config(algorithm, dim, threshold)
+        .map_err(value_error)?;
+    let mode = Mode::from_threshold(threshold);
+    let fit = py
+        .detach(|| build(algorithm, &data, mode, &config).map(|mut t| t.run()))
+        .map_err(value_error)?;
+    fit_dict(py, fit)
+}
+
+/// A training rule by name (`exact` is not one).
+fn rule(name: &str) -> PyResult<Algorithm> {
+    let algorithm: Algorithm = name.parse().map_err(value_error)?;
+    if algorithm == Algorithm::Exact {
+        return Err(value_error(
+            "exact is not a training rule: call exact(X, y) for the optimum of maximal stability",
+        ));
+    }
+    Ok(algorithm)
+}
+
+/// A run's result: `{w, theta, kappa, converged, stop, updates, epochs, steps, errors,
+/// kappa_upper}`.
+fn fit_dict(py: Python<'_>, fit: Fit) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("w", array(py, fit.perceptron.w))?;
     d.set_item("theta", fit.perceptron.theta)?;
@@ -135,6 +175,13 @@ pub fn theory<'py>(
         })
         .map_err(value_error)?;
     Ok(array(py, values))
+}
+
+/// The run settings' table as CSV (`key,type,default,min,max,rules,help`: `perceptron-lab list
+/// settings`).
+#[pyfunction]
+pub fn settings_table() -> String {
+    tables::settings(Format::Csv)
 }
 
 /// The catalogue's algorithm names.

@@ -269,11 +269,12 @@ impl CurveParams {
     }
 }
 
-/// Parses an `α` grid: `start:stop:count` (inclusive, evenly spaced) or a comma list.
+/// Parses an `α` grid: `start:stop:count` (inclusive, evenly spaced, upwards as the page's α
+/// fields: `stop ≥ start`) or a comma list.
 ///
 /// # Errors
 /// [`Error::BadText`] naming the grid and what is wrong: a value that is not a number, a count
-/// not in `[1, 100000]`, an `α` not in `(0, ∞)`, neither form.
+/// not in `[1, 100000]`, a range running downwards, an `α` not in `(0, ∞)`, neither form.
 pub fn parse_alpha(text: &str) -> Result<Vec<f64>> {
     let bad = |expected: String| Error::BadText {
         name: "α grid",
@@ -288,6 +289,9 @@ pub fn parse_alpha(text: &str) -> Result<Vec<f64>> {
     let parts: Vec<&str> = text.split(':').collect();
     let alphas = if parts.len() == 3 {
         let (a, b) = (num(parts[0])?, num(parts[1])?);
+        if b < a {
+            return Err(bad(format!("α stop must be a number in [{a}, ∞), got {b}")));
+        }
         let count = parts[2]
             .trim()
             .parse::<usize>()

@@ -4,9 +4,10 @@
 //! docs' settings table is generated from that.
 
 use super::algorithm::{Algorithm, Optional};
-use super::config::{GAMMA, MAX_EPOCHS};
+use super::config::{Budget, Config, Presentation, GAMMA, MAX_EPOCHS};
 use crate::error::{Error, Result};
-use serde::Serialize;
+use crate::measure::Perceptron;
+use serde::{Deserialize, Serialize};
 
 /// What a setting's value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -267,6 +268,114 @@ pub fn setting(key: &str) -> Result<&'static Descriptor> {
             name: key.into(),
             expected: SETTINGS.map(|d| d.key).join(", "),
         })
+}
+
+/// A run's settings as a user gives them, by the table's keys (the CLI's `train` flags, the Python
+/// package's keywords); `None`: not given, the rule's or the table's default.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Given {
+    /// `epochs`.
+    pub epochs: Option<f64>,
+    /// `updates` (a whole number).
+    pub updates: Option<f64>,
+    /// `init`: `w1,…,wN[,θ]`.
+    pub init: Option<Vec<f64>>,
+    /// `eta`.
+    pub eta: Option<f64>,
+    /// `gamma`.
+    pub gamma: Option<f64>,
+    /// `margin`.
+    pub margin: Option<f64>,
+    /// `order`.
+    pub order: Option<Presentation>,
+    /// `seed` (a whole number).
+    pub seed: Option<f64>,
+}
+
+impl Given {
+    /// The settings given, by key, each with its number (`None` for a list or a choice).
+    fn given(&self) -> Vec<(&'static str, Option<f64>)> {
+        let number = |key, v: Option<f64>| v.map(|v| (key, Some(v)));
+        let other = |key, given: bool| given.then_some((key, None));
+        [
+            number("epochs", self.epochs),
+            number("updates", self.updates),
+            other("init", self.init.is_some()),
+            number("eta", self.eta),
+            number("gamma", self.gamma),
+            number("margin", self.margin),
+            other("order", self.order.is_some()),
+            number("seed", self.seed),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// Each setting given checked against the table — refused by name where `algorithm` does not
+    /// take it, with the key and the range where it is out of range or not whole — and the run's
+    /// [`Config`] for inputs of dimension `dim`. (The rule's builder then checks what depends on
+    /// the data, as AdaTron's `η < 2/max C^μμ`.)
+    ///
+    /// # Errors
+    /// [`Error::NotTaken`], [`Error::OutOfRange`], [`Error::BadText`] for an `init` of the wrong
+    /// length.
+    pub fn config(&self, algorithm: Algorithm, dim: usize, threshold: bool) -> Result<Config> {
+        for (key, value) in self.given() {
+            let d = setting(key)?;
+            d.check(algorithm, value)?;
+            if let (Kind::Integer, Some(v), Some(range)) = (d.kind, value, d.range) {
+                if v.fract() != 0.0 {
+                    return Err(Error::OutOfRange {
+                        name: d.key,
+                        value: v,
+                        range: range.text,
+                    });
+                }
+            }
+        }
+        Ok(Config {
+            max_epochs: Some(self.epochs.unwrap_or(MAX_EPOCHS)),
+            seed: self.seed.map_or(1, |s| s as u64),
+            init: self
+                .init
+                .as_deref()
+                .map(|v| init_perceptron(v, dim, threshold))
+                .transpose()?,
+            learning_rate: self.eta,
+            gamma: self.gamma.unwrap_or(GAMMA),
+            margin: self.margin,
+            order: self.order,
+            budget: Budget {
+                steps: self.updates.map(|u| u as usize),
+                angle: None,
+            },
+            ..Config::default()
+        })
+    }
+}
+
+/// The perceptron of `init = w1,…,wN[,θ]` for inputs of dimension `n`.
+fn init_perceptron(v: &[f64], n: usize, threshold: bool) -> Result<Perceptron> {
+    let refused = |expected: String| Error::BadText {
+        name: "init",
+        text: v.iter().map(f64::to_string).collect::<Vec<_>>().join(","),
+        expected,
+    };
+    if let Some(x) = v.iter().find(|x| !x.is_finite()) {
+        return Err(refused(format!("{x} is not a finite number")));
+    }
+    match v.len() {
+        len if len == n => Ok(Perceptron::new(v.to_vec(), 0.0)),
+        len if len == n + 1 && threshold => Ok(Perceptron::new(v[..n].to_vec(), v[n])),
+        len if len == n + 1 => Err(refused(format!(
+            "{len} values, w and θ: a θ needs a learned threshold (--threshold; in Python threshold=True), through the origin give the {n} weights only"
+        ))),
+        len => Err(refused(format!(
+            "{len} values; the data have N = {n} inputs: give w1,…,w{n} or w1,…,w{n},θ"
+        ))),
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
-use perceptron_lab::data::quote::{escaped, quoted};
+use perceptron_lab::data::quote::escaped;
 use perceptron_lab::data::{csv, Dataset};
 use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, MAX_N, SWEEP_EPOCHS};
 use std::fmt::Write as _;
@@ -278,23 +278,11 @@ pub fn number(text: &str) -> Result<f64, String> {
 #[derive(Clone)]
 pub struct Grid(pub Vec<f64>);
 
-/// An `α` grid as `--alpha` takes it (`experiment::parse_alpha`); a range `start:stop:count`
-/// runs upwards, `stop ≥ start`, as the page's α fields (a reversed one ran from `start` down to
-/// `stop`, by the page's words refused).
+/// An `α` grid as `--alpha` takes it (`experiment::parse_alpha`).
 pub fn alphas(text: &str) -> Result<Grid, String> {
-    let grid = parse_alpha(text).map_err(|e| tidy(&e.to_string()))?;
-    if let [start, stop, _] = text.split(':').map(str::trim).collect::<Vec<_>>()[..] {
-        let (a0, a1) = (start.parse::<f64>(), stop.parse::<f64>());
-        if let (Ok(a0), Ok(a1)) = (a0, a1) {
-            if a1 < a0 {
-                return Err(format!(
-                    "α stop must be a number in [{a0}, ∞), got {}",
-                    quoted(stop)
-                ));
-            }
-        }
-    }
-    Ok(Grid(grid))
+    parse_alpha(text)
+        .map(Grid)
+        .map_err(|e| tidy(&e.to_string()))
 }
 
 /// `--labels`: teacher or random labels.

@@ -8,11 +8,10 @@ use crate::model::Model;
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{is_separable, max_stability};
-use perceptron_lab::measure::Perceptron;
 use perceptron_lab::optimum;
 use perceptron_lab::scene::{status, OptimumView, Settings};
 use perceptron_lab::train::config::{GAMMA, MAX_EPOCHS};
-use perceptron_lab::train::{self, settings, Budget, Config, Fit, Mode, Presentation, Stop};
+use perceptron_lab::train::{self, settings, Config, Fit, Mode, Presentation, Stop};
 
 #[derive(clap::Args)]
 pub struct TrainArgs {
@@ -176,70 +175,26 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
     })
 }
 
-/// Every flag given, against the settings table: refused by name where the rule does
-/// not take it, with the key and the range where its value is out of range. (The rule's builder
-/// then checks what depends on the data, as AdaTron's `η < 2/max C^μμ`.)
-fn check_settings(a: &TrainArgs) -> perceptron_lab::Result<()> {
-    let given = [
-        ("epochs", Some(Some(a.epochs))),
-        ("updates", a.updates.map(|u| Some(u as f64))),
-        ("init", a.init.as_ref().map(|_| None)),
-        ("eta", a.eta.map(Some)),
-        ("gamma", a.gamma.map(Some)),
-        ("margin", a.margin.map(Some)),
-        ("order", a.order.map(|_| None)),
-    ];
-    for (key, value) in given {
-        if let Some(value) = value {
-            settings::setting(key)?.check(a.algorithm, value)?;
-        }
-    }
-    Ok(())
-}
-
 /// The run of the arguments' rule and configuration on `data`.
 fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::error::Error>> {
-    check_settings(a)?;
-    let mut config = Config {
-        max_epochs: Some(a.epochs),
-        seed: a.seed,
-        init: init_perceptron(a.init.as_deref(), data.dim(), a.threshold)?,
-        learning_rate: a.eta,
-        gamma: a.gamma.unwrap_or(GAMMA),
+    let given = settings::Given {
+        epochs: Some(a.epochs),
+        updates: a.updates.map(|u| u as f64),
+        init: a.init.clone(),
+        eta: a.eta,
+        gamma: a.gamma,
         margin: a.margin,
         order: a.order.map(|o| match o {
             OrderArg::Cyclic => Presentation::Cyclic,
             OrderArg::Random => Presentation::Random,
         }),
-        budget: Budget {
-            steps: a.updates,
-            angle: None,
-        },
-        ..Config::default()
+        seed: Some(a.seed as f64),
     };
+    let mut config = given.config(a.algorithm, data.dim(), a.threshold)?;
     if let Some(text) = &a.stop {
         let stop = parse_stop(text)?;
         check_stop(a.algorithm, stop, text)?;
         stop.apply(&mut config, data.len());
     }
     Ok(train::build(a.algorithm, data, mode, &config)?.run())
-}
-
-/// The perceptron of `--init w1,…,wN[,θ]` for inputs of dimension `n`.
-fn init_perceptron(
-    init: Option<&[f64]>,
-    n: usize,
-    threshold: bool,
-) -> Result<Option<Perceptron>, String> {
-    let Some(v) = init else { return Ok(None) };
-    match v.len() {
-        len if len == n => Ok(Some(Perceptron::new(v.to_vec(), 0.0))),
-        len if len == n + 1 && threshold => Ok(Some(Perceptron::new(v[..n].to_vec(), v[n]))),
-        len if len == n + 1 => Err(format!(
-            "--init has {len} values, w and θ: a threshold θ needs --threshold (through the origin give the {n} weights only)"
-        )),
-        len => Err(format!(
-            "--init has {len} values; the data have N = {n} inputs: give w1,…,w{n} or w1,…,w{n},θ"
-        )),
-    }
 }
