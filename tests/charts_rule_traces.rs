@@ -94,6 +94,32 @@ fn negative_kappa_is_drawn_inside_the_kappa_panel() {
     }
 }
 
+/// The race's legend says each racing rule's κ at the step shown — the value its κ line ends
+/// at — signed to four places, and the exact κ_max beside them.
+#[test]
+fn the_legend_carries_each_racing_rules_kappa() {
+    let minover = trace(200, |t| 0.3 - 0.2 / t);
+    let rosenblatt = trace(200, |t| -0.05 + 0.1 * (1.0 - 1.0 / t));
+    let charts = chart::rule_traces(
+        &[
+            (Algorithm::Minover, &minover),
+            (Algorithm::Rosenblatt, &rosenblatt),
+        ],
+        Some(0.3),
+        None,
+    );
+    let text = svg(&charts.kappa);
+    // the closed forms at t = 200, written here
+    for (a, kappa) in [
+        (Algorithm::Minover, 0.3 - 0.2 / 200.0),
+        (Algorithm::Rosenblatt, -0.05 + 0.1 * (1.0 - 1.0 / 200.0)),
+    ] {
+        let entry = format!("{}: κ(w) = +{:.4}", a.info().label, kappa);
+        assert!(text.contains(&entry), "the legend has {entry}");
+    }
+    assert!(text.contains("κ_max = 0.3 (exact)"), "κ_max in the legend");
+}
+
 /// M = 2 against M* = 4485: on the logarithmic count axis the updates' line lies well above
 /// the axis (at a tenth of the plot's height, not on its floor), and M* is written with its
 /// digits.

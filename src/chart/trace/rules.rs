@@ -41,6 +41,16 @@ fn column(t: &[usize], v: impl IntoIterator<Item = f64>) -> Vec<(f64, f64)> {
     t.iter().zip(v).map(|(&t, v)| (t as f64, v)).collect()
 }
 
+/// A κ in a legend entry that changes with every step shown: signed, to four places (in
+/// scientific notation far from 1), so that the entry keeps its width as the value moves.
+fn signed(k: f64) -> String {
+    if k == 0.0 || (1e-4..1e4).contains(&k.abs()) {
+        format!("{k:+.4}")
+    } else {
+        format!("{k:+.3e}")
+    }
+}
+
 /// Counts as values.
 fn counts(v: &[usize]) -> impl Iterator<Item = f64> + '_ {
     v.iter().map(|&m| m as f64)
@@ -62,8 +72,11 @@ pub fn rule_traces(
     let (mut kappa, mut upper, mut updates, mut errors) = (vec![], vec![], vec![], vec![]);
     for &(a, tr) in &shown {
         let (label, color) = (a.info().label, rgb(a.info().color));
+        let now = (tr.kappa.last().copied())
+            .filter(|k| k.is_finite())
+            .map_or(String::new(), |k| format!(" = {}", signed(k)));
         kappa.push(Line::solid(
-            format!("{label}: κ(w)"),
+            format!("{label}: κ(w){now}"),
             color,
             column(&tr.t, tr.kappa.iter().copied()),
         ));
