@@ -10,6 +10,7 @@
 pub mod algorithm;
 pub mod algorithm_rows;
 pub mod chart;
+pub mod settings;
 pub mod shape;
 pub mod status;
 pub mod tables;
@@ -145,6 +146,8 @@ pub struct Catalogue {
     pub chart_text: ChartText,
     /// Defaults and limits of the settings.
     pub limits: Limits,
+    /// The run settings' table: keys, ranges and the words of their messages.
+    pub settings: Vec<settings::SettingInfo>,
 }
 
 /// The whole catalogue.
@@ -157,6 +160,7 @@ pub fn catalogue() -> Catalogue {
         error_color: ERROR_COLOR,
         chart_text: CHART_TEXT,
         limits: LIMITS,
+        settings: settings::settings(),
     }
 }
 
