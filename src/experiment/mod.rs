@@ -230,7 +230,10 @@ mod tests {
         assert!(p.validate().unwrap_err().to_string().contains("α"));
         let mut p = params();
         p.n = 100_000;
-        p.reps = 1_000_000;
+        p.reps = 100_000;
         assert!(p.validate().unwrap_err().to_string().contains("sweep size"));
+        p.reps = 100_001;
+        let err = p.validate().unwrap_err().to_string();
+        assert_eq!(err, "repetitions must be in [1, 100000], got 100001");
     }
 }

@@ -147,6 +147,10 @@ pub const MAX_N: usize = crate::data::MAX_DIM;
 
 /// The most repetitions per `α` that the page and the CLI take.
 pub const MAX_REPS: usize = 100_000;
+/// `[1, MAX_N]` as messages write it (a test checks it against the constant).
+const N_RANGE: &str = "[1, 100000]";
+/// `[1, MAX_REPS]` as messages write it (a test checks it against the constant).
+const REPS_RANGE: &str = "[1, 100000]";
 
 /// The largest sweep accepted (cells × `P_max` × `N`), a guard against absurd sizes.
 pub const MAX_WORK: f64 = 1e12;
@@ -180,7 +184,7 @@ impl CurveParams {
     pub(crate) fn validate_set(&self, set: &str) -> Result<()> {
         let range = |name, value: f64, range| Err(Error::OutOfRange { name, value, range });
         if self.n == 0 || self.n > MAX_N {
-            return range("N", self.n as f64, "[1, 100000]");
+            return range("N", self.n as f64, N_RANGE);
         }
         if self.alphas.is_empty() {
             return range("number of α values", 0.0, "[1, ∞)");
@@ -195,8 +199,8 @@ impl CurveParams {
         {
             return Err(Error::NoExamples { alpha, n: self.n });
         }
-        if self.reps == 0 {
-            return range("repetitions", 0.0, "[1, ∞)");
+        if self.reps == 0 || self.reps > MAX_REPS {
+            return range("repetitions", self.reps as f64, REPS_RANGE);
         }
         let epochs = self.run.max_epochs.unwrap_or(MAX_EPOCHS);
         if !(epochs > 0.0 && epochs.is_finite()) {
@@ -323,4 +327,16 @@ pub fn alpha_grid(start: f64, stop: f64, count: usize) -> Vec<f64> {
     (0..count)
         .map(|i| start + (stop - start) * i as f64 / (count - 1) as f64)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ranges messages write are the constants' own.
+    #[test]
+    fn range_texts_are_the_limits() {
+        assert_eq!(N_RANGE, format!("[1, {MAX_N}]"));
+        assert_eq!(REPS_RANGE, format!("[1, {MAX_REPS}]"));
+    }
 }
