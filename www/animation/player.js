@@ -179,3 +179,33 @@ export async function replaySteps(player, taken, current) {
     await new Promise((r) => setTimeout(r, 0));
   }
 }
+
+/**
+ * Wires the one player's controls to whichever player `driven()` gives: Step pauses and takes one
+ * step, Play toggles, Reset forgets the run, the scrubber shows a recorded step; the speed slider
+ * sets the speed of every player in `players` (one speed, kept when the player changes).
+ * @param {() => Player<any>} driven the player the controls drive now
+ * @param {Player<any>[]} players every player the controls can drive
+ * @param {{scheduleRender: () => void}} app
+ * @param {(id: string) => any} el
+ */
+export function bindPlayer(driven, players, app, el) {
+  const ids = PLAYER_CONTROLS;
+  el(ids.step).addEventListener("click", () => {
+    const player = driven();
+    player.pause();
+    player.step();
+    app.scheduleRender();
+  });
+  el(ids.play).addEventListener("click", () => {
+    togglePlay(driven());
+    app.scheduleRender();
+  });
+  el(ids.reset).addEventListener("click", () => driven().reset());
+  el(ids.scrub).addEventListener("input", (/** @type {Event} */ e) => driven().scrub(Number(/** @type {HTMLInputElement} */ (e.target).value)));
+  el(ids.speed).addEventListener("input", (/** @type {Event} */ e) => {
+    const speed = speedOfSlider(Number(/** @type {HTMLInputElement} */ (e.target).value));
+    for (const p of players) p.speed = speed;
+    app.scheduleRender();
+  });
+}

@@ -8,6 +8,7 @@
 
 import { Player } from "./player.js";
 import { trainingInput } from "../training/core-settings.js";
+import { comparedRules } from "./compare-mode.js";
 
 /**
  * The race of the app's compared rules.
@@ -38,7 +39,7 @@ export class RacePlayer extends Player {
     if (this.handle) return true;
     const app = this.app;
     if (!app.state.compare) return false;
-    const rules = app.comparedRules();
+    const rules = comparedRules(app);
     if (!rules.length) {
       app.setMessage("Nothing to race: tick the rules to compare in the top row.", "error");
       return false;

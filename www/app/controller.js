@@ -5,7 +5,6 @@
  * trains a slice, builds the frame (view-frame.js) and gives it to every view.
  */
 
-import { ALGORITHMS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { Animator } from "../animation/training-animation.js";
 import { Counts } from "../training/cover-counts.js";
 import { buildFrame } from "./view-frame.js";
@@ -13,10 +12,9 @@ import { encodeHash } from "../files/data-io.js";
 import { showExplanations } from "../layout/layout.js";
 import { saveState } from "../files/persistence.js";
 import { RacePlayer } from "../animation/race.js";
-import { checkRules, checkTeacher, comparedRules, isTransient } from "./state-fields.js";
+import { checkRules, isTransient } from "./state-fields.js";
 import { History, createState, fitView, flattenPoints, pointsFrom, restore, setFields, snapshot } from "./state.js";
 import { StudentTeacher } from "../training/student-stream.js";
-import { teacherLabel } from "../training/teacher.js";
 import { trainSettings } from "../training/core-settings.js";
 import { IDLE_SLICE_MS, TrainingController } from "../training/data-view-training.js";
 import { followVersionSpace } from "../views/weight/zoom-follow.js";
@@ -43,7 +41,7 @@ export class App {
     this.animator = new Animator(wasm, this);
     /** the race of the compared rules (a player: step, play, scrub), one step each per stepRace() */
     this.race = new RacePlayer(wasm, this);
-    /** every player the page's one set of player controls can drive (`player()` says which does now) */
+    /** every player the page's one set of player controls can drive (compare-mode.js's `playerOf` says which does now) */
     this.players = [this.animator, this.race];
     /** the separable labellings of the current points (Cover's count), once per edit */
     this.counts = new Counts(
@@ -198,52 +196,6 @@ export class App {
     );
   }
 
-  /**
-   * Sets the teacher `{w, theta, noise}` (or null; checked first: a bad one throws and changes
-   * nothing). The points keep their labels (`relabelByTeacher` relabels them) and the rules their
-   * training; every ε_g follows.
-   */
-  setTeacher(teacher, { record = true } = {}) {
-    const t = checkTeacher(teacher);
-    if (record) this.beginEdit();
-    setFields(this.state, { teacher: t });
-    this.student.edited();
-    this.persist();
-  }
-
-  /** Shows or hides the teacher's line and mark. */
-  setShowTeacher(on) {
-    this.beginEdit();
-    setFields(this.state, { showTeacher: on });
-    this.persist();
-  }
-
-  /** Gives every point the teacher's label `sign(w*·ξ − θ*)` (without noise; one edit). */
-  relabelByTeacher() {
-    const t = this.state.teacher;
-    if (!t) throw new Error("relabelByTeacher: the points have no teacher");
-    this.beginEdit();
-    for (const p of this.state.points) p.label = teacherLabel(t, p);
-    setFields(this.state, { region: null });
-    this.commit();
-  }
-
-  /**
-   * Points at the weight-space cell of the perceptron `(u(φ), θ)` (θ ignored through the
-   * origin): the data view previews its labelling and the weight view outlines it; `null` or a
-   * boundary clears it.
-   */
-  setRegion(phi, theta = 0) {
-    let region = null;
-    if (phi !== null && this.state.points.length) {
-      const { xs, ys } = flattenPoints(this.state.points);
-      const r = this.wasm.regionAt(xs, ys, this.state.threshold, phi, theta);
-      region = r ? { ...r, phi, theta } : null;
-    }
-    if (region === null && this.state.region === null) return;
-    this.setTransient({ region });
-  }
-
   flipLabel(i) {
     this.editPoints(() => {
       this.state.points[i].label = -this.state.points[i].label;
@@ -340,91 +292,6 @@ export class App {
     } catch {
       // a URL too long for this browser: local storage still has the state
     }
-  }
-
-  /**
-   * Compare mode: the shown rules (the top row's ticks: `comparedRules`) and the exact optimum as
-   * the reference, each with its line, band and w, a bar of κ(w)/κ_max, and their traces against
-   * the step t (recorded from the runs that draw the lines: the training restarts with traces on);
-   * the player drives their race. Turning it on with `rules` ticks those rules (and the
-   * reference), untick the others: one edit, undone by Undo; otherwise compare mode changes no
-   * tick, and Undo leaves it on. Switching it starts the player over (the race or the animation).
-   * @param {boolean} on
-   * @param {any[] | null} [rules] the rules to compare (turning it on), null: those ticked
-   */
-  setCompare(on, rules = null) {
-    const state = this.state;
-    if (on && rules !== null) {
-      const unknown = rules.filter((r) => !ALGORITHMS.includes(/** @type {any} */ (r)));
-      if (!rules.length || unknown.length) throw new Error(`setCompare: rules must be some of ${ALGORITHMS.join(", ")}; got ${JSON.stringify(rules)}`);
-      const ticks = Object.fromEntries(SHOWN_NAMES.map((n) => [n, REFERENCES.includes(n) || rules.includes(n)]));
-      if (SHOWN_NAMES.some((n) => ticks[n] !== state.shown[n])) {
-        this.beginEdit();
-        setFields(state, { shown: { ...state.shown, ...ticks } });
-        this.commit();
-      }
-    }
-    if (on !== state.compare) {
-      for (const p of this.players) p.clear();
-      setFields(state, { compare: on });
-      this.training.invalidate(); // the traces are recorded from tabula rasa
-    }
-    this.onShownChanged?.();
-    this.scheduleRender();
-  }
-
-  /** The rules compare mode compares: the shown training rules (none outside compare mode). */
-  comparedRules() {
-    return comparedRules(this.state);
-  }
-
-  /** The player the page's player controls (and Space, S, R) drive: the race in compare mode, else the animation. */
-  player() {
-    return this.state.compare ? this.race : this.animator;
-  }
-
-  /**
-   * The race: every compared rule advanced by one step (from tabula rasa on the first call), in
-   * lockstep — or, scrubbed back, the next recorded step; the data view shows where each rule stands.
-   */
-  stepRace() {
-    if (!this.state.compare) throw new Error("stepCompare: compare mode is off");
-    this.race.step();
-    this.scheduleRender();
-  }
-
-  /**
-   * Shows race step `t` of the steps taken (scrubbing: every compared rule as it stood after t steps).
-   * @param {number} t
-   */
-  scrubRace(t) {
-    if (!this.race.active) throw new Error("scrubCompare: no race is under way (step or play it first)");
-    this.race.scrub(t);
-  }
-
-  /**
-   * The traces (`{name: Trace}`): in compare mode the compared rules' — the race's up to the step
-   * shown while a race is under way, else the full runs' — and the animated rule's up to the
-   * frame shown once the animation has taken a step (unless that rule is compared).
-   */
-  traces() {
-    let out = {};
-    if (this.state.compare) {
-      if (this.race.active) out = this.race.traces();
-      else {
-        this.ensureTrained();
-        out = this.training.traces();
-      }
-    }
-    const animated = this.animator.trace();
-    if (animated && !(this.animator.algorithm in out)) out[this.animator.algorithm] = animated;
-    return out;
-  }
-
-  /** The scene the views draw: while a race is under way the compared rules at the race step shown (with the exact optimum and the version space of the points), else the full runs'. */
-  viewScene() {
-    const scene = this.training.scene;
-    return this.race.active && scene ? { ...scene, algorithms: this.race.views() } : scene;
   }
 
   /** A new training now if an edit waits for one (the cell under the pointer and the race belong to the old points). */

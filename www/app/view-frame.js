@@ -7,6 +7,7 @@
 
 import { generalizationErrors } from "../training/teacher.js";
 import { ringsOf } from "../views/data/rings.js";
+import { comparedRules, traces, viewScene } from "../animation/compare-mode.js";
 
 /**
  * What a player (the animation, the race) shows: whether it plays, the recorded steps (with the
@@ -55,7 +56,7 @@ function playerState(p) {
  */
 export function buildFrame(app) {
   const { state, animator, race, counts, training } = app;
-  const scene = app.viewScene();
+  const scene = viewScene(app);
   const animation = animator.frames.length > 1 ? { algorithm: animator.algorithm, frames: animator.frames, index: animator.index } : null;
   if (state.showRegions && training.versionSpace) counts.update();
   const waiting = counts.forFrame();
@@ -67,8 +68,8 @@ export function buildFrame(app) {
     animation,
     animator: { algorithm: animator.algorithm, error: animator.error, frame: animator.current(), trace: animator.trace(), player: playerState(animator) },
     race: { active: race.active, ...playerState(race) },
-    compared: app.comparedRules(),
-    traces: state.compare ? app.traces() : {},
+    compared: comparedRules(app),
+    traces: state.compare ? traces(app) : {},
     eps: generalizationErrors(app.wasm, state.teacher, state, scene),
     counts: { counts: counts.counts, labellings: counts.labellings, error: counts.error, waiting },
     regionNumber: state.region ? counts.numberOf(state.region.labels) : 0,

@@ -10,6 +10,7 @@ import { degeneracyPoints } from "../training/cover-counts.js";
 import { lineStyles } from "../views/data/data-lines.js";
 import { ringsOf } from "../views/data/rings.js";
 import { generalizationErrors } from "../training/teacher.js";
+import { comparedRules, traces, viewScene } from "../animation/compare-mode.js";
 
 /**
  * The state of `app`, trained first if an edit waits for its training.
@@ -33,7 +34,7 @@ export function labState(app, weightView) {
   }
   for (const [name, a] of Object.entries(algorithms)) a.generalizationError = teacher ? (eps[name] ?? null) : null;
   const shownAnimation = animator.frames.length > 1 ? animator : null;
-  const rings = ringsOf(state, app.viewScene(), shownAnimation);
+  const rings = ringsOf(state, viewScene(app), shownAnimation);
   return {
     points: state.points.map((p) => ({ ...p })),
     threshold: state.threshold,
@@ -57,12 +58,12 @@ export function labState(app, weightView) {
     dichotomies: dichotomiesState(app.counts.current()),
     compare: compareState(app),
     /** extension: how each shown rule's line is drawn in the data view */
-    lines: lineStyles(state, app.viewScene(), shownAnimation),
+    lines: lineStyles(state, viewScene(app), shownAnimation),
     rings: { byStrength: rings.byStrength, drawn: rings.groups.flatMap((g) => g.rings.map((r) => ({ ...r }))), scales: rings.scales.map((r) => ({ ...r })) },
     lesson: state.lesson ? { ...state.lesson } : null,
     /** extension: the rules shown (ticked), the references among them */
     shown: Object.keys(state.shown).filter((n) => state.shown[n]),
-    traces: Object.fromEntries(Object.entries(app.traces()).map(([name, t]) => [name, traceState(t)])),
+    traces: Object.fromEntries(Object.entries(traces(app)).map(([name, t]) => [name, traceState(t)])),
   };
 }
 
@@ -88,11 +89,11 @@ function traceState(t) {
 function compareState(app) {
   const { state, race } = app;
   if (!state.compare) return null;
-  const rules = app.comparedRules();
+  const rules = comparedRules(app);
   const kappa = {};
   const w = {};
   const theta = {};
-  for (const a of app.viewScene()?.algorithms ?? []) {
+  for (const a of viewScene(app)?.algorithms ?? []) {
     if (!rules.includes(a.name)) continue;
     kappa[a.name] = a.kappa;
     w[a.name] = [...a.w];

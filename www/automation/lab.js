@@ -12,6 +12,8 @@ import { labState } from "./get-state.js";
 import { handoutLink } from "../lessons/lesson-handout.js";
 import { partsOf } from "../lessons/lesson-parts.js";
 import { DEFAULT_COMPARED } from "../app/state-fields.js";
+import { scrubRace, setCompare, stepRace } from "../animation/compare-mode.js";
+import { relabelByTeacher, setTeacher } from "../training/teacher.js";
 
 /**
  * What the automation interface drives.
@@ -180,17 +182,17 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
     /** Extension: compare mode on or off; turning it on ticks the rules given (default Rosenblatt and MinOver), which it then compares; throws on unknown rules. */
     setCompare: (on, rules) => {
       if (typeof on !== "boolean") throw new Error(`setCompare expects true or false, got ${typeof on}`);
-      edit(() => app.setCompare(on, rules ?? DEFAULT_COMPARED));
+      edit(() => setCompare(app, on, rules ?? DEFAULT_COMPARED));
     },
     /** Extension: one step of the race (every compared rule one step); getState().traces then hold the steps taken so far. */
     stepCompare: () => {
-      app.stepRace();
+      stepRace(app);
       app.render();
     },
     /** Extension: shows race step t of the steps taken (as the race's scrubber does); throws without a race. */
     scrubCompare: (t) => {
       if (!Number.isInteger(t) || t < 0) throw new Error(`scrubCompare expects a whole number ≥ 0, got ${t}`);
-      app.scrubRace(t);
+      scrubRace(app, t);
       app.render();
     },
     /**
@@ -205,11 +207,11 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
     },
     /** Extension: sets the teacher `{w: [w1, w2], theta, noise}` (or null); throws on a bad one, changing nothing. */
     setTeacher: (teacher) => {
-      app.setTeacher(teacher);
+      setTeacher(app, teacher);
       app.render();
     },
     /** Extension: relabels every point by the teacher (without noise). */
-    relabelByTeacher: () => edit(() => app.relabelByTeacher()),
+    relabelByTeacher: () => edit(() => relabelByTeacher(app)),
     /**
      * Extension: `{trainMs, drawMs, at, current}` of the last rendered frame (for benchmarks):
      * training and drawing time, its start (`performance.now()`), whether its lines were those

@@ -6,9 +6,29 @@
  */
 
 import { beyondTap } from "./pointer-tolerance.js";
+import { flattenPoints } from "../app/state.js";
 
 /** @typedef {import("../app/controller.js").App} App */
 /** @typedef {import("../views/weight/weight-view.js").WeightView} WeightView */
+
+/**
+ * Points at the weight-space cell of the perceptron `(u(φ), θ)` (θ ignored through the
+ * origin): the data view previews its labelling and the weight view outlines it; `null` or a
+ * boundary clears it.
+ * @param {App} app
+ * @param {number | null} phi
+ * @param {number} [theta]
+ */
+export function setRegion(app, phi, theta = 0) {
+  let region = null;
+  if (phi !== null && app.state.points.length) {
+    const { xs, ys } = flattenPoints(app.state.points);
+    const r = app.wasm.regionAt(xs, ys, app.state.threshold, phi, theta);
+    region = r ? { ...r, phi, theta } : null;
+  }
+  if (region === null && app.state.region === null) return;
+  app.setTransient({ region });
+}
 
 /** One notch of the mouse wheel zooms the weight view's lower plot by this factor. */
 const WHEEL_ZOOM = 1.25;
@@ -40,7 +60,7 @@ export function bindWeightView(app, view) {
     const i = view.hitCurve(app.training.scene, px, py);
     app.setTransient({ hover: i });
     const at = i < 0 ? view.perceptronAt(px, py) : null;
-    app.setRegion(at?.phi ?? null, at?.theta ?? 0);
+    setRegion(app, at?.phi ?? null, at?.theta ?? 0);
   };
 
   canvas.addEventListener(
@@ -108,7 +128,7 @@ export function bindWeightView(app, view) {
     // a lifted finger leaves too: what its tap showed stays until the next touch elsewhere
     if (e.pointerType === "touch") return;
     app.setTransient({ hover: -1 });
-    app.setRegion(null);
+    setRegion(app, null);
   });
 }
 

@@ -20,6 +20,7 @@ import { REFERENCES } from "../app/catalogue.js";
 import { initialFields } from "../app/state-fields.js";
 import { History, fitView, setFields, snapshot } from "../app/state.js";
 import { replaySteps } from "../animation/player.js";
+import { setCompare } from "../animation/compare-mode.js";
 
 export { LESSONS_KEY } from "./lesson-store.js";
 /** The lesson "add this state as a step" adds to when none of the viewer's is open (its id made unique: lesson-store.js freshId). */
@@ -146,7 +147,7 @@ export class Lessons {
   apply(step) {
     const app = this.app;
     const { fields, compare, animate, speed, step: taken, weightWindow, cells, rings } = step.state;
-    app.setCompare(false);
+    setCompare(app, false);
     app.animator.clear();
     const fresh = initialFields();
     const picture = Object.fromEntries(STEP_FIELDS.map((key) => [key, structuredClone(fields[key] ?? fresh[key])]));
@@ -155,7 +156,7 @@ export class Lessons {
     app.history.clear();
     app.commit();
     const compared = Object.keys(app.state.shown).filter((n) => app.state.shown[n] && !REFERENCES.includes(/** @type {any} */ (n)));
-    if (compare && compared.length) app.setCompare(true, compared);
+    if (compare && compared.length) setCompare(app, true, compared);
     app.animator.setAlgorithm(animate);
     app.animator.speed = speed;
     app.race.speed = speed;
@@ -314,7 +315,7 @@ export class Lessons {
     this.current = null;
     this.aside = null;
     app.setTransient({ lesson: null });
-    app.setCompare(false);
+    setCompare(app, false);
     app.history = aside.history;
     setFields(app.state, { projector: aside.projector });
     history.replaceState(null, "", withoutLesson(location.href)); // a reload shows the viewer's own page

@@ -6,6 +6,9 @@
 
 import { teacherHandle } from "../views/data/data-lines.js";
 import { checkTeacher } from "../app/state-fields.js";
+import { setFields } from "../app/state.js";
+
+/** @typedef {import("../app/controller.js").App} App */
 
 /** @typedef {{w: number[], theta: number, noise: number}} Teacher */
 
@@ -48,4 +51,44 @@ export function draggedTeacher(t, how, q, len) {
   if (!(m > 0)) return t;
   const w = [(n * d[0]) / m, (n * d[1]) / m];
   return { ...t, w, theta: w[0] * base[0] + w[1] * base[1] };
+}
+
+/**
+ * Sets the teacher `{w, theta, noise}` (or null; checked first: a bad one throws and changes
+ * nothing). The points keep their labels (`relabelByTeacher` relabels them) and the rules their
+ * training; every ε_g follows. `record` false: one step of a drag, not an edit of its own.
+ * @param {App} app
+ * @param {unknown} teacher
+ * @param {{record?: boolean}} [options]
+ */
+export function setTeacher(app, teacher, { record = true } = {}) {
+  const t = checkTeacher(teacher);
+  if (record) app.beginEdit();
+  setFields(app.state, { teacher: t });
+  app.student.edited();
+  app.persist();
+}
+
+/**
+ * Shows or hides the teacher's line and mark (one edit).
+ * @param {App} app
+ * @param {boolean} on
+ */
+export function setShowTeacher(app, on) {
+  app.beginEdit();
+  setFields(app.state, { showTeacher: on });
+  app.persist();
+}
+
+/**
+ * Gives every point the teacher's label `sign(w*·ξ − θ*)` (without noise; one edit).
+ * @param {App} app
+ */
+export function relabelByTeacher(app) {
+  const t = app.state.teacher;
+  if (!t) throw new Error("relabelByTeacher: the points have no teacher");
+  app.beginEdit();
+  for (const p of app.state.points) p.label = teacherLabel(t, p);
+  setFields(app.state, { region: null });
+  app.commit();
 }
