@@ -34,6 +34,7 @@ import { NO_WASM, compileCore, wasmBuild, wasmUrl } from "./app/wasm-build.js";
 import { bindWeightView } from "./input/weight-gestures.js";
 import { WeightView } from "./views/weight/weight-view.js";
 import { shareCore } from "./workers/worker-pool.js";
+import { lessonFromLink } from "./lessons/lesson-authoring.js";
 
 const el = (id) => document.getElementById(id);
 let resolveReady;
@@ -141,7 +142,7 @@ async function openLinkedLesson(app, lessons, link) {
   if (link === null) return;
   try {
     if (link instanceof Error) throw link;
-    const id = link.id ?? lessons.fromLink(link.file).id;
+    const id = link.id ?? lessonFromLink(lessons, link.file).id;
     await lessons.open(id, link.step, { embed: link.embed });
   } catch (e) {
     history.replaceState(null, "", location.pathname);

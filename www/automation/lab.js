@@ -14,6 +14,7 @@ import { partsOf } from "../lessons/lesson-parts.js";
 import { DEFAULT_COMPARED } from "../app/state-fields.js";
 import { scrubRace, setCompare, stepRace } from "../animation/compare-mode.js";
 import { relabelByTeacher, setTeacher } from "../training/teacher.js";
+import { exportLesson, importLesson } from "../lessons/lesson-authoring.js";
 
 /**
  * What the automation interface drives.
@@ -119,9 +120,9 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
       app.render();
     },
     /** Extension: the current lesson as its JSON file (a string). */
-    exportLesson: () => lessons.exportJson(),
+    exportLesson: () => exportLesson(lessons),
     /** Extension: reads a lesson file (JSON text) into this browser's lessons; returns its id. A bad file throws a clear Error, changing nothing. */
-    importLesson: (json) => lessons.importJson(json),
+    importLesson: (json) => importLesson(lessons, json),
     /**
      * Extension: sends presenter key `key` (a KeyboardEvent's `key`: "ArrowRight", "b", "7",
      * "Enter", …) as a clicker would; resolves whether it is a presenter key once its move is

@@ -11,6 +11,8 @@ import { download } from "../files/download.js";
 import { LESSON_ACTIONS, LESSON_HIDDEN, LESSON_LIMITS, LESSON_VIEWS } from "./lesson-format.js";
 import { LESSON_REVEALABLE } from "./lesson-parts.js";
 import { unread } from "../files/persistence.js";
+import { addStep, editLesson, editableLesson, exportLesson, importLesson } from "./lesson-authoring.js";
+import { exportKept } from "./lesson-own.js";
 
 /**
  * @param {import("./lesson.js").Lessons} lessons
@@ -43,8 +45,8 @@ export function bindLessonEditor(lessons, app, el) {
   });
   el("lesson-add").addEventListener("click", async () => {
     try {
-      const lesson = lessons.editable();
-      const at = lessons.addStep();
+      const lesson = editableLesson(lessons);
+      const at = addStep(lessons);
       select.value = lesson.id;
       // said once the browser has stored it (or refused: then the step is on this page only)
       const refused = await lessons.saved;
@@ -66,13 +68,13 @@ export function bindLessonEditor(lessons, app, el) {
   });
   el("lesson-dialog-close").addEventListener("click", () => dialog.close());
 
-  /** Applies an edit of the lesson, saying a refusal in the dialog. @param {Parameters<typeof lessons.edit>[0]} change */
+  /** Applies an edit of the lesson, saying a refusal in the dialog. @param {Parameters<typeof editLesson>[1]} change */
   const edit = async (change) => {
     // a field's edit keeps the dialog as it is (the focus stays where the user put it); a move
     // or a removal rebuilds the list
     inPlace = !change.move && !change.remove;
     try {
-      lessons.edit(change);
+      editLesson(lessons, change);
     } catch (e) {
       inPlace = false;
       say(`Not changed: ${e.message}`);
@@ -85,7 +87,7 @@ export function bindLessonEditor(lessons, app, el) {
   };
 
   const fillDialog = () => {
-    const lesson = lessons.editable();
+    const lesson = editableLesson(lessons);
     const title = /** @type {HTMLInputElement} */ (el("lesson-edit-title"));
     title.value = lesson.title;
     title.onchange = () => edit({ title: title.value });
@@ -132,7 +134,7 @@ export function bindLessonEditor(lessons, app, el) {
           box.type = "checkbox";
           box.checked = step.views.includes(name);
           box.addEventListener("change", () => {
-            const now = lessons.editable().steps[i]?.views ?? step.views; // the step as edited since the list was built
+            const now = editableLesson(lessons).steps[i]?.views ?? step.views; // the step as edited since the list was built
             const chosen = Object.keys(LESSON_VIEWS).filter((n) => (n === name ? box.checked : now.includes(n)));
             edit({ step: i, set: { views: chosen } });
           });
@@ -184,9 +186,9 @@ export function bindLessonEditor(lessons, app, el) {
   };
 
   el("lesson-export").addEventListener("click", () => {
-    const lesson = lessons.editable();
+    const lesson = editableLesson(lessons);
     if (!lesson.steps.length) return say("The lesson has no steps yet.");
-    download(`${lesson.id}.lesson.json`, new Blob([lessons.exportJson(lesson)], { type: "application/json" }));
+    download(`${lesson.id}.lesson.json`, new Blob([exportLesson(lessons, lesson)], { type: "application/json" }));
   });
   el("lesson-import").addEventListener("click", () => el("lesson-import-file").click());
   el("lesson-import-file").addEventListener("change", async (/** @type {Event} */ e) => {
@@ -196,7 +198,7 @@ export function bindLessonEditor(lessons, app, el) {
     if (!file) return;
     try {
       if (file.size > LESSON_LIMITS.fileBytes) throw new Error(`${file.size} bytes is too large for a lesson (at most ${LESSON_LIMITS.fileBytes})`);
-      const id = lessons.importJson(await file.text());
+      const id = importLesson(lessons, await file.text());
       select.value = id;
       const refused = await lessons.saved;
       const title = lessons.find(id).title;
@@ -258,7 +260,7 @@ function keptNote(lessons, dialog) {
   button.textContent = "Export unreadable";
   button.title = "Save what this page could not read as a file (it stays in this browser as it is)";
   button.addEventListener("click", () => {
-    const json = lessons.exportKept();
+    const json = exportKept(lessons);
     if (json) download("unreadable-saved-work.json", new Blob([json], { type: "application/json" }));
   });
   note.append(text, button);
