@@ -1,4 +1,3 @@
-// @ts-check
 /** Boot: load the core and its catalogue, build the controls, restore the state, mount the views, expose `window.lab`. */
 
 import init, * as wasm from "./pkg/perceptron_lab.js";
@@ -35,8 +34,13 @@ import { bindWeightView } from "./input/weight-gestures.js";
 import { WeightView } from "./views/weight/weight-view.js";
 import { shareCore } from "./workers/worker-pool.js";
 import { lessonFromLink } from "./lessons/lesson-authoring.js";
+import { errorMessage } from "./text/format.js";
 
-const el = (id) => document.getElementById(id);
+/**
+ * The page's element `id` (index.html has every id the page asks for).
+ * @param {string} id
+ */
+const el = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 let resolveReady;
 let rejectReady;
 const lab = {
@@ -147,7 +151,7 @@ async function openLinkedLesson(app, lessons, link) {
   } catch (e) {
     history.replaceState(null, "", location.pathname);
     app.saveToUrl();
-    app.setMessage(`This link's lesson could not be opened (${e.message}); showing your own points.`, "error");
+    app.setMessage(`This link's lesson could not be opened (${errorMessage(e)}); showing your own points.`, "error");
   }
 }
 

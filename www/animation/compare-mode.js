@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Compare mode: the shown rules (the top row's ticks) and the exact optimum as the reference,
  * each with its line, band and w, a bar of κ(w)/κ_max, and their traces against the step t

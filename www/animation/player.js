@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Step, play at a speed, pause and scrub over a recorded history: the training animation
  * (`training-animation.js`) and compare mode's race (`race.js`) are both players, driven by the page's one
@@ -63,6 +62,14 @@ export class Player {
 
   /** Takes a new step at the end of the history. */
   advance() {}
+
+  /**
+   * Keeps `handle` as the run (a subclass's `ensure` starts it).
+   * @param {H} handle
+   */
+  setRun(handle) {
+    this.handle = handle;
+  }
 
   /** Forgets the run. */
   clear() {

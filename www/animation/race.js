@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Compare mode's race: every compared rule (the shown rules) stepped in lockstep from w = 0 by the core's `Race`,
  * which records every step; a `Player` as the training animation is (step, play at a speed,
@@ -9,6 +8,7 @@
 import { Player } from "./player.js";
 import { trainingInput } from "../training/core-settings.js";
 import { comparedRules } from "./compare-mode.js";
+import { errorMessage } from "../text/format.js";
 
 /**
  * The race of the app's compared rules.
@@ -46,11 +46,11 @@ export class RacePlayer extends Player {
     }
     try {
       const { xs, ys, settings } = trainingInput(app.state);
-      this.handle = new this.wasm.Race(xs, ys, { ...settings, traces: [] }, /** @type {any[]} */ (rules));
+      this.setRun(new this.wasm.Race(xs, ys, { ...settings, traces: [] }, /** @type {any[]} */ (rules)));
       this.index = 0;
       return true;
     } catch (e) {
-      app.setMessage(`The race cannot start: ${e.message}`, "error");
+      app.setMessage(`The race cannot start: ${errorMessage(e)}`, "error");
       return false;
     }
   }

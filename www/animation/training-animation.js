@@ -1,4 +1,3 @@
-// @ts-check
 /** The training animation: one rule stepped by the core, which keeps the history (what counts as a
  * step, when the rule stopped); `frames` mirrors it for the views and the scrubber. A `Player`:
  * step, play at a speed, scrub, as compare mode's race. */
@@ -7,6 +6,7 @@ import { ALGORITHMS, INFO } from "../app/catalogue.js";
 import { Player } from "./player.js";
 import { DEFAULT_ANIMATED } from "../app/state-fields.js";
 import { trainingInput } from "../training/core-settings.js";
+import { errorMessage } from "../text/format.js";
 
 /** The rules the animation can step (the catalogue's animatable ones). */
 export const ANIMATED = ALGORITHMS;
@@ -95,13 +95,14 @@ export class Animator extends Player {
     if (this.handle) return true;
     try {
       const { xs, ys, settings } = trainingInput(this.app.state);
-      this.handle = new this.wasm.Animation(this.algorithm, xs, ys, settings);
-      this.frames = [this.handle.frame(0)];
+      const handle = new this.wasm.Animation(this.algorithm, xs, ys, settings);
+      this.setRun(handle);
+      this.frames = [handle.frame(0)];
       this.index = 0;
       this.error = null;
       return true;
     } catch (e) {
-      this.error = e.message;
+      this.error = errorMessage(e);
       this.pause();
       return false;
     }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The core's catalogue (`catalogue()` of the wasm boundary, `src/catalogue/`) as the page uses it:
  * every algorithm's name, label, colour, dash and texts, the charts and the settings' limits.

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The page's controller: every edit of the state goes through here (checked, recorded for undo,
  * saved, and a new training asked of the training controller); it runs the frame loop, which
@@ -83,6 +82,8 @@ export class App {
    * Replaces the points (validated first: on bad input throws and keeps the old points and
    * seed); `preset`: the preset they are; `seed`: the seed of a generated set (kept outside the
    * edit's undo record, as the set's own).
+   * @param {unknown} points
+   * @param {{record?: boolean, fit?: boolean, teacher?: import("../training/teacher.js").Teacher | null, threshold?: boolean, preset?: string | null, seed?: number}} [options]
    */
   setPoints(points, { record = true, fit = true, teacher = null, threshold = this.state.threshold, preset = null, seed = this.state.seed } = {}) {
     const clean = this.checkPoints(points);

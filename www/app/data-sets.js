@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Loading data sets into the controller: the presets by id (fixed points, shipped files, generated
  * teacher sets) and a new teacher set from the control bar's P, λ and seed (`TeacherForm`).
@@ -9,6 +8,7 @@ import { FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "./presets.js";
 import { checkSeed } from "./state-fields.js";
 import { pointsFrom } from "./state.js";
 import { teacherOfSet } from "../training/teacher.js";
+import { errorMessage } from "../text/format.js";
 
 /**
  * The control bar's fields of a generated set as typed (P, the label noise λ, the seed); a
@@ -95,6 +95,6 @@ export function newTeacherSet(app, form, random = app.state.preset === "random",
     const preset = random ? "random" : noise > 0 ? "noisy" : "teacher";
     app.setPoints(pointsFrom(set.xs, set.ys), { teacher: random ? null : teacherOfSet(set.teacher, noise), preset, seed, ...options });
   } catch (e) {
-    app.setMessage(e.message, "error");
+    app.setMessage(errorMessage(e), "error");
   }
 }

@@ -1,4 +1,3 @@
-// @ts-check
 /** Preset data sets of the data view. Fixed sets are listed here; generated ones come from the core. */
 
 /** Fixed presets: `{id, name, threshold, points}`. */

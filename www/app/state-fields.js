@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The page's state, described once: one row of FIELDS per field of the state object. A persistent
  * field (one that outlives an edit, a reload or a copied link) has its short key in the encoded
@@ -12,6 +11,7 @@
 import { ALGORITHMS, CORE, INFO, LIMITS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
 import { checkForm } from "../curves/curve-form.js";
 import { PRESET_IDS } from "./presets.js";
+import { errorMessage } from "../text/format.js";
 
 /**
  * @typedef {object} Field
@@ -313,8 +313,8 @@ export function decodeRecord(record, source, { by = "short" } = {}) {
     try {
       values[f.key] = f.decode(record[f[by]], note);
     } catch (e) {
-      if (f.required) throw new Error(`has a bad ${f.what} (${e.message})`);
-      dropped.push(`The ${source}'s ${f.what} ${f.plural ? "were" : "was"} not used (${e.message}).`);
+      if (f.required) throw new Error(`has a bad ${f.what} (${errorMessage(e)})`);
+      dropped.push(`The ${source}'s ${f.what} ${f.plural ? "were" : "was"} not used (${errorMessage(e)}).`);
     }
   }
   if (!("points" in values)) throw new Error("has no list of points [x, y, label]");

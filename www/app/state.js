@@ -1,4 +1,3 @@
-// @ts-check
 /** The one state object of the page: points, mode, what is shown, and the transient state of
  * this page view (hover, the cell under the pointer, compare mode, the status message, …);
  * undo/redo. No elements here (every field, and what of it persists and how, is state-fields.js;

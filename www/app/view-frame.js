@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The frame: everything the views draw, computed once per rendered frame by the controller —
  * the state, the scene, the animation and the race, the traces, the counts, the rings, the

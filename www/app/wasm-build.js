@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Which build of the core this browser loads (feature detection, on the page and in each worker):
  * `simd`, built with wasm SIMD (`+simd128`, `www/pkg/perceptron_lab_bg.wasm`), where a SIMD

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * `lab.getState()`: the state of the page as docs/design.md promises it (docs/automation.md lists every field),
  * in plain arrays and objects — the points, every rule's result, the version space, the

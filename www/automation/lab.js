@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * `window.lab`: the automation interface of docs/automation.md (promised in docs/design.md) and its
  * extensions, over the controller's edits, its animation and race, the learning-curve panel and

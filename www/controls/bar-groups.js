@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The first screen's control bar: the named groups (data, rules, views, learning curves, files,
  * lessons), each a button that opens or closes its panel under the bar (the learning curves: their

@@ -1,4 +1,3 @@
-// @ts-check
 /** The control bar's parts built from the catalogue (shown-rule toggles — the rules compare
  * mode compares —, rule settings, preset menu, the rules' explanations), bound to the controller, and the control
  * bar as a view of the frame (pressed toggles, undo/redo, the status line, the rings' legend). */

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The course reports' experiments as presets of the learning-curve form, at their own parameters:
  * the same experiments as the command lines of docs/cli.md's course recipes

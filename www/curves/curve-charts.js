@@ -1,4 +1,3 @@
-// @ts-check
 /** The learning-curve panel's charts: their size for the column and the device, the core's drawing
  * of the kept series and the current run (or the theory alone before Run), what each chart drew
  * (for the pointer and the accessible description), the trace's chart and the charts as one PNG. */
@@ -9,6 +8,8 @@ import { bandLabels, chartsCanvas } from "./curve-png.js";
 import { runLabel } from "./curve-series.js";
 
 /** @typedef {import("./curve-panel.js").CurvePanel} CurvePanel */
+/** @typedef {import("../pkg/perceptron_lab.js").CurveParams} CurveParams */
+/** @typedef {import("./curve-panel.js").Run} Run */
 
 /** CSS size of a chart not laid out, and its proportions (its backing store is its shown size × devicePixelRatio). */
 const CHART_CSS = { width: 560, height: 380 };
@@ -72,6 +73,8 @@ export function drawCharts(panel) {
  * Draws every chart of the kept series and `current` (`{curve, params, label}`: a finished
  * sweep, or the finished α of a running one; null: none), the theory of `base` (`runs`).
  * @param {CurvePanel} panel
+ * @param {Run | null} current
+ * @param {CurveParams | null} [base]
  */
 export function drawCurve(panel, current, base = null) {
   // a series added or removed: the shown charts made as much higher or lower first
@@ -90,6 +93,7 @@ export function drawCurve(panel, current, base = null) {
  * Draws every chart's theory curves for the sweep `params` (default: the form's), no points:
  * what the charts show before Run. A form that does not read leaves the charts as they are.
  * @param {CurvePanel} panel
+ * @param {CurveParams | null} [params]
  */
 export function preview(panel, params = null) {
   try {
@@ -110,6 +114,8 @@ export function preview(panel, params = null) {
 /**
  * Keeps chart `k`'s points and notes (the notes also in its accessible description).
  * @param {CurvePanel} panel
+ * @param {number} k
+ * @param {import("../pkg/perceptron_lab.js").Drawn} drawn
  */
 export function setDrawn(panel, k, drawn) {
   panel.drawn[k] = drawn;
@@ -125,6 +131,8 @@ export function setDrawn(panel, k, drawn) {
  * the theory of `base` (default: the current run's, the last kept run's, else the form's); the
  * caller frees it.
  * @param {CurvePanel} panel
+ * @param {Run | null} [current]
+ * @param {CurveParams | null} [base]
  */
 export function chartRuns(panel, current = null, base = null) {
   const p = base ?? current?.params ?? [...panel.kept].reverse().find((k) => k.params)?.params ?? readParams(panel.wasm, panel.el);

@@ -1,4 +1,3 @@
-// @ts-check
 /** The learning-curve form: its algorithm checkboxes (from the catalogue), reading it into sweep
  * parameters, and keeping it as typed (for the link and local storage). */
 
@@ -132,6 +131,7 @@ function formValue(el, defaults) {
  * Reads the panel's inputs (or with `defaults` the page's defaults of them) into sweep
  * parameters; throws an Error naming a field that is not a number of the right kind. The core
  * checks the ranges (`curveCells`, `CurveParams::validate`).
+ * @returns {import("../pkg/perceptron_lab.js").CurveParams}
  */
 export function readParams(wasm, el, { defaults = false } = {}) {
   const value = formValue(el, defaults);
@@ -149,7 +149,7 @@ export function readParams(wasm, el, { defaults = false } = {}) {
   const alphas = Array.from(wasm.alphaGrid(a0, a1, count));
   const algorithms = boxes()
     .filter((b) => (defaults ? b.defaultChecked : b.checked))
-    .map((b) => b.value);
+    .map((b) => /** @type {import("../pkg/perceptron_lab.js").Algorithm} */ (b.value)); // the boxes are the catalogue's names; the core checks them
   if (!algorithms.length) throw new Error("choose at least one algorithm");
   const byUpdates = value("lc-budget") === "updates";
   const budget = byUpdates

@@ -1,4 +1,3 @@
-// @ts-check
 /** The pointer on the learning-curve charts: the count of the point under it in a tip, and a click
  * on a training rule's point traces one run at its α (curve-trace.js). */
 
@@ -7,6 +6,7 @@ import { nearestHit } from "./curve-png.js";
 import { traceRun } from "./curve-trace.js";
 
 /** @typedef {import("./curve-panel.js").CurvePanel} CurvePanel */
+/** @typedef {import("../pkg/perceptron_lab.js").Hit} Hit */
 
 /** How near (CSS pixels) the pointer must be to a chart's point to show its count. */
 const HIT_RADIUS = 8;
@@ -82,7 +82,11 @@ export function clickPoint(panel, k, e) {
   traceRun(panel, panel.last.params, hit.algorithm, hit.alpha);
 }
 
-/** Whether a chart point is a training rule's (it has a trace; the references and the data's fractions have none). */
+/**
+ * Whether a chart point is a training rule's (it has a trace; the references and the data's fractions have none).
+ * @param {Hit} hit
+ * @returns {hit is Hit & {algorithm: import("../pkg/perceptron_lab.js").Algorithm}}
+ */
 function traceable(hit) {
-  return Boolean(hit.algorithm) && !REFERENCES.includes(hit.algorithm);
+  return hit.algorithm ? !REFERENCES.includes(hit.algorithm) : false;
 }

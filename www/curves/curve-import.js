@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A learning curve read from a CSV file (another run, a book's table): the header names the
  * columns `alpha`, `eps_g` and, optionally, `eps_g_sem` (in any order; other columns are

@@ -1,4 +1,3 @@
-// @ts-check
 /** The learning-curve panel: its state (the current run, the kept series, the sweep under way,
  * the trace) and its wiring — the form and the course assignments, Run and Cancel, the ε_g axis
  * linear or in decades. Its parts: the sweep with its progress (curve-sweep.js), the charts
@@ -8,7 +7,7 @@
 import { ALGORITHMS, CHARTS, NAMES } from "../app/catalogue.js";
 import { WARM_UP, applyAssignment, assignment, fillAssignments } from "./assignments.js";
 import { fillAlgorithms, readForm, readParams, syncForm } from "./curve-form.js";
-import { sentence } from "../text/format.js";
+import { errorMessage, isAbort, sentence } from "../text/format.js";
 import { runLabel } from "./curve-series.js";
 import { drawCharts, drawTrace, pngCanvas, preview, sizeCharts } from "./curve-charts.js";
 import { bindChartPointer } from "./curve-hits.js";
@@ -17,6 +16,9 @@ import { clearKept, csvRun, exportCsv, exportPng, importCurve, importFile, keepR
 import { traceCommand, exportTrace, traceFromForm } from "./curve-trace.js";
 import { DEFAULT_TRACED } from "../app/state-fields.js";
 import { WorkerPool } from "../workers/worker-pool.js";
+
+/** @typedef {import("../pkg/perceptron_lab.js").CurveParams} CurveParams */
+/** A run as the core's `Runs` takes it: its curve, its parameters and its label. @typedef {{curve: import("../pkg/perceptron_lab.js").Curve, params: CurveParams, label: string}} Run */
 
 /**
  * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
@@ -51,7 +53,8 @@ export class CurvePanel {
     /** the charts' text (and marks) at this many times their size: presenter mode's large type (lesson-view.js) */
     this.textScale = 1;
     /** What each chart drew: its points `{x, y, algorithm, alpha, hollow, text}` (canvas pixels) and notes. */
-    this.drawn = CHARTS.map(() => ({ hits: [], notes: [] }));
+    /** @type {import("../pkg/perceptron_lab.js").Drawn[]} */
+    this.drawn = CHARTS.map(() => ({ hits: [], notes: [], yTicks: [] }));
     /** the charts' backing-store pixels per CSS pixel (curve-charts.js sizeCharts) */
     this.scale = 1;
     /** how many series the charts were last sized for */
@@ -108,7 +111,7 @@ export class CurvePanel {
     try {
       await this.run(readParams(this.wasm, this.el));
     } catch (e) {
-      if (e.name !== "AbortError") this.status(sentence(`Not run: ${e.message}`));
+      if (!isAbort(e)) this.status(sentence(`Not run: ${errorMessage(e)}`));
     }
   }
 
@@ -141,7 +144,7 @@ export class CurvePanel {
       this.preview(params);
       this.status(`${a.group}, ${a.label}: ${cells} cells; press Run (the lines are the theory)${a.long ? "; this one takes minutes" : ""}`);
     } catch (e) {
-      this.status(sentence(`Not previewed: ${e.message}`));
+      this.status(sentence(`Not previewed: ${errorMessage(e)}`));
     }
   }
 

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The learning-curve charts as one PNG of a fixed pixel size, whatever the device's pixel ratio,
  * zoom or column width: every chart drawn by the core at PNG_CHART's size, PNG_COLUMNS to a row,
@@ -69,9 +68,11 @@ export function chartsPng(curve, labels) {
  * The hit of `hits` (the core's `{x, y, …}` in backing-store pixels of `canvas`) nearest the
  * pointer event `e`, within `radius` CSS pixels, or null.
  * @param {HTMLCanvasElement} canvas
- * @param {{x: number, y: number}[]} hits
+ * @template {{x: number, y: number}} T
+ * @param {T[]} hits
  * @param {{clientX: number, clientY: number}} e
  * @param {number} radius
+ * @returns {T | null}
  */
 export function nearestHit(canvas, hits, e, radius) {
   const rect = canvas.getBoundingClientRect();
@@ -80,6 +81,7 @@ export function nearestHit(canvas, hits, e, radius) {
   const sx = canvas.width / rect.width;
   const x = (e.clientX - rect.left) * sx;
   const y = (e.clientY - rect.top) * (canvas.height / rect.height);
+  /** @type {T | null} */
   let best = null;
   let bestD = (radius * sx) ** 2;
   for (const h of hits) {

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A learning-curve run as a series of `window.lab.getState().sweep` and of the exported PNG: its
  * label (the parameters that make it: N, α grid, repetitions, budget, λ, labels, seed) and its

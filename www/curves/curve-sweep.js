@@ -1,9 +1,8 @@
-// @ts-check
 /** A learning-curve sweep run from the panel: the cells in the worker pool, the progress bar and
  * the time left, the finished α drawn as they come, and the run kept (or its cells done, when
  * cancelled) as the panel's current run. */
 
-import { sentence } from "../text/format.js";
+import { errorMessage, isAbort, sentence } from "../text/format.js";
 import { seriesLabel } from "./curve-series.js";
 import { drawCharts, drawCurve, preview } from "./curve-charts.js";
 import { SweepClock, timeLeft } from "./sweep-clock.js";
@@ -94,13 +93,13 @@ export async function runSweep(panel, params) {
     sweep.done = cells;
     return keepCurve(panel, params, new panel.wasm.Curve(params, results), ms, "", cells);
   } catch (e) {
-    if (e.name === "AbortError" && sweep.results.length) {
+    if (isAbort(e) && sweep.results.length) {
       const note = `partial: cancelled after ${sweep.results.length} of ${cells} cells`;
       keepCurve(panel, params, panel.wasm.Curve.soFar(params, sweep.results), performance.now() - t0, note, sweep.results.length);
       panel.status(`The sweep was cancelled after ${sweep.results.length} of ${cells} cells: the chart keeps them, a partial series.`);
     } else {
       const aborted = "The sweep was cancelled before any cell finished: the chart is as before Run.";
-      panel.status(e.name === "AbortError" ? aborted : sentence(`The sweep failed: ${e.message}`));
+      panel.status(isAbort(e) ? aborted : sentence(`The sweep failed: ${errorMessage(e)}`));
       if (panel.last) drawCharts(panel);
       else preview(panel);
     }

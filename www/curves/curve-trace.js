@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The learning-curve panel's trace of one run: the rule and α of its controls (or of a clicked
  * point) with the sweep's settings, drawn by the panel (`drawTrace`), its CSV and the CLI's
@@ -8,6 +7,7 @@
 import { INFO } from "../app/catalogue.js";
 import { readParams } from "./curve-form.js";
 import { download } from "../files/download.js";
+import { errorMessage } from "../text/format.js";
 
 /** A trace has a row every K steps, K chosen for about this many rows (plus the first and the last). */
 const TRACE_ROWS = 400;
@@ -23,7 +23,7 @@ export function traceFromForm(panel) {
     if (!(alpha > 0 && Number.isFinite(alpha))) throw new Error(`α must be a positive number, got "${panel.el("lc-trace-alpha").value}"`);
     traceRun(panel, params, panel.el("lc-trace-algorithm").value, alpha);
   } catch (e) {
-    panel.traceStatus(`Not traced: ${e.message}`);
+    panel.traceStatus(`Not traced: ${errorMessage(e)}`);
   }
 }
 
@@ -57,7 +57,7 @@ export async function traceRun(panel, params, algorithm, alpha) {
     panel.traceStatus(`${rows} rows, a row every ${every} step${every === 1 ? "" : "s"} (${ms.toFixed(0)} ms)`);
     el("lc-trace-command").textContent = `The same run from the command line: ${traceCommand(sweep, algorithm, alpha, every)}`;
   } catch (e) {
-    panel.traceStatus(`Not traced: ${e.message}`);
+    panel.traceStatus(`Not traced: ${errorMessage(e)}`);
   }
 }
 

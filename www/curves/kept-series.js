@@ -1,9 +1,8 @@
-// @ts-check
 /** The series the learning-curve charts keep beside the current run (runs kept, curves imported
  * from CSV), and the exports: the CSV of a run and every chart in one PNG. */
 
 import { download } from "../files/download.js";
-import { sentence } from "../text/format.js";
+import { errorMessage, sentence } from "../text/format.js";
 import { parseCurveCsv } from "./curve-import.js";
 import { series } from "./curve-series.js";
 import { drawCharts, pngCanvas } from "./curve-charts.js";
@@ -69,7 +68,7 @@ export async function importFile(panel) {
     const added = importCurve(panel, await file.text(), file.name.replace(/\.csv$/i, ""));
     panel.status(`imported ${file.name}: ${added.rows.length} points of ε_g`);
   } catch (e) {
-    panel.status(sentence(`Not imported: ${e.message}`));
+    panel.status(sentence(`Not imported: ${errorMessage(e)}`));
   } finally {
     input.value = ""; // the same file again is a new change
   }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * How far a learning-curve sweep is, by its work rather than its count of cells, and how long it
  * has left: from the measured time of the cells done.

@@ -1,10 +1,10 @@
-// @ts-check
 /** Data in and out: CSV/JSON import (file picker, drag and drop), CSV/JSON/PNG export, and the
  * state in the URL. Parsing of CSV is the core's; every import goes through app.setPoints, which
  * validates and leaves the points untouched on failure. */
 
 import { download } from "./download.js";
 import { decodeRecord, encodeRecord } from "../app/state-fields.js";
+import { errorMessage } from "../text/format.js";
 
 /** @typedef {typeof import("../pkg/perceptron_lab.js")} Wasm */
 /** @typedef {{ x: number, y: number, label: number }} Point */
@@ -35,7 +35,7 @@ export async function readDataFile(wasm, file) {
     if (!imported.points.length) throw new Error("the file has no points");
     return imported;
   } catch (e) {
-    throw new Error(`${file.name}: ${e.message}`);
+    throw new Error(`${file.name}: ${errorMessage(e)}`);
   }
 }
 
@@ -61,7 +61,7 @@ export function parseJson(text) {
   try {
     v = JSON.parse(text);
   } catch (e) {
-    throw new Error(`not valid JSON (${e.message})`);
+    throw new Error(`not valid JSON (${errorMessage(e)})`);
   }
   if (Array.isArray(v)) return { points: v, notices: [] };
   if (v && typeof v === "object" && Array.isArray(v.points)) {
@@ -148,6 +148,6 @@ export function decodeHash(hash) {
     const { values, dropped } = decodeRecord(v, "link");
     return { ...values, points: values.points, threshold: values.threshold ?? false, dropped };
   } catch (e) {
-    throw new Error(`the link's state ${e.message}`);
+    throw new Error(`the link's state ${errorMessage(e)}`);
   }
 }

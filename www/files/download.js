@@ -1,4 +1,3 @@
-// @ts-check
 /** Saving a file from the page. */
 
 /** Saves `blob` as a download called `name`. */

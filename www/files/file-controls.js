@@ -1,7 +1,7 @@
-// @ts-check
 /** The file controls: import (file picker, drag and drop), export (CSV, JSON, PNG of either view) and the copied link. */
 
 import { exportPng, exportPoints, readDataFile } from "./data-io.js";
+import { errorMessage } from "../text/format.js";
 
 /**
  * Import (file picker, drag and drop), export and the copied link.
@@ -17,11 +17,11 @@ export function bindFiles(app, wasm, el, { dataView, weightView }) {
       try {
         app.setPoints(points, { threshold: threshold ?? app.state.threshold });
       } catch (e) {
-        throw new Error(`${file.name}: ${e.message}`);
+        throw new Error(`${file.name}: ${errorMessage(e)}`);
       }
       app.setMessage(`Imported ${points.length} points from ${file.name}.${notices.length ? ` Note: ${notices.join("; ")}.` : ""}`);
     } catch (e) {
-      app.setMessage(`Not imported — ${e.message}. Your points are unchanged.`, "error");
+      app.setMessage(`Not imported — ${errorMessage(e)}. Your points are unchanged.`, "error");
     }
   };
   el("import").addEventListener("click", () => el("import-file").click());
@@ -38,7 +38,7 @@ export function bindFiles(app, wasm, el, { dataView, weightView }) {
   document.body.addEventListener("drop", (e) => {
     e.preventDefault();
     document.body.classList.remove("drop-target");
-    const [file] = e.dataTransfer.files;
+    const file = e.dataTransfer?.files[0];
     if (file) importFile(file);
   });
   el("export-csv").addEventListener("click", () => exportPoints(app.state, "csv"));

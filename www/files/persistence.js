@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Saving the state in this browser (a refusal said), bringing it back at boot — from a link,
  * else from local storage, else the default preset — through one restore path that keeps every
@@ -13,6 +12,7 @@ import { decodeHash } from "./data-io.js";
 import { DEFAULT_PRESET } from "../app/presets.js";
 import { decodeRecord, encodeRecord, migrateV1, samePoints, snapshot } from "../app/state-fields.js";
 import { createState, fitView, setFields } from "../app/state.js";
+import { errorMessage } from "../text/format.js";
 
 /** Local storage: today's format (state-fields.js records), and the first one (migrated when read). */
 export const STORAGE_KEY = "perceptron-lab/v2";
@@ -48,7 +48,8 @@ export function saveState(state, { picture = true } = {}) {
     localStorage.removeItem(STORAGE_KEY_V1); // migrated
     return null;
   } catch (e) {
-    const why = e?.name === "QuotaExceededError" ? "this browser's storage is full" : `this browser refused to store it (${e?.name ?? e})`;
+    const name = e instanceof Error ? e.name : String(e);
+    const why = name === "QuotaExceededError" ? "this browser's storage is full" : `this browser refused to store it (${name})`;
     return `Your last edit is not saved: ${why}. The points stay on this page; to keep them, export them (the CSV or JSON button) or copy the link.`;
   }
 }
@@ -100,7 +101,7 @@ export function loadStored() {
     } else if (record?.version !== 2) throw new Error("is in an unknown format");
     return { stored: decodeRecord(record, "saved state") };
   } catch (e) {
-    const said = `The saved state could not be read (it ${e.message}); it is kept as it is until your first edit, which keeps a copy of it (Lesson → Edit… → Export unreadable saves it as a file).`;
+    const said = `The saved state could not be read (it ${errorMessage(e)}); it is kept as it is until your first edit, which keeps a copy of it (Lesson → Edit… → Export unreadable saves it as a file).`;
     if (!old) unread = { text, newer: null, said };
     return { stored: null, error: said };
   }
@@ -120,7 +121,9 @@ export function restoreOrPreset(app, form) {
   const { stored, error } = loadStored();
   /** @type {string[]} */
   const messages = [];
+  /** @type {string | null} */
   let linkError = null;
+  /** @type {ReturnType<typeof savedBehind>} */
   let behind = null;
   let opened = false;
   // the learning-curve settings of this browser first; a link's replace them below
@@ -134,7 +137,7 @@ export function restoreOrPreset(app, form) {
       behind = stored && savedBehind(app, stored);
     }
   } catch (e) {
-    linkError = e.message;
+    linkError = errorMessage(e);
   }
   if (!opened && stored) {
     try {
@@ -143,7 +146,7 @@ export function restoreOrPreset(app, form) {
       app.keepSaved = lost.length > 0;
       opened = true;
     } catch (e) {
-      messages.push(`The saved points could not be restored (${e.message}); showing the preset instead.`);
+      messages.push(`The saved points could not be restored (${errorMessage(e)}); showing the preset instead.`);
       app.keepSaved = true;
     }
   }
@@ -241,7 +244,7 @@ function validPoints(app, raw, source) {
     try {
       kept.push(...app.checkPoints([p]));
     } catch (e) {
-      bad.push({ n: i + 1, why: p === null ? "not [x, y, label]" : e.message.replace(/^point \d+: /, "") });
+      bad.push({ n: i + 1, why: p === null ? "not [x, y, label]" : errorMessage(e).replace(/^point \d+: /, "") });
     }
   });
   const points = app.checkPoints(kept); // the set as a whole (its size) is refused: throws

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The data view's input: the pointer (add, drag, flip, delete, hover; on touch a long press) and
  * the keyboard (a cursor and a selected point), as edits through the controller; and the touch

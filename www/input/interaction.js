@@ -1,4 +1,3 @@
-// @ts-check
 /** DOM events → edits of the state through the controller → a scheduled render: the page's
  * keyboard shortcuts, the control bar and the panels' own controls (the data view's own input:
  * data-view-input.js; the weight view's: weight-gestures.js). */
@@ -8,6 +7,7 @@ import { loadPreset, newTeacherSet, teacherForm } from "../app/data-sets.js";
 import { relabelByTeacher, setShowTeacher } from "../training/teacher.js";
 import { fitWeightView } from "./weight-gestures.js";
 import { playerOf, setCompare } from "../animation/compare-mode.js";
+import { errorMessage } from "../text/format.js";
 
 /** @typedef {import("../app/controller.js").App} App */
 /** @typedef {import("../views/weight/weight-view.js").WeightView} WeightView */
@@ -139,7 +139,7 @@ export function bindPanels(app, el) {
     try {
       app.student.addExample();
     } catch (e) {
-      app.setMessage(e.message, "error");
+      app.setMessage(errorMessage(e), "error");
     }
   });
   el("count-thumbs").addEventListener("click", (/** @type {MouseEvent} */ e) => {

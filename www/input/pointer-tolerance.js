@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * How far off a pointer of each kind (`PointerEvent.pointerType`: mouse, pen, touch) may be: a
  * fingertip covers more than a cursor and drifts further in a tap. The data view and the weight

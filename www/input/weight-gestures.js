@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The weight view's input: hovering (a mouse, a pen) or tapping (a finger) a curve highlights its point,
  * elsewhere the cell of weight space there previews its labelling in the data view; the mouse
@@ -20,6 +19,7 @@ import { flattenPoints } from "../app/state.js";
  * @param {number} [theta]
  */
 export function setRegion(app, phi, theta = 0) {
+  /** @type {(NonNullable<ReturnType<App["wasm"]["regionAt"]>> & {phi: number, theta: number}) | null} */
   let region = null;
   if (phi !== null && app.state.points.length) {
     const { xs, ys } = flattenPoints(app.state.points);

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Presenter mode's layout (a lesson's step, the embed layout) and the reader view of phones and
  * upright tablets: the views as large as the screen leaves them around the lesson's panel and the
@@ -108,7 +107,9 @@ function dock() {
   // the embed layout shows the step's views and its action only
   if (document.body.classList.contains("embed")) return;
   for (const selectors of DOCKABLE) {
-    const nodes = selectors.map((s) => document.querySelector(s)).filter((n) => n?.getClientRects().length && !lesson.contains(n));
+    const nodes = selectors
+      .map((s) => document.querySelector(s))
+      .filter(/** @returns {n is Element} */ (n) => n !== null && n.getClientRects().length > 0 && !lesson.contains(n));
     if (!nodes.length) continue;
     const moved = nodes.map((node) => {
       const mark = document.createComment("a panel of the step, shown in the lesson's panel");

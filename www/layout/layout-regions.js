@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The regions a lesson's step can fill, reserved when the step opens: every chart its player or
  * its teacher's panel can draw (the race's or the animation's traces, ε_g against P) takes its

@@ -1,4 +1,3 @@
-// @ts-check
 /** Where things sit: the views' sizes for the window, projector mode and the explanations on the
  * page (a view of the frame), and the parts a lesson link hides. Presenter mode's and the reader
  * view's layout: layout-presenter.js. */

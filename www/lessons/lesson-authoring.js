@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Writing lessons on the page: the viewer's own lesson ("+ Step" adds the page as it is now as a
  * step of it), the editor's changes, a lesson file imported or opened from a link, and the
@@ -10,6 +9,7 @@ import { LESSON_FORMAT, LESSON_LIMITS, STEP_FIELDS, checkLesson, encodeLesson } 
 import { partsOf } from "./lesson-parts.js";
 import { identify, keep, store } from "./lesson-own.js";
 import { freshId, readMine, writeMine } from "./lesson-store.js";
+import { errorMessage } from "../text/format.js";
 
 /** @typedef {import("./lesson.js").Lessons} Lessons */
 /** @typedef {import("./lesson-format.js").Lesson} Lesson */
@@ -37,7 +37,7 @@ export function importLesson(lessons, json) {
   try {
     v = JSON.parse(json);
   } catch (e) {
-    throw new Error(`the lesson file is not valid JSON (${e.message})`);
+    throw new Error(`the lesson file is not valid JSON (${errorMessage(e)})`);
   }
   const checked = checkLesson(v, (p) => lessons.app.checkPoints(p));
   const lesson = identify(lessons, checked);

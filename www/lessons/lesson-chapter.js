@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The built-in lesson: Biehl's chapter 3 and §4.1 in order, one step per idea, each with the
  * state that shows it. Written as a lesson file (lesson-format.js) would hold it; the teacher

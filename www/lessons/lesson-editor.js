@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Writing lessons: the control bar's Lesson menu, Present, "+ Step" (the page as it is now, as a
  * step of your lesson) and the editor dialog — the lesson's title, each step's title, text, what
@@ -13,6 +12,7 @@ import { LESSON_REVEALABLE } from "./lesson-parts.js";
 import { unread } from "../files/persistence.js";
 import { addStep, editLesson, editableLesson, exportLesson, importLesson } from "./lesson-authoring.js";
 import { exportKept } from "./lesson-own.js";
+import { errorMessage } from "../text/format.js";
 
 /**
  * @param {import("./lesson.js").Lessons} lessons
@@ -57,7 +57,7 @@ export function bindLessonEditor(lessons, app, el) {
         );
       else app.setMessage(`Added the page as step ${at + 1} of "${lesson.title}" (Edit… to give it a title and text).`, "note");
     } catch (e) {
-      app.setMessage(e.message, "error");
+      app.setMessage(errorMessage(e), "error");
     }
   });
   el("lesson-edit").addEventListener("click", () => {
@@ -77,7 +77,7 @@ export function bindLessonEditor(lessons, app, el) {
       editLesson(lessons, change);
     } catch (e) {
       inPlace = false;
-      say(`Not changed: ${e.message}`);
+      say(`Not changed: ${errorMessage(e)}`);
       fillDialog();
       return;
     }
@@ -204,7 +204,7 @@ export function bindLessonEditor(lessons, app, el) {
       const title = lessons.find(id).title;
       say(refused ? `"${title}" is open on this page only, NOT saved in this browser (${refused}): Export… keeps it as a file.` : `Imported "${title}".`);
     } catch (err) {
-      say(`${file.name} was not imported: ${err.message}`);
+      say(`${file.name} was not imported: ${errorMessage(err)}`);
     }
   });
   /**

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A lesson file: what it holds and how it is checked. A lesson is `{format, id, title, steps}`; a
  * step is a title, a few sentences (`text`, with TeX between `$…$` or `$$…$$`), what to look at
@@ -13,6 +12,7 @@ import { ALGORITHMS, INFO, REFERENCES } from "../app/catalogue.js";
 import { checkTask } from "./lesson-tasks.js";
 import { checkReveal } from "./lesson-parts.js";
 import { DEFAULT_ANIMATED, decodeRecord, encodeRecord, initialFields } from "../app/state-fields.js";
+import { errorMessage } from "../text/format.js";
 
 /** The format tag of a lesson file. */
 export const LESSON_FORMAT = "perceptron-lab-lesson/1";
@@ -131,7 +131,7 @@ export function checkLesson(v, checkPoints) {
     try {
       return checkStep(s, checkPoints);
     } catch (e) {
-      throw new Error(`step ${i + 1}: ${e.message}`);
+      throw new Error(`step ${i + 1}: ${errorMessage(e)}`);
     }
   });
   return { id: v.id, title, steps };

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A lesson's handout (`?lesson=ID&handout`, the editor's Handout button): every step on its own
  * printed page — its title, its text with the equations typeset, what to look at and to try, its
@@ -11,6 +10,7 @@ import { setRichText } from "../text/rich-text.js";
 import { renderLessonText } from "./lesson-text.js";
 import { lessonUrlNow } from "./lesson-link.js";
 import { encodeLesson } from "./lesson-format.js";
+import { errorMessage } from "../text/format.js";
 
 /** The views a step's picture copies, by the step's view name → canvas ids. */
 const PICTURED = { data: ["data-view"], weights: ["weight-view"], curves: ["lc-chart-eps"] };
@@ -106,7 +106,7 @@ export function bindHandoutButton(lessons, app, el) {
     try {
       window.open(handoutLink(lessons, el("lesson-select").value), "_blank");
     } catch (e) {
-      app.setMessage(e.message, "error");
+      app.setMessage(errorMessage(e), "error");
     }
   });
   el("lesson-copy-embed").after(button);

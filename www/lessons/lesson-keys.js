@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The presenter's keys (a clicker sends the first ones): → PageDown / ← PageUp step, Home / End
  * the first and last step, Space the step's action, R resets, B or "." blanks the screen to
@@ -10,6 +9,7 @@
  */
 
 import { isTyping } from "../input/interaction.js";
+import { errorMessage } from "../text/format.js";
 
 /** The presenter's keys and what they do (the "?" overlay lists them; docs/lessons.md too). */
 export const PRESENTER_KEYS = [
@@ -173,7 +173,7 @@ async function toggleFullScreen() {
     if (document.fullscreenElement) await document.exitFullscreen();
     else await document.documentElement.requestFullscreen();
   } catch (e) {
-    throw new Error(`Full screen was refused by the browser (${e.message}); F11 or the browser's menu does the same.`);
+    throw new Error(`Full screen was refused by the browser (${errorMessage(e)}); F11 or the browser's menu does the same.`);
   }
 }
 

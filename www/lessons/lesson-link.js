@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Lesson links. The built-in lesson opens by name, `?lesson=chapter&step=4`; a lesson a lecturer
  * wrote travels in the link itself, `?step=4#lesson=` + base64url of its JSON compressed with the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The numbers a step talks about, live in the lesson's panel while its action runs: κ(w) of each
  * racing rule against κ_max and the updates M against the bound M* of the convergence theorem

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What presenter mode shows over the step (lesson-keys.js says when): the blanked screen (black
  * or white), the step number being typed, the list of the presenter's keys, the step's link as a

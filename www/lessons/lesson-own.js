@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The viewer's own lessons on this page and in this browser: read at boot (one this page cannot
  * read is kept in storage as it is, and named), written change by change (lesson-store.js), taken
@@ -10,6 +9,7 @@ import { checkLesson, encodeLesson } from "./lesson-format.js";
 import { lessonUrl } from "./lesson-link.js";
 import { BACKUP_KEY, freeId, readStored, writeStored } from "./lesson-store.js";
 import { keptState } from "../files/persistence.js";
+import { errorMessage } from "../text/format.js";
 
 /** @typedef {import("./lesson-format.js").Lesson} Lesson */
 /** @typedef {import("./lesson.js").Lessons} Lessons */
@@ -37,7 +37,9 @@ export function loadOwn(lessons) {
     } catch (e) {
       lessons.kept.push(f);
       const named = typeof f?.title === "string" ? `The lesson "${f.title.slice(0, 60)}"` : "A lesson";
-      lessons.problems.push(`${named} saved in this browser could not be read (${e.message}); it is kept as it is, and Export unreadable (Lesson → Edit…) saves it.`);
+      lessons.problems.push(
+        `${named} saved in this browser could not be read (${errorMessage(e)}); it is kept as it is, and Export unreadable (Lesson → Edit…) saves it.`,
+      );
     }
   }
   return out;
@@ -147,6 +149,7 @@ export function sync(lessons) {
  */
 export function exportKept(lessons) {
   const { whole } = readStored();
+  /** @type {string | null} */
   let aside = null;
   try {
     aside = localStorage.getItem(BACKUP_KEY);

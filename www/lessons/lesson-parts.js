@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Sub-steps: a step revealed one → at a time, as a slide builds. A step's `reveal` lists what
  * each → shows, in order: "text" its next paragraph (the first is always shown), "look" and "try"

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A lesson step's link as a QR code, large on the screen (key Q in presenter mode), so that the
  * students open the same step on their phones. Drawn by qrcode-generator (vendored into

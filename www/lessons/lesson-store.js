@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The viewer's lessons in this browser, shared by every tab of the site: one list of lesson files
  * in IndexedDB, read at boot into a copy this page reads at once. Each write is a change (put a

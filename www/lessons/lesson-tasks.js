@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A step's task: something a student does alone on the live page, checked against its state by
  * one of a fixed list of checks the lesson file names, and shown as done once met. The checks

@@ -1,10 +1,11 @@
-// @ts-check
 /**
  * A step's sentences on the page: paragraphs (separated by a blank line) of plain text with TeX
  * between `$…$` (in the line) or `$$…$$` (displayed), typeset as MathML by Temml (www/vendor,
  * loaded the first time a lesson shows an equation, so that the page itself does not wait for
  * it). The text is never read as HTML.
  */
+
+import { errorMessage } from "../text/format.js";
 
 /** @type {Promise<typeof import("../vendor/temml.mjs").default> | null} */
 let temml = null;
@@ -70,7 +71,7 @@ export async function renderLessonText(box, text) {
     } catch (e) {
       f.el.textContent = f.tex;
       f.el.classList.add("math-error");
-      f.el.title = `This formula could not be typeset: ${e.message}`;
+      f.el.title = `This formula could not be typeset: ${errorMessage(e)}`;
     }
   }
 }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A step's thumbnail: its prepared points drawn small (filled discs +1, open squares −1, as the
  * data view draws them) over the axes, at one scale on both axes — for the overview of the steps

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Presenter mode on the page: the lesson's panel (the step's title, its sentences with their
  * equations, what to look at and to try, Back / the step's action / Reset / Next / Leave), only

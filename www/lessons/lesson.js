@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Lessons: the built-in walk through the chapter and the lessons a lecturer writes, opened step
  * by step in presenter mode. Opening a lesson keeps the viewer's own picture aside (points,
@@ -21,6 +20,7 @@ import { initialFields } from "../app/state-fields.js";
 import { History, fitView, setFields, snapshot } from "../app/state.js";
 import { replaySteps } from "../animation/player.js";
 import { setCompare } from "../animation/compare-mode.js";
+import { errorMessage } from "../text/format.js";
 
 export { LESSONS_KEY } from "./lesson-store.js";
 
@@ -133,7 +133,7 @@ export class Lessons {
         app.setTransient({ lesson: { id: before.lesson.id, title: before.lesson.title, step: before.index, steps: before.lesson.steps.length } });
         this.apply(before.lesson.steps[before.index]);
       } else this.close();
-      throw new Error(`step ${index + 1} of "${lesson.title}" could not be opened (${e.message})`);
+      throw new Error(`step ${index + 1} of "${lesson.title}" could not be opened (${errorMessage(e)})`);
     }
     this.onChange?.();
     this.showUrl();
@@ -325,20 +325,27 @@ export class Lessons {
 
   /** The link that opens the current lesson (or `lesson`) at step `index`, the lesson compressed (a Promise). */
   link(index = this.current?.index ?? 0, lesson = this.current?.lesson ?? null, { embed = false } = {}) {
-    return lessonUrl(lesson, this.linkFile(index, lesson), index, { embed });
+    const linked = this.linkFile(index, lesson);
+    return lessonUrl(linked.lesson, linked.file, index, { embed });
   }
 
   /** `link` at once (`lab.lessonLink`): compressed if the page has compressed the lesson (it does for the one shown), else plain. */
   linkNow(index = this.current?.index ?? 0, lesson = this.current?.lesson ?? null) {
-    return lessonUrlNow(lesson, this.linkFile(index, lesson), index);
+    const linked = this.linkFile(index, lesson);
+    return lessonUrlNow(linked.lesson, linked.file, index);
   }
 
-  /** The file a link of `lesson` carries (null for a built-in one), `index` checked. */
+  /**
+   * The lesson a link opens (one must be open or given, `index` one of its steps) and the file
+   * the link carries (null for a built-in lesson).
+   * @param {number} index
+   * @param {Lesson | null} lesson
+   */
   linkFile(index, lesson) {
     if (!lesson) throw new Error("lessonLink: no lesson is open (lab.openLesson first)");
     if (!Number.isInteger(index) || index < 0 || index >= lesson.steps.length)
       throw new Error(`lesson "${lesson.id}" has steps 0 to ${lesson.steps.length - 1}, got ${index}`);
-    return this.isBuiltIn(lesson) ? null : encodeLesson(lesson);
+    return { lesson, file: this.isBuiltIn(lesson) ? null : encodeLesson(lesson) };
   }
 
   /** Shows the lesson's link in the address bar (a reload reopens the step; the viewer's saved picture is untouched). */

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The speaker view: a second window of the page (`?speaker`) for the lecturer's own screen — the
  * step's notes, the next step's title and thumbnail, a clock and the time since the lesson

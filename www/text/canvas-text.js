@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The text of the page's canvases (the data view, the weight view) and of the core's charts:
  * one size and two inks, the core's (`catalogue().chartText`, which its plotters charts use too),

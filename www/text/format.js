@@ -1,4 +1,3 @@
-// @ts-check
 /** Numbers and messages as the page writes them: the readouts' significant digits, the axes'
  * ticks, and the status lines' complete sentences. */
 
@@ -33,4 +32,20 @@ export function sentence(text) {
   if (!t) return t;
   const first = /^[a-z]/.test(t) ? t[0].toUpperCase() + t.slice(1) : t;
   return /[.!?…]$/.test(first) || /\S+:\/\/\S+$/.test(first) ? first : `${first}.`;
+}
+
+/**
+ * The message of a thrown value: an Error's (the core's refusals are Errors), else the value as text.
+ * @param {unknown} e
+ */
+export function errorMessage(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Whether a thrown value is a cancellation (an `AbortError`: a cancelled sweep).
+ * @param {unknown} e
+ */
+export function isAbort(e) {
+  return e instanceof Error && e.name === "AbortError";
 }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Sub- and superscripts in short labels written with carets, as the chapter's notation is typed:
  * `ξ^6`, `x^μ`, `κ_max`, `2^{P-1}`. After `^` or `_` comes a group in braces, a run of letters

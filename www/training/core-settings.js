@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The settings of the core's training (`scene::Settings`) from the page's state: the rules
  * trained, the mode, the seed, the compared rules' traces, and each rule's own setting under its

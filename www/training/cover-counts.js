@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Cover's count of the current points, computed by the core (`dichotomyCount`: exact, from the
  * geometry) once per edit: both modes' counts and, for a few points, the separable labellings of
@@ -8,6 +7,7 @@
 
 import { LIMITS } from "../app/catalogue.js";
 import { flattenPoints } from "../app/state.js";
+import { errorMessage } from "../text/format.js";
 
 /** Above this many points the count waits until no edit has come for COUNT_PAUSE_MS. */
 const EAGER_COUNT_POINTS = 300;
@@ -62,7 +62,7 @@ export class Counts {
       this.counts = { origin: this.wasm.dichotomyCount(xs, ys, false), threshold: this.wasm.dichotomyCount(xs, ys, true) };
       if (P <= LIMITS.labellingPoints) this.labellings = this.wasm.separableLabellings(xs, ys, input.threshold);
     } catch (e) {
-      this.error = e.message;
+      this.error = errorMessage(e);
     }
     return this;
   }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The training controller: the core's `Training` of the current points (one per edit), the
  * training worker that settles it off the main thread (settle-client.js), the revisions that tell an
@@ -9,7 +8,7 @@
 
 import { flattenPoints } from "../app/state.js";
 import { INFO } from "../app/catalogue.js";
-import { sentence } from "../text/format.js";
+import { errorMessage, sentence } from "../text/format.js";
 import { Settler } from "../workers/settle-client.js";
 
 /**
@@ -132,7 +131,7 @@ export class TrainingController {
       this.training = null;
       this.versionSpace = null;
       this.settler.stop();
-      this.onError(`Training failed: ${e.message}`);
+      this.onError(`Training failed: ${errorMessage(e)}`);
     }
   }
 
@@ -149,6 +148,10 @@ export class TrainingController {
    * there is none), with the points flattened (`xs`, `ys`) if the caller has them (the arrays go
    * to the worker). The worker starts from tabula rasa: it runs the same training, so its scenes
    * are taken once they are as far as the one drawn.
+   * @param {TrainingInput["points"]} points
+   * @param {TrainingInput["settings"]} settings
+   * @param {Float64Array | null} [xs] the points flattened, if the caller has them
+   * @param {Float64Array | null} [ys]
    */
   offload(points, settings, xs = null, ys = null) {
     if (!this.settler.available) {

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The student–teacher state of the page (Biehl §3.5): examples added one at a time from the
  * teacher's stream with every shown rule's ε_g against P over them (a single-run learning curve),

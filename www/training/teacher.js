@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The teacher `(w*, θ*)` of a teacher set (Biehl §3.5): its labels, its turn and shift by
  * dragging, and every shown rule's generalisation error against it.

@@ -1,4 +1,3 @@
-// @ts-check
 /** Canvas helpers both views draw with. */
 
 /** A segment between two canvas pixels, stroked in the context's style. @param {CanvasRenderingContext2D} ctx */

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Cover's theorem on the screen: how many of the 2^P labellings of the points shown are
  * linearly separable, through the origin (N = 2) and with a threshold (N = 3), beside C(P, N);

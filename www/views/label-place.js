@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Labels that do not cover one another (the data view's point numbers, the weight view's cell
  * numbers): each takes the first of its candidate places whose box meets no label placed before

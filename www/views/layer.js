@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A cached layer of a view: marks that do not change from frame to frame (the unmoved points of a
  * drag, their diameters in weight space) painted once into an offscreen canvas and then copied in

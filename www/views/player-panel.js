@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The page's one player beside the views (index.html's `#animation`), a view of the frame: with
  * Compare off the training animation's rule menu, controls, counters and traces; with Compare on

@@ -1,4 +1,3 @@
-// @ts-check
 /** The readout table beside the data view: one row per algorithm. Text only (no innerHTML). */
 
 import { COLORS, INFO, NAMES } from "../app/catalogue.js";

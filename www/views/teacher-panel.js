@@ -1,4 +1,3 @@
-// @ts-check
 /** The student–teacher panel beside the data view: the teacher's values, the version space's size and ε_g against P. */
 
 import { COLORS, DRAWS, NAMES } from "../app/catalogue.js";

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The page's trace charts, drawn by the core's one trace renderer (`chart::draw_trace`, which
  * also draws the learning-curve panel's cell trace and the CLI's): the compared or animated

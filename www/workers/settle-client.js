@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The page's side of the training worker (settle-job.js): the data view's rules settle there,
  * on their own core, while the main thread only draws. The worker runs one slice of its job per
@@ -79,9 +78,10 @@ export class Settler {
    */
   send(message, transfer = []) {
     try {
-      this.worker ??= this.spawn();
+      const worker = this.worker ?? this.spawn();
+      this.worker = worker;
       this.busy = true;
-      this.worker.postMessage(message, transfer);
+      worker.postMessage(message, transfer);
       this.arm();
     } catch (e) {
       this.fail(e instanceof Error ? e : new Error(String(e)));

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The worker's side of the data view's training (docs/ARCHITECTURE.md, training that settles):
  * one `Training` of the page's points at a time, advanced in slices of `SLICE_MS` with a scene
@@ -45,7 +44,10 @@ export function stopJob() {
   job = null;
 }
 
-/** One slice of the current job and its scene (with `versionSpace` when given); a settled job is dropped. */
+/**
+ * One slice of the current job and its scene (with `versionSpace` when given); a settled job is dropped.
+ * @param {import("../pkg/perceptron_lab.js").VersionSpaceArrays | null} [versionSpace]
+ */
 function slice(versionSpace = undefined) {
   if (!job) return;
   const { revision, training } = job;

@@ -1,4 +1,3 @@
-// @ts-check
 /** A pool of module workers (one per core), each with its own wasm instance, sharing the cells of a
  * learning-curve sweep. */
 

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Module worker with its own wasm instance: runs batches of learning-curve cells (the pool of
  * worker-pool.js), or the data view's training (`kind: "train"` / `"more"` / `"stop"`, settle-job.js).

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The data view's lines and arrows: the axes and grid, every shown rule's line and band (faint
  * while it settles, interleaved dashes in compare mode), the teacher with its handle, and the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The data view's points and their marks: +1 filled discs and −1 open squares (from a cached
  * layer above LAYER_ABOVE points), the rings of the frame (rings.js), one cross beside each

@@ -1,4 +1,3 @@
-// @ts-check
 /** The data view's marks: their sizes (grown in projector mode) and colours, shared by its drawing modules. */
 
 /** A point's mark radius (CSS px) in normal mode. */

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The data view's tooltips: the hovered point's stabilities, embedding strengths and slack under
  * each shown rule (and which rules misclassify it), the teacher's values; placed beside the point

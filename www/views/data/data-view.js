@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The data view: a canvas showing `[cx − half, cx + half] × [cy − half, cy + half]` in its shorter
  * dimension and more of the plane in the longer one, at one scale on both axes (presenter mode
@@ -173,7 +172,7 @@ export class DataSpaceView {
       drawTeacher(this, state.teacher);
       this.marks.push("teacher");
     }
-    if (step?.w.some((v) => v !== 0)) drawLine(this, step.w, step.theta, COLORS[anim.algorithm], 3.5, [12, 6]);
+    if (anim && step?.w.some((v) => v !== 0)) drawLine(this, step.w, step.theta, COLORS[anim.algorithm], 3.5, [12, 6]);
     if (step) {
       drawStepArrows(this, anim);
       this.marks.push("w(t)");

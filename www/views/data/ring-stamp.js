@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Many equal dashed rings, stamped: a ring drawn once into a small canvas and copied to each
  * centre. The canvas rasterises a dashed stroke dash by dash — in Chromium's software canvas the

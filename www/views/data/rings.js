@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The rings the data view draws around the points, computed for the frame: the exact optimum's
  * support vectors, or (`ringsByStrength`) each ringed rule's embedding strengths x^μ

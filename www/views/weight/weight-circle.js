@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The weight view's circle of directions (through the origin): every example's diameter (the
  * boundary of the half it allows; from a cached layer for many points), the hovered example's

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The weight view's faint example curves (+1 solid; −1 dashed with a threshold), cached. With a
  * threshold at 1 000 points the version space carries 400 curves, about 100 000 px of line, and

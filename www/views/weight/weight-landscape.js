@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The weight view's lower plot: through the origin the stability landscape κ^μ(φ) of every example
  * and its envelope κ(φ) = min_μ κ^μ(φ), whose positive part is the version space; with a threshold
@@ -92,7 +91,7 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
     }
     // the example(s) the animation's current step used, in the algorithm's colour
     for (const u of used) {
-      if (!u) continue;
+      if (!u || !anim) continue;
       ctx.strokeStyle = COLORS[anim.algorithm];
       ctx.lineWidth = 3;
       curve(wrap(u));

@@ -1,4 +1,3 @@
-// @ts-check
 /** Paths the weight view draws with: sampled curves and the areas between them, the solutions' marks, wrapped text. */
 
 import { TAU } from "./weight-plot.js";

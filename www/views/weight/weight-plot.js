@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The geometry of the weight view's lower plot: its rectangle and window `{phi0, phi1, lo, hi}`
  * (φ across, θ or κ up), the pixel ↔ (φ, value) transform, the windows a zoom, a pan or a fit
@@ -32,7 +31,7 @@ export function plotAt(p, px, py) {
 
 /** Whether canvas pixel (px, py) lies in the plot. @param {Plot | null} p */
 export function inPlot(p, px, py) {
-  return Boolean(p) && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h;
+  return p !== null && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h;
 }
 
 /**

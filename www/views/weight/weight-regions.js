@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The cells the examples cut out of weight space (each is one separable labelling, Biehl
  * §3.4.3): with `showRegions`, each numbered at its labelling's optimal perceptron (for few

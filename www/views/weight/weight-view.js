@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The weight-space view: the circle of directions and the stability landscape (θ = 0), or the
  * (φ, θ) plane with the version-space band (with threshold). All geometry comes from the core; the

@@ -1,4 +1,3 @@
-// @ts-check
 /** The weight view's zoom after an edit: kept or given up once the new version space is there. */
 
 import { showsVersionSpace } from "./weight-plot.js";
