@@ -115,7 +115,7 @@ export class CurvePanel {
     }
   }
 
-  /** Runs `params` in the worker pool (curve-sweep.js); resolves `{rows, csv, ms}`. @param {any} params */
+  /** Runs `params` in the worker pool (curve-sweep.js); resolves `{rows, csv, ms}`. @param {CurveParams} params */
   run(params) {
     return runSweep(this, params);
   }
@@ -194,7 +194,7 @@ export class CurvePanel {
     return last ? { curve: last.curve, params: last.params, label: runLabel(last) } : null;
   }
 
-  /** Draws the charts' theory curves for `params` (default: the form's), no points (curve-charts.js). @param {any} [params] */
+  /** Draws the charts' theory curves for `params` (default: the form's), no points (curve-charts.js). @param {CurveParams | null} [params] */
   preview(params = null) {
     preview(this, params);
   }
