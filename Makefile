@@ -2,7 +2,7 @@
 PORT ?= 8000
 WASM := target/wasm32-unknown-unknown/release/perceptron_lab.wasm
 # The baseline build: the same code without wasm SIMD, for browsers without it (Safari before
-# 16.4); www/wasm-build.js picks one of the two at load. RUSTFLAGS replaces the `+simd128` of
+# 16.4); www/app/wasm-build.js picks one of the two at load. RUSTFLAGS replaces the `+simd128` of
 # .cargo/config.toml, and its own target directory keeps the SIMD build's cache valid.
 BASELINE_DIR := target/nosimd
 BASELINE_WASM := $(BASELINE_DIR)/wasm32-unknown-unknown/release/perceptron_lab.wasm

@@ -43,7 +43,7 @@ try {
     [
       "a 1 GB deflate bomb in a lesson link (1.4 MB)",
       bomb,
-      () => import("/www/lesson-link.js").then((m) => m.readLessonLink({ search: "?step=1", hash: window.hostile })),
+      () => import("/www/lessons/lesson-link.js").then((m) => m.readLessonLink({ search: "?step=1", hash: window.hostile })),
     ],
     ["a lesson racing 8 rules on 10 000 points from step 100 000", racing, () => window.lab.importLesson(window.hostile)],
     [
@@ -51,8 +51,12 @@ try {
       longRace,
       () => window.lab.openLesson(window.lab.importLesson(window.hostile), 0).then(() => window.lab.closeLesson()),
     ],
-    ["a link of 150 000 points (1.8 MB)", longHash, () => import("/www/io.js").then((io) => io.decodeHash(window.hostile))],
-    ["a link of 12 000 points (decoded; opening it, the page refuses it by its count)", manyHash, () => import("/www/io.js").then((io) => io.decodeHash(window.hostile))],
+    ["a link of 150 000 points (1.8 MB)", longHash, () => import("/www/files/data-io.js").then((io) => io.decodeHash(window.hostile))],
+    [
+      "a link of 12 000 points (decoded; opening it, the page refuses it by its count)",
+      manyHash,
+      () => import("/www/files/data-io.js").then((io) => io.decodeHash(window.hostile)),
+    ],
   ];
   await page.evaluate(() => {
     window.longTasks = [];

@@ -1,5 +1,5 @@
 // Benchmark (issue 27, heavy presets): the time of each course preset of the learning-curve panel
-// (www/assignments.js) in the page, as a user runs it: the preset chosen in the menu
+// (www/curves/assignments.js) in the page, as a user runs it: the preset chosen in the menu
 // (`#lc-assignment`, which fills the form), then `lab.runLearningCurve(params)` with the form's
 // sweep (the page's workers, the progressive charts, the final summary; `ms` as the page reports
 // it).
@@ -8,7 +8,7 @@
 //   --reps      run each preset with R repetitions instead of its own (the cells are independent, so
 //               the time is about proportional to R: a figure of the whole preset from it is an estimate)
 //   --progress  also how well the progress bar and the status line's time left told the time, read
-//               every 250 ms during the sweep (www/sweep-clock.js): the worst distance of the bar from
+//               every 250 ms during the sweep (www/curves/sweep-clock.js): the worst distance of the bar from
 //               the share of the sweep's time gone, that of the share of cells done, and the time the
 //               status line gave in all (elapsed + left) against the real one at 10, 25, 50 and 75 %
 const progress = process.argv.includes("--progress");
@@ -37,7 +37,7 @@ try {
         const menu = /** @type {HTMLSelectElement} */ (document.getElementById("lc-assignment"));
         menu.value = id;
         menu.dispatchEvent(new Event("change"));
-        // the sweep of the filled form, as `readParams` of www/curve-form.js reads it
+        // the sweep of the filled form, as `readParams` of www/curves/curve-form.js reads it
         const value = (f) => /** @type {HTMLInputElement} */ (document.getElementById(f)).value;
         const [a0, a1, count] = ["lc-alpha-start", "lc-alpha-stop", "lc-alpha-count"].map((f) => Number(value(f)));
         const byUpdates = value("lc-budget") === "updates";

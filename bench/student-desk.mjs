@@ -1,4 +1,4 @@
-// Benchmark: every course-assignment preset (www/assignments.js) in headless Chromium (one worker
+// Benchmark: every course-assignment preset (www/curves/assignments.js) in headless Chromium (one worker
 // per core) and natively with the CLI (its docs/cli.md line, all cores), in one run: the page's
 // time to the whole curve (every α with at least 10 repetitions, from `getState().sweep`) and to
 // the final result, the CLI's time to its result, and the error of the page's time left
@@ -8,7 +8,7 @@
 //   [--only id,id] [--skip id,id]
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { ASSIGNMENTS } from "../www/assignments.js";
+import { ASSIGNMENTS } from "../www/curves/assignments.js";
 import { ROOT, launch, openLab, serve } from "../tests/e2e/harness.mjs";
 
 const arg = (name) => {

@@ -1,6 +1,6 @@
 // Builds dist/perceptron-lab.html: the whole page in one file that opens by double-click from
 // disk — scripts bundled by esbuild, both builds of the wasm (SIMD and baseline: the page's setup
-// script keeps the one the browser runs, as www/wasm-build.js decides) and the shipped data
+// script keeps the one the browser runs, as www/app/wasm-build.js decides) and the shipped data
 // embedded, the worker's code carried along for blob workers, and a CSP that allows exactly these
 // inline scripts (by hash).
 // Run after `wasm-bindgen` (make build does).
@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { SIMD_PROBE } from "../www/wasm-build.js";
+import { SIMD_PROBE } from "../www/app/wasm-build.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const read = (p) => readFileSync(join(ROOT, p), "utf8");
@@ -33,7 +33,7 @@ const files = Object.fromEntries(
     .filter((f) => f.endsWith(".csv"))
     .map((f) => [`data/${f}`, read(`www/data/${f}`)]),
 );
-const worker = await bundle("www/worker.js");
+const worker = await bundle("www/workers/worker.js");
 const main = await bundle("www/main.js");
 
 // </script> inside a string would end the element: escape the slash
@@ -63,7 +63,7 @@ const replace = (from, to) => {
 };
 replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/.exec(html)[0], `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
 // every stylesheet inline, in its place
-for (const [link, path] of [...html.matchAll(/<link rel="stylesheet" href="(www\/[a-z-]+\.css)">/g)]) replace(link, `<style>${read(path)}</style>`);
+for (const [link, path] of [...html.matchAll(/<link rel="stylesheet" href="(www\/[a-z/-]+\.css)">/g)]) replace(link, `<style>${read(path)}</style>`);
 replace('<script type="module" src="www/main.js"></script>\n', "");
 replace("</body>", `<script>${setup}</script>\n<script>${main}</script>\n</body>`);
 

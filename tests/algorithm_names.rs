@@ -94,12 +94,18 @@ fn literals(code: &str, rust: bool) -> Vec<(usize, String)> {
     out
 }
 
-fn rust_sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+/// The files under `dir` whose extension is `ext`, in every folder but `skip`'s (built or vendored code).
+fn sources(dir: &Path, ext: &str, skip: &[&str], out: &mut Vec<std::path::PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            rust_sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+            if !path
+                .file_name()
+                .is_some_and(|n| skip.iter().any(|s| n == *s))
+            {
+                sources(&path, ext, skip, out);
+            }
+        } else if path.extension().is_some_and(|e| e == ext) {
             out.push(path);
         }
     }
@@ -121,9 +127,9 @@ fn allowed(path: &str, literal: &str, line_text: &str) -> bool {
         "src/train/algorithm.rs", // the names' one list (`Algorithm`) and the specs' match
         "src/catalogue/",
         "src/theory/curve.rs", // the theory curves' names (`hebb`, `gibbs`, `bayes` among them)
-        "www/presets.js",      // presets data
-        "www/assignments.js",  // the course reports' experiments as presets
-        "www/lesson-chapter.js", // lessons data
+        "www/app/presets.js",  // presets data
+        "www/curves/assignments.js", // the course reports' experiments as presets
+        "www/lessons/lesson-chapter.js", // lessons data
         "src/kernels.rs",      // the `bench` feature's kernels, not shipped
         "src/wasm/bench.rs",   // the `bench` feature's exports, not shipped
     ];
@@ -132,7 +138,7 @@ fn allowed(path: &str, literal: &str, line_text: &str) -> bool {
     }
     // defaults: the page's default compared, animated and traced rules; a model file without
     // `algorithm` read as trained by the default rule
-    let default = (path == "www/schema.js"
+    let default = (path == "www/app/state-fields.js"
         && line_text.trim_start().starts_with("export const DEFAULT_"))
         || (path == "src/bin/perceptron-lab/model.rs" && line_text.contains("serde(default = "));
     // an element id the page has always had (links, tests and the e2e suites name it)
@@ -165,13 +171,9 @@ fn no_shipped_source_names_an_algorithm_outside_its_places() {
     let names = names();
     let mut found = vec![];
     let mut files = vec![];
-    rust_sources(&root.join("src"), &mut files);
-    for entry in fs::read_dir(root.join("www")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "js") {
-            files.push(path);
-        }
-    }
+    sources(&root.join("src"), "rs", &[], &mut files);
+    // the page's modules, in their folders (www/pkg is the core's build, www/vendor others' code)
+    sources(&root.join("www"), "js", &["pkg", "vendor"], &mut files);
     for path in &files {
         let rel = path
             .strip_prefix(root)

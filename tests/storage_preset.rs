@@ -1,5 +1,5 @@
 //! The storage assignment's preset (docs/cli.md's `curve --labels random --algorithm
-//! rosenblatt` lines, `www/assignments.js`'s `storage-N`) through the binary: the fraction of
+//! rosenblatt` lines, `www/curves/assignments.js`'s `storage-N`) through the binary: the fraction of
 //! separable sets `Q_ls(α)` against Cover's `C(P, N)/2^P` at every `α` and `N`, Rosenblatt's
 //! success fraction within its epoch budget never above it, and the standard-error columns.
 

@@ -1,40 +1,46 @@
-// @ts-check
 /** Boot: load the core and its catalogue, build the controls, restore the state, mount the views, expose `window.lab`. */
 
 import init, * as wasm from "./pkg/perceptron_lab.js";
-import { PlayerPanel } from "./player-panel.js";
-import { App } from "./app.js";
-import { automation } from "./automation.js";
-import { loadCatalogue } from "./catalogue.js";
-import { useTraceCore } from "./trace-chart.js";
-import { ControlBar, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls.js";
-import { CountPanel } from "./count-panel.js";
-import { GroupSummary, bindGroups } from "./control-groups.js";
-import { CurvePanel } from "./curve-panel.js";
-import { applyForm } from "./curve-form.js";
-import { teacherForm } from "./data-sets.js";
-import { DataSpaceView } from "./data-view.js";
-import { bindFiles } from "./file-controls.js";
-import { bindControls, bindDataView, bindDataViewKeys, bindKeys, bindPanels, bindTouchDismiss } from "./interaction.js";
-import { PageView, applyLesson, layout } from "./layout.js";
-import { Lessons } from "./lesson.js";
-import { openStore } from "./lesson-store.js";
-import { bindLessonEditor } from "./lesson-editor.js";
-import { hashIsLesson, readLessonLink } from "./lesson-link.js";
-import { LessonView, bindLesson } from "./lesson-view.js";
-import { Presenter, bindPresenterKeys } from "./lesson-keys.js";
-import { bindOverlays } from "./lesson-overlays.js";
-import { bindSpeaker, speakerMain } from "./speaker-view.js";
-import { bindHandoutButton, buildHandout } from "./lesson-handout.js";
-import { restoreOrPreset, watchOtherTabs } from "./persistence.js";
-import { ReadoutView } from "./readout.js";
-import { TeacherPanel } from "./teacher-panel.js";
-import { NO_WASM, compileCore, wasmBuild, wasmUrl } from "./wasm-build.js";
-import { bindWeightView } from "./weight-gestures.js";
-import { WeightView } from "./weight-view.js";
-import { shareCore } from "./worker-pool.js";
+import { PlayerPanel } from "./views/player-panel.js";
+import { App } from "./app/controller.js";
+import { automation } from "./automation/lab.js";
+import { loadCatalogue } from "./app/catalogue.js";
+import { useTraceCore } from "./views/trace-chart.js";
+import { ControlBar, fillPresetMenu, fillShownToggles, syncShownToggles } from "./controls/catalogue-controls.js";
+import { CountPanel } from "./views/count-panel.js";
+import { GroupSummary, bindGroups } from "./controls/bar-groups.js";
+import { CurvePanel } from "./curves/curve-panel.js";
+import { applyForm } from "./curves/curve-form.js";
+import { teacherForm } from "./app/data-sets.js";
+import { DataSpaceView } from "./views/data/data-view.js";
+import { bindFiles } from "./files/file-controls.js";
+import { bindControls, bindKeys, bindPanels } from "./input/interaction.js";
+import { bindDataView, bindDataViewKeys, bindTouchDismiss } from "./input/data-view-input.js";
+import { PageView, applyLesson, layout } from "./layout/layout.js";
+import { Lessons } from "./lessons/lesson.js";
+import { openStore } from "./lessons/lesson-store.js";
+import { bindLessonEditor } from "./lessons/lesson-editor.js";
+import { hashIsLesson, readLessonLink } from "./lessons/lesson-link.js";
+import { LessonView, bindLesson } from "./lessons/lesson-view.js";
+import { Presenter, bindPresenterKeys } from "./lessons/lesson-keys.js";
+import { bindOverlays } from "./lessons/lesson-overlays.js";
+import { bindSpeaker, speakerMain } from "./lessons/speaker-view.js";
+import { bindHandoutButton, buildHandout } from "./lessons/lesson-handout.js";
+import { restoreOrPreset, watchOtherTabs } from "./files/persistence.js";
+import { ReadoutView } from "./views/readout.js";
+import { TeacherPanel } from "./views/teacher-panel.js";
+import { NO_WASM, compileCore, wasmBuild, wasmUrl } from "./app/wasm-build.js";
+import { bindWeightView } from "./input/weight-gestures.js";
+import { WeightView } from "./views/weight/weight-view.js";
+import { shareCore } from "./workers/worker-pool.js";
+import { lessonFromLink } from "./lessons/lesson-authoring.js";
+import { errorMessage } from "./text/format.js";
 
-const el = (id) => document.getElementById(id);
+/**
+ * The page's element `id` (index.html has every id the page asks for).
+ * @param {string} id
+ */
+const el = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 let resolveReady;
 let rejectReady;
 const lab = {
@@ -115,7 +121,7 @@ async function boot() {
   syncShownToggles(app.state, el);
   applyLesson(app, new URLSearchParams(location.search).get("hide"));
   if (app.state.curves) applyForm(el, app.state.curves);
-  // the theory curves at once, before any Run (once their group is opened, when it is folded: control-groups.js)
+  // the theory curves at once, before any Run (once their group is opened, when it is folded: bar-groups.js)
   if (!el("curves").classList.contains("folded")) curves.preview();
   Object.assign(lab, automation({ wasm, wasmBuild: build, app, curves, lessons, presenter, dataView, weightView, el }));
   app.render();
@@ -140,12 +146,12 @@ async function openLinkedLesson(app, lessons, link) {
   if (link === null) return;
   try {
     if (link instanceof Error) throw link;
-    const id = link.id ?? lessons.fromLink(link.file).id;
+    const id = link.id ?? lessonFromLink(lessons, link.file).id;
     await lessons.open(id, link.step, { embed: link.embed });
   } catch (e) {
     history.replaceState(null, "", location.pathname);
     app.saveToUrl();
-    app.setMessage(`This link's lesson could not be opened (${e.message}); showing your own points.`, "error");
+    app.setMessage(`This link's lesson could not be opened (${errorMessage(e)}); showing your own points.`, "error");
   }
 }
 

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-/// A point's shape (the page's weight view draws the same ones: `www/weight-paths.js`).
+/// A point's shape (the page's weight view draws the same ones: `www/views/weight/weight-paths.js`).
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

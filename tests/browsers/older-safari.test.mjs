@@ -4,7 +4,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "../e2e/harness.mjs";
-import { NO_WASM } from "../../www/wasm-build.js";
+import { NO_WASM } from "../../www/app/wasm-build.js";
 import { webkitDriver } from "./driver-webkit.mjs";
 import { NUMBER_STEPS, evaluate, waitFor } from "./smoke-steps.mjs";
 import { smoke } from "./smoke.mjs";

@@ -2,7 +2,7 @@
 // the panel drawn on stand-ins for its elements, with a frame whose count failed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CountPanel } from "../../www/count-panel.js";
+import { CountPanel } from "../../www/views/count-panel.js";
 
 test("a failed count is said in a complete sentence", () => {
   const els = {};

@@ -177,7 +177,7 @@ test("the learning-curve settings survive a reload and travel in a link; bad one
     // a link whose settings are tampered with: the picture opens, the settings are refused by name
     const points = await other.page.evaluate(() => window.lab.getState().points);
     const bad = await other.page.evaluate(async () => {
-      const { encodeHash } = await import(new URL("www/io.js", location.href).href);
+      const { encodeHash } = await import(new URL("www/files/data-io.js", location.href).href);
       const state = { points: window.lab.getState().points, threshold: false, shown: {}, rules: { gamma: 1, notesEta: 0.1 }, seed: 1 };
       return encodeHash({ ...state, curves: { fields: { "lc-n": { evil: "<img src=x onerror=alert(1)>" } }, algorithms: [] } });
     });

@@ -6,7 +6,7 @@
 // timed by the page's clock, which the test runs, so it asserts counts, never the machine's speed.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { MAX_TRAIL, trail } from "../../www/weight-paths.js";
+import { MAX_TRAIL, trail } from "../../www/views/weight/weight-paths.js";
 import { launch, openLab, serve } from "./harness.mjs";
 
 /** The page's server (each test that opens the page launches its own browser). */

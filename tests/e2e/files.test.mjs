@@ -185,7 +185,7 @@ test("a copied link opens the same picture in a fresh browser; a tampered link a
 
 test("the URL decoder, fuzzed: any hash gives a picture or a clear Error, never anything else", async () => {
   const outcome = await lab.page.evaluate(async () => {
-    const { decodeHash, encodeHash } = await import(new URL("www/io.js", location.href).href);
+    const { decodeHash, encodeHash } = await import(new URL("www/files/data-io.js", location.href).href);
     // a seeded generator, so a failure can be replayed
     let s = 12345;
     const rand = () => {

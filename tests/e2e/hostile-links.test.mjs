@@ -28,7 +28,7 @@ test("a 1 GB deflate bomb in a lesson link is refused at the file-import limit, 
   await page.evaluate((hash) => {
     window.bomb = `#lesson=${hash}`; // handed over before the heartbeat starts
   }, bomb);
-  const read = await withHeartbeat(page, () => import("/www/lesson-link.js").then((m) => m.readLessonLink({ search: "?step=1", hash: window.bomb })));
+  const read = await withHeartbeat(page, () => import("/www/lessons/lesson-link.js").then((m) => m.readLessonLink({ search: "?step=1", hash: window.bomb })));
   assert.equal(read.value, undefined, "not opened");
   assert.match(read.error, /inflates to more than 4194304 bytes, the most a lesson file may have \(4 MiB\)/);
   t.diagnostic(`the heartbeat's longest gap: ${Math.round(read.longest)} ms`);
@@ -114,7 +114,7 @@ test("a link of 150 000 points (1.8 MB) is refused by its length before any deco
   await page.evaluate((hash) => {
     window.longHash = hash; // handed over before the heartbeat starts
   }, hash);
-  const read = await withHeartbeat(page, () => import("/www/io.js").then((io) => io.decodeHash(window.longHash)));
+  const read = await withHeartbeat(page, () => import("/www/files/data-io.js").then((io) => io.decodeHash(window.longHash)));
   assert.match(read.error ?? "(decoded)", new RegExp(`the link's state is ${hash.length} characters long, at most 1048576`));
   t.diagnostic(`the heartbeat's longest gap: ${Math.round(read.longest)} ms`);
   const page2 = await browser.context.newPage();

@@ -184,7 +184,7 @@ const VIEW_SHARE = { 1280: 0.5, 1920: 0.5 };
  */
 function lessonPanel(page) {
   return page.evaluate(async () => {
-    const { LESSON_CONTROLS } = await import("/www/lesson-format.js");
+    const { LESSON_CONTROLS } = await import("/www/lessons/lesson-format.js");
     const panel = document.getElementById("lesson");
     const inside = (e) => {
       const r = e.getBoundingClientRect();
@@ -218,7 +218,7 @@ function lessonPanel(page) {
 /** The names of the lesson views shown (not hidden by the step). */
 function shownViews(page) {
   return page.evaluate(async () => {
-    const { LESSON_VIEWS } = await import("/www/lesson-format.js"); // the page's own names → elements
+    const { LESSON_VIEWS } = await import("/www/lessons/lesson-format.js"); // the page's own names → elements
     return Object.keys(LESSON_VIEWS).filter((n) => document.querySelector(LESSON_VIEWS[n])?.getClientRects().length > 0);
   });
 }
@@ -679,7 +679,7 @@ test("the embed layout shows only the step's views and its action, and the slide
     /** Every element drawn on the screen that is neither within the step's views or its action button, nor a box holding them. */
     const strays = () =>
       page.evaluate(async (views) => {
-        const { LESSON_VIEWS } = await import("/www/lesson-format.js");
+        const { LESSON_VIEWS } = await import("/www/lessons/lesson-format.js");
         const allowed = [...views.map((n) => document.querySelector(LESSON_VIEWS[n])), document.getElementById("lesson-action")];
         const out = [];
         for (const e of document.body.querySelectorAll("*")) {

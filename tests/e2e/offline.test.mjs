@@ -10,8 +10,9 @@ const lab = useLab();
 test("sw.js keeps every file the page loads", () => {
   const sw = readFileSync(join(ROOT, "sw.js"), "utf8");
   const files = [
-    ...readdirSync(join(ROOT, "www"))
-      .filter((f) => /\.(js|css)$/.test(f))
+    ...readdirSync(join(ROOT, "www"), { recursive: true })
+      .map((f) => f.replaceAll("\\", "/"))
+      .filter((f) => /\.(js|css)$/.test(f) && !/^(pkg|vendor|data)\//.test(f))
       .map((f) => `./www/${f}`),
     ...readdirSync(join(ROOT, "www", "pkg"))
       .filter((f) => /\.(js|wasm)$/.test(f))

@@ -22,7 +22,7 @@ test("a training worker that dies without a word is noticed: the status line say
   try {
     // the worker's script, served with a fault: it closes itself instead of sending its job's first
     // scene — as a browser's closing of a worker (for lack of memory) looks to the page: nothing more
-    await browser.context.route("**/www/worker.js", async (route) => {
+    await browser.context.route("**/www/workers/worker.js", async (route) => {
       const response = await route.fetch();
       const fault = `
 const post = self.postMessage.bind(self);

@@ -254,7 +254,7 @@ test("the soft margin's violators are stamped rings, not a dashed path stroked d
   // stamps against the dashed rings the canvas strokes itself (one path: moveTo(x + r, y), arc from
   // angle 0), at centres off the pixel grid, at three device-pixel scales, on blank canvases
   const pictures = await page.evaluate(async () => {
-    const { dashedRings } = await import("/www/ring-stamp.js");
+    const { dashedRings } = await import("/www/views/data/ring-stamp.js");
     const out = [];
     for (const scale of [1, 1.5, 2]) {
       const canvas = () => {
@@ -379,7 +379,7 @@ test("without a training worker (it cannot load) the rules settle on the page, t
   const browser = await launch({ serviceWorkers: "block" }); // the offline cache would serve the worker
   try {
     const page = await browser.context.newPage();
-    await page.route("**/www/worker.js", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.route("**/www/workers/worker.js", (route) => route.fulfill({ status: 404, body: "" }));
     const warnings = [];
     page.on("console", (m) => {
       if (m.type() === "warning") warnings.push(m.text());

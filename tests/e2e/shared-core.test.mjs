@@ -37,7 +37,7 @@ test("the page fetches its core once: the training worker and a sweep's workers 
   // the same sweep where each worker loads the core itself (its first message says it has none)
   await withPage(async (page, wasm) => {
     const csv = await page.evaluate(async (p) => {
-      const { shareCore } = await import("/www/worker-pool.js");
+      const { shareCore } = await import("/www/workers/worker-pool.js");
       shareCore(null); // as where the browser cannot post a module
 
       return (await window.lab.runLearningCurve(p)).csv;
@@ -50,7 +50,7 @@ test("the page fetches its core once: the training worker and a sweep's workers 
 test("a worker that gets work before any core (a page of an older version sends none) loads its own and answers", async () => {
   await withPage(async (page, wasm) => {
     const { fromWorker, onPage } = await page.evaluate(async (p) => {
-      const worker = new Worker("/www/worker.js", { type: "module" });
+      const worker = new Worker("/www/workers/worker.js", { type: "module" });
       const fromWorker = await new Promise((resolve, reject) => {
         worker.onmessage = ({ data }) => {
           if (data.results) resolve(data.results);

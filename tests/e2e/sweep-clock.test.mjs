@@ -1,9 +1,9 @@
-// The learning-curve sweep's progress by work and its time left (www/sweep-clock.js), against the
+// The learning-curve sweep's progress by work and its time left (www/curves/sweep-clock.js), against the
 // exact shares of sweeps whose cells cost a known power of P; then in the page, a real sweep's
 // progress bar and status line while it runs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SweepClock, timeLeft } from "../../www/sweep-clock.js";
+import { SweepClock, timeLeft } from "../../www/curves/sweep-clock.js";
 import { useLab } from "./harness.mjs";
 
 /** The heavy sweep's grid: N = 20, α = 0.1…10 (100 values), so P = 2…200. */

@@ -224,7 +224,7 @@ test("the faint example curves are a cached layer: a drag frame strokes only the
   // at two device-pixel scales, on blank canvases; the moving curve's values change between the
   // two frames, then another curve's
   const pictures = await page.evaluate(async () => {
-    const { CurveLayer } = await import("/www/weight-curves.js");
+    const { CurveLayer } = await import("/www/views/weight/weight-curves.js");
     const TAU = 2 * Math.PI;
     const n = 360;
     const phi = Float64Array.from({ length: n }, (_, k) => (TAU * k) / n);

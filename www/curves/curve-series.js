@@ -1,0 +1,109 @@
+/**
+ * A learning-curve run as a series of `window.lab.getState().sweep` and of the exported PNG: its
+ * label (the parameters that make it: N, α grid, repetitions, budget, λ, labels, seed) and its
+ * rows in the CSV's column names.
+ */
+
+/**
+ * `epsGMean` → `eps_g_mean`: the core's rows (camelCase) in the CSV's column names.
+ * @param {string} key
+ */
+function snake(key) {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * A row of the core (`Curve.rows()`) with the CSV's column names: `{algorithm, n, p, alpha, reps,
+ * eps_g_mean, eps_g_sem, …}` (`reps`: the repetitions done so far at that α).
+ * @param {Record<string, any>} row
+ */
+export function csvRow(row) {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v]));
+}
+
+/**
+ * The α grid as the form writes it: `0.1:10:100` for an evenly spaced grid, else the values.
+ * @param {number[]} alphas
+ */
+function grid(alphas) {
+  const n = alphas.length;
+  if (n < 3) return alphas.join(",");
+  const step = (alphas[n - 1] - alphas[0]) / (n - 1);
+  const even = alphas.every((a, k) => Math.abs(a - (alphas[0] + k * step)) <= 1e-9 * Math.max(1, Math.abs(a)));
+  return even ? `${alphas[0]}:${alphas[n - 1]}:${n}` : alphas.join(",");
+}
+
+/**
+ * The parameters of a sweep in one line: what tells its series apart on a chart and in an
+ * exported PNG.
+ * @param {any} params
+ */
+export function seriesLabel(params) {
+  const budget = params.updates !== undefined ? `${params.updates} updates` : `${params.epochs} epochs`;
+  const labels = params.labels === "random" ? "random labels" : "teacher labels";
+  return `${params.algorithms.join(", ")}: N = ${params.n}, α ${grid(params.alphas)}, ${params.reps} reps, ${budget}, λ = ${params.noise}, ${labels}, seed ${params.seed}`;
+}
+
+/**
+ * The label of the panel's kept run `last` (`{params, note}`), its note in brackets.
+ * @param {{params: any, note?: string}} last
+ */
+export function runLabel(last) {
+  return last.note ? `${seriesLabel(last.params)} (${last.note})` : seriesLabel(last.params);
+}
+
+/**
+ * A series of `getState().sweep`: `{label, params, rows, partial}` (`partial`: a cancelled or
+ * running sweep's cells so far).
+ * @param {any} params
+ * @param {Record<string, any>[]} rows the core's rows
+ * @param {string} [note] added to the label in brackets (e.g. "partial: 40 of 100 cells")
+ */
+export function series(params, rows, note = "") {
+  const label = runLabel({ params, note });
+  return { label, params: structuredClone(params), rows: rows.map(csvRow), partial: Boolean(note) };
+}
+
+/**
+ * `getState().sweep`: `{running, done, total, logEps, series: [{label, params, rows, partial}]}`
+ * — `series` lists the kept series (runs kept and curves imported, `params: null` and rows
+ * `{alpha, eps_g, eps_g_sem}`), then the current run; `done` and `total` count the cells of the
+ * sweep under way (else of the last one), whose series holds every α reached so far, each over
+ * the repetitions done (`rows[i].reps`); while it runs also `work` (the estimated share of its
+ * work done, the bar's) and `leftMs` (the estimated time left); `logEps`: the ε_g chart's y axis
+ * in decades.
+ * @param {any} panel the CurvePanel
+ */
+export function sweepState(panel) {
+  const kept = panel.kept.map((/** @type {any} */ k) => structuredClone(k.series));
+  return { ...sweepOwn(panel, kept), logEps: panel.logEps };
+}
+
+/**
+ * `sweepState` but `logEps`, the kept series `kept` first.
+ * @param {any} panel
+ * @param {any[]} kept
+ */
+function sweepOwn(panel, kept) {
+  const s = panel.sweep;
+  if (s) {
+    let rows = [];
+    if (s.results.length) {
+      const partial = panel.wasm.Curve.soFar(s.params, s.results);
+      rows = partial.rows();
+      partial.free();
+    }
+    return {
+      running: true,
+      done: s.done,
+      total: s.total,
+      work: s.share ?? 0,
+      leftMs: s.leftMs ?? null,
+      series: [...kept, series(s.params, rows, `running: ${s.results.length} of ${s.total} cells`)],
+    };
+  }
+  const last = panel.last;
+  if (!last) return { running: false, done: 0, total: 0, series: kept };
+  const total = last.params.reps * last.params.alphas.length;
+  return { running: false, done: last.cells, total, series: [...kept, series(last.params, last.rows, last.note)] };
+}

@@ -1,0 +1,97 @@
+/** The series the learning-curve charts keep beside the current run (runs kept, curves imported
+ * from CSV), and the exports: the CSV of a run and every chart in one PNG. */
+
+import { download } from "../files/download.js";
+import { errorMessage, sentence } from "../text/format.js";
+import { parseCurveCsv } from "./curve-import.js";
+import { series } from "./curve-series.js";
+import { drawCharts, pngCanvas } from "./curve-charts.js";
+
+/** @typedef {import("./curve-panel.js").CurvePanel} CurvePanel */
+
+/**
+ * Keeps the current run on the charts as a series of its own: the next Run adds a new one
+ * beside it. Returns its series (`getState().sweep.series`' entry), or null with no run.
+ * @param {CurvePanel} panel
+ */
+export function keepRun(panel) {
+  const last = panel.last;
+  if (!last || panel.running) return null;
+  const kept = { series: series(last.params, last.rows, last.note), params: last.params, curve: last.curve, csv: last.csv };
+  panel.kept.push(kept);
+  panel.last = null; // its curve is the kept series' now
+  panel.showButtons();
+  drawCharts(panel);
+  panel.status(`kept: ${kept.series.label}; ${panel.kept.length} series on the charts`);
+  return kept.series;
+}
+
+/**
+ * Removes every kept series (runs kept and curves imported); the current run stays.
+ * @param {CurvePanel} panel
+ */
+export function clearKept(panel) {
+  for (const k of panel.kept) k.curve?.free();
+  panel.kept = [];
+  panel.showButtons();
+  drawCharts(panel);
+}
+
+/**
+ * Adds the curve of `text` (CSV, curve-import.js: `alpha,eps_g[,eps_g_sem]`) as a series named
+ * `label`, drawn on the ε_g chart with the others; returns its series. Throws, changing
+ * nothing, on a malformed file (the Error names the line and column).
+ * @param {string} text
+ * @param {string} label
+ * @param {CurvePanel} panel
+ */
+export function importCurve(panel, text, label) {
+  const points = parseCurveCsv(text);
+  const name = String(label ?? "").trim() || "imported";
+  const rows = Array.from(points.alpha, (alpha, i) => ({ alpha, eps_g: points.eps[i], eps_g_sem: points.sem[i] }));
+  const kept = { series: { label: name, params: null, rows, partial: false }, points };
+  panel.kept.push(kept);
+  panel.showButtons();
+  drawCharts(panel);
+  return structuredClone(kept.series);
+}
+
+/**
+ * Reads the file chosen in "Import results…" as `importCurve` (named by the file), saying what it did.
+ * @param {CurvePanel} panel
+ */
+export async function importFile(panel) {
+  const input = panel.el("lc-import");
+  const file = input.files?.[0];
+  if (!file) return;
+  try {
+    const added = importCurve(panel, await file.text(), file.name.replace(/\.csv$/i, ""));
+    panel.status(`imported ${file.name}: ${added.rows.length} points of ε_g`);
+  } catch (e) {
+    panel.status(sentence(`Not imported: ${errorMessage(e)}`));
+  } finally {
+    input.value = ""; // the same file again is a new change
+  }
+}
+
+/**
+ * The run the CSV exports: the current one, else the last run kept.
+ * @param {CurvePanel} panel
+ */
+export function csvRun(panel) {
+  return panel.last ?? [...panel.kept].reverse().find((k) => k.curve) ?? null;
+}
+
+/** @param {CurvePanel} panel */
+export function exportCsv(panel) {
+  const run = csvRun(panel);
+  if (run) download("learning-curve.csv", new Blob([run.csv], { type: "text/csv" }));
+}
+
+/**
+ * Every chart in one PNG of a fixed pixel size (`pngCanvas`).
+ * @param {CurvePanel} panel
+ */
+export function exportPng(panel) {
+  pngCanvas(panel)?.toBlob((blob) => download("learning-curves.png", blob), "image/png");
+}
