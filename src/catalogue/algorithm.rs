@@ -125,6 +125,9 @@ pub struct Setting {
     /// The key in [`super::Limits`] of the range `[min, max]` of its logarithmic slider, if it
     /// has one (the soft margin's `γ`).
     pub range: Option<&'static str>,
+    /// Its key in the run settings' table ([`crate::train::settings::SETTINGS`]), whose valid
+    /// range and message the page's check takes.
+    pub table: &'static str,
 }
 
 /// Which of the page's instruments apply to a rule (all off by default).

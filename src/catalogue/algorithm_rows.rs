@@ -172,6 +172,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             key: "gamma",
             limit: "gamma",
             range: Some("gammaRange"),
+            table: "gamma",
         }),
         ..row(
             Algorithm::SoftMargin,
@@ -271,6 +272,7 @@ pub const TABLE: [AlgorithmInfo; 15] = [
             key: "notesEta",
             limit: crate::train::notes::LEARNING_RATE_KEY,
             range: None,
+            table: "eta",
         }),
         ..row(
             Algorithm::PerceptronNotes,

@@ -183,6 +183,19 @@ mod tests {
     }
 
     /// The charts' text is legible at a distance: 14 px or more, both inks with AA contrast.
+    /// A rule's page setting is a row of the run settings' table that the rule takes.
+    #[test]
+    fn rule_settings_are_rows_of_the_table() {
+        for a in Algorithm::ALL {
+            let Some(setting) = a.info().setting else {
+                continue;
+            };
+            let row = crate::train::settings::setting(setting.table).unwrap();
+            assert!(row.rules.take(a), "{a} takes {}", setting.table);
+            assert!(row.range.is_some(), "{} has a range", setting.table);
+        }
+    }
+
     #[test]
     fn chart_text_is_legible() {
         assert!((contrast_on_white(Rgb(0x77, 0x77, 0x77)) - 4.48).abs() < 0.01);

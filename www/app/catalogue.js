@@ -34,6 +34,8 @@ export const HIGHLIGHT = "#AA3377";
 export const TEXT = /** @type {import("../pkg/perceptron_lab.js").ChartText} */ ({});
 /** Defaults and limits of the settings. @type {Limits} */
 export const LIMITS = /** @type {Limits} */ ({});
+/** The run settings' table by key: each setting's valid range and the words messages write it in (the CLI's `list settings`). @type {Record<string, import("../pkg/perceptron_lab.js").SettingInfo>} */
+export const SETTINGS = {};
 
 /**
  * Fills the tables from the core (once; later calls do nothing).
@@ -58,4 +60,5 @@ export function loadCatalogue(wasm) {
   CHARTS.push(...c.charts);
   Object.assign(TEXT, c.chartText);
   Object.assign(LIMITS, c.limits);
+  for (const s of c.settings) SETTINGS[s.key] = s;
 }

@@ -8,7 +8,7 @@
  * this page view only: never in a link, local storage or an undo snapshot.
  */
 
-import { ALGORITHMS, CORE, INFO, LIMITS, REFERENCES, SHOWN_NAMES } from "./catalogue.js";
+import { ALGORITHMS, CORE, INFO, LIMITS, REFERENCES, SETTINGS, SHOWN_NAMES } from "./catalogue.js";
 import { checkForm } from "../curves/curve-form.js";
 import { PRESET_IDS } from "./presets.js";
 import { errorMessage } from "../text/format.js";
@@ -39,12 +39,15 @@ function finite(v, what) {
 
 /**
  * The rules' own settings, from the catalogue (`setting` of the rules that have one), in menu
- * order: each one's key in the state's `rules` and the catalogue limit holding its default (also
- * its key in the core's training settings).
- * @returns {{key: string, limit: string}[]}
+ * order: each one's key in the state's `rules`, the catalogue limit holding its default (also
+ * its key in the core's training settings) and its key in the run settings' table (its range).
+ * @returns {{key: string, limit: string, table: string}[]}
  */
 export function ruleSettings() {
-  return ALGORITHMS.flatMap((n) => (INFO[n].setting ? [{ key: INFO[n].setting.key, limit: INFO[n].setting.limit }] : []));
+  return ALGORITHMS.flatMap((n) => {
+    const s = INFO[n].setting;
+    return s ? [{ key: s.key, limit: s.limit, table: s.table }] : [];
+  });
 }
 
 /** Settings of the rules that have them (the catalogue's, e.g. `{gamma, notesEta}`), at the core's defaults. */
@@ -57,13 +60,25 @@ export function checkRules(rules) {
   const out = defaultRules();
   if (rules === undefined || rules === null) return out;
   if (!isObject(rules)) throw new Error("the rule settings are not an object");
-  for (const key of Object.keys(out)) {
+  for (const { key, table } of ruleSettings()) {
     if (rules[key] === undefined) continue;
-    const v = rules[key];
-    if (typeof v !== "number" || !(v > 0) || !Number.isFinite(v)) throw new Error(`${key} must be a positive number, in (0, ∞), got ${String(v).slice(0, 20)}`);
-    out[key] = v;
+    out[key] = checkSetting(key, rules[key], SETTINGS[table]);
   }
   return out;
+}
+
+/**
+ * Checks `v`, the page's setting `key`, against its row of the run settings' table (the core's
+ * range): a finite number in it, else an Error in the words of the CLI's and the core's refusal
+ * ("gamma must be in (0, ∞), got -1").
+ * @param {string} key @param {unknown} v @param {import("../pkg/perceptron_lab.js").SettingInfo} row
+ * @returns {number}
+ */
+export function checkSetting(key, v, row) {
+  const min = row.min ?? Number.NEGATIVE_INFINITY;
+  const inside = typeof v === "number" && Number.isFinite(v) && (row.minOpen ? v > min : v >= min) && (row.max == null || v <= row.max);
+  if (!inside) throw new Error(`${key} must be in ${row.range}, got ${String(v).slice(0, 20)}`);
+  return /** @type {number} */ (v);
 }
 
 /** Checks a seed: a whole number in [0, LIMITS.maxSeed]; throws an Error saying so. */

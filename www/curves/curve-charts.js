@@ -4,8 +4,8 @@
 
 import { CHARTS } from "../app/catalogue.js";
 import { readParams } from "./curve-form.js";
-import { bandLabels, chartsCanvas } from "./curve-png.js";
-import { runLabel } from "./curve-series.js";
+import { chartsCanvas } from "./curve-png.js";
+import { legendLabels, runLabel, sharedLabel } from "./curve-series.js";
 
 /** @typedef {import("./curve-panel.js").CurvePanel} CurvePanel */
 /** @typedef {import("../pkg/perceptron_lab.js").CurveParams} CurveParams */
@@ -137,12 +137,13 @@ export function setDrawn(panel, k, drawn) {
 export function chartRuns(panel, current = null, base = null) {
   const p = base ?? current?.params ?? [...panel.kept].reverse().find((k) => k.params)?.params ?? readParams(panel.wasm, panel.el);
   const runs = new panel.wasm.Runs(p, panel.logEps);
+  const names = legendLabels([...panel.kept.map((k) => k.series), ...(current ? [current] : [])]);
   try {
-    for (const k of panel.kept) {
-      if (k.curve) runs.addCurve(k.curve, k.series.label);
-      else runs.addImported(k.series.label, k.points.alpha, k.points.eps, k.points.sem);
-    }
-    if (current) runs.addCurve(current.curve, current.label);
+    panel.kept.forEach((k, i) => {
+      if (k.curve) runs.addCurve(k.curve, names[i]);
+      else runs.addImported(names[i], k.points.alpha, k.points.eps, k.points.sem);
+    });
+    if (current) runs.addCurve(current.curve, names[names.length - 1]);
     return runs;
   } catch (e) {
     runs.free();
@@ -173,8 +174,8 @@ export function pngCanvas(panel) {
   if (!panel.last && !panel.kept.length) return null;
   const runs = chartRuns(panel, panel.current());
   try {
-    const labels = [...panel.kept.map((k) => k.series.label), ...(panel.last ? [runLabel(panel.last)] : [])];
-    return chartsCanvas(runs, bandLabels(labels));
+    const series = [...panel.kept.map((k) => k.series), ...(panel.last ? [{ label: runLabel(panel.last), params: panel.last.params }] : [])];
+    return chartsCanvas(runs, [sharedLabel(series)]);
   } finally {
     runs.free();
   }

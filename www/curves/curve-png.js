@@ -1,8 +1,9 @@
 /**
  * The learning-curve charts as one PNG of a fixed pixel size, whatever the device's pixel ratio,
  * zoom or column width: every chart drawn by the core at PNG_CHART's size, PNG_COLUMNS to a row,
- * under a band of one line — the one series' parameters (curve-series.js's label), or how many
- * series the charts' legends name —; and where a chart's points are under the pointer.
+ * under a band of one line — the one series' parameters, or the parameters several runs share
+ * while each legend names what differs (curve-series.js) —; and where a chart's points are under
+ * the pointer.
  */
 
 import { CHARTS } from "../app/catalogue.js";
@@ -13,15 +14,6 @@ export const PNG_CHART = { width: 1120, height: 760, scale: 2 };
 export const PNG_COLUMNS = 2;
 /** The band above the charts: its font (px), line height and margin. */
 const BAND = { font: 26, line: 36, margin: 16 };
-
-/**
- * The band's one line for the series labelled `labels`: the label of one, else their count (each
- * chart's legend names them), so that the PNG keeps its size whatever the number of series.
- * @param {string[]} labels
- */
-export function bandLabels(labels) {
-  return labels.length === 1 ? labels : [`${labels.length} series, each named in the charts' legends`];
-}
 
 /**
  * The PNG's canvas: the charts of `curve` (a core `Curve`, or `Runs`: anything with the core's

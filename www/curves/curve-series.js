@@ -34,14 +34,75 @@ function grid(alphas) {
 }
 
 /**
+ * The parameters of a sweep, each as a legend writes it: rules, N, α grid, repetitions, budget,
+ * λ, labels, seed.
+ * @param {any} params
+ * @returns {string[]}
+ */
+function parts(params) {
+  const budget = params.updates !== undefined ? `${params.updates} updates` : `${params.epochs} epochs`;
+  const labels = params.labels === "random" ? "random labels" : "teacher labels";
+  return [
+    params.algorithms.join(", "),
+    `N = ${params.n}`,
+    `α ${grid(params.alphas)}`,
+    `${params.reps} reps`,
+    budget,
+    `λ = ${params.noise}`,
+    labels,
+    `seed ${params.seed}`,
+  ];
+}
+
+/**
  * The parameters of a sweep in one line: what tells its series apart on a chart and in an
  * exported PNG.
  * @param {any} params
  */
 export function seriesLabel(params) {
-  const budget = params.updates !== undefined ? `${params.updates} updates` : `${params.epochs} epochs`;
-  const labels = params.labels === "random" ? "random labels" : "teacher labels";
-  return `${params.algorithms.join(", ")}: N = ${params.n}, α ${grid(params.alphas)}, ${params.reps} reps, ${budget}, λ = ${params.noise}, ${labels}, seed ${params.seed}`;
+  const [rules, ...rest] = parts(params);
+  return `${rules}: ${rest.join(", ")}`;
+}
+
+/**
+ * The names of several series in one chart's legend: of each run only the parameters in which
+ * the runs differ ("N = 40" against "N = 100"; the full parameters are in the exported PNG's band
+ * and in `getState().sweep`), an imported curve by its own name; one series keeps its full label.
+ * @param {{label: string, params: any}[]} series
+ * @returns {string[]}
+ */
+export function legendLabels(series) {
+  const runs = series.filter((s) => s.params);
+  if (runs.length < 2) return series.map((s) => s.label);
+  const all = runs.map((s) => parts(s.params));
+  const differ = all[0].map((_, i) => all.some((p) => p[i] !== all[0][i]));
+  let run = 0;
+  return series.map((s) => {
+    if (!s.params) return s.label;
+    run += 1;
+    const own = parts(s.params).filter((_, i) => differ[i]);
+    return own.length ? own.join(", ") : `run ${run}`;
+  });
+}
+
+/**
+ * The one line over several series (an exported PNG's band): the parameters all the runs share,
+ * what the legends name instead, and the curves imported; the one series' full label alone.
+ * @param {{label: string, params: any}[]} series
+ * @returns {string}
+ */
+export function sharedLabel(series) {
+  if (series.length === 1) return series[0].label;
+  const runs = series.filter((s) => s.params);
+  const imported = series.length - runs.length;
+  const curves = imported ? `${imported} imported curve${imported > 1 ? "s" : ""}` : "";
+  let text = runs.length === 1 ? runs[0].label : "";
+  if (runs.length > 1) {
+    const all = runs.map((s) => parts(s.params));
+    const shared = all[0].filter((p, i) => all.every((r) => r[i] === p));
+    text = `${runs.length} runs, each named by what differs, all with ${shared.join(", ") || "nothing in common"}`;
+  }
+  return [text, curves].filter(Boolean).join("; ");
 }
 
 /**
