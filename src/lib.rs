@@ -34,7 +34,6 @@ pub mod hull;
 #[cfg(feature = "bench")]
 pub mod kernels;
 pub mod linalg;
-pub mod maths;
 pub mod measure;
 mod named;
 pub mod optimum;
