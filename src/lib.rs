@@ -39,7 +39,6 @@ mod named;
 pub mod optimum;
 pub mod rng;
 pub mod scene;
-pub mod sorting;
 pub mod theory;
 pub mod trace;
 pub mod train;
