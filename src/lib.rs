@@ -21,7 +21,6 @@
 //! ```
 
 pub mod animation;
-pub mod buffered;
 pub mod catalogue;
 pub mod chart;
 pub mod data;
