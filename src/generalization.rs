@@ -21,7 +21,6 @@
 //! `s/|R|·2^k` around it, and at most ½ elsewhere): the error is below `1e-12` for every `R`.
 
 use crate::linalg::{dot, norm};
-use crate::sorting;
 use crate::theory::h;
 use crate::theory::quad::gauss_legendre;
 
@@ -84,7 +83,7 @@ fn mesh(a: f64, step: Option<(f64, f64)>) -> Vec<f64> {
         }
     }
     points.retain(|p| p.abs() <= T_MAX);
-    sorting::sort_by(&mut points, f64::total_cmp);
+    points.sort_by(f64::total_cmp);
     points.dedup_by(|x, y| (*x - *y).abs() < 1e-15);
     points
 }

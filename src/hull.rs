@@ -8,7 +8,6 @@
 //! `O(G P)` (for `P` points in a disc, `h` grows like `P^{1/3}`; on a circle `h = P` and nothing
 //! is lost).
 
-use crate::sorting;
 use std::cmp::Ordering;
 
 /// The vertices of the convex hull of `points`, counter-clockwise, without collinear points on
@@ -17,7 +16,7 @@ use std::cmp::Ordering;
 /// give the two ends.
 pub fn convex_hull(points: &[[f64; 2]]) -> Vec<[f64; 2]> {
     let mut sorted = points.to_vec();
-    sorting::sort_by(&mut sorted, |a, b| match a[0].total_cmp(&b[0]) {
+    sorted.sort_by(|a, b| match a[0].total_cmp(&b[0]) {
         Ordering::Equal => a[1].total_cmp(&b[1]),
         o => o,
     });

@@ -174,8 +174,8 @@ pub fn floor_sweep(params: &CurveParams) -> Result<usize> {
             + floor(
                 params.n,
                 p,
-                params.run.epochs()?,
-                params.run.seed,
+                params.run().epochs()?,
+                params.seed,
                 params.reps,
             )?)
     })

@@ -21,7 +21,6 @@
 //! ```
 
 pub mod animation;
-pub mod buffered;
 pub mod catalogue;
 pub mod chart;
 pub mod data;
@@ -34,13 +33,11 @@ pub mod hull;
 #[cfg(feature = "bench")]
 pub mod kernels;
 pub mod linalg;
-pub mod maths;
 pub mod measure;
 mod named;
 pub mod optimum;
 pub mod rng;
 pub mod scene;
-pub mod sorting;
 pub mod theory;
 pub mod trace;
 pub mod train;

@@ -18,7 +18,7 @@ fn trace_chart_shows_kappa_its_bound_and_the_errors_inside_the_plot() {
     p.alphas = vec![3.0];
     p.reps = 1;
     p.n = 20;
-    p.run.budget.steps = Some(600);
+    p.updates = Some(600);
     let run = experiment::trace_run(&p, Algorithm::Minover, 0, 5).unwrap();
     let points = run.points();
     let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &run).unwrap();
@@ -100,7 +100,7 @@ fn trace_legends_lie_under_their_panels() {
     p.alphas = vec![3.0];
     p.reps = 1;
     p.n = 20;
-    p.run.budget.steps = Some(600);
+    p.updates = Some(600);
     let run = experiment::trace_run(&p, Algorithm::Minover, 0, 5).unwrap();
     let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &run).unwrap();
     let (w, h) = (560, 420);
@@ -206,7 +206,7 @@ fn trace_tick_labels_clear_the_axis_titles_and_the_edges() {
         p.alphas = vec![3.0];
         p.reps = 1;
         p.n = 20;
-        p.run.budget.steps = Some(updates);
+        p.updates = Some(updates);
         let run = experiment::trace_run(&p, Algorithm::Minover, 0, every).unwrap();
         let spec = chart::trace_spec(&p, Algorithm::Minover, 0, &run).unwrap();
         let mut text = String::new();

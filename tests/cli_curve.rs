@@ -6,7 +6,7 @@ mod common;
 
 use common::cli::{self, cli, cli_fails};
 use perceptron_lab::exact::max_stability;
-use perceptron_lab::experiment::{self, sweep_run, CurveParams, Labels, StopRule};
+use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule};
 use perceptron_lab::train::Mode;
 use std::collections::HashMap;
 
@@ -43,7 +43,9 @@ fn sweep(
         alphas: alphas.to_vec(),
         reps,
         algorithms: vec!["exact".parse().unwrap()],
-        run: sweep_run(5.0, None, seed),
+        epochs: 5.0,
+        updates: None,
+        seed,
         noise,
         labels,
         stop: StopRule::Epochs,
@@ -191,7 +193,7 @@ fn teacher_sets_are_all_separable() {
 fn page_csv_is_the_clis() {
     let mut params = sweep(8, &[1.0, 3.0], 12, 2, 0.0, Labels::Teacher);
     params.algorithms = vec!["exact".parse().unwrap(), "rosenblatt".parse().unwrap()];
-    params.run = sweep_run(5.0, None, 2);
+    (params.epochs, params.seed) = (5.0, 2);
     params.random_separability = true;
     let page = experiment::page_csv(&experiment::run(&params).unwrap());
     let args = [
@@ -355,7 +357,7 @@ fn gibbs_and_bayes_students_in_a_curve() {
         .iter()
         .map(|a| a.parse().unwrap())
         .collect();
-    params.run.max_epochs = Some(100.0); // the CLI's default (the students ignore it)
+    params.epochs = 100.0; // the CLI's default (the students ignore it)
     let library = experiment::run(&params).unwrap();
     for alpha in [1.0, 3.0] {
         let row = |algo: &str| {

@@ -2,7 +2,7 @@
 //! error: simulated points must lie within a few standard errors of the formula (plus the stated
 //! finite-N allowance where the formula is for N → ∞).
 
-use perceptron_lab::experiment::{self, sweep_run, CurveParams, Labels, StopRule};
+use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule};
 use perceptron_lab::theory;
 
 fn params(
@@ -17,7 +17,9 @@ fn params(
         alphas,
         reps,
         algorithms: algorithms.iter().map(|a| a.parse().unwrap()).collect(),
-        run: sweep_run(100.0, None, 2024),
+        epochs: 100.0,
+        updates: None,
+        seed: 2024,
         noise: 0.0,
         labels,
         stop: StopRule::Epochs,
@@ -147,7 +149,7 @@ fn stopping_rules() {
     let patient = experiment::run(&p).unwrap();
     assert!(patient[0].updates_mean <= fixed[0].updates_mean);
     p.stop = StopRule::Gap { tolerance: 1e-3 };
-    p.run.max_epochs = Some(1e5);
+    p.epochs = 1e5;
     let gap = experiment::run(&p).unwrap();
     let (minover, exact) = (&gap[0], &gap[1]);
     assert!(minover.kappa_mean <= exact.kappa_mean + 1e-12);

@@ -12,7 +12,7 @@ mod common;
 
 use common::{dataset, dot, max_stability_reference, norm, shifted};
 use perceptron_lab::data::{generate, Dataset};
-use perceptron_lab::experiment::{run_cells, sweep_run, CurveParams, Labels, StopRule};
+use perceptron_lab::experiment::{run_cells, CurveParams, Labels, StopRule};
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
 use perceptron_lab::scene::{self, Settings};
@@ -478,7 +478,9 @@ fn sweep(n: usize, alphas: &[f64], reps: usize, seed: u64) -> (CurveParams, Vec<
         alphas: alphas.to_vec(),
         reps,
         algorithms: vec![Algorithm::Gibbs, Algorithm::Bayes, Algorithm::Exact],
-        run: sweep_run(1.0, None, seed),
+        epochs: 1.0,
+        updates: None,
+        seed,
         noise: 0.0,
         labels: Labels::Teacher,
         stop: StopRule::Epochs,
@@ -602,7 +604,9 @@ fn sets_without_a_version_space() {
         alphas: vec![3.0],
         reps: 20,
         algorithms: vec![Algorithm::Gibbs, Algorithm::Bayes],
-        run: sweep_run(1.0, None, 4),
+        epochs: 1.0,
+        updates: None,
+        seed: 4,
         noise: 0.2,
         labels: Labels::Teacher,
         stop: StopRule::Epochs,

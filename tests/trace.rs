@@ -6,7 +6,7 @@ mod common;
 
 use common::cli::{cli, file};
 use common::{dot, norm};
-use perceptron_lab::experiment::{self, sweep_run, CurveParams, Labels, StopRule};
+use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule};
 use perceptron_lab::train::{MinoverParams, Mode, Trainer};
 use std::fmt::Write as _;
 
@@ -24,7 +24,9 @@ fn single(
         alphas: vec![alpha],
         reps: 1,
         algorithms: vec!["minover".parse().unwrap()],
-        run: sweep_run(epochs, None, seed),
+        epochs,
+        updates: None,
+        seed,
         noise: 0.0,
         labels,
         stop,

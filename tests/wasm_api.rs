@@ -246,11 +246,10 @@ fn students_cross_the_boundary() {
     assert!(e.contains("version space is empty"), "{e}");
 }
 
-/// `perceptron_lab::maths` calls the `libm` crate in wasm instead of the `f64` methods (one copy
-/// of the code, not two): the same bits as the methods, which are `compiler_builtins`' copy of it.
+/// In wasm the `f64` methods are `compiler_builtins`' copy of the `libm` crate, which the core
+/// calls directly for its special functions and the 2-D version space: the same bits.
 #[wasm_bindgen_test]
-fn maths_gives_the_bits_of_the_f64_methods() {
-    use perceptron_lab::maths;
+fn f64_methods_give_the_bits_of_libm() {
     let mut inputs = vec![
         0.0,
         -0.0,
@@ -267,18 +266,15 @@ fn maths_gives_the_bits_of_the_f64_methods() {
     inputs.extend((0..2000).map(|k| f64::from(k) * 0.013 - 13.0));
     let same = |a: f64, b: f64| a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan());
     for &x in &inputs {
-        assert!(same(maths::sin(x), x.sin()), "sin {x}");
-        assert!(same(maths::cos(x), x.cos()), "cos {x}");
-        assert!(same(maths::exp(x), x.exp()), "exp {x}");
-        assert!(same(maths::tanh(x), x.tanh()), "tanh {x}");
-        assert!(same(maths::log2(x), x.log2()), "log2 {x}");
-        assert!(same(maths::asin(x), x.asin()), "asin {x}");
-        assert!(same(maths::ln_1p(x), x.ln_1p()), "ln_1p {x}");
-        assert!(same(maths::atan2(x, 0.7), x.atan2(0.7)), "atan2 {x}");
-        assert!(
-            same(maths::atan2(-1.3, x), (-1.3_f64).atan2(x)),
-            "atan2 {x}"
-        );
+        assert!(same(libm::sin(x), x.sin()), "sin {x}");
+        assert!(same(libm::cos(x), x.cos()), "cos {x}");
+        assert!(same(libm::exp(x), x.exp()), "exp {x}");
+        assert!(same(libm::tanh(x), x.tanh()), "tanh {x}");
+        assert!(same(libm::log2(x), x.log2()), "log2 {x}");
+        assert!(same(libm::asin(x), x.asin()), "asin {x}");
+        assert!(same(libm::log1p(x), x.ln_1p()), "ln_1p {x}");
+        assert!(same(libm::atan2(x, 0.7), x.atan2(0.7)), "atan2 {x}");
+        assert!(same(libm::atan2(-1.3, x), (-1.3_f64).atan2(x)), "atan2 {x}");
     }
 }
 

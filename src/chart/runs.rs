@@ -160,7 +160,7 @@ impl ChartSpec {
 mod tests {
     use super::*;
     use crate::catalogue::Algorithm;
-    use crate::experiment::{sweep_run, Labels, StopRule};
+    use crate::experiment::{Labels, StopRule};
 
     fn params(n: usize) -> CurveParams {
         CurveParams {
@@ -168,7 +168,9 @@ mod tests {
             alphas: vec![1.0, 2.0],
             reps: 3,
             algorithms: vec![Algorithm::Hebb],
-            run: sweep_run(10.0, None, 1),
+            epochs: 10.0,
+            updates: None,
+            seed: 1,
             noise: 0.0,
             labels: Labels::Teacher,
             stop: StopRule::Epochs,

@@ -7,7 +7,6 @@ pub mod quote;
 pub mod reading;
 
 use crate::error::{Error, Result};
-use crate::maths;
 
 /// The most points a data set may hold (a guard against absurd input, not a memory limit).
 pub const MAX_POINTS: usize = 10_000;
@@ -316,7 +315,7 @@ pub fn exponent_to_one(m: f64) -> i32 {
     if m == 0.0 {
         0
     } else {
-        -(maths::log2(m).round() as i32)
+        -(m.log2().round() as i32)
     }
 }
 

@@ -9,7 +9,6 @@
 //! the origin meets the other `P − 1` in `N − 1` dimensions, and seen on the sphere of weight
 //! directions each piece of the cake appears twice, at `w` and `−w`.
 
-use crate::maths;
 use crate::theory::{cover_count_exact, ln_cover_count};
 
 /// Cover's count `C(P, N) = 2 Σ_{i=0}^{N−1} binom(P−1, i)` as `f64`: exact (from the `u128`
@@ -18,7 +17,7 @@ use crate::theory::{cover_count_exact, ln_cover_count};
 pub fn cover_count(p: u64, n: u64) -> f64 {
     match cover_count_exact(p, n) {
         Some(c) => c as f64,
-        None => maths::exp(ln_cover_count(p, n)),
+        None => ln_cover_count(p, n).exp(),
     }
 }
 

@@ -25,7 +25,6 @@
 //!   `7·10⁻³⁰¹`) span two lines, as they do in exact arithmetic.
 
 use crate::data::Dataset;
-use crate::sorting;
 
 /// Relative tolerance for coinciding points and points at the origin (see the module docs).
 pub const SAME_POINT_TOL: f64 = 1e-10;
@@ -118,7 +117,8 @@ pub(super) fn parallel_groups_by(
         vec![]
     } else if dirs[0].u.len() == 2 {
         let keys: Vec<f64> = dirs.iter().map(|d| half_turn_key(&d.u)).collect();
-        let order = sorting::order(k, &|a, b| keys[a].total_cmp(&keys[b]));
+        let mut order: Vec<usize> = (0..k).collect();
+        order.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
         let mut groups: Vec<Vec<usize>> = vec![vec![order[0]]];
         for w in order.windows(2) {
             if parallel(&dirs[w[0]], &dirs[w[1]]) {
@@ -147,7 +147,7 @@ pub(super) fn parallel_groups_by(
     for g in &mut groups {
         g.sort_unstable();
     }
-    sorting::sort_by(&mut groups, |a, b| a[0].cmp(&b[0]));
+    groups.sort_by(|a, b| a[0].cmp(&b[0]));
     groups
 }
 
@@ -211,9 +211,8 @@ fn dist_sq(a: &[f64], b: &[f64]) -> f64 {
 pub(super) fn same_point_classes(data: &Dataset, points: &[usize]) -> Vec<Vec<usize>> {
     let r_sq = same_point_radius_sq(data);
     let r = r_sq.sqrt();
-    let order = sorting::order(points.len(), &|a, b| {
-        data.x(points[a])[0].total_cmp(&data.x(points[b])[0])
-    });
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by(|&a, &b| data.x(points[a])[0].total_cmp(&data.x(points[b])[0]));
     let mut sets = DisjointSets::new(points.len());
     for (i, &a) in order.iter().enumerate() {
         let xa = data.x(points[a]);
@@ -348,9 +347,9 @@ impl PlanarBuffer {
         for b in 0..k {
             let (lo, hi) = (self.start[b] as usize, self.start[b + 1] as usize);
             if hi - lo > 1 {
-                sorting::sort_indices(&mut self.order[lo..hi], &|i, j| {
-                    dirs[i].key.total_cmp(&dirs[j].key)
-                });
+                // equal keys by index: a total order, whatever the sort's stability
+                self.order[lo..hi]
+                    .sort_unstable_by(|&i, &j| dirs[i].key.total_cmp(&dirs[j].key).then(i.cmp(&j)));
             }
         }
     }

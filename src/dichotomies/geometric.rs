@@ -66,7 +66,6 @@ use super::directions::{
 };
 use super::Degeneracy;
 use crate::data::Dataset;
-use crate::sorting;
 use crate::train::Mode;
 
 /// Above this many points the collinear triples of data with `N ≥ 3` inputs are not searched
@@ -254,7 +253,7 @@ fn collinear(classes: &[Vec<usize>], lines: &[Vec<usize>]) -> Vec<Degeneracy> {
 
 /// The degeneracies ordered by their first point, then by kind, then by their points.
 fn sorted(mut deg: Vec<Degeneracy>) -> Vec<Degeneracy> {
-    sorting::sort_by(&mut deg, |a, b| {
+    deg.sort_by(|a, b| {
         (a.points()[0], a.rank())
             .cmp(&(b.points()[0], b.rank()))
             .then_with(|| a.points().cmp(b.points()))

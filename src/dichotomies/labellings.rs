@@ -5,7 +5,6 @@ use super::brute_force::{labels_of, relabelled};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::exact::max_stability;
-use crate::sorting;
 use crate::train::Mode;
 use crate::version_space::direction;
 use serde::Serialize;
@@ -102,7 +101,7 @@ pub fn labellings(data: &Dataset, mode: Mode, max_p: usize) -> Result<Vec<Labell
         }
     }
     let key = |l: &Labelling| if dim == 2 { direction(&l.w) } else { 0.0 };
-    sorting::sort_by(&mut found, |(ma, a), (mb, b)| {
+    found.sort_by(|(ma, a), (mb, b)| {
         key(a)
             .total_cmp(&key(b))
             .then(a.theta.total_cmp(&b.theta))

@@ -53,7 +53,6 @@ pub struct CellResult {
 fn cell_seed(params: &CurveParams, cell: usize) -> u64 {
     let (k, r) = (cell / params.reps, cell % params.reps);
     params
-        .run
         .seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add((k as u64) << 32 | r as u64)
@@ -260,11 +259,10 @@ pub(super) fn trainer(
 ) -> Result<Box<dyn Trainer>> {
     let mut config = Config {
         seed: params
-            .run
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(cell as u64),
-        ..params.run.clone()
+        ..params.run()
     };
     params.stop.apply(&mut config, data.len());
     train::build(algorithm, data, Mode::Homogeneous, &config)
@@ -274,7 +272,7 @@ pub(super) fn trainer(
 mod tests {
     use super::*;
     use crate::exact::{max_stability_with, Solver};
-    use crate::experiment::{sweep_run, StopRule};
+    use crate::experiment::StopRule;
 
     /// Above `P = 3N` the storage test decides on the first `3N` examples when they are not
     /// separable: its verdict is that of the whole set by Wolfe's algorithm (the reference
@@ -287,7 +285,9 @@ mod tests {
             alphas: vec![10.0 / 3.0, 4.0, 5.0],
             reps: 80,
             algorithms: vec![Algorithm::Hebb],
-            run: sweep_run(1.0, None, 5),
+            epochs: 1.0,
+            updates: None,
+            seed: 5,
             noise: 0.0,
             labels: Labels::Teacher,
             stop: StopRule::Epochs,

@@ -15,8 +15,8 @@ mod trace;
 
 pub use cells::{cell_data, round_robin, run_cell_list, run_cells, CellResult, Outcome};
 pub use params::{
-    alpha_grid, parse_alpha, sweep_run, CurveParams, Labels, StopRule, MAX_N, MAX_REPS,
-    MAX_SET_VALUES, MAX_WORK, SWEEP_EPOCHS,
+    alpha_grid, parse_alpha, CurveParams, Labels, StopRule, MAX_N, MAX_REPS, MAX_SET_VALUES,
+    MAX_WORK, SWEEP_EPOCHS,
 };
 pub use summary::{
     mean_sem, page_csv, summarize, summarize_finished, summarize_so_far, Row, BASE_COLUMNS,
@@ -48,7 +48,9 @@ mod tests {
                 .iter()
                 .map(|n| n.parse().unwrap())
                 .collect(),
-            run: sweep_run(20.0, None, 3),
+            epochs: 20.0,
+            updates: None,
+            seed: 3,
             noise: 0.0,
             labels: Labels::Teacher,
             stop: StopRule::Epochs,
@@ -122,14 +124,14 @@ mod tests {
         let old = r#"{"n":10,"alphas":[1],"reps":1,"algorithms":["minover"],"epochs":1,"seed":1,
                 "noise":0,"labels":"teacher","stop":{"kind":"epochs"}}"#;
         let p: CurveParams = serde_json::from_str(old).unwrap();
-        assert_eq!(p.run.budget.steps, None);
+        assert_eq!(p.updates, None);
         assert!(!serde_json::to_string(&p).unwrap().contains("updates"));
         let new = old.replace(
             r#""stop":{"kind":"epochs"}"#,
             r#""updates":200,"stop":{"kind":"angle","tolerance":1e-4}"#,
         );
         let p: CurveParams = serde_json::from_str(&new).unwrap();
-        assert_eq!(p.run.budget.steps, Some(200));
+        assert_eq!(p.updates, Some(200));
         assert_eq!(
             p.stop,
             StopRule::Angle {
@@ -146,7 +148,9 @@ mod tests {
         };
         assert!(p.validate().unwrap_err().to_string().contains("angle"));
         let p = CurveParams {
-            run: sweep_run(20.0, Some(0), 3),
+            epochs: 20.0,
+            updates: Some(0),
+            seed: 3,
             ..params()
         };
         assert!(p.validate().unwrap_err().to_string().contains("updates"));

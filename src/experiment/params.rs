@@ -1,12 +1,9 @@
 //! What a sweep is: the `α` grid, repetitions, algorithms, labels and stopping rule, checked.
 
 use crate::error::{Error, Result};
-use crate::train::config::MAX_EPOCHS;
 use crate::train::Algorithm;
 use crate::train::{AngleStop, Budget, Config};
 
-mod tagged;
-mod wire;
 use serde::{Deserialize, Serialize};
 
 /// Teacher labels (with optional noise) or random labels.
@@ -20,10 +17,9 @@ pub enum Labels {
     Random,
 }
 
-/// When the iterative rules stop. Written `{"kind": …, …}` (serde's internally tagged enum; read by
-/// [`tagged`], the same reads and messages without serde's buffer).
+/// When the iterative rules stop. Written `{"kind": …, …}`.
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum StopRule {
     /// Exactly `epochs` epochs (MinOver: `epochs·P` steps), for every rule: a rule stops
@@ -49,17 +45,6 @@ pub enum StopRule {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         block: Option<usize>,
     },
-}
-
-impl<'de> Deserialize<'de> for StopRule {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        Ok(match tagged::read(d)? {
-            tagged::StopRule::Epochs => StopRule::Epochs,
-            tagged::StopRule::NoImprovement => StopRule::NoImprovement,
-            tagged::StopRule::Gap { tolerance } => StopRule::Gap { tolerance },
-            tagged::StopRule::Angle { tolerance, block } => StopRule::Angle { tolerance, block },
-        })
-    }
 }
 
 impl StopRule {
@@ -91,13 +76,12 @@ impl StopRule {
     }
 }
 
-/// A learning-curve sweep: its grid, data, rules and stopping rule, and the one run
-/// configuration every cell's rules start from (`run`: the epoch limit, the step budget, the
-/// seed of the whole sweep; [`StopRule::apply`] sets the fields it decides, per cell). Written
-/// as the page, its workers and saved files write it (`params/wire.rs`: the run's fields
-/// under the sweep's names `epochs`, `updates`, `seed`).
+/// A learning-curve sweep: its grid, data, rules, limits, seed and stopping rule, as the page, its
+/// workers and saved files write it; [`CurveParams::run`] is the run configuration every cell's
+/// rules start from.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(from = "wire::CurveParams", into = "wire::CurveParams")]
+#[serde(rename_all = "camelCase")]
 pub struct CurveParams {
     /// Input dimension `N`.
     pub n: usize,
@@ -106,7 +90,17 @@ pub struct CurveParams {
     /// Repetitions per `α` (`n_D`).
     pub reps: usize,
     /// Algorithms: any of the catalogue, `exact` included.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
     pub algorithms: Vec<Algorithm>,
+    /// Epoch limit of the iterative rules (ignored when `updates` is set).
+    pub epochs: f64,
+    /// Step budget of the iterative rules instead of the epoch limit: `T` steps of the rule
+    /// ([`crate::train::StepCost`] says what a step is; MinOver's are updates, the course
+    /// reports' `t_max`), i.e. `T/P` epochs at each `α`. Absent: the epoch limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updates: Option<usize>,
+    /// Seed of the whole sweep (each cell's is drawn from it).
+    pub seed: u64,
     /// Label noise λ (teacher labels only).
     pub noise: f64,
     /// Teacher or random labels.
@@ -115,27 +109,8 @@ pub struct CurveParams {
     pub stop: StopRule,
     /// Also test a random labelling of each cell's inputs for linear separability (the storage
     /// problem, against Cover's `C(P,N)/2^P`); with random labels that is the data itself.
+    #[serde(default)]
     pub random_separability: bool,
-    /// The run every cell's rules start from ([`sweep_run`]): its epoch limit (ignored when a
-    /// step budget [`Budget::steps`] is set: `T` steps of the rule, [`crate::train::StepCost`]
-    /// says what a step is — MinOver's are updates, the course reports' `t_max` —, i.e. `T/P`
-    /// epochs at each `α`), its seed (the whole sweep's; each cell's is drawn from it), and the
-    /// rest of [`Config`], checked against each rule when it is built.
-    pub run: Config,
-}
-
-/// The run configuration of a sweep with the epoch limit `epochs`, the step budget `updates`
-/// (`None`: the epoch limit) and the sweep's `seed`, the other settings at their defaults.
-pub fn sweep_run(epochs: f64, updates: Option<usize>, seed: u64) -> Config {
-    Config {
-        max_epochs: Some(epochs),
-        seed,
-        budget: Budget {
-            steps: updates,
-            angle: None,
-        },
-        ..Config::default()
-    }
 }
 
 /// The epoch limit of a sweep's iterative rules when it sets none (a run outside a sweep:
@@ -163,6 +138,21 @@ pub const MAX_WORK: f64 = 1e12;
 pub const MAX_SET_VALUES: usize = crate::data::MAX_VALUES;
 
 impl CurveParams {
+    /// The run configuration every cell's rules start from: the epoch limit, the step budget
+    /// [`Budget::steps`] (which replaces it), the sweep's seed, the rest of [`Config`] at its
+    /// defaults (each cell then sets its own seed and [`StopRule::apply`] the fields it decides).
+    pub fn run(&self) -> Config {
+        Config {
+            max_epochs: Some(self.epochs),
+            seed: self.seed,
+            budget: Budget {
+                steps: self.updates,
+                angle: None,
+            },
+            ..Config::default()
+        }
+    }
+
     /// Checks the parameters.
     ///
     /// # Errors
@@ -202,14 +192,14 @@ impl CurveParams {
         if self.reps == 0 || self.reps > MAX_REPS {
             return range("repetitions", self.reps as f64, REPS_RANGE);
         }
-        let epochs = self.run.max_epochs.unwrap_or(MAX_EPOCHS);
+        let epochs = self.epochs;
         if !(epochs > 0.0 && epochs.is_finite()) {
             return range("epochs", epochs, "(0, ∞)");
         }
         if !(0.0..=1.0).contains(&self.noise) {
             return range("label noise λ", self.noise, "[0, 1]");
         }
-        if self.run.budget.steps == Some(0) {
+        if self.updates == Some(0) {
             return range("updates (step budget)", 0.0, "[1, ∞)");
         }
         match self.stop {

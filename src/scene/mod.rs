@@ -9,7 +9,8 @@ use crate::train::gram::{self, GRAM_BUDGET_BYTES};
 use crate::train::{self, Config, Fit, Mode, Stop, Trainer};
 use crate::train::{Algorithm, StepCost};
 use crate::version_space::{direction, VersionSpace};
-use serde::Serialize;
+use serde::de::{Error as _, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 mod optimum;
 mod settling;
@@ -35,29 +36,33 @@ pub fn default_algorithms() -> Vec<Algorithm> {
 /// limit of its own, in epochs of `P` steps; absent, the default for the work of the rule's steps
 /// ([`Settings::epoch_limit`]).
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", serde(default))]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize)]
+#[serde(default)]
 pub struct EpochLimits {
     /// The rules whose step is one presentation ([`StepCost::Presentation`]: Rosenblatt, the
     /// notes' perceptron), in whole epochs (read as a whole number); `None`:
     /// [`rosenblatt_epoch_limit`].
-    #[cfg_attr(target_arch = "wasm32", serde(rename = "maxEpochs"))]
+    #[serde(rename = "maxEpochs", deserialize_with = "whole_epochs")]
     pub presentation: Option<f64>,
     /// The rules that certify a gap or their optimality conditions ([`StepCost::Potentials`],
     /// [`StepCost::Strengths`]: MinOver, AdaTron, the soft margin); `None`:
     /// [`optimal_epoch_limit`].
-    #[cfg_attr(target_arch = "wasm32", serde(rename = "maxEpochsOptimal"))]
+    #[serde(rename = "maxEpochsOptimal")]
     pub optimal: Option<f64>,
+}
+
+/// An epoch limit read as a whole number, as the rules of a presentation count epochs.
+fn whole_epochs<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<f64>, D::Error> {
+    Ok(Option::<usize>::deserialize(d)?.map(|e| e as f64))
 }
 
 /// Settings of the data view's training: which rules, in which mode, and the one run
 /// configuration ([`Config`]) each rule's own is made from ([`Settings::config`]).
-/// Read as serde's derive with `#[serde(default, rename_all = "camelCase", flatten)]` reads it (the
-/// page's `Partial<Settings>`; the attributes are the TS type's), by hand: without serde's buffer
-/// of the fields it flattens ([`crate::buffered`]), the same reads and messages.
+/// Every field may be left out (the page's `Partial<Settings>`); keys that no field names are
+/// passed over (another part of the page's state may carry them).
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", serde(default, rename_all = "camelCase"))]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
 pub struct Settings {
     /// `true`: learn a threshold θ; `false`: through the origin.
     pub threshold: bool,
@@ -68,29 +73,20 @@ pub struct Settings {
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
     pub traces: Vec<Algorithm>,
     /// The epoch limits set for a kind of rule (`maxEpochs`, `maxEpochsOptimal`).
-    #[cfg_attr(target_arch = "wasm32", serde(flatten))]
+    #[serde(flatten)]
     pub limits: EpochLimits,
     /// The rules' own settings ([`train::OwnSetting`], e.g. the notes' `η`), by their keys —
-    /// each the catalogue's `setting.limit` of its rule; absent: the rule's default.
-    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    /// each the catalogue's `setting.limit` of its rule; absent: the rule's default. (Left out of
+    /// the TS type, by `skip_serializing`: the catalogue names the keys.)
+    #[serde(flatten, skip_serializing)]
     pub own: OwnValues,
     /// What every rule's run takes from the page (the gap tolerance, the learning rate of the
     /// rules with a stable default `η`, the soft margin's `γ`, the seed); each rule's own
     /// configuration is made from it ([`Settings::config`]), with the epoch limit of its kind
     /// and its own setting.
-    #[cfg_attr(target_arch = "wasm32", serde(flatten))]
+    #[serde(flatten)]
     pub run: Config,
 }
-
-/// The names of [`Settings`]' own fields and of [`EpochLimits`]'; the others are the rules'
-/// own settings ([`train::OwnSetting`]) and the flattened [`Config`]'s.
-const OWN_FIELDS: [&str; 5] = [
-    "threshold",
-    "algorithms",
-    "traces",
-    "maxEpochs",
-    "maxEpochsOptimal",
-];
 
 /// The rules' own settings ([`train::OwnSetting`]), one per rule that has one.
 fn own_settings() -> impl Iterator<Item = train::OwnSetting> {
@@ -124,75 +120,35 @@ impl OwnValues {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Settings {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        use serde::de::{Error as _, MapAccess, Visitor};
-        /// A field's name ("field identifier").
-        struct Key;
-        impl<'de> serde::de::DeserializeSeed<'de> for Key {
-            type Value = String;
-            fn deserialize<D: serde::Deserializer<'de>>(
-                self,
-                d: D,
-            ) -> std::result::Result<String, D::Error> {
-                d.deserialize_identifier(self)
-            }
-        }
-        impl serde::de::Visitor<'_> for Key {
-            type Value = String;
+/// Reads the rules' own settings among the settings' other keys, passing over the rest.
+impl<'de> Deserialize<'de> for OwnValues {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> Visitor<'de> for Keys {
+            type Value = OwnValues;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("field identifier")
-            }
-            fn visit_str<E>(self, v: &str) -> std::result::Result<String, E> {
-                Ok(v.to_owned())
-            }
-        }
-        struct Fields;
-        impl<'de> Visitor<'de> for Fields {
-            type Value = Settings;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("struct Settings")
+                f.write_str("a map")
             }
             fn visit_map<A: MapAccess<'de>>(
                 self,
                 mut map: A,
-            ) -> std::result::Result<Settings, A::Error> {
-                let mut s = Settings::default();
-                let mut seen = [false; OWN_FIELDS.len()];
-                let mut rest = vec![];
-                while let Some(key) = map.next_key_seed(Key)? {
-                    if let Some(own) = own_settings().find(|o| o.key == key) {
-                        if s.own.contains_key(own.key) {
-                            return Err(A::Error::duplicate_field(own.key));
+            ) -> std::result::Result<OwnValues, A::Error> {
+                let mut own = OwnValues::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match own_settings().find(|o| o.key == key) {
+                        Some(o) if own.contains_key(o.key) => {
+                            return Err(A::Error::duplicate_field(o.key))
                         }
-                        s.own.insert(own.key, map.next_value()?);
-                        continue;
-                    }
-                    let Some(i) = OWN_FIELDS.iter().position(|f| *f == key) else {
-                        let value = map.next_value_seed(crate::buffered::Buffer)?;
-                        rest.push((crate::buffered::Value::Str(key), value));
-                        continue;
-                    };
-                    if std::mem::replace(&mut seen[i], true) {
-                        return Err(A::Error::duplicate_field(OWN_FIELDS[i]));
-                    }
-                    match i {
-                        0 => s.threshold = map.next_value()?,
-                        1 => s.algorithms = map.next_value()?,
-                        2 => s.traces = map.next_value()?,
-                        // whole epochs, as the rules of a presentation count them
-                        3 => {
-                            let epochs: Option<usize> = map.next_value()?;
-                            s.limits.presentation = epochs.map(|e| e as f64);
+                        Some(o) => own.insert(o.key, map.next_value()?),
+                        None => {
+                            map.next_value::<IgnoredAny>()?;
                         }
-                        _ => s.limits.optimal = map.next_value()?,
                     }
                 }
-                s.run = crate::buffered::from_entries(rest)?;
-                Ok(s)
+                Ok(own)
             }
         }
-        d.deserialize_map(Fields)
+        d.deserialize_map(Keys)
     }
 }
 

@@ -26,7 +26,6 @@
 
 use super::quad::{bracket_from_above, brent, panel_nodes};
 use super::{gauss_density, h, valid_alpha, T_MAX};
-use crate::maths;
 use std::f64::consts::{FRAC_PI_2, PI};
 
 /// The maximally stable perceptron learning a teacher at load `α`, for `N → ∞`.
@@ -77,7 +76,7 @@ impl Grid {
     /// `H(x)` and `φ(x)`; beyond `x = 9` they are below `e^{−40}`), then double in width; in `t`
     /// no panel is wider than `max_width`.
     fn new(theta: f64, res: f64, max_width: f64) -> Self {
-        let (s, r) = maths::sin_cos(theta);
+        let (s, r) = theta.sin_cos();
         let cot = r / s;
         let sigma = s / r;
         let mut positive = vec![0.0];
@@ -218,21 +217,21 @@ pub fn max_stability(alpha: f64) -> MaxStab {
     let mut kappa_guess = 1.0;
     // E2 divided by s³: G(θ) = R − α e2 / s³; G(π/2) < 0 and G > 0 for θ → 0.
     let mut g = |theta: f64| {
-        let s = maths::sin(theta);
+        let s = theta.sin();
         let grid = Grid::new(theta, 1.0, MAX_WIDTH);
         let (kappa, m) = solve_kappa(&grid, alpha, s * s, kappa_guess);
         kappa_guess = kappa;
-        maths::cos(theta) - alpha * m.e2 / (s * s * s)
+        theta.cos() - alpha * m.e2 / (s * s * s)
     };
     // α ε_g rises to 0.50049 (below 1.6/π), so the root lies just below θ = 1.6/α for large α.
     let (lo, g_lo, hi, g_hi) = bracket_from_above(&mut g, 1.6 / alpha, FRAC_PI_2);
     let theta = brent(&mut g, lo, hi, g_lo, g_hi, 1e-13 * lo);
 
-    let s = maths::sin(theta);
+    let s = theta.sin();
     let grid = Grid::new(theta, 1.0, MAX_WIDTH);
     let (kappa, m) = solve_kappa(&grid, alpha, s * s, kappa_guess);
     MaxStab {
-        r: maths::cos(theta),
+        r: theta.cos(),
         kappa,
         eps: theta / PI,
         support_fraction: 2.0 * alpha * m.sv,

@@ -49,7 +49,6 @@ pub use storage::{
 pub use teacher::{bayes_eps, gibbs_eps, gibbs_overlap, hebb_eps};
 
 use crate::error::{Error, Result};
-use crate::maths;
 pub use curve::TheoryCurve;
 use std::f64::consts::{FRAC_1_SQRT_2, PI};
 
@@ -69,7 +68,7 @@ pub fn h(x: f64) -> f64 {
 
 /// The standard normal density `φ(x) = e^{−x²/2} / √(2π)`, so that `Dt = φ(t) dt`.
 pub fn gauss_density(x: f64) -> f64 {
-    maths::exp(-0.5 * x * x) / (2.0 * PI).sqrt()
+    (-0.5 * x * x).exp() / (2.0 * PI).sqrt()
 }
 
 /// One point of the theory curve `curve` at load `α = P/N`:

@@ -8,7 +8,6 @@
 
 use super::quad::brent;
 use super::{gauss_density, h, valid_alpha};
-use crate::maths;
 use std::f64::consts::LN_2;
 
 /// `ln binom(m, k)` through `ln Γ` (absolute error about `1e-16 · m ln m`).
@@ -34,8 +33,8 @@ fn ln_binom_cdf_half(m: u64, k: u64) -> f64 {
         return -LN_2;
     }
     if twice_k_plus_one > m_wide {
-        let tail = maths::exp(ln_binom_cdf_half(m, m - k - 1));
-        return maths::ln_1p(-tail);
+        let tail = ln_binom_cdf_half(m, m - k - 1).exp();
+        return (-tail).ln_1p();
     }
     let mut term = 1.0;
     let mut sum = 1.0;
@@ -127,7 +126,7 @@ pub fn separable_fraction(p: u64, n: u64) -> f64 {
     if u128::from(p) == 2 * u128::from(n) {
         return 0.5;
     }
-    maths::exp(ln_binom_cdf_half(p - 1, n - 1))
+    ln_binom_cdf_half(p - 1, n - 1).exp()
 }
 
 /// The counting estimate of the generalisation error after `P` examples in `N` dimensions,
@@ -153,7 +152,7 @@ pub fn cover_eps(p: u64, n: u64) -> f64 {
     if n == 1 {
         return 0.0;
     }
-    0.5 * maths::exp(ln_binom_cdf_half(p - 1, n - 2) - ln_binom_cdf_half(p - 1, n - 1))
+    0.5 * (ln_binom_cdf_half(p - 1, n - 2) - ln_binom_cdf_half(p - 1, n - 1)).exp()
 }
 
 /// The `N → ∞` limit of [`cover_eps`] at load `α = P/N`: `ε_g = ½` for `α ≤ 2` and

@@ -9,12 +9,11 @@
 
 use super::quad::{bracket_from_above, brent, composite};
 use super::{gauss_density, h, valid_alpha, T_MAX};
-use crate::maths;
 use std::f64::consts::{FRAC_PI_2, PI};
 
 /// `ε = θ/π` from `1 − R`, accurate also for `R` near 1 (`θ = 2 arcsin √((1−R)/2)`).
 fn eps_from_one_minus_r(d: f64) -> f64 {
-    2.0 * maths::asin((0.5 * d).sqrt()) / PI
+    2.0 * (0.5 * d).sqrt().asin() / PI
 }
 
 /// Generalisation error of the Hebb rule `w ∝ Σ_μ S^μ ξ^μ` (Vallet 1989):
@@ -37,7 +36,7 @@ pub fn hebb_eps(alpha: f64) -> f64 {
 /// `H(√R t) ≥ H(12)` has not underflowed there).
 fn gibbs_integral(r: f64) -> f64 {
     let sqrt_r = r.sqrt();
-    let f = |t: f64| gauss_density(t) * maths::exp(-0.5 * r * t * t) / h(sqrt_r * t);
+    let f = |t: f64| gauss_density(t) * (-0.5 * r * t * t).exp() / h(sqrt_r * t);
     composite(f, -T_MAX, T_MAX, 2 * T_MAX as usize)
 }
 
@@ -46,8 +45,8 @@ fn gibbs_integral(r: f64) -> f64 {
 /// about `1e-13`, also for large `α` where `R → 1`).
 fn gibbs_theta(alpha: f64) -> f64 {
     let f = |theta: f64| {
-        let r = maths::cos(theta);
-        let one_minus_r = 2.0 * maths::sin(0.5 * theta).powi(2);
+        let r = theta.cos();
+        let one_minus_r = 2.0 * (0.5 * theta).sin().powi(2);
         r / one_minus_r.sqrt() - alpha / PI * gibbs_integral(r)
     };
     // f(π/2) = −2α/π < 0 and f → +∞ as θ → 0; α ε_g rises to 0.6247 (below 2/π), so the root
@@ -70,7 +69,7 @@ pub fn gibbs_overlap(alpha: f64) -> f64 {
     if !valid_alpha(alpha) {
         return f64::NAN;
     }
-    maths::cos(gibbs_theta(alpha))
+    gibbs_theta(alpha).cos()
 }
 
 /// Generalisation error of Gibbs learning, `ε_g = arccos(R)/π` with `R` from
@@ -99,8 +98,8 @@ pub fn bayes_eps(alpha: f64) -> f64 {
         return f64::NAN;
     }
     let theta = gibbs_theta(alpha);
-    let r_gibbs = maths::cos(theta);
-    let one_minus_r_gibbs = 2.0 * maths::sin(0.5 * theta).powi(2);
+    let r_gibbs = theta.cos();
+    let one_minus_r_gibbs = 2.0 * (0.5 * theta).sin().powi(2);
     // 1 − √R = (1 − R) / (1 + √R).
     eps_from_one_minus_r(one_minus_r_gibbs / (1.0 + r_gibbs.sqrt()))
 }

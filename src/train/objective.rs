@@ -6,7 +6,6 @@
 
 use crate::data::Dataset;
 use crate::linalg::dot;
-use crate::maths;
 use crate::measure::Perceptron;
 use serde::Serialize;
 
@@ -85,7 +84,7 @@ impl Objective {
                 d1 * d1 + (y - t) * d1 * (1.0 - 2.0 * y)
             }
             Objective::Sigmoid(Loss::Tanh) => {
-                let y = maths::tanh(a);
+                let y = a.tanh();
                 let d1 = 1.0 - y * y;
                 d1 * d1 - (y - s) * 2.0 * y * d1
             }
@@ -115,9 +114,9 @@ pub enum Loss {
 /// `σ(a) = 1 / (1 + e^{−a})`, computed without overflow for large `|a|`.
 pub fn sigmoid(a: f64) -> f64 {
     if a >= 0.0 {
-        1.0 / (1.0 + maths::exp(-a))
+        1.0 / (1.0 + (-a).exp())
     } else {
-        let e = maths::exp(a);
+        let e = a.exp();
         e / (1.0 + e)
     }
 }
@@ -138,14 +137,14 @@ impl Loss {
             // −ln σ(s a) = ln(1 + e^{−s a}), written stably
             Loss::CrossEntropy => {
                 let m = -s * a;
-                m.max(0.0) + maths::ln_1p(maths::exp(-m.abs()))
+                m.max(0.0) + (-m.abs()).exp().ln_1p()
             }
             Loss::Squared => {
                 let d = sigmoid(a) - target(s);
                 0.5 * d * d
             }
             Loss::Tanh => {
-                let d = maths::tanh(a) - s;
+                let d = a.tanh() - s;
                 0.5 * d * d
             }
         }
@@ -160,7 +159,7 @@ impl Loss {
                 (y - target(s)) * y * (1.0 - y)
             }
             Loss::Tanh => {
-                let y = maths::tanh(a);
+                let y = a.tanh();
                 (y - s) * (1.0 - y * y)
             }
         }

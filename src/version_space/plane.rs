@@ -39,7 +39,6 @@ use crate::exact::max_stability;
 use crate::hull::convex_hull;
 use crate::measure::Mode;
 use crate::measure::Perceptron;
-use crate::sorting;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
 /// The version space through the origin of 2-D data: the arc `(start, start + length)`.
@@ -185,7 +184,7 @@ fn pieces(data: &Dataset, phi0: f64) -> Vec<Piece> {
     // pieces no longer than π/2, so that each meets the half circle where its width is
     // positive in one interval
     breaks.extend([-PI, -FRAC_PI_2, 0.0, FRAC_PI_2, PI]);
-    sorting::sort_by(&mut breaks, f64::total_cmp);
+    breaks.sort_by(f64::total_cmp);
     breaks.dedup();
     let mut pieces = Vec::new();
     for pair in breaks.windows(2) {
@@ -326,7 +325,7 @@ impl Envelope {
                 (normalise_angle(libm::atan2(e[0], -e[1])), next)
             })
             .collect();
-        sorting::sort_by(&mut pairs, |x, y| x.0.total_cmp(&y.0));
+        pairs.sort_by(|x, y| x.0.total_cmp(&y.0));
         Self {
             starts: pairs.iter().map(|p| p.0).collect(),
             verts: pairs.iter().map(|p| p.1).collect(),

@@ -21,12 +21,12 @@
 use crate::catalogue::Algorithm;
 use crate::data::Dataset;
 use crate::scene;
-use crate::sorting;
 use crate::train::Mode;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, IntoDrawingArea};
 use plotters_canvas::CanvasBackend;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -89,62 +89,11 @@ fn argument<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Resul
     serde_wasm_bindgen::from_value(value).map_err(|e| js_error(format!("bad {what}: {e}")))
 }
 
-/// A `{name: T}` argument read as its entries, in the order given: what a `BTreeMap` would read
-/// (the same deserializer calls, the same messages: "expected a map") without its tree code in the
-/// module, for the few lookups by name an argument gets.
-struct Entries<T>(Vec<(String, T)>);
-
-impl<T> Entries<T> {
-    /// The value of `name` (of a name given twice, the later, as a map keeps it).
-    fn get(&self, name: &str) -> Option<&T> {
-        self.0.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v)
-    }
-}
-
-impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Entries<T> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visitor<T>(std::marker::PhantomData<T>);
-        impl<'de, T: serde::Deserialize<'de>> serde::de::Visitor<'de> for Visitor<T> {
-            type Value = Entries<T>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Self::Value, A::Error> {
-                let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry()? {
-                    entries.push(entry);
-                }
-                Ok(Entries(entries))
-            }
-        }
-        d.deserialize_map(Visitor(std::marker::PhantomData))
-    }
-}
-
 /// Rules' traces (`scene::Trace`) as `{name: Trace}`, in the order of the names (of a name given
-/// twice, the later trace), as a `BTreeMap` would give them but through the crate's one sort
-/// ([`sorting`]).
+/// twice, the later trace).
 fn traces_js<T: Serialize>(traces: Vec<(Algorithm, T)>) -> Result<JsValue, JsError> {
-    /// Entries sorted by name, serialized as a map.
-    struct ByName<T>(Vec<(&'static str, T)>);
-    impl<T: Serialize> Serialize for ByName<T> {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let e = &self.0;
-            let last_of_name = |i: usize| e.get(i + 1).is_none_or(|next| next.0 != e[i].0);
-            s.collect_map(
-                e.iter()
-                    .enumerate()
-                    .filter(|&(i, _)| last_of_name(i))
-                    .map(|(_, (name, trace))| (name, trace)),
-            )
-        }
-    }
-    let mut entries: Vec<_> = traces.into_iter().map(|(a, t)| (a.name(), t)).collect();
-    sorting::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
-    to_js(&ByName(entries))
+    let by_name: BTreeMap<&str, T> = traces.into_iter().map(|(a, t)| (a.name(), t)).collect();
+    to_js(&by_name)
 }
 
 /// A chart canvas as a plotters drawing area.

@@ -3,11 +3,12 @@
 //! rules' traces (`chart::rule_traces`) and `ε_g` against the examples added
 //! (`chart::example_chart`).
 
-use super::{argument, chart_area, js_error, to_js, Entries};
+use super::{argument, chart_area, js_error, to_js};
 use crate::catalogue::Algorithm;
 use crate::chart::{self, TraceChart};
 use crate::trace::Trace;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -57,7 +58,7 @@ pub fn draw_rule_traces(
     update_bound: Option<f64>,
     scale: f64,
 ) -> Result<JsValue, JsError> {
-    let traces: Entries<Trace> = argument(traces, "traces")?;
+    let traces: BTreeMap<String, Trace> = argument(traces, "traces")?;
     let mut shown = vec![];
     for name in &rules {
         let algorithm = Algorithm::from_name(name)?;
@@ -86,7 +87,7 @@ pub fn draw_example_chart(
     #[wasm_bindgen(unchecked_param_type = "Record<string, number[]>")] eps: JsValue,
     scale: f64,
 ) -> Result<bool, JsError> {
-    let eps: Entries<Vec<f64>> = argument(eps, "ε_g")?;
+    let eps: BTreeMap<String, Vec<f64>> = argument(eps, "ε_g")?;
     let mut lines = vec![];
     for name in &rules {
         if let Some(e) = eps.get(name) {

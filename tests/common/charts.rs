@@ -2,7 +2,7 @@
 //! the texts of a chart drawn as SVG.
 
 use perceptron_lab::catalogue::Algorithm;
-use perceptron_lab::experiment::{sweep_run, CurveParams, Labels, StopRule};
+use perceptron_lab::experiment::{CurveParams, Labels, StopRule};
 
 /// A small sweep (`N = 10`, three `α`, four sets each, 20 epochs) of `algorithms` with `labels`.
 pub fn params(labels: Labels, algorithms: &[Algorithm]) -> CurveParams {
@@ -11,7 +11,9 @@ pub fn params(labels: Labels, algorithms: &[Algorithm]) -> CurveParams {
         alphas: vec![0.5, 1.5, 3.0],
         reps: 4,
         algorithms: algorithms.to_vec(),
-        run: sweep_run(20.0, None, 5),
+        epochs: 20.0,
+        updates: None,
+        seed: 5,
         noise: 0.0,
         labels,
         stop: StopRule::Epochs,

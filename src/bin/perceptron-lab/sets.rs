@@ -9,7 +9,7 @@
 
 use crate::cli::{alphas, number, whole, CliResult, Grid, LabelsArg, Out};
 use perceptron_lab::catalogue::Algorithm;
-use perceptron_lab::experiment::{cell_data, sweep_run, CurveParams, Labels, StopRule, MAX_N};
+use perceptron_lab::experiment::{cell_data, CurveParams, Labels, StopRule, MAX_N};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -50,7 +50,9 @@ pub fn run(a: SetsArgs, out: &mut Out) -> CliResult {
         reps: a.reps,
         // the sets do not depend on the rules; one is named so that the sweep checks as curve's
         algorithms: vec![Algorithm::Exact],
-        run: sweep_run(1.0, None, a.seed),
+        epochs: 1.0,
+        updates: None,
+        seed: a.seed,
         noise: a.noise,
         labels,
         stop: StopRule::Epochs,
