@@ -12,6 +12,7 @@ mod cells;
 mod params;
 mod summary;
 mod trace;
+mod whole;
 
 pub use cells::{cell_data, round_robin, run_cell_list, run_cells, CellResult, Outcome};
 pub use params::{

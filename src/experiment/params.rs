@@ -84,10 +84,12 @@ impl StopRule {
 #[serde(rename_all = "camelCase")]
 pub struct CurveParams {
     /// Input dimension `N`.
+    #[serde(deserialize_with = "read_n")]
     pub n: usize,
     /// The `α` grid.
     pub alphas: Vec<f64>,
     /// Repetitions per `α` (`n_D`).
+    #[serde(deserialize_with = "read_reps")]
     pub reps: usize,
     /// Algorithms: any of the catalogue, `exact` included.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm[]"))]
@@ -97,9 +99,14 @@ pub struct CurveParams {
     /// Step budget of the iterative rules instead of the epoch limit: `T` steps of the rule
     /// ([`crate::train::StepCost`] says what a step is; MinOver's are updates, the course
     /// reports' `t_max`), i.e. `T/P` epochs at each `α`. Absent: the epoch limit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::whole::updates"
+    )]
     pub updates: Option<usize>,
     /// Seed of the whole sweep (each cell's is drawn from it).
+    #[serde(deserialize_with = "super::whole::seed")]
     pub seed: u64,
     /// Label noise λ (teacher labels only).
     pub noise: f64,
@@ -126,6 +133,16 @@ pub const MAX_REPS: usize = 100_000;
 const N_RANGE: &str = "[1, 100000]";
 /// `[1, MAX_REPS]` as messages write it (a test checks it against the constant).
 const REPS_RANGE: &str = "[1, 100000]";
+
+/// `n` as a whole number in `[1, MAX_N]` ([`super::whole`]).
+fn read_n<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<usize, D::Error> {
+    super::whole::read(d, "N", (1, MAX_N as u64), N_RANGE).map(|v| v as usize)
+}
+
+/// `reps` as a whole number in `[1, MAX_REPS]` ([`super::whole`]).
+fn read_reps<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<usize, D::Error> {
+    super::whole::read(d, "repetitions", (1, MAX_REPS as u64), REPS_RANGE).map(|v| v as usize)
+}
 
 /// The largest sweep accepted (cells × `P_max` × `N`), a guard against absurd sizes.
 pub const MAX_WORK: f64 = 1e12;
@@ -200,7 +217,8 @@ impl CurveParams {
             return range("label noise λ", self.noise, "[0, 1]");
         }
         if self.updates == Some(0) {
-            return range("updates (step budget)", 0.0, "[1, ∞)");
+            let table = crate::train::settings::setting("updates")?.range;
+            return range("updates", 0.0, table.map_or("[1, ∞)", |r| r.text));
         }
         match self.stop {
             StopRule::Gap { tolerance } if !(tolerance > 0.0 && tolerance.is_finite()) => {
