@@ -28,7 +28,11 @@ function rangeOf(message) {
 
 /** Both answers agree on `value`: both take it, or both refuse it naming it and the same range. */
 function agree(what, value, page, native) {
-  assert.equal(page.ok, native.ok, `${what} = ${value}: the page ${page.ok ? "took" : `refused (${page.message})`}, the CLI ${native.ok ? "took" : `refused (${native.message})`}`);
+  assert.equal(
+    page.ok,
+    native.ok,
+    `${what} = ${value}: the page ${page.ok ? "took" : `refused (${page.message})`}, the CLI ${native.ok ? "took" : `refused (${native.message})`}`,
+  );
   if (page.ok) return;
   const range = rangeOf(native.message);
   assert.ok(range, `${what} = ${value}: the CLI names a range (${native.message})`);
