@@ -179,3 +179,25 @@ test("on a phone each series added makes the shown charts higher by its legend's
   await page.setViewportSize({ width: 1280, height: 720 });
   assert.deepEqual(lab.errors, []);
 });
+
+test("several runs' legends name each by what differs, the PNG's band by what they share; one run keeps its full label", async () => {
+  const { legendLabels, sharedLabel } = await import("../../www/curves/curve-series.js");
+  const { seriesLabel } = await import("../../www/curves/curve-series.js");
+  const a = { ...SMALL_SWEEP, n: 5 };
+  const b = { ...SMALL_SWEEP, n: 8 };
+  const c = { ...SMALL_SWEEP, n: 8, reps: 4 };
+  const runs = [a, b, c].map((params) => ({ label: seriesLabel(params), params }));
+  const book = { label: "book", params: null };
+  assert.deepEqual(legendLabels([...runs, book]), ["N = 5, 3 reps", "N = 8, 3 reps", "N = 8, 4 reps", "book"]);
+  assert.deepEqual(legendLabels([runs[0], book]), [runs[0].label, "book"], "one run: its full label");
+  assert.deepEqual(legendLabels([runs[1], { ...runs[1] }]), ["run 1", "run 2"], "the same run twice: numbered");
+  const band = sharedLabel([...runs, book]);
+  assert.equal(band, "3 runs, each named by what differs, all with hebb, α 1,2, 10 epochs, λ = 0, teacher labels, seed 1; 1 imported curve");
+  assert.equal(sharedLabel([runs[0]]), runs[0].label);
+  // every parameter of every run is on the PNG: in the band or in its legend
+  for (const [k, run] of runs.entries()) {
+    for (const part of run.label.split(/: |, (?=[A-Zαλ\d]|seed|teacher|random)/)) {
+      assert.ok(band.includes(part) || legendLabels(runs)[k].includes(part), `${part} of run ${k + 1} on the PNG`);
+    }
+  }
+});
