@@ -37,6 +37,10 @@ pub struct Hit {
     pub shape: Shape,
     /// The hover text ([`super::Mark::text`]).
     pub text: String,
+    /// The run it belongs to, in the order the runs were added ([`super::runs`]); `null` on
+    /// the chart of one run.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
+    pub run: Option<usize>,
 }
 
 /// What a drawn chart shows besides its pixels: its points ([`Hit`]) and its notes.
@@ -340,6 +344,7 @@ fn draw_points<DB: DrawingBackend>(
                 hollow: p.hollow(),
                 shape,
                 text: p.text.clone(),
+                run: s.run,
             });
         }
     }

@@ -201,3 +201,31 @@ test("several runs' legends name each by what differs, the PNG's band by what th
     }
   }
 });
+
+test("a click on a kept run's point traces that run, with its own parameters; on the current run's, the current ones", async () => {
+  const { page } = lab;
+  await page.evaluate((s) => window.lab.runLearningCurve(s, { keep: true }), { ...SMALL_SWEEP, n: 5 });
+  await page.evaluate((s) => window.lab.runLearningCurve(s), { ...SMALL_SWEEP, n: 8 });
+  const hits = await page.$eval("#lc-chart-eps", (c) => /** @type {any} */ (c).chartHits);
+  for (const [run, n] of [
+    [0, 5],
+    [1, 8],
+  ]) {
+    const hit = hits.find((h) => h.run === run && h.algorithm === "hebb" && h.alpha === 2);
+    assert.ok(hit, `a point of run ${run} at α = 2`);
+    const at = await page.$eval(
+      "#lc-chart-eps",
+      (c, h) => {
+        c.scrollIntoView({ block: "center" });
+        const r = c.getBoundingClientRect();
+        return { x: r.left + (h.x * r.width) / c.width, y: r.top + (h.y * r.height) / c.height };
+      },
+      hit,
+    );
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction((n) => document.querySelector("#lc-trace-command")?.textContent?.includes(`--n ${n} `), n);
+    assert.match(await page.textContent("#lc-trace-status"), /rows, a row every/);
+  }
+  await page.click("#lc-clear-kept");
+  assert.deepEqual(lab.errors, []);
+});

@@ -43,12 +43,7 @@ export function showTip(panel, k, e) {
     return;
   }
   const tip = panel.el("lc-tip");
-  const more =
-    !hit.algorithm || (traceable(hit) && panel.kept.length)
-      ? ""
-      : traceable(hit)
-        ? "\nclick: trace one run at this α below"
-        : `\n${NAMES[hit.algorithm]} is not a training rule: no trace`;
+  const more = !hit.algorithm ? "" : traceable(hit) ? "\nclick: trace one run at this α below" : `\n${NAMES[hit.algorithm]} is not a training rule: no trace`;
   tip.textContent = hit.text + more;
   tip.hidden = false;
   // fixed to the viewport, beside the pointer, kept on screen
@@ -67,19 +62,30 @@ export function hideTip(panel) {
  */
 export function clickPoint(panel, k, e) {
   const hit = hitAt(panel, k, e);
-  if (!hit || !panel.last) return;
+  if (!hit) return;
   if (!traceable(hit)) {
     if (hit.algorithm) panel.traceStatus(`${NAMES[hit.algorithm]} is the reference, not a training rule: it has no trace`);
     return;
   }
-  if (panel.kept.length) {
-    // the point may be a kept run's, of other parameters than the current run's
-    panel.traceStatus("with kept series on the charts, trace from the form here (rule, α) or clear the kept ones");
-    return;
-  }
+  const params = runParams(panel, hit);
+  if (!params) return;
   panel.el("lc-trace-algorithm").value = hit.algorithm;
   panel.el("lc-trace-alpha").value = String(Number(hit.alpha.toPrecision(6)));
-  traceRun(panel, panel.last.params, hit.algorithm, hit.alpha);
+  traceRun(panel, params, hit.algorithm, hit.alpha);
+}
+
+/**
+ * The sweep parameters of the run a chart point belongs to: a kept run's own, or the current
+ * run's (the runs are drawn kept first, then the current one: curve-charts.js's `chartRuns`).
+ * @param {CurvePanel} panel
+ * @param {Hit} hit
+ */
+function runParams(panel, hit) {
+  if (hit.run === null || hit.run === undefined) {
+    // a chart of one run: the current one, or the one kept
+    return panel.last?.params ?? panel.kept[0]?.series.params ?? null;
+  }
+  return hit.run < panel.kept.length ? panel.kept[hit.run].series.params : (panel.last?.params ?? null);
 }
 
 /**
