@@ -8,10 +8,13 @@ import { initialFields } from "./state-fields.js";
 
 export { restore, setFields, snapshot } from "./state-fields.js";
 
+/** A point of the data view: its coordinates and its label (±1). @typedef {{x: number, y: number, label: number}} Point */
+/** The data window drawn: `[cx − half, cx + half] × [cy − half, cy + half]` on the view's shorter side. @typedef {{cx: number, cy: number, half: number}} DataWindow */
+
 /**
  * The page's state: the fields of state-fields.js, persistent and transient.
  * @typedef {object} PageState
- * @property {{x: number, y: number, label: number}[]} points
+ * @property {Point[]} points
  * @property {boolean} threshold
  * @property {Record<string, boolean>} shown
  * @property {Record<string, number>} rules the rules' own settings, by the catalogue's `setting.key` (e.g. `{gamma, notesEta}`)
@@ -20,7 +23,7 @@ export { restore, setFields, snapshot } from "./state-fields.js";
  * @property {any} curves
  * @property {{w: number[], theta: number, noise: number} | null} teacher
  * @property {boolean} showTeacher
- * @property {{cx: number, cy: number, half: number}} view
+ * @property {DataWindow} view
  * @property {boolean} projector
  * @property {boolean} explanations
  * @property {number} addLabel

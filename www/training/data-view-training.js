@@ -42,6 +42,11 @@ const OPTIMUM_WEIGHT = 0.5;
  * @typedef {{points: {x: number, y: number, label: number}[], settings: Partial<import("../pkg/perceptron_lab.js").Settings>}} TrainingInput
  */
 
+/**
+ * The scene the views draw: the core's scene with the version space of the points (null: none).
+ * @typedef {import("../pkg/perceptron_lab.js").Scene & {versionSpace: import("../pkg/perceptron_lab.js").VersionSpaceArrays | null}} ViewScene
+ */
+
 export class TrainingController {
   /**
    * @param {typeof import("../pkg/perceptron_lab.js")} wasm the core's exports
