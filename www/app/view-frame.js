@@ -48,7 +48,7 @@ import { comparedRules, traces, viewScene } from "../animation/compare-mode.js";
 
 /**
  * A player's state for the views.
- * @param {import("../animation/player.js").Player<any>} p
+ * @param {import("../animation/player.js").Player<import("./controller.js").App, {stopped: boolean, free: () => void}>} p
  * @returns {PlayerState}
  */
 function playerState(p) {

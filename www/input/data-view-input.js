@@ -83,10 +83,12 @@ export function bindDataView(app, view) {
   canvas.addEventListener("pointermove", (e) => {
     const { px, py } = local(e);
     if (teacherDrag) {
+      const t = app.state.teacher;
+      if (!t) return; // the teacher went during the drag (an undo): nothing to move
       if (!teacherDrag.moved) app.beginEdit();
       teacherDrag.moved = true;
       const { x, y } = view.toData(px, py);
-      setTeacher(app, draggedTeacher(app.state.teacher, teacherDrag.how, [x, y], view.teacherArrow()), { record: false });
+      setTeacher(app, draggedTeacher(t, teacherDrag.how, [x, y], view.teacherArrow()), { record: false });
       return;
     }
     if (drag) {

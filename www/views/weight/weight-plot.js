@@ -79,7 +79,7 @@ export function pannedWindow(p, dx, dy) {
  * The window onto the version space `vs` (the band's φ extent and θ range with a threshold; the
  * arc's φ extent and the landscape from 0 to its peak through the origin), with a margin, across
  * φ = 0 when it lies there; null when there is none (not separable).
- * @param {VersionSpaceArrays | null} vs
+ * @param {VersionSpaceArrays | null | undefined} vs
  * @returns {PlotWindow | null}
  */
 export function versionSpaceWindow(vs) {

@@ -118,7 +118,7 @@ export class WeightView {
     return p ? pannedWindow(p, dx, dy) : null;
   }
 
-  /** The window onto the version space `vs`, or null when there is none (not separable) or no plot yet. @param {VersionSpaceArrays | null} vs */
+  /** The window onto the version space `vs`, or null when there is none (not separable) or no plot yet. @param {VersionSpaceArrays | null | undefined} vs */
   fitted(vs) {
     return this.plot ? versionSpaceWindow(vs) : null;
   }
