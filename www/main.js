@@ -41,8 +41,11 @@ import { errorMessage } from "./text/format.js";
  * @param {string} id
  */
 const el = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @type {(lab: Lab) => void} */
 let resolveReady;
+/** @type {(reason: unknown) => void} */
 let rejectReady;
+/** @type {Lab} */
 const lab = {
   ready: new Promise((resolve, reject) => {
     resolveReady = resolve;
@@ -68,6 +71,7 @@ async function boot() {
   shareCore(core);
   loadCatalogue(wasm);
   useTraceCore(wasm);
+  /** @param {string} id */
   const canvas = (id) => /** @type {HTMLCanvasElement} */ (el(id));
   const dataView = new DataSpaceView(canvas("data-view"));
   const weightView = new WeightView(canvas("weight-view"), el("weight-caption"));
@@ -158,7 +162,7 @@ async function openLinkedLesson(app, lessons, link) {
 /** How long after the page is interactive the training worker is started (so that its first drag finds it ready). */
 const WARM_WORKER_MS = 500;
 
-/** A message at the very top of the page, for what keeps the page from working at all. */
+/** A message at the very top of the page, for what keeps the page from working at all. @param {string} text */
 function showAlert(text) {
   const alert = document.createElement("p");
   alert.id = "page-alert";

@@ -84,6 +84,7 @@ export function scrubRace(app, t) {
  * @param {App} app
  */
 export function traces(app) {
+  /** @type {Record<string, import("../pkg/perceptron_lab.js").Trace>} */
   let out = {};
   if (app.state.compare) {
     if (app.race.active) out = app.race.traces();

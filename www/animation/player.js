@@ -158,7 +158,7 @@ export const PLAYER_CONTROLS = {
 
 /**
  * Plays a paused player, pauses a playing one (the Play button and the Space key).
- * @param {Player<any>} player
+ * @param {Player<{scheduleRender: () => void}, {stopped: boolean, free: () => void}>} player
  */
 export function togglePlay(player) {
   if (player.playing) player.pause();
@@ -191,8 +191,8 @@ export async function replaySteps(player, taken, current) {
  * Wires the one player's controls to whichever player `driven()` gives: Step pauses and takes one
  * step, Play toggles, Reset forgets the run, the scrubber shows a recorded step; the speed slider
  * sets the speed of every player in `players` (one speed, kept when the player changes).
- * @param {() => Player<any>} driven the player the controls drive now
- * @param {Player<any>[]} players every player the controls can drive
+ * @param {() => Player<{scheduleRender: () => void}, {stopped: boolean, free: () => void}>} driven the player the controls drive now
+ * @param {Player<{scheduleRender: () => void}, {stopped: boolean, free: () => void}>[]} players every player the controls can drive
  * @param {{scheduleRender: () => void}} app
  * @param {(id: string) => any} el
  */

@@ -11,6 +11,8 @@ import { errorMessage } from "../text/format.js";
 /** The rules the animation can step (the catalogue's animatable ones). */
 export const ANIMATED = ALGORITHMS;
 
+/** A frame of the animation: the state after one step, with the examples its w(t) misclassifies. @typedef {ReturnType<import("../pkg/perceptron_lab.js").Animation["frame"]>} AnimationFrame */
+
 /**
  * Steps one algorithm on the current points; `app` supplies points, settings and redraws.
  * @extends {Player<import("../app/controller.js").App, import("../pkg/perceptron_lab.js").Animation>}

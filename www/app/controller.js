@@ -72,6 +72,7 @@ export class App {
   /**
    * Validates user points and returns them with labels mapped to ±1; throws an Error naming the
    * first bad point. Changes nothing.
+   * @param {unknown} points
    */
   checkPoints(points) {
     const { xs, ys } = flattenPoints(points);
@@ -99,6 +100,7 @@ export class App {
    * Sets the rule settings given in `rules` (the catalogue's keys, e.g. `{gamma, notesEta}`, any of them) as one edit;
    * throws an Error naming the setting, the value and the range (or an unknown setting),
    * changing nothing.
+   * @param {unknown} rules
    */
   setRules(rules) {
     if (rules === null || typeof rules !== "object") throw new Error(`the rule settings must be an object such as {gamma: 2}, got ${rules}`);
@@ -115,6 +117,8 @@ export class App {
   /**
    * Keeps the learning-curve panel's form (not an edit: no undo, no training); saved and put into
    * the link unless `persist` is false (the restore path).
+   * @param {import("../curves/curve-form.js").CurveForm} form
+   * @param {{persist?: boolean}} [options]
    */
   setCurves(form, { persist = true } = {}) {
     setFields(this.state, { curves: form });
@@ -132,6 +136,7 @@ export class App {
   /**
    * Ends an edit: saves, clears a stale message, schedules a render (and a new training, unless
    * `retrain` is false: the end of a drag, whose last step already started the training of these points).
+   * @param {{retrain?: boolean}} [options]
    */
   commit({ retrain = true } = {}) {
     setFields(this.state, { dragIndex: -1 });
@@ -157,7 +162,7 @@ export class App {
     if (refused) setFields(this.state, { message: { text: refused, kind: "error" } });
   }
 
-  /** One undoable edit of the points by `change()`: they are no preset any more ("custom" in the menu). */
+  /** One undoable edit of the points by `change()`: they are no preset any more ("custom" in the menu). @param {() => void} change */
   editPoints(change) {
     this.beginEdit();
     change();
@@ -165,11 +170,18 @@ export class App {
     this.commit();
   }
 
+  /** Adds point `p` (one edit). @param {import("./state.js").Point} p */
   addPoint(p) {
     this.editPoints(() => this.state.points.push(p));
   }
 
-  /** Moves point `i` to (x, y): one edit, or (`record` false) one step of a drag. */
+  /**
+   * Moves point `i` to (x, y): one edit, or (`record` false) one step of a drag.
+   * @param {number} i
+   * @param {number} x
+   * @param {number} y
+   * @param {{record?: boolean}} [options]
+   */
   movePoint(i, x, y, { record = true } = {}) {
     if (!(i >= 0 && i < this.state.points.length)) throw new Error(`no point ${i}: there are ${this.state.points.length}`);
     if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`point ${i}: coordinates must be finite numbers, got (${x}, ${y})`);
@@ -186,7 +198,7 @@ export class App {
     else this.scheduleRender();
   }
 
-  /** Gives the points the labels `labels` (±1 each; one edit). */
+  /** Gives the points the labels `labels` (±1 each; one edit). @param {ArrayLike<number>} labels */
   relabel(labels) {
     if (labels.length !== this.state.points.length) throw new Error(`relabel: ${labels.length} labels for ${this.state.points.length} points`);
     setFields(this.state, { region: null });
@@ -197,12 +209,14 @@ export class App {
     );
   }
 
+  /** Flips the label of point `i` (one edit). @param {number} i */
   flipLabel(i) {
     this.editPoints(() => {
       this.state.points[i].label = -this.state.points[i].label;
     });
   }
 
+  /** Deletes point `i` (one edit). @param {number} i */
   deletePoint(i) {
     setFields(this.state, { hover: -1 });
     this.editPoints(() => this.state.points.splice(i, 1));
@@ -228,6 +242,7 @@ export class App {
     if (snap) this.applySnapshot(snap);
   }
 
+  /** Brings back the snapshot `snap` (undo, redo). @param {import("./state-fields.js").Snapshot} snap */
   applySnapshot(snap) {
     this.keepSaved = false;
     restore(this.state, snap);
@@ -236,7 +251,7 @@ export class App {
     this.commit();
   }
 
-  /** Through the origin (false) or with a threshold (true): one edit. */
+  /** Through the origin (false) or with a threshold (true): one edit. @param {unknown} on checked: true or false */
   setThreshold(on) {
     if (typeof on !== "boolean") throw new Error(`setThreshold expects true or false, got ${typeof on}`);
     if (this.state.threshold === on) return;
@@ -246,14 +261,18 @@ export class App {
     this.commit();
   }
 
-  /** Projector mode: large views, type and marks, on one screen (the page view lays them out). */
+  /** Projector mode: large views, type and marks, on one screen (the page view lays them out). @param {boolean} on */
   setProjector(on) {
     setFields(this.state, { projector: on });
     this.save();
     this.scheduleRender();
   }
 
-  /** Shows or hides the explanations beside the views; a lesson link's choice (`persist` false) is not the viewer's, whose choice overrides it. */
+  /**
+   * Shows or hides the explanations beside the views; a lesson link's choice (`persist` false) is not the viewer's, whose choice overrides it.
+   * @param {boolean} on
+   * @param {{persist?: boolean}} [options]
+   */
   setExplanations(on, { persist = true } = {}) {
     if (persist) {
       setFields(this.state, { explanations: on });
@@ -273,14 +292,14 @@ export class App {
     let changed = false;
     for (const [key, value] of Object.entries(patch)) {
       if (!isTransient(key)) throw new Error(`setTransient: ${key} is not a transient field`);
-      if (this.state[key] === value) continue;
+      if (this.state[/** @type {keyof import("./state.js").PageState} */ (key)] === value) continue;
       setFields(this.state, { [key]: value });
       changed = true;
     }
     if (changed) this.scheduleRender();
   }
 
-  /** Shows a message in the status line until the next edit. */
+  /** Shows a message in the status line until the next edit. @param {string} text @param {string} [kind] "note" or "error" */
   setMessage(text, kind = "note") {
     this.setTransient({ message: { text, kind } });
   }

@@ -22,6 +22,7 @@ import { errorMessage } from "../text/format.js";
  * @returns {TeacherForm}
  */
 export function teacherForm(el) {
+  /** The field `id` as a property of the form. @param {string} id */
   const field = (id) => ({
     get: () => el(id).value,
     set: (/** @type {string} */ v) => {

@@ -15,7 +15,7 @@ import { errorMessage } from "../text/format.js";
 
 /**
  * @typedef {object} Field
- * @property {string} key the state's property
+ * @property {keyof import("./state.js").PageState} key the state's property
  * @property {string} short its key in an encoded record (the link and local storage)
  * @property {boolean} link kept in a copied link (else only in this browser)
  * @property {boolean} undo brought back by undo/redo
@@ -41,12 +41,13 @@ function finite(v, what) {
  * The rules' own settings, from the catalogue (`setting` of the rules that have one), in menu
  * order: each one's key in the state's `rules`, the catalogue limit holding its default (also
  * its key in the core's training settings) and its key in the run settings' table (its range).
- * @returns {{key: string, limit: string, table: string}[]}
+ * @returns {{key: string, limit: keyof import("../pkg/perceptron_lab.js").Limits, table: string}[]}
  */
 export function ruleSettings() {
   return ALGORITHMS.flatMap((n) => {
     const s = INFO[n].setting;
-    return s ? [{ key: s.key, limit: s.limit, table: s.table }] : [];
+    // the core's catalogue names a field of its limits
+    return s ? [{ key: s.key, limit: /** @type {keyof import("../pkg/perceptron_lab.js").Limits} */ (s.limit), table: s.table }] : [];
   });
 }
 
@@ -55,7 +56,7 @@ export function defaultRules() {
   return Object.fromEntries(ruleSettings().map(({ key, limit }) => [key, LIMITS[limit]]));
 }
 
-/** Checks rule settings (the catalogue's keys, e.g. `{gamma, notesEta}`; missing ones take the default); throws an Error naming the field. */
+/** Checks rule settings (the catalogue's keys, e.g. `{gamma, notesEta}`; missing ones take the default); throws an Error naming the field. @param {any} rules unchecked JSON */
 export function checkRules(rules) {
   const out = defaultRules();
   if (rules === undefined || rules === null) return out;
@@ -81,7 +82,7 @@ export function checkSetting(key, v, row) {
   return /** @type {number} */ (v);
 }
 
-/** Checks a seed: a whole number in [0, LIMITS.maxSeed]; throws an Error saying so. */
+/** Checks a seed: a whole number in [0, LIMITS.maxSeed]; throws an Error saying so. @param {any} v unchecked JSON @returns {number} */
 export function checkSeed(v) {
   if (!(Number.isInteger(v) && v >= 0 && v <= LIMITS.maxSeed))
     throw new Error(`the seed must be a whole number in [0, ${LIMITS.maxSeed}], got ${String(v).slice(0, 20)}`);
@@ -91,13 +92,14 @@ export function checkSeed(v) {
 /**
  * Checks a teacher `{w: [w1, w2], theta, noise}` (a bare `[w1, w2]`, as older links have it, is a
  * teacher through the origin without noise); throws an Error saying what is wrong.
+ * @param {any} v unchecked JSON
  * @returns {{w: number[], theta: number, noise: number} | null}
  */
 export function checkTeacher(v) {
   if (v === null || v === undefined) return null;
   const t = Array.isArray(v) ? { w: v, theta: 0, noise: 0 } : v;
   if (!isObject(t) || !Array.isArray(t.w) || t.w.length !== 2) throw new Error("not a vector (w1, w2) with a threshold");
-  const w = t.w.map((x, i) => finite(x, `teacher component ${i + 1}`));
+  const w = t.w.map((/** @type {unknown} */ x, /** @type {number} */ i) => finite(x, `teacher component ${i + 1}`));
   if (w[0] === 0 && w[1] === 0) throw new Error("the teacher's weights are zero");
   const theta = finite(t.theta ?? 0, "the teacher's threshold");
   const noise = finite(t.noise ?? 0, "the teacher's label noise λ");
@@ -105,12 +107,12 @@ export function checkTeacher(v) {
   return { w, theta, noise };
 }
 
-/** @param {Partial<Field> & {key: string, short: string, what: string, decode: Field["decode"], initial: () => any}} f @returns {Field} */
+/** @param {Partial<Field> & {key: Field["key"], short: string, what: string, decode: Field["decode"], initial: () => any}} f @returns {Field} */
 const field = (f) => ({ link: false, undo: false, required: false, plural: false, transient: false, encode: (v) => v, ...f });
 
 /**
  * A transient field: its key, what it is and its initial value; it is never encoded.
- * @param {string} key @param {string} what @param {() => any} initial @returns {Field}
+ * @param {Field["key"]} key @param {string} what @param {() => any} initial @returns {Field}
  */
 const transient = (key, what, initial) =>
   field({
@@ -152,7 +154,7 @@ export const FIELDS = [
     link: true,
     undo: true,
     required: true,
-    encode: (points) => points.map((p) => [p.x, p.y, p.label]),
+    encode: (/** @type {import("./state.js").Point[]} */ points) => points.map((p) => [p.x, p.y, p.label]),
     decode: (v) => {
       if (!Array.isArray(v)) throw new Error("not a list of [x, y, label]");
       // an entry that is not [x, y, label] is null here; the values are checked by the core, and a
@@ -259,7 +261,7 @@ export const FIELDS = [
 /** The fields kept beyond this page view (links, storage, undo). */
 const PERSISTENT = FIELDS.filter((f) => !f.transient);
 
-/** Whether `key` is a transient field of the state. */
+/** Whether `key` is a transient field of the state. @param {string} key */
 export function isTransient(key) {
   return FIELDS.some((f) => f.key === key && f.transient);
 }
@@ -272,12 +274,14 @@ export function initialFields() {
 /** The fields undo/redo brings back. */
 const UNDO_FIELDS = FIELDS.filter((f) => f.undo);
 
-/** The editable part of the state (what undo/redo brings back), deep-copied. */
+/** The editable part of the state (what undo/redo brings back), by field. @typedef {Record<string, unknown>} Snapshot */
+
+/** The editable part of the state (what undo/redo brings back), deep-copied. @param {import("./state.js").PageState} state @returns {Snapshot} */
 export function snapshot(state) {
   return Object.fromEntries(UNDO_FIELDS.map((f) => [f.key, structuredClone(state[f.key])]));
 }
 
-/** Puts a snapshot back into the state. */
+/** Puts a snapshot back into the state. @param {import("./state.js").PageState} state @param {Snapshot} snap */
 export function restore(state, snap) {
   setFields(state, Object.fromEntries(UNDO_FIELDS.map((f) => [f.key, structuredClone(snap[f.key])])));
 }
@@ -303,6 +307,7 @@ export function setFields(state, patch) {
  */
 export function encodeRecord(state, where, { by = "short" } = {}) {
   const kept = { link: (/** @type {Field} */ f) => f.link, store: () => true, viewer: (/** @type {Field} */ f) => !f.link && !f.undo }[where];
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const f of PERSISTENT) if (kept(f) && state[f.key] !== undefined) out[f[by]] = f.encode(state[f.key]);
   return out;
@@ -320,7 +325,9 @@ export function encodeRecord(state, where, { by = "short" } = {}) {
  */
 export function decodeRecord(record, source, { by = "short" } = {}) {
   if (!isObject(record)) throw new Error("is not a record of fields");
+  /** @type {Record<string, unknown>} */
   const values = {};
+  /** @type {string[]} */
   const dropped = [];
   const note = (/** @type {string} */ text) => dropped.push(`The ${source} ${text}.`);
   for (const f of PERSISTENT) {
@@ -353,6 +360,7 @@ export function samePoints(a, b) {
  */
 export function migrateV1(old) {
   if (!isObject(old) || old.version !== 1 || !Array.isArray(old.points)) throw new Error("is in an unknown format");
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const f of PERSISTENT) {
     if (old[f.key] === undefined) continue;

@@ -8,10 +8,14 @@ import { initialFields } from "./state-fields.js";
 
 export { restore, setFields, snapshot } from "./state-fields.js";
 
+/** A point of the data view: its coordinates and its label (±1). @typedef {{x: number, y: number, label: number}} Point */
+/** @typedef {import("./state-fields.js").Snapshot} Snapshot */
+/** The data window drawn: `[cx − half, cx + half] × [cy − half, cy + half]` on the view's shorter side. @typedef {{cx: number, cy: number, half: number}} DataWindow */
+
 /**
  * The page's state: the fields of state-fields.js, persistent and transient.
  * @typedef {object} PageState
- * @property {{x: number, y: number, label: number}[]} points
+ * @property {Point[]} points
  * @property {boolean} threshold
  * @property {Record<string, boolean>} shown
  * @property {Record<string, number>} rules the rules' own settings, by the catalogue's `setting.key` (e.g. `{gamma, notesEta}`)
@@ -20,7 +24,7 @@ export { restore, setFields, snapshot } from "./state-fields.js";
  * @property {any} curves
  * @property {{w: number[], theta: number, noise: number} | null} teacher
  * @property {boolean} showTeacher
- * @property {{cx: number, cy: number, half: number}} view
+ * @property {DataWindow} view
  * @property {boolean} projector
  * @property {boolean} explanations
  * @property {number} addLabel
@@ -45,6 +49,7 @@ export { restore, setFields, snapshot } from "./state-fields.js";
 
 /**
  * A fresh state with the given points: every field of state-fields.js at its initial value.
+ * @param {Point[]} [points]
  * @returns {PageState}
  */
 export function createState(points = []) {
@@ -54,7 +59,7 @@ export function createState(points = []) {
 /** The share of the half-width kept free between the outermost point and the view's edge (its mark, a cross beside it). */
 export const VIEW_MARGIN = 0.1;
 
-/** A square data window `{cx, cy, half}` that holds the origin and every point with a margin. */
+/** A square data window `{cx, cy, half}` that holds the origin and every point with a margin. @param {readonly {x: number, y: number}[]} points @returns {DataWindow} */
 export function fitView(points) {
   let lo = [-1, -1];
   let hi = [1, 1];
@@ -70,6 +75,7 @@ export function fitView(points) {
   return nice <= 1.5 * Math.max(half, 1) ? { cx: 0, cy: 0, half: nice } : { cx: c[0], cy: c[1], half: half };
 }
 
+/** The round value (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten) at or above `v`. @param {number} v */
 function niceCeil(v) {
   const e = 10 ** Math.floor(Math.log10(v));
   for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (m * e >= v) return m * e;
@@ -79,6 +85,7 @@ function niceCeil(v) {
 /**
  * Checks the shape and types of user points (`[{x, y, label}]`) and flattens them for the core,
  * which checks the values. Throws an Error naming the first bad point.
+ * @param {any} points unchecked: the user's (the automation interface's, a file's)
  */
 export function flattenPoints(points) {
   if (!Array.isArray(points)) throw new Error(`points must be an array of {x, y, label}, got ${describe(points)}`);
@@ -96,22 +103,23 @@ export function flattenPoints(points) {
   return { xs, ys };
 }
 
+/** `v` in a few words for a message (a string quoted and cut short). @param {unknown} v */
 function describe(v) {
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
   if (Array.isArray(v)) return "an array";
   return v === null ? "null" : typeof v === "object" ? "an object" : String(v);
 }
 
-/** Points from flat arrays (labels already ±1). */
+/** Points from flat arrays (labels already ±1). @param {ArrayLike<number>} xs @param {ArrayLike<number>} ys @returns {Point[]} */
 export function pointsFrom(xs, ys) {
   return Array.from(ys, (label, i) => ({ x: xs[2 * i], y: xs[2 * i + 1], label }));
 }
 
 /** Undo/redo over snapshots of the editable part of the state. */
 export class History {
-  /** @type {any[]} */
+  /** @type {Snapshot[]} */
   #undo = [];
-  /** @type {any[]} */
+  /** @type {Snapshot[]} */
   #redo = [];
 
   /** Forgets every step (a picture opened from a link, storage or the default preset starts afresh). */
@@ -127,19 +135,19 @@ export class History {
   canRedo() {
     return this.#redo.length > 0;
   }
-  /** Records `snapshot` (the state before an edit). */
+  /** Records `snapshot` (the state before an edit). @param {Snapshot} snapshot */
   push(snapshot) {
     this.#undo.push(snapshot);
     if (this.#undo.length > MAX_HISTORY) this.#undo.shift();
     this.#redo = [];
   }
-  /** The snapshot to go back to, given the current one; null if none. */
+  /** The snapshot to go back to, given the current one; null if none. @param {Snapshot} current */
   undo(current) {
     if (!this.#undo.length) return null;
     this.#redo.push(current);
     return this.#undo.pop();
   }
-  /** The snapshot to go forward to, given the current one; null if none. */
+  /** The snapshot to go forward to, given the current one; null if none. @param {Snapshot} current */
   redo(current) {
     if (!this.#redo.length) return null;
     this.#undo.push(current);

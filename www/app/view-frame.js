@@ -15,18 +15,25 @@ import { comparedRules, traces, viewScene } from "../animation/compare-mode.js";
  */
 
 /**
+ * The animation shown: the animated rule, its recorded frames (index 0 the start) and the one shown.
+ * @typedef {{algorithm: string, frames: import("../animation/training-animation.js").AnimationFrame[], index
+: number}} ShownAnimation
+ */
+
+/**
  * @typedef {object} Frame
  * @property {import("./state.js").PageState} state the page's state (hover, region, flags among it)
- * @property {any} scene the scene drawn (the race's step while a race is under way), or null
+ * @property {import("../training/data-view-training.js").ViewScene | null} scene the scene drawn (the race's step while a race is under way), or null
  * @property {any} trained the training's own scene (the full runs), or null
  * @property {any} versionSpace the version space of the points, or null
- * @property {{algorithm: string, frames: any[], index: number} | null} animation the animation once it has taken a step
+ * @property {ShownAnimation | null} animation the animation once it has taken a step
  * @property {{algorithm: string, error: string | null, frame: any, trace: any, player: PlayerState}} animator the animation's panel
  * @property {PlayerState & {active: boolean}} race compare mode's race
  * @property {string[]} compared the rules compare mode compares (the shown rules; none outside it)
  * @property {Record<string, any>} traces the compared rules' traces (compare mode)
  * @property {Record<string, number>} eps every shown rule's ε_g against the teacher (`{}` without one)
- * @property {{counts: {origin: any, threshold: any} | null, labellings: any[] | null, error: string, waiting: boolean}} counts Cover's count
+ * @property {{counts: import("../training/cover-counts.js").Counted | null, labellings: import("../pkg/perceptron_lab.js").Labelling[] | null, error: string, waiting: boolean}} counts
+ Cover's count
  * @property {number} regionNumber the number of the cell under the pointer among the separable labellings (0: not numbered)
  * @property {{w: number[], theta: number}[]} gibbs further Gibbs students
  * @property {import("../views/data/rings.js").Rings} rings the rings around the points
@@ -41,7 +48,7 @@ import { comparedRules, traces, viewScene } from "../animation/compare-mode.js";
 
 /**
  * A player's state for the views.
- * @param {import("../animation/player.js").Player<any>} p
+ * @param {import("../animation/player.js").Player<import("./controller.js").App, {stopped: boolean, free: () => void}>} p
  * @returns {PlayerState}
  */
 function playerState(p) {

@@ -20,6 +20,7 @@ export function labState(app, weightView) {
   app.ensureTrained(); // an edit may be waiting for its frame
   const { state, animator } = app;
   const scene = app.training.scene;
+  /** @type {Record<string, Record<string, unknown>>} every rule's result, by name, as plain JSON */
   const algorithms = {};
   const teacher = state.teacher;
   const everyRule = { shown: Object.fromEntries(Object.keys(state.shown).map((n) => [n, true])) };
@@ -66,7 +67,7 @@ export function labState(app, weightView) {
   };
 }
 
-/** A trace `{t, kappa, upper, updates, errors, pocketErrors}` in plain arrays. */
+/** A trace `{t, kappa, upper, updates, errors, pocketErrors}` in plain arrays. @param {import("../pkg/perceptron_lab.js").Trace} t */
 function traceState(t) {
   return {
     t: [...t.t],
@@ -89,8 +90,11 @@ function compareState(app) {
   const { state, race } = app;
   if (!state.compare) return null;
   const rules = comparedRules(app);
+  /** @type {Record<string, number>} */
   const kappa = {};
+  /** @type {Record<string, number[]>} */
   const w = {};
+  /** @type {Record<string, number>} */
   const theta = {};
   for (const a of viewScene(app)?.algorithms ?? []) {
     if (!rules.includes(a.name)) continue;
@@ -111,7 +115,7 @@ function compareState(app) {
   };
 }
 
-/** `getState().dichotomies`: the count of separable labellings of the points in the current mode, or null above the page's limit. */
+/** `getState().dichotomies`: the count of separable labellings of the points in the current mode, or null above the page's limit. @param {import("../pkg/perceptron_lab.js").Count | null} c */
 function dichotomiesState(c) {
   return c
     ? {
@@ -125,13 +129,14 @@ function dichotomiesState(c) {
     : null;
 }
 
-/** `getState().versionSpace` as docs/automation.md gives it: plain arrays. */
+/** `getState().versionSpace` as docs/automation.md gives it: plain arrays. @param {import("../pkg/perceptron_lab.js").VersionSpaceArrays | null | undefined} vs @param {boolean} threshold */
 function versionSpaceState(vs, threshold) {
   if (!vs) return threshold ? { kind: "band", phi: [], lower: [], upper: [], size: Infinity } : { kind: "arc", arcs: [[0, 2 * Math.PI]], size: 2 * Math.PI };
   if (vs.kind === "arc") return { kind: "arc", arcs: vs.arcs.map((a) => [...a]), peak: vs.peak, size: vs.size };
   return { kind: "band", phi: Array.from(vs.phi), lower: Array.from(vs.lower), upper: Array.from(vs.upper), size: vs.size };
 }
 
+/** A rule's result as `getState().algorithms` gives it: plain arrays. @param {import("../pkg/perceptron_lab.js").AlgorithmView} a */
 function algorithmState(a) {
   return {
     w: [...a.w],

@@ -35,7 +35,7 @@ import { exportLesson, importLesson } from "../lessons/lesson-authoring.js";
  */
 export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, dataView, weightView, el }) {
   const animator = app.animator;
-  /** Runs an edit, trains it to the end (within the controller's time) and redraws now. */
+  /** Runs an edit, trains it to the end (within the controller's time) and redraws now. @param {() => void} change */
   const edit = (change) => {
     change();
     app.settleNow();
@@ -60,11 +60,13 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
      * ignored) as a kept series named `label`, drawn on the ε_g chart; returns its series
      * `{label, params: null, rows, partial: false}`. Throws, changing nothing, on a malformed file
      * (the Error names the line and column).
+     * @param {string} csvText
+     * @param {string} label
      */
     importCurve: (csvText, label) => curves.importCurve(csvText, label),
     /** Extension: clears the kept series (runs kept and curves imported). */
     clearKeptCurves: () => curves.clearKept(),
-    /** Extension: the ε_g chart's y axis in decades (true) or linear (false); `getState().sweep.logEps`. */
+    /** Extension: the ε_g chart's y axis in decades (true) or linear (false); `getState().sweep.logEps`. @param {unknown} on */
     setLogEps: (on) => curves.setLogEps(on),
     /** Extension: cancels a running sweep (its promise rejects with an AbortError). */
     cancelLearningCurve: () => curves.cancel(),
@@ -103,6 +105,8 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
     /**
      * Extension: opens step `step` (from 0) of lesson `id` in presenter mode; resolves once the
      * step's state is shown and its rules have settled. Throws on an unknown lesson or step.
+     * @param {string} id
+     * @param {number} [step]
      */
     openLesson: async (id, step = 0) => {
       await lessons.open(id, step);
@@ -120,12 +124,13 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
     },
     /** Extension: the current lesson as its JSON file (a string). */
     exportLesson: () => exportLesson(lessons),
-    /** Extension: reads a lesson file (JSON text) into this browser's lessons; returns its id. A bad file throws a clear Error, changing nothing. */
+    /** Extension: reads a lesson file (JSON text) into this browser's lessons; returns its id. A bad file throws a clear Error, changing nothing. @param {string} json */
     importLesson: (json) => importLesson(lessons, json),
     /**
      * Extension: sends presenter key `key` (a KeyboardEvent's `key`: "ArrowRight", "b", "7",
      * "Enter", …) as a clicker would; resolves whether it is a presenter key once its move is
      * done. Throws outside a lesson.
+     * @param {unknown} key checked
      */
     lessonKey: async (key) => {
       if (typeof key !== "string" || !key) throw new Error(`lessonKey expects a key name such as "ArrowRight" or "b", got ${JSON.stringify(key)}`);
@@ -142,23 +147,26 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
       if (!presenter.openSpeaker) throw new Error("openSpeakerView: the speaker view is not available on this page");
       await presenter.openSpeaker();
     },
-    /** Extension: the URL of the handout of lesson `id` (every step on its own printed page); throws on an unknown lesson. */
+    /** Extension: the URL of the handout of lesson `id` (every step on its own printed page); throws on an unknown lesson. @param {string} id */
     lessonHandoutLink: (id) => handoutLink(lessons, id),
-    /** Extension: a Promise of the URL that opens the current lesson at `step` (from 0; default the step shown). */
+    /** Extension: a Promise of the URL that opens the current lesson at `step` (from 0; default the step shown). @param {number} [step] */
     lessonLink: (step) => lessons.linkNow(step),
-    /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. */
+    /** Replaces the points; throws an Error with a clear message and keeps the old ones on bad input. @param {unknown} points */
     setPoints: (points) => edit(() => app.setPoints(points)),
-    /** Client (CSS pixel) coordinates of data point (x, y) in the data view. */
+    /** Client (CSS pixel) coordinates of data point (x, y) in the data view. @param {number} x @param {number} y */
     dataToClient: (x, y) => {
       const r = dataView.canvas.getBoundingClientRect();
       const { px, py } = dataView.toPixel(x, y);
       return { x: r.left + px, y: r.top + py };
     },
-    /** Switches between through the origin (false) and with threshold (true). */
+    /** Switches between through the origin (false) and with threshold (true). @param {unknown} on checked */
     setThreshold: (on) => edit(() => app.setThreshold(on)),
     /**
      * Extension: moves point i to (x, y) as one drag step would: restarts the training, gives it
      * one slice and redraws now (`settled()` waits for the rest).
+     * @param {number} i
+     * @param {number} x
+     * @param {number} y
      */
     movePoint: (i, x, y) => {
       app.movePoint(i, x, y, { record: false });
@@ -174,12 +182,16 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
     /** Extension: plays / pauses the animation. */
     play: () => animator.play(),
     pause: () => animator.pause(),
-    /** Extension: projector mode on or off. */
+    /** Extension: projector mode on or off. @param {boolean} on */
     setProjector: (on) => {
       app.setProjector(on);
       app.render();
     },
-    /** Extension: compare mode on or off; turning it on ticks the rules given (default Rosenblatt and MinOver), which it then compares; throws on unknown rules. */
+    /**
+     * Extension: compare mode on or off; turning it on ticks the rules given (default Rosenblatt and MinOver), which it then compares; throws on unknown rules.
+     * @param {unknown} on checked
+     * @param {readonly string[] | null} [rules]
+     */
     setCompare: (on, rules) => {
       if (typeof on !== "boolean") throw new Error(`setCompare expects true or false, got ${typeof on}`);
       edit(() => setCompare(app, on, rules ?? DEFAULT_COMPARED));
@@ -189,7 +201,7 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
       stepRace(app);
       app.render();
     },
-    /** Extension: shows race step t of the steps taken (as the race's scrubber does); throws without a race. */
+    /** Extension: shows race step t of the steps taken (as the race's scrubber does); throws without a race. @param {number} t checked */
     scrubCompare: (t) => {
       if (!Number.isInteger(t) || t < 0) throw new Error(`scrubCompare expects a whole number ≥ 0, got ${t}`);
       scrubRace(app, t);
@@ -205,7 +217,7 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
       app.render();
       return point;
     },
-    /** Extension: sets the teacher `{w: [w1, w2], theta, noise}` (or null); throws on a bad one, changing nothing. */
+    /** Extension: sets the teacher `{w: [w1, w2], theta, noise}` (or null); throws on a bad one, changing nothing. @param {unknown} teacher checked */
     setTeacher: (teacher) => {
       setTeacher(app, teacher);
       app.render();
@@ -218,13 +230,13 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
      * of the current points (false while a drag step waits for the worker).
      */
     lastFrame: () => ({ ...app.lastFrame }),
-    /** Extension: starts recording every rendered frame (as `lastFrame`), or stops and returns the frames recorded. */
+    /** Extension: starts recording every rendered frame (as `lastFrame`), or stops and returns the frames recorded. @param {boolean} on */
     recordFrames: (on) => {
       const log = app.frameLog ?? [];
       app.frameLog = on ? [] : null;
       return log;
     },
-    /** Extension: loads a preset by id (resolves once a file preset has arrived). */
+    /** Extension: loads a preset by id (resolves once a file preset has arrived). @param {string} id */
     loadPreset: async (id) => {
       loadPreset(app, id, teacherForm(el));
       await app.loading;
@@ -236,6 +248,7 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
      * notes' η; either or both) as one edit, trained as the other edits; throws an Error naming
      * the setting, the value and the range (or an unknown setting), changing nothing.
      * `getState().settings` has them.
+     * @param {unknown} settings checked
      */
     setSettings: (settings) => edit(() => app.setRules(settings)),
     /** Extension: undo / redo. */

@@ -8,8 +8,9 @@ import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "../app/p
 import { setFields } from "../app/state.js";
 
 /** @typedef {import("../app/controller.js").App} App */
+/** @typedef {import("../app/state.js").PageState} PageState */
 
-/** The preset menu: "custom" (the points are no preset: edited, cleared, imported; not choosable), then every preset. */
+/** The preset menu: "custom" (the points are no preset: edited, cleared, imported; not choosable), then every preset. @param {(id: string) => any} el */
 export function fillPresetMenu(el) {
   const select = el("preset");
   const custom = new Option("custom", CUSTOM, true, true);
@@ -18,7 +19,7 @@ export function fillPresetMenu(el) {
   for (const p of [...FIXED_PRESETS, ...FILE_PRESETS, ...GENERATED_PRESETS]) select.append(new Option(p.name, p.id));
 }
 
-/** A label with a colour swatch in the rule's line style before `text`. */
+/** A label with a colour swatch in the rule's line style before `text`. @param {string} name @param {HTMLInputElement} input @param {string} text */
 function swatchLabel(name, input, text) {
   const label = document.createElement("label");
   const swatch = document.createElement("span");
@@ -33,9 +34,11 @@ function swatchLabel(name, input, text) {
  * The shown-rule toggles (the core rules and the references; the rest of the family in a
  * drop-down panel with the settings they have) and the animation's rule menu.
  * @param {App} app
+ * @param {(id: string) => any} el
  */
 export function fillShownToggles(app, el) {
   const group = el("shown");
+  /** The toggle of rule `name`. @param {string} name */
   const toggle = (name) => {
     const box = document.createElement("input");
     box.type = "checkbox";
@@ -78,7 +81,8 @@ function ruleInput(app, name, setting) {
   const text = `${NAMES[name]} ${setting.symbol}`;
   const label = document.createElement("label");
   label.className = "label";
-  label.title = `${setting.symbol} of ${NAMES[name]} (default ${LIMITS[setting.limit]}): ${INFO[name].rule}`;
+  // the catalogue's settings name fields of the core's limits
+  label.title = `${setting.symbol} of ${NAMES[name]} (default ${LIMITS[/** @type {keyof import("../pkg/perceptron_lab.js").Limits} */ (setting.limit)]}): ${INFO[name].rule}`;
   const input = document.createElement("input");
   input.type = "number";
   input.className = "num";
@@ -86,7 +90,7 @@ function ruleInput(app, name, setting) {
   input.step = "any";
   input.min = "0";
   input.value = String(app.state.rules[key]);
-  /** Sets the rule's setting to `v` as one edit (a bad value is refused with a message). */
+  /** Sets the rule's setting to `v` as one edit (a bad value is refused with a message). @param {number} v @param {string} typed */
   const set = (v, typed) => {
     try {
       app.setRules({ [key]: v });
@@ -97,7 +101,9 @@ function ruleInput(app, name, setting) {
   };
   input.addEventListener("change", () => set(Number(input.value), input.value));
   label.append(`${text} `, input);
-  if (setting.range) label.append(" ", logSlider(key, text, LIMITS[setting.range], input, set));
+  // a setting's `range` names a [min, max] field of the core's limits
+  const range = setting.range ? /** @type {[number, number]} */ (LIMITS[/** @type {keyof import("../pkg/perceptron_lab.js").Limits} */ (setting.range)]) : null;
+  if (range) label.append(" ", logSlider(key, text, range, input, set));
   return label;
 }
 
@@ -129,7 +135,7 @@ function logSlider(key, text, [min, max], input, set) {
   return slider;
 }
 
-/** The number input and slider (if any) of rule setting `key` as `state` has it. */
+/** The number input and slider (if any) of rule setting `key` as `state` has it. @param {PageState} state @param {string} key */
 function syncRuleInputs(state, key) {
   const v = state.rules[key];
   const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`rule-${key}`));
@@ -138,7 +144,7 @@ function syncRuleInputs(state, key) {
   if (slider) slider.value = String(Math.min(Number(slider.max), Math.max(Number(slider.min), Math.log10(v))));
 }
 
-/** Beside the views: for each shown rule, what it optimises, when it stops, its update rule. */
+/** Beside the views: for each shown rule, what it optimises, when it stops, its update rule. @param {PageState} state @param {(id: string) => any} el */
 function renderAlgorithmInfo(state, el) {
   const items = ALGORITHMS.filter((n) => state.shown[n]).map((name) => {
     const p = document.createElement("p");
@@ -152,7 +158,7 @@ function renderAlgorithmInfo(state, el) {
   el("algorithm-info").replaceChildren(...items);
 }
 
-/** The toggles, the rule settings and the explanations as the state has them (after undo, a link, compare mode). */
+/** The toggles, the rule settings and the explanations as the state has them (after undo, a link, compare mode). @param {PageState} state @param {(id: string) => any} el */
 export function syncShownToggles(state, el) {
   el("compare").setAttribute("aria-pressed", String(state.compare));
   for (const name of SHOWN_NAMES) el(`show-${name}`).checked = state.shown[name];

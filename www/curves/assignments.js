@@ -115,9 +115,10 @@ export const ASSIGNMENTS = [
   })),
 ];
 
-/** Fills the menu `#lc-assignment` (after its first, empty option), one group per experiment. */
+/** Fills the menu `#lc-assignment` (after its first, empty option), one group per experiment. @param {(id: string) => any} el */
 export function fillAssignments(el) {
   const menu = el("lc-assignment");
+  /** @type {Map<string, HTMLOptGroupElement>} */
   const groups = new Map();
   for (const a of ASSIGNMENTS) {
     if (!groups.has(a.group)) {
@@ -129,16 +130,16 @@ export function fillAssignments(el) {
     const option = document.createElement("option");
     option.value = a.id;
     option.textContent = a.long ? `${a.label} (takes minutes)` : a.label;
-    groups.get(a.group).append(option);
+    groups.get(a.group)?.append(option);
   }
 }
 
-/** The preset called `id`, or undefined. */
+/** The preset called `id`, or undefined. @param {string} id */
 export function assignment(id) {
   return ASSIGNMENTS.find((a) => a.id === id);
 }
 
-/** Puts preset `a` into the form (every field a sweep reads; the gap and angle settings are kept). */
+/** Puts preset `a` into the form (every field a sweep reads; the gap and angle settings are kept). @param {(id: string) => any} el @param {Assignment} a */
 export function applyAssignment(el, a) {
   const fields = {
     "lc-n": String(a.n),

@@ -24,6 +24,7 @@ const TRACE_CSS = { width: 560, height: 400 };
  * The CSS width a chart is drawn for: the width `canvas` is shown at (its CSS width is its
  * column's; its height follows the backing store's proportions), else `fallback` (not laid out).
  * @param {HTMLCanvasElement} canvas
+ * @param {number} fallback
  */
 function shownWidth(canvas, fallback) {
   return canvas.clientWidth > 0 ? canvas.clientWidth : fallback;
@@ -34,6 +35,8 @@ function shownWidth(canvas, fallback) {
  * × the device pixel ratio × `scale`, so that its text has the charts' size in CSS px whatever
  * the column's width.
  * @param {CurvePanel} panel
+ * @param {number} scale
+ * @param {{fixed?: boolean}} [options] `fixed`: CHART_CSS's size whatever the screen (an export)
  */
 export function sizeCharts(panel, scale, { fixed = false } = {}) {
   // fixed (an export): CHART_CSS's size × scale whatever the screen and its pixel ratio

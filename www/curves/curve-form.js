@@ -3,6 +3,12 @@
 
 import { ALGORITHMS, INFO, LIMITS, NAMES, REFERENCES } from "../app/catalogue.js";
 
+/** The learning-curve form as typed: its fields' texts by id and the algorithms ticked. @typedef {{fields: Record<string, string>, algorithms: string[]}} CurveForm */
+/**
+ * A number field of the form, checked: a whole number with `int`, within [min, max]; throws naming it (`what`).
+ * @typedef {(id: string, what: string, range?: {int?: boolean, min?: number, max?: number}) => number} NumberField
+ */
+
 /** The algorithm checkboxes of the panel. */
 function boxes() {
   return /** @type {HTMLInputElement[]} */ ([...document.querySelectorAll("#lc-algorithms input[type=checkbox]")]);
@@ -12,6 +18,7 @@ function boxes() {
  * Fills `#lc-algorithms` from the catalogue: the main rules, then "more"; checked as the
  * catalogue's defaults. A rule with a setting runs at its default (named beside it). The epoch
  * field starts at the core's default.
+ * @param {(id: string) => any} el
  */
 export function fillAlgorithms(el) {
   // the epoch limit's default, the core's (the CLI's --epochs and Python's too)
@@ -19,9 +26,10 @@ export function fillAlgorithms(el) {
   epochs.value = epochs.defaultValue = String(LIMITS.sweepEpochs);
   const group = el("lc-algorithms");
   const more = group.querySelector("details");
+  /** The rule's setting at its default, as words beside its name. @param {string} name */
   const setting = (name) => {
     const s = INFO[name].setting;
-    return s ? ` (${s.symbol} = ${LIMITS[s.limit]})` : "";
+    return s ? ` (${s.symbol} = ${LIMITS[/** @type {keyof import("../pkg/perceptron_lab.js").Limits} */ (s.limit)]})` : "";
   };
   for (const name of [...ALGORITHMS, ...REFERENCES]) {
     const label = document.createElement("label");
@@ -59,7 +67,11 @@ export const FORM_FIELDS = [
   "lc-seed",
 ];
 
-/** The form as typed: `{fields: {id: text}, algorithms: [name]}` (checked only when a sweep runs). */
+/**
+ * The form as typed: `{fields: {id: text}, algorithms: [name]}` (checked only when a sweep runs).
+ * @param {(id: string) => any} el
+ * @returns {CurveForm}
+ */
 export function readForm(el) {
   return {
     fields: Object.fromEntries(FORM_FIELDS.map((id) => [id, el(id).value])),
@@ -72,6 +84,8 @@ export function readForm(el) {
 /**
  * Checks a stored or linked form (`readForm`'s shape: known fields, short texts, algorithm names
  * of the panel); throws an Error naming what is wrong. Nothing reaches the page but `.value`s.
+ * @param {any} form stored or linked JSON, not yet checked
+ * @returns {CurveForm}
  */
 export function checkForm(form) {
   if (!form || typeof form !== "object" || Array.isArray(form)) throw new Error("the learning-curve settings are not an object");
@@ -91,6 +105,8 @@ export function checkForm(form) {
 /**
  * Puts a checked form into the panel (a select keeps its value if the text is not one of its
  * options; fields the form lacks keep theirs) and shows the inputs its choices use.
+ * @param {(id: string) => any} el
+ * @param {CurveForm} form
  */
 export function applyForm(el, form) {
   for (const [id, v] of Object.entries(form.fields)) {
@@ -105,6 +121,7 @@ export function applyForm(el, form) {
 /**
  * Shows the inputs the form's choices use and hides the others: the epoch limit or the step
  * budget T (`[data-budget]`), the gap tolerance or the angle's tolerance and block (`[data-stop]`).
+ * @param {(id: string) => any} el
  */
 export function syncForm(el) {
   const budget = el("lc-budget").value;
@@ -117,6 +134,7 @@ export function syncForm(el) {
  * The form's value of input or select `id`: as typed, or its default (the page's own, whatever was typed).
  * @param {(id: string) => any} el
  * @param {boolean} defaults
+ * @returns {(id: string) => string}
  */
 function formValue(el, defaults) {
   return (id) => {
@@ -131,10 +149,14 @@ function formValue(el, defaults) {
  * Reads the panel's inputs (or with `defaults` the page's defaults of them) into sweep
  * parameters; throws an Error naming a field that is not a number of the right kind. The core
  * checks the ranges (`curveCells`, `CurveParams::validate`).
+ * @param {typeof import("../pkg/perceptron_lab.js")} wasm
+ * @param {(id: string) => any} el
+ * @param {{defaults?: boolean}} [options] `defaults`: the page's defaults, not what is typed
  * @returns {import("../pkg/perceptron_lab.js").CurveParams}
  */
 export function readParams(wasm, el, { defaults = false } = {}) {
   const value = formValue(el, defaults);
+  /** @type {NumberField} */
   const num = (id, what, { int = false, min = -Infinity, max = Infinity } = {}) => {
     const v = Number(value(id));
     if (value(id).trim() === "" || !Number.isFinite(v) || (int && !Number.isInteger(v)) || v < min || v > max) {
@@ -164,15 +186,21 @@ export function readParams(wasm, el, { defaults = false } = {}) {
     ...budget,
     seed: num("lc-seed", "seed", { int: true, min: 0, max: LIMITS.maxSeed }),
     noise: num("lc-noise", "label noise λ", { min: 0, max: 1 }),
-    labels: value("lc-labels"),
+    labels: /** @type {import("../pkg/perceptron_lab.js").Labels} */ (value("lc-labels")), // the select's options are the core's names; the core checks them
     stop: readStop(value, num),
     randomSeparability: true, // the storage panel: random labellings of the same inputs, against Cover
   };
 }
 
-/** The stopping rule of the form (`StopRule`: `{kind}`, with its tolerance and the angle's optional block). */
+/**
+ * The stopping rule of the form (`StopRule`: `{kind}`, with its tolerance and the angle's optional block).
+ * @param {(id: string) => string} value
+ * @param {NumberField} num
+ * @returns {import("../pkg/perceptron_lab.js").StopRule}
+ */
 function readStop(value, num) {
-  const kind = value("lc-stop");
+  // the select's options are the core's kinds; the core checks them
+  const kind = /** @type {import("../pkg/perceptron_lab.js").StopRule["kind"]} */ (value("lc-stop"));
   if (kind === "gap") return { kind, tolerance: num("lc-gap", "gap tolerance", { min: 1e-12, max: 1 }) };
   if (kind === "angle") {
     const tolerance = num("lc-angle", "angle tolerance (radians)", { min: 1e-15, max: Math.PI });

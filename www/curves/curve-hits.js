@@ -25,6 +25,8 @@ export function bindChartPointer(panel) {
 /**
  * The point of chart `k` under the pointer event `e` (within HIT_RADIUS), or null.
  * @param {CurvePanel} panel
+ * @param {number} k
+ * @param {MouseEvent} e
  */
 export function hitAt(panel, k, e) {
   return nearestHit(panel.canvases[k], panel.drawn[k].hits, e, HIT_RADIUS);
@@ -33,6 +35,8 @@ export function hitAt(panel, k, e) {
 /**
  * Shows the count of the point under the pointer (and whether a click traces it).
  * @param {CurvePanel} panel
+ * @param {number} k
+ * @param {MouseEvent} e
  */
 export function showTip(panel, k, e) {
   const hit = hitAt(panel, k, e);
@@ -59,6 +63,8 @@ export function hideTip(panel) {
 /**
  * A click on a rule's point traces one run at its α with the sweep's settings (the CLI's `trace`).
  * @param {CurvePanel} panel
+ * @param {number} k
+ * @param {MouseEvent} e
  */
 export function clickPoint(panel, k, e) {
   const hit = hitAt(panel, k, e);

@@ -19,6 +19,11 @@ import { WorkerPool } from "../workers/worker-pool.js";
 
 /** @typedef {import("../pkg/perceptron_lab.js").CurveParams} CurveParams */
 /** A run as the core's `Runs` takes it: its curve, its parameters and its label. @typedef {{curve: import("../pkg/perceptron_lab.js").Curve, params: CurveParams, label: string}} Run */
+/**
+ * The last sweep: its parameters, its curve (the core's) summarised once as rows and CSV, its time,
+ * why it is partial ("" when whole) and its cells.
+ * @typedef {{params: CurveParams, curve: import("../pkg/perceptron_lab.js").Curve, rows: import("../pkg/perceptron_lab.js").Row[], csv: string, ms: number, note: string, cells: number}} SweepRun
+ */
 
 /**
  * The panel's controller; `wasm` are the core's exports, `el` maps ids to elements, `onForm(form)`
@@ -35,7 +40,8 @@ export class CurvePanel {
     this.el = el;
     this.onForm = onForm;
     this.pool = new WorkerPool();
-    this.last = null; // {params, curve, csv, rows, ms, note} (note: why it is partial, else "")
+    /** @type {SweepRun | null} */
+    this.last = null;
     /**
      * The series kept on the charts besides the current run, in order: a kept run `{series,
      * params, curve, csv}` or an imported curve `{series, points}` (`series`: its entry of
@@ -71,7 +77,7 @@ export class CurvePanel {
     el("lc-charts").replaceChildren(...this.canvases);
     this.sizeCharts(1);
     for (const type of ["input", "change"]) {
-      el("curves").addEventListener(type, (e) => {
+      el("curves").addEventListener(type, (/** @type {Event} */ e) => {
         if (!(/** @type {Element} */ (e.target).closest(".lc-controls, #lc-algorithms"))) return;
         syncForm(el);
         el("lc-assignment").value = ""; // the form is no longer the preset
@@ -128,6 +134,7 @@ export class CurvePanel {
   /**
    * Puts the course assignment `id` into the form and previews its charts' theory curves (the
    * last sweep's points are cleared: they belong to other parameters); the sweep waits for Run.
+   * @param {string} id
    */
   applyAssignment(id) {
     const a = assignment(id);
@@ -181,7 +188,7 @@ export class CurvePanel {
     return importCurve(this, text, label);
   }
 
-  /** Puts the ε_g chart's y axis in decades (true) or back to linear, and redraws. */
+  /** Puts the ε_g chart's y axis in decades (true) or back to linear, and redraws. @param {unknown} on taken for its truth (the automation interface passes what it is given) */
   setLogEps(on) {
     this.logEps = Boolean(on);
     this.el("lc-log-eps").checked = this.logEps;
@@ -214,6 +221,7 @@ export class CurvePanel {
     drawTrace(this);
   }
 
+  /** Says `text` on the trace's status line. @param {string} text */
   traceStatus(text) {
     this.el("lc-trace-status").textContent = text;
   }
@@ -223,6 +231,7 @@ export class CurvePanel {
     return pngCanvas(this);
   }
 
+  /** Says `text` on the sweep's status line. @param {string} text */
   status(text) {
     this.el("lc-status").textContent = text;
   }

@@ -32,6 +32,7 @@ const ETA_AFTER_MS = 2000;
  * resolves `{rows, csv, ms}`. Cancelled, the cells done stay on the chart as a partial series
  * (or, with none done, the chart is as before Run); the status says which.
  * @param {CurvePanel} panel
+ * @param {import("../pkg/perceptron_lab.js").CurveParams} params
  */
 export async function runSweep(panel, params) {
   const cells = panel.wasm.curveCells(params); // validates; throws a clear Error
@@ -117,6 +118,11 @@ export async function runSweep(panel, params) {
  * Keeps `curve` (a core `Curve` of `params`, summarised once for the table, CSV and charts) as
  * the panel's run and draws it; `note` marks a partial one of `cells` cells. Returns `{rows, csv, ms}`.
  * @param {CurvePanel} panel
+ * @param {import("../pkg/perceptron_lab.js").CurveParams} params
+ * @param {import("../pkg/perceptron_lab.js").Curve} curve
+ * @param {number} ms
+ * @param {string} note
+ * @param {number} cells
  */
 export function keepCurve(panel, params, curve, ms, note, cells) {
   const rows = curve.rows();

@@ -74,6 +74,8 @@ export function exportTrace(panel) {
 /**
  * Whether rule `algorithm` takes the stop `kind` (the CLI's `takes_stop`): the gap the rules that
  * certify a bound or have an optimum of their own, no-improvement the rules that step on the potentials (MinOver), the others every rule.
+ * @param {string} algorithm
+ * @param {string} kind
  */
 function takesStop(algorithm, kind) {
   if (kind === "gap") return INFO[algorithm].certifiesBound || INFO[algorithm].hasOptimum;
@@ -81,7 +83,13 @@ function takesStop(algorithm, kind) {
   return true;
 }
 
-/** The CLI's `trace` command line for the same run (docs/cli.md's `perceptron-lab trace`). */
+/**
+ * The CLI's `trace` command line for the same run (docs/cli.md's `perceptron-lab trace`).
+ * @param {import("../pkg/perceptron_lab.js").CurveParams} params
+ * @param {string} algorithm
+ * @param {number} alpha
+ * @param {number} every
+ */
 export function traceCommand(params, algorithm, alpha, every) {
   const args = ["perceptron-lab trace", `--algorithm ${algorithm}`, `--n ${params.n}`, `--alpha ${alpha}`, `--seed ${params.seed}`];
   args.push(params.updates !== undefined ? `--updates ${params.updates}` : `--epochs ${params.epochs}`);

@@ -93,5 +93,6 @@ export function exportCsv(panel) {
  * @param {CurvePanel} panel
  */
 export function exportPng(panel) {
-  pngCanvas(panel)?.toBlob((blob) => download("learning-curves.png", blob), "image/png");
+  // the blob is null when the canvas cannot be encoded (too large): nothing to save
+  pngCanvas(panel)?.toBlob((blob) => blob && download("learning-curves.png", blob), "image/png");
 }

@@ -103,7 +103,8 @@ export const EXPORT_SCALE = 3;
 export function exportPng(canvas, name, resize, redraw) {
   resize(EXPORT_SCALE);
   redraw();
-  canvas.toBlob((blob) => download(name, blob), "image/png");
+  // null when the canvas cannot be encoded (too large): nothing to save
+  canvas.toBlob((blob) => blob && download(name, blob), "image/png");
   resize(1);
   redraw();
 }

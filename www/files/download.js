@@ -1,6 +1,6 @@
 /** Saving a file from the page. */
 
-/** Saves `blob` as a download called `name`. */
+/** Saves `blob` as a download called `name`. @param {string} name @param {Blob} blob */
 export function download(name, blob) {
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);

@@ -11,6 +11,7 @@ import { errorMessage } from "../text/format.js";
  * @param {{dataView: import("../views/data/data-view.js").DataSpaceView, weightView: import("../views/weight/weight-view.js").WeightView}} views
  */
 export function bindFiles(app, wasm, el, { dataView, weightView }) {
+  /** Reads the data file `file` into the points (a message either way). @param {File} file */
   const importFile = async (file) => {
     try {
       const { points, threshold, notices } = await readDataFile(wasm, file);
@@ -25,8 +26,8 @@ export function bindFiles(app, wasm, el, { dataView, weightView }) {
     }
   };
   el("import").addEventListener("click", () => el("import-file").click());
-  el("import-file").addEventListener("change", (e) => {
-    const [file] = e.target.files;
+  el("import-file").addEventListener("change", (/** @type {Event & {target: HTMLInputElement}} */ e) => {
+    const [file] = e.target.files ?? [];
     e.target.value = "";
     if (file) importFile(file);
   });

@@ -238,7 +238,9 @@ function validPoints(app, raw, source) {
   } catch {
     // name each bad point below
   }
+  /** @type {import("../app/state.js").Point[]} */
   const kept = [];
+  /** @type {{n: number, why: string}[]} */
   const bad = [];
   raw.forEach((p, i) => {
     try {

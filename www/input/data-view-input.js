@@ -41,7 +41,7 @@ export function bindDataView(app, view) {
   /** the teacher being turned or shifted: how, and whether it has moved yet */
   /** @type {{ how: string, pointerId: number, moved: boolean } | null} */
   let teacherDrag = null;
-  /** What of the shown teacher is under (px, py): "turn", "shift", "line" or null. */
+  /** What of the shown teacher is under (px, py): "turn", "shift", "line" or null. @param {number} px @param {number} py */
   const teacherAt = (px, py, slack = HIT_SLACK_PX.mouse) => {
     const t = app.state.teacher;
     return t && app.state.showTeacher ? view.teacherHit(t, app.state.threshold, px, py, slack) : null;
@@ -83,10 +83,12 @@ export function bindDataView(app, view) {
   canvas.addEventListener("pointermove", (e) => {
     const { px, py } = local(e);
     if (teacherDrag) {
+      const t = app.state.teacher;
+      if (!t) return; // the teacher went during the drag (an undo): nothing to move
       if (!teacherDrag.moved) app.beginEdit();
       teacherDrag.moved = true;
       const { x, y } = view.toData(px, py);
-      setTeacher(app, draggedTeacher(app.state.teacher, teacherDrag.how, [x, y], view.teacherArrow()), { record: false });
+      setTeacher(app, draggedTeacher(t, teacherDrag.how, [x, y], view.teacherArrow()), { record: false });
       return;
     }
     if (drag) {
@@ -198,6 +200,7 @@ export function bindDataViewKeys(app, view) {
     let i = state.keyboardPoint;
     if (i >= points.length) i = -1;
     const step = (e.shiftKey ? FINE_KEY_STEP : KEY_STEP) * state.view.half;
+    /** @type {Record<string, number[]>} */
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     const key = e.key;
     if (key in arrows) {
@@ -228,7 +231,7 @@ export function bindDataViewKeys(app, view) {
   });
 }
 
-/** The index of the point nearest `c`. */
+/** The index of the point nearest `c`. @param {{x: number, y: number}[]} points @param {{x: number, y: number}} c */
 function nearest(points, c) {
   let best = 0;
   points.forEach((p, k) => {

@@ -43,7 +43,7 @@ const WHEEL_ZOOM = 1.25;
  */
 export function bindWeightView(app, view) {
   const canvas = view.canvas;
-  /** Sets the window a gesture gives (null: none, outside the plot). */
+  /** Sets the window a gesture gives (null: none, outside the plot). @param {import("../views/weight/weight-plot.js").PlotWindow | null} weightWindow */
   const setWindow = (weightWindow) => weightWindow && app.setTransient({ weightWindow });
   /** the window the next step of a gesture starts from: the state's, which may be ahead of the plot drawn */
   const current = () => app.state.weightWindow;
@@ -51,11 +51,12 @@ export function bindWeightView(app, view) {
   const pressed = new Map();
   /** @type {{x: number, y: number, inPlot: boolean, panning: boolean} | null} the one pointer's press: where it began, whether it pans yet */
   let press = null;
+  /** The pointer's canvas pixel. @param {MouseEvent} e */
   const local = (e) => {
     const r = canvas.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
   };
-  /** What hovering (px, py) shows: the curve's point highlighted, or off every curve the cell's labelling. */
+  /** What hovering (px, py) shows: the curve's point highlighted, or off every curve the cell's labelling. @param {number} px @param {number} py */
   const pointAt = (px, py) => {
     const i = view.hitCurve(app.training.scene, px, py);
     app.setTransient({ hover: i });
@@ -132,7 +133,7 @@ export function bindWeightView(app, view) {
   });
 }
 
-/** The midpoint and the distance of two pointers. */
+/** The midpoint and the distance of two pointers. @param {{x: number, y: number}} a @param {{x: number, y: number}} b */
 function pair(a, b) {
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
 }

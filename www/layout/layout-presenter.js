@@ -18,6 +18,8 @@ const READER_WEIGHT_ASPECT = 1.1;
 /**
  * A lesson's step in the reader view: every view as wide as the screen (the data view at most
  * 60 % of its height high), the step's panels in their own places under them.
+ * @param {import("../views/data/data-view.js").DataSpaceView} dataView
+ * @param {import("../views/weight/weight-view.js").WeightView} weightView
  */
 export function fitReader(dataView, weightView) {
   undock();
@@ -176,6 +178,8 @@ export const PRESENTER_LEVELS = [[], ["presenter-compact"], ["presenter-compact"
  * PRESENTER_LEVELS is tried (and if none reaches it, the one that gives them the most). Across
  * the width the weight view takes 0.8 H (at most 45 % of the views' width) and the data view the
  * rest: wider or higher than square, at one scale on both axes (data-view.js).
+ * @param {import("../views/data/data-view.js").DataSpaceView} dataView
+ * @param {import("../views/weight/weight-view.js").WeightView} weightView
  */
 export function fitPresenter(dataView, weightView) {
   fitReadout(null);
@@ -292,6 +296,7 @@ const READOUT_MIN_HEIGHT = 150;
  * Projector mode: the readout ends at the window's lower edge (`bottom`, CSS px from the top of
  * the window), and scrolls under its header when more rules are shown than that leaves room for;
  * it is then a focusable region, so that the keyboard can scroll it too. `null`: its natural height.
+ * @param {number | null} bottom
  */
 export function fitReadout(bottom) {
   const box = /** @type {HTMLElement} */ (document.getElementById("readout-box"));

@@ -29,6 +29,8 @@ function wideProjector() {
  * a wide screen) the data view as high as the window leaves under the controls, and the weight
  * view in landscape beside it, over the readout and the animation (style.css places them), so
  * that the views, the readout and the animation fit one screen.
+ * @param {import("../views/data/data-view.js").DataSpaceView} dataView
+ * @param {import("../views/weight/weight-view.js").WeightView} weightView
  */
 export function layout(dataView, weightView) {
   // timed for the benchmarks (bench/layout-steps.mjs reads the "layout" measures)
@@ -40,7 +42,7 @@ export function layout(dataView, weightView) {
   }
 }
 
-/** `layout` itself. */
+/** `layout` itself. @param {import("../views/data/data-view.js").DataSpaceView} dataView @param {import("../views/weight/weight-view.js").WeightView} weightView */
 function placeViews(dataView, weightView) {
   if (document.body.classList.contains("presenter") && window.matchMedia(READER_VIEW).matches) {
     fitReader(dataView, weightView);
@@ -126,7 +128,7 @@ export function showExplanations({ explanations, lessonExplanations }) {
   document.body.classList.toggle("hide-explanations", !(explanations && lessonExplanations));
 }
 
-/** What a lesson link (`?hide=a,b`) can hide, by name → selector. */
+/** What a lesson link (`?hide=a,b`) can hide, by name → selector. @type {Record<string, string>} */
 export const LESSON_PARTS = {
   curves: "#curves",
   animation: "#animation",

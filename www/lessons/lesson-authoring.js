@@ -18,7 +18,7 @@ import { errorMessage } from "../text/format.js";
 /** The lesson "add this state as a step" adds to when none of the viewer's is open (its id made unique: lesson-store.js freshId). */
 const MY_LESSON = { id: "my-lesson", title: "My lesson" };
 
-/** The current lesson (or, outside a lesson, the viewer's own one) as a lesson file (JSON text). */
+/** The current lesson (or, outside a lesson, the viewer's own one) as a lesson file (JSON text). @param {Lessons} lessons @param {Lesson | undefined} [lesson] */
 export function exportLesson(lessons, lesson = lessons.current?.lesson ?? myLesson(lessons)) {
   if (!lesson) throw new Error("exportLesson: no lesson is open, and you have written none (+ Step adds the page as a step)");
   return JSON.stringify(encodeLesson(lesson), null, 1);
@@ -29,6 +29,7 @@ export function exportLesson(lessons, lesson = lessons.current?.lesson ?? myLess
  * id of its own when its id is taken (lesson-own.js identify; the built-in lesson's file becomes
  * `chapter-copy`) — and returns its id; `saved` says whether the browser stored it. A bad file
  * throws an Error saying what is wrong, changing nothing.
+ * @param {Lessons} lessons
  * @param {string} json
  */
 export function importLesson(lessons, json) {
@@ -48,6 +49,7 @@ export function importLesson(lessons, json) {
 /**
  * Adds a lesson from a link (its file, checked; a copy when its id is taken) for this page view
  * and returns it; it is kept in this browser only once edited.
+ * @param {Lessons} lessons
  * @param {any} file
  */
 export function lessonFromLink(lessons, file) {
@@ -62,6 +64,7 @@ export function lessonFromLink(lessons, file) {
 /**
  * The lesson "add this state as a step" and the editor work on: the one presented if it is the
  * viewer's, else the viewer's own lesson (created on first use).
+ * @param {Lessons} lessons
  */
 export function editableLesson(lessons) {
   const c = lessons.current;
@@ -76,7 +79,7 @@ export function editableLesson(lessons) {
   return mine;
 }
 
-/** The viewer's own lesson ("+ Step" adds to it), if there is one: the one this browser remembers, else one of the first format's id. */
+/** The viewer's own lesson ("+ Step" adds to it), if there is one: the one this browser remembers, else one of the first format's id. @param {Lessons} lessons */
 export function myLesson(lessons) {
   const id = lessons.mineId ?? readMine();
   return lessons.own.find((l) => l.id === id) ?? lessons.own.find((l) => l.id === MY_LESSON.id);
@@ -86,6 +89,7 @@ export function myLesson(lessons) {
  * Adds the page as it is now as a step of the editable lesson (after the step shown when it is
  * that lesson's, else at its end); returns the step's index. `saved` then resolves to null once
  * the step is stored, or to why the browser refused it (the step stays on this page).
+ * @param {Lessons} lessons
  */
 export function addStep(lessons) {
   const lesson = editableLesson(lessons);
@@ -117,6 +121,7 @@ export function addStep(lessons) {
  * The page as it is now as a step: every field a step keeps, the player as set up and the views
  * it uses (the data and weight views, the readout, the player; the race's panel when comparing,
  * the teacher's with a teacher, the learning curves once the form is set).
+ * @param {Lessons} lessons
  * @param {number} n the step's number, for its title
  * @returns {LessonStep}
  */
@@ -163,6 +168,7 @@ export function captureStep(lessons, n) {
  * Edits the editable lesson: its title, a step's title, text, look, try, views, action, what it
  * reveals one → at a time or hides until its action has run, the
  * order (move a step by `by`) or deletes a step. Throws on a value the lesson file would refuse.
+ * @param {Lessons} lessons
  * @param {{title?: string, step?: number, set?: Partial<LessonStep>, move?: number, remove?: boolean}} change
  */
 export function editLesson(lessons, change) {

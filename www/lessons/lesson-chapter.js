@@ -26,12 +26,13 @@ function preset(id) {
  * @param {typeof import("../pkg/perceptron_lab.js")} wasm the core (its teacher sets)
  */
 export function chapterLesson(wasm) {
-  /** A teacher set of `p` points (seed, label noise λ) with its teacher, as a step's state holds them. */
+  /** A teacher set of `p` points (seed, label noise λ) with its teacher, as a step's state holds them. @param {number} p @param {number} seed @param {number} [noise] */
   const teacherSet = (p, seed, noise = 0) => {
     const set = wasm.teacherSet(p, seed, noise);
     const points = Array.from(set.ys, (label, i) => [set.xs[2 * i], set.xs[2 * i + 1], label]);
     return { points, threshold: false, teacher: teacherOfSet(Array.from(set.teacher), noise), showTeacher: true, seed, preset: noise > 0 ? "noisy" : "teacher" };
   };
+  /** The exact optimum and the rules `names` ticked. @param {...string} names */
   const shown = (...names) => ["exact", ...names];
   return {
     format: LESSON_FORMAT,

@@ -95,7 +95,8 @@ export function bindLessonEditor(lessons, app, el) {
     list.replaceChildren(
       ...lesson.steps.map((step, i) => {
         const li = document.createElement("li");
-        const field = (/** @type {"title" | "text" | "look" | "try" | "notes"} */ key, label, multiline) => {
+        /** A field of the step. @param {"title" | "text" | "look" | "try" | "notes"} key @param {string} label @param {boolean} multiline */
+        const field = (key, label, multiline) => {
           const wrap = document.createElement("label");
           const input = document.createElement(multiline ? "textarea" : "input");
           if (input instanceof HTMLTextAreaElement) input.rows = 3;
@@ -106,8 +107,8 @@ export function bindLessonEditor(lessons, app, el) {
           wrap.append(`${label} `, input);
           return wrap;
         };
-        /** a list of part names, typed as words (commas or spaces between them) */
-        const partList = (/** @type {"reveal" | "hide"} */ key, label, help) => {
+        /** a list of part names, typed as words (commas or spaces between them) @param {"reveal" | "hide"} key @param {string} label @param {string} help */
+        const partList = (key, label, help) => {
           const wrap = document.createElement("label");
           const input = document.createElement("input");
           input.type = "text";
@@ -148,6 +149,7 @@ export function bindLessonEditor(lessons, app, el) {
         actionLabel.append("Space runs ", action);
         const buttons = document.createElement("div");
         buttons.className = "group";
+        /** @param {string} text @param {string} title @param {() => void} onClick */
         const button = (text, title, onClick) => {
           const b = document.createElement("button");
           b.type = "button";

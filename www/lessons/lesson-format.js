@@ -33,6 +33,7 @@ export const LESSON_VIEWS = {
  * The page's controls a step can show in presenter mode (its text asks for them), by name → the
  * element, taken into the lesson's panel while the step is shown (presenter mode hides the
  * control bar): the boundary's mode and the soft margin's γ.
+ * @type {Record<string, string>}
  */
 export const LESSON_CONTROLS = {
   boundary: '.group[aria-label="Mode"]',
@@ -127,7 +128,7 @@ export function checkLesson(v, checkPoints) {
   const title = text(v.title, "the lesson's title", LESSON_LIMITS.title, false);
   if (!Array.isArray(v.steps) || v.steps.length === 0) throw new Error("the lesson must have a list of steps, at least one");
   if (v.steps.length > LESSON_LIMITS.steps) throw new Error(`the lesson has ${v.steps.length} steps, at most ${LESSON_LIMITS.steps} allowed`);
-  const steps = v.steps.map((s, i) => {
+  const steps = v.steps.map((/** @type {unknown} */ s, /** @type {number} */ i) => {
     try {
       return checkStep(s, checkPoints);
     } catch (e) {
@@ -267,5 +268,8 @@ export function encodeLesson(lesson) {
   return { format: LESSON_FORMAT, id: lesson.id, title: lesson.title, steps: lesson.steps.map(encodeStep) };
 }
 
-/** The schema fields a step keeps (those undo brings back, and the seed and learning-curve form a link keeps). */
+/**
+ * The schema fields a step keeps (those undo brings back, and the seed and learning-curve form a link keeps).
+ * @type {readonly (keyof import("../app/state.js").PageState)[]}
+ */
 export const STEP_FIELDS = ["points", "threshold", "shown", "rules", "seed", "preset", "curves", "teacher", "showTeacher", "view"];

@@ -141,6 +141,7 @@ export class Presenter {
       this.qr = !this.qr;
       return changed();
     }
+    /** @type {Record<string, () => unknown>} */
     const moves = {
       ArrowRight: () => lessons.forward(),
       PageDown: () => lessons.forward(),

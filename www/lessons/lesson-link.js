@@ -168,7 +168,7 @@ export async function readLessonLink(loc) {
   return { id: null, file, step: step - 1, embed };
 }
 
-/** Whether the URL's hash holds a lesson (not the page's own state, which restoreOrPreset reads). */
+/** Whether the URL's hash holds a lesson (not the page's own state, which restoreOrPreset reads). @param {string} hash */
 export function hashIsLesson(hash) {
   return hash.startsWith(HASH_PREFIX) || hash.startsWith(PLAIN_PREFIX);
 }

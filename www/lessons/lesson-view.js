@@ -17,7 +17,7 @@ import { reserveRegions } from "../layout/layout-regions.js";
 
 /** What a step can hide until its action runs (lesson-format.js `hide`). */
 
-/** The action button's text for each action (playing: the pause text). */
+/** The action button's text for each action (playing: the pause text). @type {Record<string, [string, string]>} */
 const ACTION_TEXT = {
   animate: ["▶ Play the run", "❚❚ Pause"],
   race: ["▶ Race", "❚❚ Pause the race"],

@@ -98,7 +98,7 @@ export class Lessons {
     return lesson;
   }
 
-  /** Whether `lesson` is the built-in one (it cannot be edited; "add this state" starts a lesson of the viewer's). */
+  /** Whether `lesson` is the built-in one (it cannot be edited; "add this state" starts a lesson of the viewer's). @param {Lesson} lesson */
   isBuiltIn(lesson) {
     return lesson === this.builtIn;
   }
@@ -141,7 +141,7 @@ export class Lessons {
     await this.settle();
   }
 
-  /** Puts step `step`'s state on the page (one new picture: its own undo history). */
+  /** Puts step `step`'s state on the page (one new picture: its own undo history). @param {LessonStep} step */
   apply(step) {
     const app = this.app;
     const { fields, compare, animate, speed, step: taken, weightWindow, cells, rings } = step.state;

@@ -19,12 +19,12 @@ export function projectorScale() {
   return TEXT.projector * Math.max(1, Math.min(window.innerHeight / 720, window.innerWidth / 1280));
 }
 
-/** The canvases' type size in CSS px, in projector mode or not. */
+/** The canvases' type size in CSS px, in projector mode or not. @param {boolean} projector */
 export function textPx(projector) {
   return Math.round(TEXT.px * (projector ? projectorScale() : 1));
 }
 
-/** The canvases' font (`weight`: "" or "bold"), in projector mode or not. */
+/** The canvases' font (`weight`: "" or "bold"), in projector mode or not. @param {boolean} projector @param {string} [weight] */
 export function textFont(projector, weight = "") {
   return `${weight ? `${weight} ` : ""}${textPx(projector)}px system-ui, sans-serif`;
 }
@@ -32,7 +32,7 @@ export function textFont(projector, weight = "") {
 /** The contrast ratio WCAG wants of text against its background. */
 const AA = 4.5;
 
-/** WCAG's relative luminance of `[r, g, b]` (0–255). */
+/** WCAG's relative luminance of `[r, g, b]` (0–255). @param {number[]} rgb */
 function luminance(rgb) {
   const [r, g, b] = rgb.map((c) => {
     const s = c / 255;

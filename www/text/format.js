@@ -1,19 +1,19 @@
 /** Numbers and messages as the page writes them: the readouts' significant digits, the axes'
  * ticks, and the status lines' complete sentences. */
 
-/** A number for the readout: 4 significant digits, "—" for NaN/undefined. */
+/** A number for the readout: 4 significant digits, "—" for NaN/undefined. @param {number | null | undefined} v @param {number} [digits] */
 export function fmt(v, digits = 4) {
   if (v === null || v === undefined || Number.isNaN(v)) return "—";
   if (!Number.isFinite(v)) return v > 0 ? "∞" : "−∞";
   return Number(v.toPrecision(digits)).toString().replace("-", "−");
 }
 
-/** An axis tick's value: as short as it is, without rounding noise. */
+/** An axis tick's value: as short as it is, without rounding noise. @param {number} v */
 export function fmtTick(v) {
   return Number(v.toPrecision(6)).toString();
 }
 
-/** A round step (1, 2 or 5 × 10^k) near `v`, for the ticks of an axis. */
+/** A round step (1, 2 or 5 × 10^k) near `v`, for the ticks of an axis. @param {number} v */
 export function niceStep(v) {
   const e = 10 ** Math.floor(Math.log10(v));
   const m = v / e;

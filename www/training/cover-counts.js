@@ -15,15 +15,23 @@ const COUNT_PAUSE_MS = 250;
 
 /** @typedef {{points: {x: number, y: number, label: number}[], threshold: boolean, revision: number}} CountInput */
 
-/** The examples of a degeneracy (`dichotomies::Degeneracy`: `point` for one at the origin, else `points`), from 0. */
+/** @typedef {import("../pkg/perceptron_lab.js").Count} Count */
+/** @typedef {import("../pkg/perceptron_lab.js").Labelling} Labelling */
+/** Both modes' counts. @typedef {{origin: Count, threshold: Count}} Counted */
+
+/**
+ * The examples of a degeneracy (`dichotomies::Degeneracy`: `point` for one at the origin, else `points`), from 0.
+ * @param {import("../pkg/perceptron_lab.js").Degeneracy} d
+ * @returns {number[]}
+ */
 export function degeneracyPoints(d) {
-  return d.points ?? [d.point];
+  return "points" in d ? d.points : [d.point];
 }
 
 /** The counts of the current points, once per edit (`revision`) and mode. Null counts above `LIMITS.countPoints` points. */
 export class Counts {
   /**
-   * @param {any} wasm the core's exports
+   * @param {typeof import("../pkg/perceptron_lab.js")} wasm the core's exports
    * @param {() => CountInput} input the current points, mode and revision
    * @param {() => void} onCounted a count that waited is done: redraw
    */
@@ -32,9 +40,9 @@ export class Counts {
     this.input = input;
     this.onCounted = onCounted;
     this.key = "";
-    /** @type {{origin: any, threshold: any} | null} */
+    /** @type {Counted | null} */
     this.counts = null;
-    /** @type {any[] | null} the separable labellings (current mode), for up to LIMITS.labellingPoints points */
+    /** @type {Labelling[] | null} the separable labellings (current mode), for up to LIMITS.labellingPoints points */
     this.labellings = null;
     this.error = "";
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -92,14 +100,14 @@ export class Counts {
     return this.counts ? this.counts[this.input().threshold ? "threshold" : "origin"] : null;
   }
 
-  /** The number (1-based) of the separable labelling `labels` among `labellings`, or 0. */
+  /** The number (1-based) of the separable labelling `labels` among `labellings`, or 0. @param {ArrayLike<number>} labels */
   numberOf(labels) {
     const k = (this.labellings ?? []).findIndex((l) => l.labels.every((s, i) => s === labels[i]));
     return k + 1;
   }
 }
 
-/** What the counts depend on: the points (one revision per new training) and the mode. */
+/** What the counts depend on: the points (one revision per new training) and the mode. @param {CountInput} input */
 function countKey({ revision, threshold }) {
   return `${revision}/${threshold}`;
 }

@@ -42,6 +42,11 @@ const OPTIMUM_WEIGHT = 0.5;
  * @typedef {{points: {x: number, y: number, label: number}[], settings: Partial<import("../pkg/perceptron_lab.js").Settings>}} TrainingInput
  */
 
+/**
+ * The scene the views draw: the core's scene with the version space of the points (null: none).
+ * @typedef {import("../pkg/perceptron_lab.js").Scene & {versionSpace: import("../pkg/perceptron_lab.js").VersionSpaceArrays | null}} ViewScene
+ */
+
 export class TrainingController {
   /**
    * @param {typeof import("../pkg/perceptron_lab.js")} wasm the core's exports
@@ -56,9 +61,9 @@ export class TrainingController {
     this.onError = onError;
     /** @type {import("../pkg/perceptron_lab.js").Training | null} the training of the current points (one per edit) */
     this.training = null;
-    /** @type {any} the scene the views draw (null before the first training) */
+    /** @type {ViewScene | null} the scene the views draw (null before the first training) */
     this.scene = null;
-    /** @type {any} the version space of the current points (it does not change while the rules train) */
+    /** @type {import("../pkg/perceptron_lab.js").VersionSpaceArrays | null} the version space of the current points (it does not change while the rules train) */
     this.versionSpace = null;
     /** counts one per new training (an edit of the points or the mode): caches key on it */
     this.revision = 0;
@@ -112,9 +117,10 @@ export class TrainingController {
     this.training?.free();
     this.training = null;
     this.offloaded = false;
-    if (deferred) {
-      // the lines of the step before, drawn as settling, until the worker's first scene arrives
-      this.scene = { ...this.scene, algorithms: this.scene.algorithms.map((a) => ({ ...a, settled: false })) };
+    const before = this.scene;
+    if (deferred && before) {
+      // the lines of the step before (canDefer asks for them), drawn as settling, until the worker's first scene arrives
+      this.scene = { ...before, algorithms: before.algorithms.map((a) => ({ ...a, settled: false })) };
       this.offload(points, settings);
       return;
     }
@@ -138,6 +144,9 @@ export class TrainingController {
   /**
    * Whether a drag step can leave its training to the worker: many points (weighed by the rules'
    * own optima, `optima` of them), a scene of the same points to draw meanwhile, no traces to record.
+   * @param {number} points how many
+   * @param {boolean} recording
+   * @param {number} [optima]
    */
   canDefer(points, recording, optima = 0) {
     return points * (1 + OPTIMUM_WEIGHT * optima) > DEFER_ABOVE_POINTS && this.settler.available && !recording && this.scene !== null && this.trainedPoints === points;
@@ -178,6 +187,7 @@ export class TrainingController {
       return;
     }
     if (versionSpace !== undefined) this.versionSpace = versionSpace;
+    /** The steps the rules of a scene have taken. @param {{algorithms: {steps: number}[]}} sc */
     const steps = (sc) => sc.algorithms.reduce((sum, a) => sum + a.steps, 0);
     if (settled || !this.current || !this.scene || steps(scene) >= steps(this.scene)) {
       this.scene = { ...scene, versionSpace: this.versionSpace };
@@ -187,7 +197,7 @@ export class TrainingController {
     this.onScene();
   }
 
-  /** The worker failed (it is not used again): said in the status line, and the current points are trained here again, in slices. */
+  /** The worker failed (it is not used again): said in the status line, and the current points are trained here again, in slices. @param {Error} error */
   workerFailed(error) {
     const text = `${error.message}; the rules train on the page instead (your points are kept; on many points the page may be slower)`;
     console.warn(text);
@@ -199,7 +209,7 @@ export class TrainingController {
     this.onScene();
   }
 
-  /** Trains for at most `ms` milliseconds (nothing once settled, or while the worker trains) and takes the scene as it stands. */
+  /** Trains for at most `ms` milliseconds (nothing once settled, or while the worker trains) and takes the scene as it stands. @param {number} ms */
   advance(ms) {
     const training = this.training;
     if (!training || (training.settled && this.scene)) return;

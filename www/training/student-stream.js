@@ -39,6 +39,7 @@ export class StudentTeacher {
     if (g && g.revision === revision && g.draws === this.draws && g.threshold === app.state.threshold) return g.samples;
     const xs = Float64Array.from(app.state.points.flatMap((p) => [p.x, p.y]));
     const ys = Float64Array.from(app.state.points.map((p) => p.label));
+    /** @type {import("../pkg/perceptron_lab.js").Perceptron[]} */
     let samples = [];
     try {
       samples = app.wasm.gibbsSamples(xs, ys, app.state.threshold, GIBBS_SHOWN, (app.state.seed + 7919 * (this.draws + 1)) >>> 0);

@@ -11,12 +11,12 @@ import { setFields } from "../app/state.js";
 
 /** @typedef {{w: number[], theta: number, noise: number}} Teacher */
 
-/** The teacher of a generated set: `w*` through the origin with the set's label noise λ. */
+/** The teacher of a generated set: `w*` through the origin with the set's label noise λ. @param {Iterable<number>} w @param {number} noise */
 export function teacherOfSet(w, noise) {
   return /** @type {Teacher} */ (checkTeacher({ w: [...w], theta: 0, noise }));
 }
 
-/** The teacher's label of point `p` (without noise): `sign(w*·ξ − θ*)`, +1 on the line. */
+/** The teacher's label of point `p` (without noise): `sign(w*·ξ − θ*)`, +1 on the line. @param {Teacher} t @param {{x: number, y: number}} p */
 export function teacherLabel(t, p) {
   return t.w[0] * p.x + t.w[1] * p.y - t.theta >= 0 ? 1 : -1;
 }
@@ -26,6 +26,10 @@ export function teacherLabel(t, p) {
  * `{name: ε_g}`, computed by the core (`generalizationError`: `arccos(R)/π` through the origin,
  * the exact probability of disagreement under Gaussian inputs with thresholds). `NaN` for a rule
  * whose `w` is still zero.
+ * @param {typeof import("../pkg/perceptron_lab.js")} wasm
+ * @param {Teacher | null} teacher
+ * @param {{shown: Record<string, boolean>}} state which rules are shown
+ * @param {import("./data-view-training.js").ViewScene | null} scene
  */
 export function generalizationErrors(wasm, teacher, state, scene) {
   /** @type {Record<string, number>} */
@@ -40,6 +44,11 @@ export function generalizationErrors(wasm, teacher, state, scene) {
 /**
  * The teacher turned so that its arrow points from its base to the data point `q` (|w*| kept; the
  * line keeps passing through the base), or shifted so that its line passes through `q`.
+ * @param {Teacher} t
+ * @param {string} how "turn" or "shift"
+ * @param {number[]} q
+ * @param {number} len the arrow's length (data units)
+ * @returns {Teacher}
  */
 export function draggedTeacher(t, how, q, len) {
   const n = Math.hypot(t.w[0], t.w[1]);

@@ -13,7 +13,10 @@ import { sentence } from "../text/format.js";
 export const THUMBNAIL_POINTS = 8;
 const THUMB = 72;
 
-/** Where a degeneracy's points are named: `{kind, points}` → words. */
+/**
+ * Where a degeneracy's points are named: `{kind, points}` → words (given the points' names).
+ * @type {Record<import("../pkg/perceptron_lab.js").Degeneracy["kind"], (p: string) => string>}
+ */
 const DEGENERACY_WORDS = {
   "at-origin": (p) => `${p} is at the origin`,
   duplicate: (p) => `${p} coincide`,
@@ -22,7 +25,7 @@ const DEGENERACY_WORDS = {
   collinear: (p) => `${p} lie on one line`,
 };
 
-/** "point 3" or "points 1, 4 and 6" (1-based, as the data view's tooltip names them). */
+/** "point 3" or "points 1, 4 and 6" (1-based, as the data view's tooltip names them). @param {number[]} points */
 export function namePoints(points) {
   const n = points.map((i) => i + 1);
   if (n.length === 1) return `point ${n[0]}`;
@@ -93,7 +96,7 @@ export class CountPanel {
    * One small picture per separable labelling (few points only), the current one marked; each
    * button carries its labelling's number (`data-labelling`, from 0) for the click that relabels.
    * @param {import("../app/view-frame.js").Frame} frame
-   * @param {any[] | null} labellings
+   * @param {import("../pkg/perceptron_lab.js").Labelling[] | null} labellings
    */
   renderThumbnails(frame, labellings) {
     const box = this.el("count-thumbs");
@@ -128,7 +131,12 @@ export class CountPanel {
   }
 }
 
-/** The points with labels `l.labels` and the line `l` (its exact optimum), fitted into a THUMB-pixel square. */
+/**
+ * The points with labels `l.labels` and the line `l` (its exact optimum), fitted into a THUMB-pixel square.
+ * @param {HTMLCanvasElement} canvas
+ * @param {import("../app/state.js").Point[]} points
+ * @param {import("../pkg/perceptron_lab.js").Labelling} l
+ */
 function drawThumbnail(canvas, points, l) {
   const dpr = window.devicePixelRatio || 1;
   canvas.width = THUMB * dpr;
@@ -139,7 +147,9 @@ function drawThumbnail(canvas, points, l) {
   if (!ctx) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const half = 1.15 * Math.max(1e-9, ...points.map((p) => Math.max(Math.abs(p.x), Math.abs(p.y))));
+  /** @param {number} x */
   const X = (x) => THUMB / 2 + (x / half) * (THUMB / 2 - 4);
+  /** @param {number} y */
   const Y = (y) => THUMB / 2 - (y / half) * (THUMB / 2 - 4);
   ctx.fillStyle = "#8a8a85";
   ctx.fillRect(X(0) - 1, Y(0) - 1, 2, 2);
@@ -174,11 +184,12 @@ function drawThumbnail(canvas, points, l) {
   });
 }
 
-/** An integer count (exact below 2^53, else in scientific notation). */
+/** An integer count (exact below 2^53, else in scientific notation). @param {number} v */
 function fmtCount(v) {
   return v < 1e15 ? Math.round(v).toLocaleString("en") : v.toExponential(3);
 }
 
+/** A fraction to three decimals, or in scientific notation below 0.001. @param {number} f */
 function fmtFraction(f) {
   return f >= 0.001 ? f.toFixed(3) : f.toExponential(2);
 }

@@ -6,7 +6,15 @@
 
 /** @typedef {[number, number, number, number]} Box left, top, right, bottom (canvas px) */
 
-/** The box of `text` drawn at (x, y) in the context's font, alignment and baseline, `pad` px wider each way. @returns {Box} */
+/**
+ * The box of `text` drawn at (x, y) in the context's font, alignment and baseline, `pad` px wider each way.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} text
+ * @param {number} x
+ * @param {number} y
+ * @returns {Box}
+ */
+
 export function textBox(ctx, text, x, y, pad = 1) {
   const m = ctx.measureText(text);
   return [x - m.actualBoundingBoxLeft - pad, y - m.actualBoundingBoxAscent - pad, x + m.actualBoundingBoxRight + pad, y + m.actualBoundingBoxDescent + pad];

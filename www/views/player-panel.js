@@ -40,7 +40,8 @@ export class PlayerPanel {
     const racing = frame.state.compare;
     const texts = racing ? TEXTS.race : TEXTS.animation;
     el("player-title").textContent = texts.title;
-    for (const key of ["step", "play", "reset"]) el(PLAYER_CONTROLS[key]).title = texts[key];
+    for (const key of /** @type {const} */ (["step", "play", "reset"])) el(PLAYER_CONTROLS[key]).title = texts[key];
+
     el(PLAYER_CONTROLS.scrub).setAttribute("aria-label", texts.scrub);
     el("anim-algorithm").hidden = racing;
     el("anim-algorithm").value = frame.animator.algorithm;
@@ -60,7 +61,7 @@ export class PlayerPanel {
  */
 function renderRace(frame, el) {
   const { scene, race, compared } = frame;
-  const rules = compared.map((name) => scene?.algorithms.find((a) => a.name === name)).filter(Boolean);
+  const rules = compared.map((name) => scene?.algorithms.find((a) => a.name === name)).filter((a) => a !== undefined);
   const steps = rules.map((a) => `${NAMES[a.name]} t = ${a.steps}${a.settled ? " (stopped)" : ""}`).join(" · ");
   el("anim-counters").textContent = !compared.length
     ? "Tick the rules to race in the top row."

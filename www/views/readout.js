@@ -3,9 +3,15 @@
 import { COLORS, INFO, NAMES } from "../app/catalogue.js";
 import { fmt } from "../text/format.js";
 
+/** @typedef {import("../app/state.js").PageState} PageState */
+/** @typedef {import("../training/data-view-training.js").ViewScene} ViewScene */
+/** @typedef {import("../pkg/perceptron_lab.js").AlgorithmView} AlgorithmView */
+
 /**
  * What a screen reader announces: the points and every shown rule's κ and errors, e.g.
  * "6 points through the origin. Rosenblatt: κ = 0.894, 0 errors; MinOver: κ = 1.02, 0 errors; …".
+ * @param {PageState} state
+ * @param {ViewScene | null} scene
  */
 export function summaryText(state, scene) {
   const mode = state.threshold ? "with a threshold" : "through the origin";
@@ -16,8 +22,15 @@ export function summaryText(state, scene) {
   return `${head} ${[...rules, ...exact].join("; ")}.`;
 }
 
-/** Fills `tbody` from the scene. */
+/**
+ * Fills `tbody` from the scene.
+ * @param {HTMLTableSectionElement} tbody
+ * @param {PageState} state
+ * @param {ViewScene | null} scene
+ * @param {Record<string, number>} [eps] each rule's ε_g against the teacher (none without one)
+ */
 export function renderReadout(tbody, state, scene, eps = {}) {
+  /** @type {HTMLTableRowElement[]} */
   const rows = [];
   if (scene) {
     for (const a of scene.algorithms) if (state.shown[a.name]) rows.push(...row(a, false, eps[a.name]));
@@ -26,29 +39,30 @@ export function renderReadout(tbody, state, scene, eps = {}) {
   tbody.replaceChildren(...rows);
 }
 
-/** The certified gap `κ_upper − κ(w)` with its share of `κ_upper`; below κ = 0 only the bound means something. */
+/** The certified gap `κ_upper − κ(w)` with its share of `κ_upper`; below κ = 0 only the bound means something. @param {AlgorithmView} a */
 function gapText(a) {
   if (a.kappaUpper === null || a.kappaUpper === undefined) return "";
   if (!(a.kappa > 0)) return `κ_max ≤ ${fmt(a.kappaUpper, 3)}`;
-  const gap = Math.max(0, a.gap); // rounding can make it −1e-16
+  const gap = Math.max(0, a.gap ?? Number.NaN); // rounding can make it −1e-16 (the core gives it with κ_upper)
   return `${fmt(gap, 3)} (${fmt((100 * gap) / a.kappaUpper, 2)}%)`;
 }
 
 /**
  * The updates `M` of `w` (for Rosenblatt on separable data with the convergence theorem's bound,
  * "M = 12 ≤ M* = 136", Biehl eq. 3.35).
+ * @param {AlgorithmView} a
  */
 function updatesText(a) {
   if (a.updateBound === null || a.updateBound === undefined) return String(a.updates);
   return `${a.updates} ≤ M* = ${fmtBound(a.updateBound)}`;
 }
 
-/** M* with its digits (4.79, 136.4, 4,485.3): not rounded to a whole number, which would hide how close M comes. */
+/** M* with its digits (4.79, 136.4, 4,485.3): not rounded to a whole number, which would hide how close M comes. @param {number} v */
 function fmtBound(v) {
   return v < 1e6 ? v.toLocaleString("en", { maximumFractionDigits: v < 10 ? 2 : 1 }) : v.toExponential(3);
 }
 
-/** "κ_max = 1.021", broken (in a narrow column) only before the number. */
+/** "κ_max = 1.021", broken (in a narrow column) only before the number. @param {number} kappa */
 function kappaMaxCell(kappa) {
   const label = document.createElement("span");
   label.className = "nowrap";
@@ -58,7 +72,12 @@ function kappaMaxCell(kappa) {
   return cell;
 }
 
-/** `eps`: the rule's ε_g against the teacher (undefined without one). */
+/**
+ * A rule's row and its status row. `eps`: the rule's ε_g against the teacher (undefined without one).
+ * @param {AlgorithmView} a
+ * @param {boolean} isExact
+ * @param {number | undefined} eps
+ */
 function row(a, isExact, eps) {
   const tr = document.createElement("tr");
   tr.dataset.algorithm = a.name;
@@ -133,7 +152,7 @@ function renderCompare(frame, el) {
   if (!state.compare) return;
   const ex = scene?.exact;
   const bars = [];
-  const compared = frame.compared.map((name) => scene?.algorithms.find((a) => a.name === name)).filter(Boolean);
+  const compared = frame.compared.map((name) => scene?.algorithms.find((a) => a.name === name)).filter((a) => a !== undefined);
   if (!ex?.converged) {
     const p = document.createElement("p");
     p.textContent = "The set is not linearly separable: there is no optimal stability to compare with.";

@@ -4,7 +4,12 @@ import { COLORS, DRAWS, NAMES } from "../app/catalogue.js";
 import { fmt } from "../text/format.js";
 import { drawExampleChart } from "./trace-chart.js";
 
-/** The version space's size as words: arc length through the origin, area with a threshold. */
+/**
+ * The version space's size as words: arc length through the origin, area with a threshold.
+ * @param {import("../pkg/perceptron_lab.js").VersionSpaceArrays | null} vs
+ * @param {boolean} threshold
+ */
+
 export function sizeText(vs, threshold) {
   if (!vs) return threshold ? "Version space: every (φ, θ) (no points)." : "Version space: the whole circle (no points).";
   const s = vs.size;

@@ -57,7 +57,13 @@ export class Settler {
     }
   }
 
-  /** Trains the points `xs`, `ys` with `settings` in the worker as job `revision` (replacing any earlier job). */
+  /**
+   * Trains the points `xs`, `ys` with `settings` in the worker as job `revision` (replacing any earlier job).
+   * @param {number} revision
+   * @param {Float64Array} xs
+   * @param {Float64Array} ys
+   * @param {Partial<import("../pkg/perceptron_lab.js").Settings>} settings
+   */
   start(revision, xs, ys, settings) {
     const job = { kind: "train", revision, xs, ys, settings };
     this.current = revision;

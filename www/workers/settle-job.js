@@ -33,7 +33,7 @@ export function startJob({ revision, xs, ys, settings }) {
   }
 }
 
-/** One more slice of job `revision`, if it is the current job and has not settled. */
+/** One more slice of job `revision`, if it is the current job and has not settled. @param {{revision: number}} data */
 export function continueJob({ revision }) {
   if (job?.revision === revision) slice();
 }
@@ -55,6 +55,7 @@ function slice(versionSpace = undefined) {
   const settled = training.advance(() => performance.now() >= end);
   /** @type {any} */
   const scene = training.scene();
+  /** @type {import("./settle-client.js").JobMessage & {kind: string}} */
   const message = { kind: "training", revision, scene, settled };
   if (versionSpace !== undefined) message.versionSpace = versionSpace;
   self.postMessage(message, { transfer: perExampleBuffers(scene) });

@@ -70,6 +70,7 @@ export class WorkerPool {
   /** `size` workers (default: the machine's cores). */
   constructor(size = navigator.hardwareConcurrency || 2) {
     this.size = Math.max(1, Math.min(16, size));
+    /** @type {Worker[]} */
     this.workers = [];
     this.nextId = 1;
     /** The watchdog's timer of the run under way. @type {ReturnType<typeof setInterval> | undefined} */
@@ -135,10 +136,12 @@ export class WorkerPool {
     const results = [];
     let done = 0;
     /** The jobs each worker holds (sent, not answered). */
+    /** @type {Map<Worker, Set<number>>} */
     const held = new Map();
-    /** When each busy worker last spoke (or got its job); the longest silence seen, -1 before any answer. */
+    /** When each busy worker last spoke (or got its job); the longest silence seen, -1 before any answer. @type {Map<Worker, number>} */
     const heard = new Map();
     let longest = -1;
+    /** @param {Worker} worker */
     const hear = (worker) => {
       const now = performance.now();
       longest = Math.max(longest, now - (heard.get(worker) ?? now));
@@ -161,9 +164,10 @@ export class WorkerPool {
           }
         }
       }, WATCH_MS);
-      /** Tops `worker` up to JOBS_IN_FLIGHT jobs (the next one waits in its queue, not on the page). */
+      /** Tops `worker` up to JOBS_IN_FLIGHT jobs (the next one waits in its queue, not on the page). @param {Worker} worker */
       const feed = (worker) => {
         const ids = held.get(worker);
+        if (!ids) return; // every worker of the run is held
         while (ids.size < JOBS_IN_FLIGHT && queue.length) {
           const list = /** @type {number[]} */ (queue.shift());
           const id = this.nextId++;
@@ -225,7 +229,7 @@ export class WorkerPool {
     this.cooling = setTimeout(() => this.terminate(), KEEP_WARM_MS);
   }
 
-  /** Stops a run (or ends the waiting workers): terminates the workers (fresh ones are made for the next run). */
+  /** Stops a run (or ends the waiting workers): terminates the workers (fresh ones are made for the next run). @param {Error} [reason] */
   cancel(reason) {
     this.terminate();
     clearInterval(this.watch);

@@ -50,6 +50,7 @@ self.onmessage = async ({ data }) => {
  * call, after each cell, at most every PROGRESS_MS: the pool takes a worker silent for a few
  * seconds for dead, so it speaks while heavy cells run — the cells done since the last word, with
  * each one's time in ms), then results or an error.
+ * @param {{id: number, params: import("../pkg/perceptron_lab.js").CurveParams, start: number, end: number, cells?: number[]}} batch
  */
 async function runBatch({ id, params, start, end, cells }) {
   try {
@@ -61,11 +62,13 @@ async function runBatch({ id, params, start, end, cells }) {
     let cellStart = last;
     /** @type {number[]} */
     let times = [];
+    /** Tells the page of the cells done since the last word. @param {number} done cells done so far */
     const speak = (done) => {
       self.postMessage({ id, progress: done - reported, first: list[reported], cells: list.slice(reported, done), times });
       reported = done;
       times = [];
     };
+    /** @param {number} done cells done so far */
     const onCell = (done) => {
       const now = performance.now();
       times.push(now - cellStart);

@@ -15,6 +15,13 @@ import { fillRich } from "../../text/rich-text.js";
 import { comparedRules } from "../../app/state-fields.js";
 
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
+/** @typedef {import("../../app/state.js").PageState} PageState */
+/** @typedef {import("../../training/data-view-training.js").ViewScene} ViewScene */
+/** @typedef {import("../../app/view-frame.js").ShownAnimation} ShownAnimation */
+/** @typedef {import("../../pkg/perceptron_lab.js").AlgorithmView} AlgorithmView */
+/** @typedef {import("../../training/teacher.js").Teacher} Teacher */
+/** A line `w·x = θ` (a rule's answer, the teacher). @typedef {{w: number[], theta: number}} Line */
+/** The style of a rule's line: see `lineStyles`. @typedef {"settling" | "not-converged" | "stopped"} LineStyle */
 
 /** A rule that is still training is drawn as a dotted line on a faint halo (its own dash and band once it stops). */
 const SETTLING_DASH = [1, 5];
@@ -42,6 +49,7 @@ const MAX_GRID = 200;
  * @param {number} step
  */
 export function gridValues(lo, hi, step) {
+  /** @type {number[]} */
   const out = [];
   if (!(step > 0) || !Number.isFinite(step)) return out;
   const from = Math.ceil(Math.max(lo, -Number.MAX_VALUE) / step);
@@ -93,6 +101,12 @@ export function drawAxes(v) {
  * The line w·ξ = θ + offset·|w|, i.e. at signed distance `offset` from the boundary (recorded in
  * `v.lines` for the tooltip's placement).
  * @param {DataSpaceView} v
+ * @param {ArrayLike<number>} w
+ * @param {number} theta
+ * @param {string} color
+ * @param {number} width the line's width (CSS px, before projector mode's factor)
+ * @param {number[]} [dash]
+ * @param {number} [offset]
  */
 export function drawLine(v, w, theta, color, width, dash = [], offset = 0) {
   const n2 = w[0] * w[0] + w[1] * w[1];
@@ -116,7 +130,14 @@ export function drawLine(v, w, theta, color, width, dash = [], offset = 0) {
   ctx.restore();
 }
 
-/** A line with its band ±`band` on both sides (none when `band` is not positive). @param {DataSpaceView} v */
+/**
+ * A line with its band ±`band` on both sides (none when `band` is not positive).
+ * @param {DataSpaceView} v
+ * @param {Line} a
+ * @param {string} color
+ * @param {number} band
+ * @param {number[]} dash
+ */
 function drawBand(v, a, color, band, dash) {
   if (!(band > 0)) return;
   drawLine(v, a.w, a.theta, color, 1.5, dash, band);
@@ -128,6 +149,9 @@ function drawBand(v, a, color, band, dash) {
  * compare mode; each gradient rule's own optimum likewise in its colour); in compare mode the compared rules interleaved; the animated rule's final line
  * left out while it is stepped, unless `showFinal` (it would give the answer away, Fig. 3.4).
  * @param {DataSpaceView} v
+ * @param {PageState} state
+ * @param {ViewScene} scene
+ * @param {ShownAnimation | null} anim
  */
 export function drawSolutions(v, state, scene, anim) {
   const exact = scene.exact;
@@ -149,10 +173,12 @@ export function drawSolutions(v, state, scene, anim) {
   }
   // each shown gradient rule's own optimum (the minimum of its cost), wide and faint in its colour
   for (const a of scene.algorithms) {
-    if (!state.shown[a.name] || a.optimum?.kind !== "at") continue;
+    const o = a.optimum;
+    // "at": a minimum, whose w and θ the core gives
+    if (!state.shown[a.name] || o?.kind !== "at" || !o.w || o.theta === undefined) continue;
     v.ctx.save();
     v.ctx.globalAlpha = 0.18;
-    drawLine(v, a.optimum.w, a.optimum.theta, COLORS[a.name], 7);
+    drawLine(v, o.w, o.theta, COLORS[a.name], 7);
     v.ctx.restore();
   }
   const compared = comparedRules(state);
@@ -171,10 +197,13 @@ export function drawSolutions(v, state, scene, anim) {
  * `not-converged` once it has stopped without meeting its own criterion (at its limit, circling,
  * stalled — whatever the rule: its `converged` flag, not its name), `stopped` once it has met it;
  * the animated rule's final line left out while it is stepped (unless `showFinal`).
- * @returns {Record<string, "settling" | "not-converged" | "stopped">}
+ * @param {PageState} state
+ * @param {ViewScene | null} scene
+ * @param {ShownAnimation | null} anim
+ * @returns {Record<string, LineStyle>}
  */
 export function lineStyles(state, scene, anim) {
-  /** @type {Record<string, "settling" | "not-converged" | "stopped">} */
+  /** @type {Record<string, LineStyle>} */
   const styles = {};
   for (const a of scene?.algorithms ?? []) {
     if (!state.shown[a.name]) continue;
@@ -184,7 +213,15 @@ export function lineStyles(state, scene, anim) {
   return styles;
 }
 
-/** A rule's line: still training, a faint line with a halo and no band; stopped short of its own criterion (any rule: at its limit, circling), dotted without a band; stopped, its own dash with its band (±κ(w), or the soft margin's lines E = ±1). @param {DataSpaceView} v */
+/**
+ * A rule's line: still training, a faint line with a halo and no band; stopped short of its own
+ * criterion (any rule: at its limit, circling), dotted without a band; stopped, its own dash
+ * with its band (±κ(w), or the soft margin's lines E = ±1).
+ * @param {DataSpaceView} v
+ * @param {AlgorithmView} a
+ * @param {LineStyle} style
+ */
+
 function drawSolution(v, a, style) {
   const color = COLORS[a.name];
   if (style === "settling") {
@@ -214,6 +251,10 @@ function drawSolution(v, a, style) {
  * steps it. A rule stopped short of its own criterion (`style` `not-converged`) is dotted within
  * its dashes and has no band.
  * @param {DataSpaceView} v
+ * @param {AlgorithmView} a
+ * @param {number} k
+ * @param {number} n
+ * @param {LineStyle} style
  */
 function drawCompared(v, a, k, n, style) {
   const color = COLORS[a.name];
@@ -237,6 +278,8 @@ function drawCompared(v, a, k, n, style) {
 /**
  * The teacher's handle in data coordinates: the base (the point of its line nearest the origin,
  * `θ* · w* / |w*|²`) and the tip of its normal arrow, `len` beyond it.
+ * @param {Line} t
+ * @param {number} len
  */
 export function teacherHandle(t, len) {
   const n = Math.hypot(t.w[0], t.w[1]);
@@ -245,7 +288,10 @@ export function teacherHandle(t, len) {
   return { base, tip: [base[0] + len * u[0], base[1] + len * u[1]] };
 }
 
-/** The teacher: its dotted line, and its normal w* as an arrow from the line's point nearest the origin, with the handle at its tip. @param {DataSpaceView} v */
+/** The teacher: its dotted line, and its normal w* as an arrow from the line's point nearest the origin, with the handle at its tip.
+ * @param {DataSpaceView} v
+ * @param {Line} t
+ */
 export function drawTeacher(v, t) {
   drawLine(v, t.w, t.theta, COLORS.teacher, 2, [2, 5]);
   const { base, tip } = teacherHandle(t, v.teacherArrow());
@@ -277,6 +323,7 @@ export function drawTeacher(v, t) {
  * w(t − 1) (ξ^μ S^μ/N for Rosenblatt) as an arrow ending at w(t)'s tip. Drawn at one scale per
  * frame: w(t) a third of the view long.
  * @param {DataSpaceView} v
+ * @param {ShownAnimation} anim
  */
 export function drawStepArrows(v, anim) {
   const f = anim.frames[anim.index];
@@ -307,6 +354,8 @@ export function drawStepArrows(v, anim) {
  * The normal `w` of solution `a`'s line: an arrow from the line's point nearest the origin
  * (θ w/|w|²) a quarter of the view long, labelled w.
  * @param {DataSpaceView} v
+ * @param {Line} a
+ * @param {string} color
  */
 function normalArrow(v, a, color) {
   const n2 = a.w[0] * a.w[0] + a.w[1] * a.w[1];
@@ -333,7 +382,15 @@ function normalArrow(v, a, color) {
   if (at) ctx.fillText("w", at[0], at[1]);
 }
 
-/** An arrow between data points `a` and `b`. @param {DataSpaceView} v */
+/**
+ * An arrow between data points `a` and `b`.
+ * @param {DataSpaceView} v
+ * @param {number[]} a
+ * @param {number[]} b
+ * @param {string} color
+ * @param {number} width
+ * @param {number[]} [dash]
+ */
 function arrow(v, a, b, color, width, dash = []) {
   const p = v.toPixel(a[0], a[1]);
   const q = v.toPixel(b[0], b[1]);

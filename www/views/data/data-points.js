@@ -12,6 +12,10 @@ import { textBox } from "../label-place.js";
 import { dashedRings, ringsAsPath } from "./ring-stamp.js";
 
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
+/** @typedef {import("../../app/state.js").PageState} PageState */
+/** @typedef {import("../../app/state.js").Point} Point */
+/** @typedef {import("../../training/data-view-training.js").ViewScene} ViewScene */
+/** @typedef {import("../../app/view-frame.js").ShownAnimation} ShownAnimation */
 
 /** Most misclassification crosses drawn (a uniform subsample of the crossed points above it). */
 const MAX_CROSSES = 300;
@@ -23,16 +27,20 @@ const MAX_NUMBERED = 300;
 /**
  * The points the shown rules misclassify, each with the names of the rules that do (the animated
  * rule: the examples w(t) of the shown frame misclassifies, not its final line's).
+ * @param {PageState} state
+ * @param {ViewScene} scene
+ * @param {ShownAnimation | null} anim
  * @returns {Map<number, string[]>}
  */
 export function misclassifiedBy(state, scene, anim) {
+  /** @type {Map<number, string[]>} */
   const out = new Map();
   for (const a of scene.algorithms) {
     if (!state.shown[a.name]) continue;
     const wrong = anim && a.name === anim.algorithm ? (anim.frames[anim.index].misclassified ?? []) : a.misclassified;
     for (const i of wrong) {
       if (!out.has(i)) out.set(i, []);
-      out.get(i).push(a.name);
+      out.get(i)?.push(a.name);
     }
   }
   return out;
@@ -45,6 +53,10 @@ export function misclassifiedBy(state, scene, anim) {
  * points carry when not their own (another cached layer).
  * @param {DataSpaceView} v
  * @param {import("../../app/view-frame.js").Frame} frame
+ * @param {PageState} state
+ * @param {ViewScene | null} scene
+ * @param {ShownAnimation | null} anim
+ * @param {string} labelling
  */
 export function drawPoints(v, frame, state, scene, anim, labelling) {
   const ctx = v.ctx;
@@ -100,7 +112,10 @@ export function drawPoints(v, frame, state, scene, anim, labelling) {
  * not move come from a cached layer (repainted around the points an edit changed, whole after a
  * change of the view), and only the moved one is drawn anew.
  * @param {DataSpaceView} v
+ * @param {Point[]} points
+ * @param {{px: number, py: number}[]} pixels the points' canvas pixels
  * @param {import("../../app/view-frame.js").Frame} frame
+ * @param {string} labelling
  */
 function markPoints(v, points, pixels, frame, labelling) {
   const ctx = v.ctx;
@@ -163,7 +178,13 @@ function tracePoints(ctx, points, pixels, R, keep = () => true) {
   ctx.stroke();
 }
 
-/** Crosses of half-size `r` at the pixels `at`, in one path (in the reference's colour: in the error colour instead). */
+/**
+ * Crosses of half-size `r` at the pixels `at`, in one path (in the reference's colour: in the error colour instead).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number[][]} at
+ * @param {number} r
+ * @param {string} color
+ */
 function crosses(ctx, at, r, color) {
   if (!at.length) return;
   ctx.save();
@@ -185,6 +206,7 @@ function crosses(ctx, at, r, color) {
  * MAX_NUMBERED points: above right of the point, or where no earlier number is (above left, below,
  * beside), or left out where the points crowd (the tooltip still names the point).
  * @param {DataSpaceView} v
+ * @param {Point[]} points
  */
 export function drawNumbers(v, points) {
   if (points.length > MAX_NUMBERED) return;
@@ -215,10 +237,19 @@ export function drawNumbers(v, points) {
   });
 }
 
-/** The example (and partner) the animation's shown step used, ringed in the rule's colour. @param {DataSpaceView} v */
+/**
+ * The example (and partner) the animation's shown step used, ringed in the rule's colour.
+ * @param {DataSpaceView} v
+ * @param {Point[]} points
+ * @param {ShownAnimation} anim
+ */
 export function drawExamplesUsed(v, points, anim) {
   const f = anim.frames[anim.index];
-  const used = [f.example, f.partner].filter((i) => i !== null && i !== undefined && points[i]).map((i) => v.toPixel(points[i].x, points[i].y));
+  const used = [f.example, f.partner]
+    .filter((i) => i !== null && i !== undefined)
+    .filter((i) => points[i])
+    .map((i) => v.toPixel(points[i].x, points[i].y));
+
   ringsAsPath(v.ctx, used, v.pointRadius + 9, COLORS[anim.algorithm], 3);
   if (used.length) v.marks.push("example presented");
 }

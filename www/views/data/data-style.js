@@ -8,7 +8,8 @@ export const AXIS_COLOR = "#8a8a85";
 export const GRID_COLOR = "#ecece7";
 export const POINT_COLOR = "#1b1b1b";
 
-/** A point's mark radius (CSS px) in projector mode or not. */
+/** A point's mark radius (CSS px) in projector mode or not. @param {boolean} projector */
+
 export function pointRadius(projector) {
   return BASE_POINT_RADIUS * (projector ? PROJECTOR_SCALE : 1);
 }

@@ -12,10 +12,14 @@ import { misclassifiedBy } from "./data-points.js";
 import { fmt } from "../../text/format.js";
 
 /** @typedef {import("./data-view.js").DataSpaceView} DataSpaceView */
+/** @typedef {import("../../app/state.js").PageState} PageState */
+/** A pixel of the canvas (CSS px). @typedef {{px: number, py: number}} Pixel */
 
 /**
  * A rule's embedding strength of example `i` for the tooltip: `x^μ` (w = Σ x^μ S^μ ξ^μ); for the
  * rules that add ξ^μ S^μ / N per update, also the number of updates on it (N = 2 here).
+ * @param {import("../../pkg/perceptron_lab.js").AlgorithmView} a
+ * @param {number} i
  */
 function embeddingText(a, i) {
   const x = a.embedding?.[i];
@@ -25,7 +29,14 @@ function embeddingText(a, i) {
   return `, x^μ = ${fmt(x)} (${updates} update${updates === 1 ? "" : "s"} on it)`;
 }
 
-/** The hovered point's information: its stabilities under each shown rule, and which rules misclassify it. @param {DataSpaceView} v */
+/**
+ * The hovered point's information: its stabilities under each shown rule, and which rules misclassify it.
+ * @param {DataSpaceView} v
+ * @param {PageState} state
+ * @param {import("../../training/data-view-training.js").ViewScene} scene
+ * @param {number} i the hovered point
+ * @param {import("../../app/view-frame.js").ShownAnimation | null} anim
+ */
 export function drawTooltip(v, state, scene, i, anim) {
   const p = state.points[i];
   const rows = [`point ${i + 1}: (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), S = ${p.label > 0 ? "+1" : "−1"}`];
@@ -41,9 +52,10 @@ export function drawTooltip(v, state, scene, i, anim) {
   drawBox(v, rows, px, py, state.projector);
 }
 
-/** The teacher's name and values beside its arrow. @param {DataSpaceView} v */
+/** The teacher's name and values beside its arrow. @param {DataSpaceView} v @param {PageState} state */
 export function drawTeacherTooltip(v, state) {
   const t = state.teacher;
+  if (!t) return;
   const rows = [
     `${NAMES.teacher} = (${fmt(t.w[0], 3)}, ${fmt(t.w[1], 3)}), θ* = ${fmt(t.theta, 3)}, λ = ${fmt(t.noise, 2)}`,
     state.threshold ? "drag the arrow's tip to turn it, the line to shift it" : "drag the arrow's tip to turn it",
@@ -53,7 +65,14 @@ export function drawTeacherTooltip(v, state) {
   drawBox(v, rows, q.px, q.py, state.projector);
 }
 
-/** A box of text `rows` beside canvas pixel (px, py), off the drawn lines where it can be (`tooltipPlace`), inside the view. @param {DataSpaceView} v */
+/**
+ * A box of text `rows` beside canvas pixel (px, py), off the drawn lines where it can be (`tooltipPlace`), inside the view.
+ * @param {DataSpaceView} v
+ * @param {string[]} rows
+ * @param {number} px
+ * @param {number} py
+ * @param {boolean} projector
+ */
 function drawBox(v, rows, px, py, projector) {
   const ctx = v.ctx;
   const fs = textPx(projector);
@@ -79,10 +98,15 @@ function drawBox(v, rows, px, py, projector) {
  * of the lines drawn this frame (the first such, so it stays beside the point when it can),
  * inside the view.
  * @param {DataSpaceView} v
+ * @param {Pixel} at
+ * @param {number} w
+ * @param {number} h
+ * @returns {Pixel}
  */
 function tooltipPlace(v, at, w, h) {
   const R = v.pointRadius;
   const gap = R + 8;
+  /** @param {Pixel} c */
   const inside = ({ px, py }) => ({ px: Math.min(Math.max(px, 2), v.width - w - 2), py: Math.min(Math.max(py, 2), v.height - h - 2) });
   const candidates = [
     { px: at.px + gap, py: at.py + gap },
@@ -94,6 +118,7 @@ function tooltipPlace(v, at, w, h) {
     { px: 2, py: v.height - h - 2 },
     { px: v.width - w - 2, py: v.height - h - 2 },
   ].map(inside);
+  /** @param {Pixel} c */
   const covers = ({ px, py }) => {
     const pointIn = at.px >= px - R && at.px <= px + w + R && at.py >= py - R && at.py <= py + h + R;
     return v.lines.filter((l) => crossesBox(l, px, py, w, h)).length + (pointIn ? 1 : 0);
@@ -111,8 +136,14 @@ function tooltipPlace(v, at, w, h) {
 /**
  * Whether the line through the segment `[x0, y0, x1, y1]` passes through the box: its corners do
  * not all lie on one side of it.
+ * @param {[number, number, number, number]} segment
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
  */
 function crossesBox([x0, y0, x1, y1], x, y, w, h) {
+  /** @param {number} cx @param {number} cy */
   const side = (cx, cy) => Math.sign((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0));
   const s = [side(x, y), side(x + w, y), side(x, y + h), side(x + w, y + h)];
   return s.some((q) => q > 0) && s.some((q) => q < 0);

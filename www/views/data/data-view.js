@@ -60,6 +60,9 @@ export class DataSpaceView {
   /**
    * Sets the CSS size (`width` × `height`, square by default) and the backing store for the
    * device pixel ratio (× `scale`).
+   * @param {number} width
+   * @param {number} [height]
+   * @param {number} [scale]
    */
   resize(width, height = width, scale = 1) {
     const dpr = (window.devicePixelRatio || 1) * scale;
@@ -84,19 +87,29 @@ export class DataSpaceView {
     return { x0: cx - this.width / (2 * s), x1: cx + this.width / (2 * s), y0: cy - this.height / (2 * s), y1: cy + this.height / (2 * s) };
   }
 
-  /** Canvas CSS pixel of data point (x, y): px = (x − cx) s + width/2, py = height/2 − (y − cy) s. */
+  /**
+   * Canvas CSS pixel of data point (x, y): px = (x − cx) s + width/2, py = height/2 − (y − cy) s.
+   * @param {number} x
+   * @param {number} y
+   */
   toPixel(x, y) {
     const s = this.scale;
     return { px: (x - this.view.cx) * s + this.width / 2, py: this.height / 2 - (y - this.view.cy) * s };
   }
 
-  /** Data point of canvas CSS pixel (px, py), toPixel's inverse. */
+  /** Data point of canvas CSS pixel (px, py), toPixel's inverse. @param {number} px @param {number} py */
   toData(px, py) {
     const s = this.scale;
     return { x: (px - this.width / 2) / s + this.view.cx, y: (this.height / 2 - py) / s + this.view.cy };
   }
 
-  /** Index of the point under canvas pixel (px, py), or -1. */
+  /**
+   * Index of the point under canvas pixel (px, py), or -1.
+   * @param {readonly {x: number, y: number}[]} points
+   * @param {number} px
+   * @param {number} py
+   * @param {number} [slack] CSS px beyond the mark's radius
+   */
   hit(points, px, py, slack = 5) {
     let best = -1;
     let bestD = (this.pointRadius + slack) ** 2;
@@ -119,6 +132,11 @@ export class DataSpaceView {
   /**
    * What of the teacher is under canvas pixel (px, py): "turn" at its arrow's tip, "shift" on its
    * line (with a threshold only: through the origin its line stays there), else null.
+   * @param {import("../../training/teacher.js").Teacher} t
+   * @param {boolean} threshold
+   * @param {number} px
+   * @param {number} py
+   * @param {number} [slack] CSS px beyond the handle and the line
    */
   teacherHit(t, threshold, px, py, slack = 5) {
     const { tip } = teacherHandle(t, this.teacherArrow());
@@ -144,8 +162,8 @@ export class DataSpaceView {
    * animation, the rings and the tooltip of the hovered point.
    * @param {import("../../app/view-frame.js").Frame} frame
    * @param {import("../../app/state.js").PageState} state
-   * @param {any} scene
-   * @param {{algorithm: string, frames: any[], index: number} | null} anim the animation shown, or null
+   * @param {import("../../training/data-view-training.js").ViewScene | null} scene
+   * @param {import("../../app/view-frame.js").ShownAnimation | null} anim the animation shown, or null
    * @param {string} labelling the labels the points are drawn with, if not their own (the cell under the pointer)
    */
   draw(frame, state, scene, anim, labelling = "") {
@@ -173,13 +191,13 @@ export class DataSpaceView {
       this.marks.push("teacher");
     }
     if (anim && step?.w.some((v) => v !== 0)) drawLine(this, step.w, step.theta, COLORS[anim.algorithm], 3.5, [12, 6]);
-    if (step) {
+    if (anim && step) {
       drawStepArrows(this, anim);
       this.marks.push("w(t)");
     }
     drawPoints(this, frame, state, scene, anim, labelling);
     if (state.numberPoints) drawNumbers(this, state.points);
-    if (step) drawExamplesUsed(this, state.points, anim);
+    if (anim && step) drawExamplesUsed(this, state.points, anim);
     const hover = state.hover;
     if (scene && hover >= 0 && hover < state.points.length) drawTooltip(this, state, scene, hover, anim);
     else if (state.teacherHover && state.teacher && state.showTeacher) drawTeacherTooltip(this, state);
@@ -222,7 +240,11 @@ export class DataSpaceView {
     ctx.fillText(text, 10, 8 + fs);
   }
 
-  /** The keyboard's cursor (a crosshair) and the selected point's focus ring, while the view has the focus. */
+  /**
+   * The keyboard's cursor (a crosshair) and the selected point's focus ring, while the view has the focus.
+   * @param {{x: number, y: number} | undefined} selected
+   * @param {{x: number, y: number} | null} cursor
+   */
   drawKeyboardCursor(selected, cursor) {
     const ctx = this.ctx;
     ctx.save();

@@ -25,7 +25,7 @@ const SUPPORT_GAP = 5;
  * RING_MAX_RADIUS·√(x^μ / max_ν x^ν), the largest x^μ of each rule getting the largest ring (the
  * animated rule is left out while its final line is); else the exact optimum's support vectors.
  * @param {import("../../app/state.js").PageState} state
- * @param {any} scene
+ * @param {import("../../training/data-view-training.js").ViewScene | null} scene
  * @param {{algorithm: string} | null} animation
  * @returns {Rings}
  */
@@ -41,7 +41,9 @@ export function ringsOf(state, scene, animation) {
     out.groups.push({ rule: reference, rings });
     return out;
   }
+  /** @type {import("../../pkg/perceptron_lab.js").AlgorithmView[]} */
   const rules = [];
+
   if (scene.exact?.converged && state.shown[scene.exact.name]) rules.push(scene.exact);
   for (const a of scene.algorithms) {
     if (!state.shown[a.name] || !INFO[a.name].ringsByStrength) continue;
@@ -55,7 +57,9 @@ export function ringsOf(state, scene, animation) {
     for (const v of x) if (v > max) max = v;
     if (!(max > 0)) continue;
     out.scales.push({ rule: a.name, max });
+    /** @type {Ring[]} */
     const rings = [];
+
     x.forEach((v, point) => {
       if (v > 0 && point < state.points.length) rings.push({ rule: a.name, point, x: v, radius: RING_MAX_RADIUS * scale * Math.sqrt(v / max) });
     });

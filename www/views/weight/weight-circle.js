@@ -23,8 +23,8 @@ export const BAND_EDGE = "#2a7fb8";
  * diameters it drew when not all ("" when all).
  * @param {import("./weight-view.js").WeightView} v
  * @param {import("../../app/view-frame.js").Frame} frame
- * @param {any} vs the version space (kind "arc")
- * @param {any[]} marks the solutions' marks
+ * @param {import("../../pkg/perceptron_lab.js").VersionSpaceArrays} vs the version space (kind "arc")
+ * @param {import("./weight-view.js").SolutionMark[]} marks the solutions' marks
  * @param {{x: number, y: number, w: number, h: number}} box
  */
 export function drawCircle(v, frame, vs, marks, box) {
@@ -33,6 +33,7 @@ export function drawCircle(v, frame, vs, marks, box) {
   // never negative: a view squeezed smaller than its labels (a narrow window) draws a point-sized circle
   const R = Math.max(1, Math.min(box.w, box.h) / 2 - 26 * v.k);
   const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 + 4 };
+  /** The circle's point at direction `phi` and radius `r`. @param {number} phi */
   const at = (phi, r = R) => ({ x: c.x + r * Math.cos(phi), y: c.y - r * Math.sin(phi) });
   v.circle = { c, R };
   const shown = drawDiameters(v, frame, c, R);
@@ -95,6 +96,10 @@ export function drawCircle(v, frame, vs, marks, box) {
  * The sector of the circle (centre `c`, radius `R`) from direction `s` to `e` (counter-clockwise),
  * filled, and its arc stroked, in the context's styles.
  * @param {CanvasRenderingContext2D} ctx
+ * @param {{x: number, y: number}} c
+ * @param {number} R
+ * @param {number} s
+ * @param {number} e
  */
 export function sector(ctx, c, R, s, e) {
   const end = e >= s ? e : e + TAU;
@@ -115,10 +120,13 @@ export function sector(ctx, c, R, s, e) {
  * when not all.
  * @param {import("./weight-view.js").WeightView} v
  * @param {import("../../app/view-frame.js").Frame} frame
+ * @param {{x: number, y: number}} c the circle's centre
+ * @param {number} R its radius
  */
 function drawDiameters(v, frame, c, R) {
   const points = frame.state.points;
-  const diameters = (/** @type {CanvasRenderingContext2D} */ target, keep = (_i) => true) => {
+  /** @param {CanvasRenderingContext2D} target @param {(i: number) => boolean} [keep] the examples drawn */
+  const diameters = (target, keep = () => true) => {
     target.strokeStyle = "rgba(0,0,0,0.12)";
     target.lineWidth = 1;
     target.beginPath();
@@ -143,14 +151,23 @@ function drawDiameters(v, frame, c, R) {
   return stride > 1 ? `the circle shows the diameters of one example in ${stride} (${Math.ceil(P / stride)} of the ${P})` : "";
 }
 
-/** The animation's path of w(t), scaled into the circle, and the current w. */
+/**
+ * The animation's path of w(t), scaled into the circle, and the current w.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {import("../../app/view-frame.js").ShownAnimation | null} anim
+ * @param {{x: number, y: number}} c
+ * @param {number} R
+ */
 function drawPath(ctx, anim, c, R) {
   if (!anim) return;
   const { frames, index } = anim;
   let maxNorm = 1e-12;
   for (const f of frames) maxNorm = Math.max(maxNorm, Math.hypot(f.w[0], f.w[1]));
+  /** @param {{w: number[]}} f */
   const X = (f) => c.x + (R * f.w[0]) / maxNorm;
+  /** @param {{w: number[]}} f */
   const Y = (f) => c.y - (R * f.w[1]) / maxNorm;
+
   ctx.strokeStyle = COLORS[anim.algorithm];
   ctx.lineWidth = 1.5;
   trail(ctx, index + 1, (k) => [X(frames[k]), Y(frames[k])]);

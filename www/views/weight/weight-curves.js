@@ -39,6 +39,7 @@ export const MINUS_DASH = [4, 3];
 export function strokeCurves(ctx, c, keep) {
   const { p, phi, curves, examples, stride } = c;
   const n = phi.length;
+  /** @param {number} value */
   const Y = (value) => plotY(p, value);
   ctx.save();
   ctx.beginPath();
@@ -46,6 +47,7 @@ export function strokeCurves(ctx, c, keep) {
   ctx.clip();
   ctx.lineWidth = 1;
   for (const shift of turnsIn(p.phi0, p.phi1)) {
+    /** @param {number} a */
     const X = (a) => plotX(p, a + shift);
     for (const plus of [true, false]) {
       ctx.strokeStyle = plus ? CURVE_PLUS : CURVE_MINUS;
@@ -78,6 +80,7 @@ function equal(a, b) {
  * @param {Curves} b
  */
 function sameLayer(a, b) {
+  /** @param {Curves} c */
   const place = (c) => [c.p.x, c.p.y, c.p.w, c.p.h, c.p.phi0, c.p.phi1, c.p.lo, c.p.hi, c.stride, c.band];
   if (!equal(place(a), place(b)) || !equal(a.phi, b.phi) || !equal(a.examples, b.examples) || !equal(a.plus, b.plus) || !equal(a.skip, b.skip)) return false;
   if (a.curves === b.curves) return true;

@@ -20,6 +20,8 @@ export const PAD = 34;
  * The sampled curve of example `mu` as `k ↦ value`: from the version space if it carries it, else
  * from the frame's extra curves (the core's), or null.
  * @param {import("../../app/view-frame.js").Frame} frame
+ * @param {import("../../pkg/perceptron_lab.js").VersionSpaceArrays} vs
+ * @param {number} mu
  * @returns {((k: number) => number) | null}
  */
 function exampleCurve(frame, vs, mu) {
@@ -35,8 +37,8 @@ function exampleCurve(frame, vs, mu) {
  * ("" when all).
  * @param {import("./weight-view.js").WeightView} v
  * @param {import("../../app/view-frame.js").Frame} frame
- * @param {any} vs
- * @param {any[]} marks
+ * @param {import("../../pkg/perceptron_lab.js").VersionSpaceArrays} vs
+ * @param {import("./weight-view.js").SolutionMark[]} marks
  * @param {string} yLabel
  */
 export function drawLandscape(v, frame, vs, marks, yLabel) {
@@ -45,6 +47,7 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
   const p = /** @type {import("./weight-plot.js").Plot} */ (v.plot);
   const n = vs.phi.length;
   const P = state.points.length;
+  /** @param {number} value */
   const Y = (value) => plotY(p, value);
   const band = vs.kind === "band";
   ctx.save();
@@ -57,6 +60,7 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
   line(ctx, p.x, Y(0), p.x + p.w, Y(0));
   // the samples on [0, 2π) closed by the first one again at 2π, so that the turns join
   const closed = [...vs.phi, TAU];
+  /** `f` on the closed samples: sample n is sample 0 again. @param {(k: number) => number} f @returns {(k: number) => number} */
   const wrap = (f) => (k) => f(k % n);
   const lower = band ? wrap((k) => vs.lower[k]) : () => 0;
   const upper = band ? wrap((k) => vs.upper[k]) : wrap((k) => (vs.kappa[k] > 0 ? vs.kappa[k] : NaN));
@@ -64,7 +68,10 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
   const hovered = state.hover >= 0 && state.hover < P ? exampleCurve(frame, vs, state.hover) : null;
   const anim = frame.animation;
   const step = anim ? anim.frames[anim.index] : null;
-  const used = [step?.example, step?.partner].filter((mu) => mu !== null && mu !== undefined && mu < P).map((mu) => exampleCurve(frame, vs, mu));
+  const used = [step?.example, step?.partner]
+    .filter((mu) => mu !== null && mu !== undefined)
+    .filter((mu) => mu < P)
+    .map((mu) => exampleCurve(frame, vs, mu));
   // every example's curve the version space carries, faintly (one path per class; every
   // `stride`-th sample when many): all, or for many examples the core's uniform subsample, so
   // that a frame strokes a bounded number of segments — the envelopes, the version space and
@@ -74,13 +81,14 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
   const turns = turnsIn(p.phi0, p.phi1);
   // the drawing once for each turn the window overlaps (φ wraps: a window across φ = 0 shows
   // the end of the turn left of 0 and its start right of it)
-  const Xs = turns.map((shift) => (phi) => plotX(p, phi + shift));
+  const Xs = turns.map((shift) => /** @param {number} phi */ (phi) => plotX(p, phi + shift));
   ctx.fillStyle = BAND_FILL;
   for (const X of Xs) fillBetween(ctx, n + 1, X, Y, closed, lower, upper);
   const plus = Array.from(shown, (mu) => state.points[mu]?.label > 0);
   const moving = state.dragIndex >= 0 && state.dragIndex < P ? state.dragIndex : -1;
   v.curveLayer.draw(ctx, v, { phi: vs.phi, curves: vs.curves, examples: shown, plus, stride, band, p }, state.hover, moving);
   for (const X of Xs) {
+    /** @param {(k: number) => number} value */
     const curve = (value) => polyline(ctx, n + 1, X, Y, closed, value);
     ctx.lineWidth = 2.5;
     ctx.strokeStyle = band ? BAND_EDGE : "#111";
@@ -104,7 +112,13 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
   return shown.length < P ? `${shown.length} of the ${P} example curves are drawn (a uniform subsample); the envelopes are exact` : "";
 }
 
-/** The animation's path in the (φ, θ) plane (broken where φ wraps). */
+/**
+ * The animation's path in the (φ, θ) plane (broken where φ wraps).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {import("../../app/view-frame.js").ShownAnimation} anim
+ * @param {(phi: number) => number} X canvas x of φ
+ * @param {(value: number) => number} Y canvas y of θ/|w|
+ */
 function drawPath(ctx, anim, X, Y) {
   ctx.strokeStyle = COLORS[anim.algorithm];
   ctx.lineWidth = 1.5;
@@ -121,6 +135,7 @@ function drawPath(ctx, anim, X, Y) {
  * The plot's frame, the φ ticks under it and the value's range beside it.
  * @param {import("./weight-view.js").WeightView} v
  * @param {import("./weight-plot.js").Plot} p
+ * @param {string} yLabel
  */
 function drawFrame(v, p, yLabel) {
   const ctx = v.ctx;

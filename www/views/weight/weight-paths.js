@@ -2,7 +2,15 @@
 
 import { TAU } from "./weight-plot.js";
 
-/** The sampled curve `k ↦ (X(phi[k]), Y(value(k)))`, k < n, broken where the value is not finite. */
+/**
+ * The sampled curve `k ↦ (X(phi[k]), Y(value(k)))`, k < n, broken where the value is not finite.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} n
+ * @param {(phi: number) => number} X
+ * @param {(value: number) => number} Y
+ * @param {ArrayLike<number>} phi
+ * @param {(k: number) => number} value
+ */
 export function polyline(ctx, n, X, Y, phi, value) {
   ctx.beginPath();
   let pen = false;
@@ -19,7 +27,16 @@ export function polyline(ctx, n, X, Y, phi, value) {
   ctx.stroke();
 }
 
-/** Fills between two sampled curves wherever both are finite. */
+/**
+ * Fills between two sampled curves wherever both are finite.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} n
+ * @param {(phi: number) => number} X
+ * @param {(value: number) => number} Y
+ * @param {ArrayLike<number>} phi
+ * @param {(k: number) => number} lo
+ * @param {(k: number) => number} hi
+ */
 export function fillBetween(ctx, n, X, Y, phi, lo, hi) {
   let k = 0;
   while (k < n) {
@@ -52,6 +69,7 @@ export const MAX_TRAIL = 2000;
  * @param {(k: number, j: number) => boolean} [jump]
  */
 export function trail(ctx, n, at, jump = () => false) {
+  /** @type {number[]} */
   const kept = [];
   let last = [Number.NaN, Number.NaN];
   for (let k = 0; k < n; k++) {
@@ -75,7 +93,7 @@ export function trail(ctx, n, at, jump = () => false) {
   ctx.stroke();
 }
 
-/** `v` kept within a little beyond the plot's y range (∓∞ edges of one class draw to the frame). */
+/** `v` kept within a little beyond the plot's y range (∓∞ edges of one class draw to the frame). @param {number} v @param {{lo: number, hi: number}} p */
 export function clampY(v, p) {
   const span = p.hi - p.lo;
   return Number.isNaN(v) ? v : Math.min(p.hi + span, Math.max(p.lo - span, v));
@@ -86,6 +104,10 @@ export function clampY(v, p) {
  * catalogue (`marker`: "circle", "square", "triangle", "triangle-down", "diamond"; the charts'
  * points have the same), filled once it stops and open while it trains (`m.open`); the teacher's
  * a star ("star").
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {{color: string, shape: string, open: boolean}} m
  */
 export function mark(ctx, x, y, m) {
   ctx.save();
@@ -134,9 +156,11 @@ export function mark(ctx, x, y, m) {
   ctx.restore();
 }
 
-/** `text` broken at spaces into lines no wider than `width` (in the context's font). */
+/** `text` broken at spaces into lines no wider than `width` (in the context's font). @param {CanvasRenderingContext2D} ctx @param {string} text @param {number} width */
 export function wrapText(ctx, text, width) {
+  /** @type {string[]} */
   const lines = [];
+
   let current = "";
   for (const word of text.split(" ")) {
     const next = current ? `${current} ${word}` : word;

@@ -13,23 +13,24 @@ export const TAU = 2 * Math.PI;
  * @typedef {{x: number, y: number, w: number, h: number, phi0: number, phi1: number, lo: number, hi: number, kind: string}} Plot
  * @typedef {{phi0: number, phi1: number, lo: number, hi: number, kind: string}} PlotWindow
  */
+/** @typedef {import("../../pkg/perceptron_lab.js").VersionSpaceArrays} VersionSpaceArrays */
 
-/** Canvas x of direction `phi`. @param {Plot} p */
+/** Canvas x of direction `phi`. @param {Plot} p @param {number} phi */
 export function plotX(p, phi) {
   return p.x + ((phi - p.phi0) / (p.phi1 - p.phi0)) * p.w;
 }
 
-/** Canvas y of value `v` (θ or κ). @param {Plot} p */
+/** Canvas y of value `v` (θ or κ). @param {Plot} p @param {number} v */
 export function plotY(p, v) {
   return p.y + ((p.hi - v) / (p.hi - p.lo)) * p.h;
 }
 
-/** The direction φ and value at canvas pixel (px, py). @param {Plot} p */
+/** The direction φ and value at canvas pixel (px, py). @param {Plot} p @param {number} px @param {number} py */
 export function plotAt(p, px, py) {
   return { phi: p.phi0 + ((px - p.x) / p.w) * (p.phi1 - p.phi0), value: p.hi - ((py - p.y) / p.h) * (p.hi - p.lo) };
 }
 
-/** Whether canvas pixel (px, py) lies in the plot. @param {Plot | null} p */
+/** Whether canvas pixel (px, py) lies in the plot. @param {Plot | null} p @param {number} px @param {number} py */
 export function inPlot(p, px, py) {
   return p !== null && px >= p.x && px <= p.x + p.w && py >= p.y && py <= p.y + p.h;
 }
@@ -37,6 +38,11 @@ export function inPlot(p, px, py) {
 /**
  * A window of the full turn at most; φ wraps (a window across φ = 0 runs from a negative φ0,
  * the window moved by whole turns so that its middle lies in [−π/2, 3π/2)).
+ * @param {number} phi0
+ * @param {number} phi1
+ * @param {number} lo
+ * @param {number} hi
+ * @param {string} kind
  * @returns {PlotWindow}
  */
 export function windowOf(phi0, phi1, lo, hi, kind) {
@@ -49,6 +55,9 @@ export function windowOf(phi0, phi1, lo, hi, kind) {
 /**
  * The window of `p` zoomed by `factor` (> 1: in) about canvas pixel (px, py).
  * @param {Plot} p
+ * @param {number} factor
+ * @param {number} px
+ * @param {number} py
  */
 export function zoomedWindow(p, factor, px, py) {
   const { phi, value } = plotAt(p, px, py);
@@ -59,7 +68,7 @@ export function zoomedWindow(p, factor, px, py) {
   return windowOf(phi0, phi0 + span, lo, lo + (p.hi - p.lo) / factor, p.kind);
 }
 
-/** The window of `p` moved by (dx, dy) canvas pixels (a drag). @param {Plot} p */
+/** The window of `p` moved by (dx, dy) canvas pixels (a drag). @param {Plot} p @param {number} dx @param {number} dy */
 export function pannedWindow(p, dx, dy) {
   const dphi = (-dx / p.w) * (p.phi1 - p.phi0);
   const dv = (dy / p.h) * (p.hi - p.lo);
@@ -70,11 +79,13 @@ export function pannedWindow(p, dx, dy) {
  * The window onto the version space `vs` (the band's φ extent and θ range with a threshold; the
  * arc's φ extent and the landscape from 0 to its peak through the origin), with a margin, across
  * φ = 0 when it lies there; null when there is none (not separable).
+ * @param {VersionSpaceArrays | null | undefined} vs
  * @returns {PlotWindow | null}
  */
 export function versionSpaceWindow(vs) {
   if (!vs) return null;
   const n = vs.phi.length;
+  /** @type {boolean[]} */
   const inside = [];
   let lo = Infinity;
   let hi = -Infinity;
@@ -112,6 +123,8 @@ export function versionSpaceWindow(vs) {
 /**
  * The version space's values `[a, b]` at the sample `k` of `vs.phi` (the band's θ from its lower
  * to its upper edge; the landscape from 0 to κ(φ) through the origin), or null where it has none.
+ * @param {VersionSpaceArrays} vs
+ * @param {number} k
  * @returns {[number, number] | null}
  */
 function versionSpaceAt(vs, k) {
@@ -124,6 +137,7 @@ function versionSpaceAt(vs, k) {
  * window's φ, moved by whole turns, and its values reaching into the window's range); null when
  * there is no version space (not separable).
  * @param {PlotWindow} win
+ * @param {VersionSpaceArrays} vs
  * @returns {boolean | null}
  */
 export function showsVersionSpace(win, vs) {
@@ -138,8 +152,9 @@ export function showsVersionSpace(win, vs) {
   return any ? false : null;
 }
 
-/** The whole turns `2πj` by which the samples on [0, 2π) are moved to cover the window φ0…φ1. */
+/** The whole turns `2πj` by which the samples on [0, 2π) are moved to cover the window φ0…φ1. @param {number} phi0 @param {number} phi1 */
 export function turnsIn(phi0, phi1) {
+  /** @type {number[]} */
   const out = [];
   for (let j = Math.floor(phi0 / TAU); j * TAU < phi1; j++) out.push(j * TAU);
   return out;
@@ -148,6 +163,9 @@ export function turnsIn(phi0, phi1) {
 /**
  * Ticks of the φ axis between `phi0` and `phi1`: the multiples of π/2 when the window spans half a
  * turn or more (0, π/2, …, 2π), else about four round values in radians.
+ * @param {number} phi0
+ * @param {number} phi1
+ * @returns {{phi: number, text: string}[]}
  */
 export function phiTicks(phi0, phi1) {
   const span = phi1 - phi0;
@@ -164,7 +182,8 @@ export function phiTicks(phi0, phi1) {
   return out;
 }
 
-/** `k·π/2` written as "0", "π/2", "π", "3π/2", "2π", "−π/2", … */
+/** `k·π/2` written as "0", "π/2", "π", "3π/2", "2π", "−π/2", … @param {number} k */
+
 function halfPis(k) {
   if (k === 0) return "0";
   const a = Math.abs(k);

@@ -22,17 +22,20 @@ export function drawRegions(v, frame) {
   if (!labellings && !region) return;
   const ctx = v.ctx;
   const p = /** @type {import("./weight-plot.js").Plot} */ (v.plot);
+  /** @param {number} phi */
   const X = (phi) => plotX(p, phi);
+  /** @param {number} value */
   const Y = (value) => plotY(p, value);
   ctx.save();
   ctx.font = v.font("bold");
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  /** @returns {import("../label-place.js").Box} the label's box at (x, y): its white backing */
+  /** @param {string} text @param {number} x @param {number} y @returns {import("../label-place.js").Box} the label's box at (x, y): its white backing */
   const backing = (text, x, y) => {
     const w = ctx.measureText(text).width + 6;
     return [x - w / 2, y - 8 * v.k, x + w / 2, y + 8 * v.k];
   };
+  /** @param {string} text @param {number} x @param {number} y @param {string} color */
   const label = (text, x, y, color) => {
     const [x0, y0, x1, y1] = backing(text, x, y);
     ctx.fillStyle = "rgba(255,255,255,0.85)";
@@ -42,6 +45,7 @@ export function drawRegions(v, frame) {
   };
   // a cell's number at its labelling's optimal perceptron, or beside it where an earlier number is; left out where the cells crowd (pointing at a cell names it)
   const placer = new LabelPlacer();
+  /** @param {string} text @param {number} x @param {number} y */
   const number = (text, x, y) => {
     const [dx, dy] = [ctx.measureText(text).width + 8, 17 * v.k];
     /** @type {[number, number][]} */
@@ -68,7 +72,9 @@ export function drawRegions(v, frame) {
     const bandCell = state.threshold && n > 0;
     if (bandCell) {
       const closed = Array.from({ length: n + 1 }, (_, k) => (TAU * k) / n);
+      /** @param {number} k */
       const lo = (k) => clampY(region.lower[k % n], p);
+      /** @param {number} k */
       const hi = (k) => clampY(region.upper[k % n], p);
       for (const shift of turnsIn(p.phi0, p.phi1)) fillBetween(ctx, n + 1, (phi) => X(phi + shift), Y, closed, lo, hi);
     } else if (region.arc && v.circle) {

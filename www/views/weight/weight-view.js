@@ -22,6 +22,15 @@ const LANDSCAPE = 1.5;
 const LAYOUT_PX = 12;
 const CAPTION_THRESHOLD =
   "Each example is the curve θ = ξ·(cos φ, sin φ): +1 solid, −1 dashed. The version space is the shaded band between them; the vertical distance to a curve is that example's stability, so the widest gap is 2κ_max.";
+/** @typedef {import("../../pkg/perceptron_lab.js").VersionSpaceArrays} VersionSpaceArrays */
+/** @typedef {import("../../training/data-view-training.js").ViewScene} ViewScene */
+
+/**
+ * A shown solution's mark: where it lies (direction φ, κ, θ/|w|) and how it is drawn (colour, the
+ * catalogue's shape or the teacher's "star", open while it trains).
+ * @typedef {{name: string, phi: number, kappa: number, thetaUnit: number, color: string, shape: string, open: boolean}} SolutionMark
+ */
+
 const CAPTION_ORIGIN =
   "Top: directions w/|w| on the unit circle; each example allows half of it, the shaded arc is the version space. Bottom: κ^μ(φ) of every example (faint) and κ(φ) = min_μ κ^μ(φ); its peak is the perceptron of optimal stability. The zoom acts on the lower plot; a dashed sector on the circle marks the directions it shows.";
 
@@ -45,7 +54,7 @@ export class WeightView {
     this.diameterLayer = new Layer();
     /** the faint example curves but the one being dragged, cached */
     this.curveLayer = new CurveLayer();
-    /** @type {{name: string, shape: string, open: boolean}[]} the solutions' marks as last drawn */
+    /** @type {SolutionMark[]} the solutions' marks as last drawn */
     this.marks = [];
     /** CSS px kept free at the top of the lower plot for the zoom buttons over the view (projector mode; set by layout.js) */
     this.reserveTop = 0;
@@ -69,7 +78,7 @@ export class WeightView {
     return { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, x: p.x, y: p.y, width: p.w, height: p.h, radius: this.circle?.R ?? null, marks };
   }
 
-  /** Whether canvas pixel (px, py) lies in the lower plot. */
+  /** Whether canvas pixel (px, py) lies in the lower plot. @param {number} px @param {number} py */
   inPlot(px, py) {
     return inPlot(this.plot, px, py);
   }
@@ -88,6 +97,9 @@ export class WeightView {
   /**
    * The window zoomed by `factor` (> 1: in) about canvas pixel (px, py) of the lower plot (from
    * the window `from`, if given, else the drawn one), or null outside it.
+   * @param {number} factor
+   * @param {number} px
+   * @param {number} py
    * @param {import("./weight-plot.js").PlotWindow | null} [from]
    */
   zoomed(factor, px, py, from = null) {
@@ -97,6 +109,8 @@ export class WeightView {
 
   /**
    * The window moved by (dx, dy) canvas pixels (a drag; from the window `from`, if given), or null before the first plot.
+   * @param {number} dx
+   * @param {number} dy
    * @param {import("./weight-plot.js").PlotWindow | null} [from]
    */
   panned(dx, dy, from = null) {
@@ -104,12 +118,12 @@ export class WeightView {
     return p ? pannedWindow(p, dx, dy) : null;
   }
 
-  /** The window onto the version space `vs`, or null when there is none (not separable) or no plot yet. */
+  /** The window onto the version space `vs`, or null when there is none (not separable) or no plot yet. @param {VersionSpaceArrays | null | undefined} vs */
   fitted(vs) {
     return this.plot ? versionSpaceWindow(vs) : null;
   }
 
-  /** Sets the CSS size and the backing store for the device pixel ratio (× `scale`). */
+  /** Sets the CSS size and the backing store for the device pixel ratio (× `scale`). @param {number} width @param {number} height @param {number} [scale] */
   resize(width, height, scale = 1) {
     const dpr = (window.devicePixelRatio || 1) * scale;
     Object.assign(this, { width, height });
@@ -159,6 +173,7 @@ export class WeightView {
     const zoom = state.weightWindow?.kind === vs.kind ? state.weightWindow : null; // a window of the other mode's plot is not this one's
     const win = zoom ?? { phi0: 0, phi1: TAU, lo: -range, hi: range };
     const pad = { left: PAD * k, right: 10, bottom: 26 * k };
+    /** The lower plot's rectangle with its top left corner `pad` inside (x, y). @param {number} x @param {number} y */
     const rect = (x, y) => ({ x: x + pad.left, y, w: this.width - x - pad.left - pad.right, h: this.height - y - pad.bottom, ...win, kind: vs.kind });
     const top = Math.max(14 * k, this.reserveTop);
     let diameters = "";
@@ -177,7 +192,7 @@ export class WeightView {
     return [diameters, curves];
   }
 
-  /** The example whose curve passes nearest to canvas pixel (px, py), or -1 (within 7 px). */
+  /** The example whose curve passes nearest to canvas pixel (px, py), or -1 (within 7 px). @param {ViewScene | null} scene @param {number} px @param {number} py */
   hitCurve(scene, px, py) {
     const vs = scene?.versionSpace;
     const p = this.plot;
@@ -202,6 +217,8 @@ export class WeightView {
    * The perceptron under canvas pixel (px, py), `{phi, theta}`, or null: on the circle of
    * directions (or inside it) its direction; in the (φ, θ) plane or the landscape below the
    * circle its φ (and θ with a threshold).
+   * @param {number} px
+   * @param {number} py
    */
   perceptronAt(px, py) {
     if (this.plot && this.inPlot(px, py)) {
@@ -221,9 +238,13 @@ export class WeightView {
  * Marks of the shown solutions, `{name, phi, kappa, thetaUnit, color, shape, open}`: the exact
  * optimum first (under the rules that reach it), each in its catalogue shape, open while it
  * trains; the teacher's star last.
+ * @param {import("../../app/state.js").PageState} state
+ * @param {ViewScene} scene
  */
 function solutionMarks(state, scene) {
+  /** @type {SolutionMark[]} */
   const marks = [];
+  /** @param {import("../../pkg/perceptron_lab.js").AlgorithmView} a @param {boolean} open @returns {SolutionMark} */
   const of = (a, open) => ({ name: a.name, phi: a.phi, kappa: a.kappa, thetaUnit: a.thetaUnit, color: COLORS[a.name], shape: INFO[a.name].marker, open });
   const e = scene.exact;
   if (e?.converged && state.shown[e.name]) marks.push(of(e, false));
@@ -240,7 +261,8 @@ function solutionMarks(state, scene) {
   return marks;
 }
 
-/** The lower plot's value range when not zoomed: a little beyond the farthest point's |ξ|. */
+/** The lower plot's value range when not zoomed: a little beyond the farthest point's |ξ|. @param {import("../../app/state.js").Point[]} points */
+
 function yRange(points) {
   return 1.08 * Math.max(1, ...points.map((p) => Math.hypot(p.x, p.y)));
 }
