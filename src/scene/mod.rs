@@ -11,6 +11,7 @@ use crate::train::{Algorithm, StepCost};
 use crate::version_space::{direction, VersionSpace};
 use serde::de::{Error as _, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::BTreeMap;
 
 mod optimum;
 mod settling;
@@ -93,30 +94,26 @@ fn own_settings() -> impl Iterator<Item = train::OwnSetting> {
     Algorithm::ALL.into_iter().filter_map(|a| a.spec().own)
 }
 
-/// The rules' own settings by key ([`Settings::own`]): a handful at most, so a list (a map type
-/// would add its code to the page's module for nothing).
+/// The rules' own settings by key ([`Settings::own`]).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct OwnValues(Vec<(&'static str, f64)>);
+pub struct OwnValues(BTreeMap<&'static str, f64>);
 
 impl OwnValues {
     /// The value set for `key`, if any.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<f64> {
-        self.0.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
+        self.0.get(key).copied()
     }
 
     /// Whether a value is set for `key`.
     #[must_use]
     pub fn contains_key(&self, key: &str) -> bool {
-        self.get(key).is_some()
+        self.0.contains_key(key)
     }
 
     /// Sets `key` to `value`, replacing the value set before.
     pub fn insert(&mut self, key: &'static str, value: f64) {
-        match self.0.iter_mut().find(|(k, _)| *k == key) {
-            Some(entry) => entry.1 = value,
-            None => self.0.push((key, value)),
-        }
+        self.0.insert(key, value);
     }
 }
 
