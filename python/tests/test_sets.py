@@ -54,7 +54,7 @@ def test_random_set_is_the_clis(cli, tmp_path):
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: pl.teacher_set(0, 5, 1), "N must be in [1, 100000], got 0"),
+        (lambda: pl.teacher_set(0, 5, 1), "N must be a whole number in [1, 100000], got 0"),
         (lambda: pl.teacher_set(5, 0, 1), "P must be a whole number in [1, ∞), got 0"),
         (lambda: pl.teacher_set(5, 5, 1, noise=1.5), "label noise λ must be in [0, 1], got 1.5"),
         (lambda: pl.teacher_set(5, 5, 1, noise=float("nan")), "noise must be a finite number, got nan"),

@@ -102,9 +102,9 @@ def test_interrupted_and_resumed(expected, tmp_path):
         (dict(algorithms=["nope"]), 'unknown algorithm "nope"'),
         (dict(noise=2.0), "label noise λ must be in [0, 1], got 2"),
         (dict(alpha=[0.5, -1.0]), "α must be in (0, ∞), got -1"),
-        (dict(reps=0), "repetitions must be in [1, 100000], got 0"),
+        (dict(reps=0), "repetitions must be a whole number in [1, 100000], got 0"),
         (dict(updates=0), "updates must be a whole number in [1, 18446744073709551615], got 0"),
-        (dict(n=0), "N must be in [1, 100000], got 0"),
+        (dict(n=0), "N must be a whole number in [1, 100000], got 0"),
         # as the CLI and the page say it (the core's one check)
         (
             dict(n=20, alpha=[0.01, 1.0]),

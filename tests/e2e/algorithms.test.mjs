@@ -130,7 +130,7 @@ test("the chosen rules, γ and the seed travel in the link", async () => {
     // a bad γ is refused with a message and changes nothing
     await gamma.fill("-3");
     await gamma.dispatchEvent("change");
-    await lab.page.waitForFunction(() => /γ must be a positive number/.test(document.getElementById("status").textContent));
+    await lab.page.waitForFunction(() => /γ must be in \(0, ∞\), got "-3"/.test(document.getElementById("status").textContent));
     assert.equal(await gamma.inputValue(), "0.25");
     assert.deepEqual(other.errors, []);
   } finally {
@@ -246,7 +246,7 @@ test("the soft margin's γ: a logarithmic slider over the core's range, window.l
         return e.message;
       }
     }, bad);
-    assert.match(message, bad.beta ? /unknown rule setting "beta"; expected one of: gamma, notesEta/ : /gamma must be a positive number, in \(0, ∞\), got/);
+    assert.match(message, bad.beta ? /unknown rule setting "beta"; expected one of: gamma, notesEta/ : /gamma must be in \(0, ∞\), got/);
   }
   assert.equal((await lab.state()).settings.gamma, 0.05);
   // a small γ caps every embedding strength at γ; undo brings back γ = 316

@@ -2,7 +2,7 @@
  * mode compares —, rule settings, preset menu, the rules' explanations), bound to the controller, and the control
  * bar as a view of the frame (pressed toggles, undo/redo, the status line, the rings' legend). */
 
-import { ALGORITHMS, CORE, COLORS, INFO, LIMITS, NAMES, REFERENCES, SHOWN_NAMES } from "../app/catalogue.js";
+import { ALGORITHMS, CORE, COLORS, INFO, LIMITS, NAMES, REFERENCES, SETTINGS, SHOWN_NAMES } from "../app/catalogue.js";
 import { fmt, sentence } from "../text/format.js";
 import { CUSTOM, FILE_PRESETS, FIXED_PRESETS, GENERATED_PRESETS } from "../app/presets.js";
 import { setFields } from "../app/state.js";
@@ -74,7 +74,7 @@ export function fillShownToggles(app, el) {
  * catalogue limit `setting.limit`); a bad value is refused with a message.
  * @param {App} app
  * @param {string} name
- * @param {{symbol: string, key: string, limit: string, range?: string | null}} setting
+ * @param {import("../pkg/perceptron_lab.js").Setting} setting
  */
 function ruleInput(app, name, setting) {
   const key = setting.key;
@@ -95,7 +95,7 @@ function ruleInput(app, name, setting) {
     try {
       app.setRules({ [key]: v });
     } catch {
-      app.setMessage(`${text} must be a positive number, got "${typed}"`, "error");
+      app.setMessage(`${text} must be in ${SETTINGS[setting.table]?.range}, got "${typed}"`, "error");
     }
     syncRuleInputs(app.state, key);
   };
