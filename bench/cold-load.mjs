@@ -3,11 +3,32 @@
 // localhost — as `lab.readyAt` (ms from navigation start until the page is interactive: the wasm
 // fetched, compiled and instantiated, the catalogue read, the views drawn); then, in the same
 // browser, a reload (warm: the caches filled by the cold load). `--runs` loads of each (default 5).
-// Usage: make build && node bench/cold-load.mjs [--runs 5]
-import { launch, openLab, serve } from "../tests/e2e/harness.mjs";
+// `--link MBIT,MS`: every load over an emulated link of that bandwidth and latency (Chromium's
+// network emulation, e.g. `10,40`: 10 Mbit/s each way, 40 ms).
+// Usage: make build && node bench/cold-load.mjs [--runs 5] [--link 10,40]
+import { launch, serve } from "../tests/e2e/harness.mjs";
 
-const i = process.argv.indexOf("--runs");
-const runs = i > 0 ? Number(process.argv[i + 1]) : 5;
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : null;
+};
+const runs = Number(arg("--runs") ?? 5);
+const [mbit, latency] = (arg("--link") ?? "").split(",").map(Number);
+
+/** A new tab of `context` on `url` (over the emulated link, if one is asked for), ready. */
+async function open(context, url) {
+  const page = await context.newPage();
+  if (mbit) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const bytes = (mbit * 1e6) / 8;
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: bytes, uploadThroughput: bytes });
+  }
+  await page.goto(url);
+  await page.waitForFunction(() => window.lab?.ready);
+  await page.evaluate(() => window.lab.ready);
+  return page;
+}
 const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
 
 const server = await serve();
@@ -17,7 +38,7 @@ try {
   for (let r = 0; r < runs; r++) {
     const browser = await launch();
     try {
-      const { page } = await openLab(browser.context, server.url);
+      const page = await open(browser.context, server.url);
       cold.push(await page.evaluate(() => window.lab.readyAt));
       await page.reload();
       await page.waitForFunction(() => window.lab?.ready);
@@ -31,5 +52,6 @@ try {
   server.close();
 }
 const fmt = (v) => v.map((t) => t.toFixed(0)).join(", ");
-console.log(`cold load (fresh profile): ${fmt(cold)} ms; median ${median(cold).toFixed(0)} ms`);
+const over = mbit ? ` over ${mbit} Mbit/s, ${latency} ms` : "";
+console.log(`cold load (fresh profile)${over}: ${fmt(cold)} ms; median ${median(cold).toFixed(0)} ms`);
 console.log(`warm reload (same profile): ${fmt(warm)} ms; median ${median(warm).toFixed(0)} ms`);
