@@ -42,7 +42,9 @@ test("the charts show the finished α while the sweep runs, before it ends", asy
   const params = {
     n: 30,
     alphas: Array.from({ length: 12 }, (_, i) => 1 + (7 * i) / 11),
-    reps: 60,
+    // long enough (several seconds) for a partial draw to reach a frame on a loaded machine too,
+    // where one slow draw spaces the next ones by its cost (curve-sweep.js)
+    reps: 150,
     algorithms: ["minover", "exact"],
     epochs: 100,
     seed: 4,
