@@ -13,6 +13,16 @@ pub enum Error {
         /// The allowed range, in words.
         range: &'static str,
     },
+    /// A number that must be whole is not, or is outside its range.
+    #[error("{name} must be a whole number in {range}, got {value}")]
+    NotWhole {
+        /// What the number is.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+        /// The allowed range, in words.
+        range: &'static str,
+    },
     /// The feature array does not have `rows × dim` entries.
     #[error("expected {expected} feature values (rows × dim), got {got}")]
     Shape {

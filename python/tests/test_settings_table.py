@@ -87,7 +87,7 @@ def test_table_and_page_keys_together_are_refused():
 
 
 @pytest.mark.parametrize("flags,message", [
-    ({"updates": 2.5}, r"updates must be in \[1, 18446744073709551615\], got 2.5"),
+    ({"updates": 2.5}, r"updates must be a whole number in \[1, 18446744073709551615\], got 2.5"),
     ({"init": [1.0, 2.0, 3.0]}, "init \"1,2,3\": 3 values, w and θ"),
     ({"init": [1.0]}, "the data have N = 2 inputs"),
     ({"order": "backwards"}, "unknown variant `backwards`, expected `cyclic` or `random`"),

@@ -1,8 +1,8 @@
 //! What the page shows of every algorithm ([`crate::train::Algorithm`]): label, colour and dash
-//! (one palette for the data view, the weight view and the charts), the texts "optimises / stops
-//! when / rule" shown beside the views, and which of the page's instruments apply to it (a
-//! certified bound, the convergence theorem's `M*`, rings by embedding strength, …). Its name and
-//! the work of its steps come from its training spec.
+//! (one palette for the data view, the weight view and the charts) and which of the page's
+//! instruments apply to it (a certified bound, the convergence theorem's `M*`, rings by embedding
+//! strength, …). Its name, the work of its steps and its texts "optimises / stops when / rule"
+//! come from its training spec.
 //!
 //! The palette: Okabe–Ito for Rosenblatt, MinOver, AdaTron and the exact optimum, Paul Tol's
 //! palettes (bright, muted, light, medium-contrast, dark) for the rest, and two saturated blues
@@ -154,17 +154,6 @@ pub(super) struct Curve {
     pub(super) default: bool,
 }
 
-/// What the page says of a rule beside the views (plain text); also `list algorithms`' columns.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Texts {
-    /// What it optimises.
-    pub(super) optimises: &'static str,
-    /// When it stops.
-    pub(super) stops: &'static str,
-    /// Its update rule.
-    pub(super) rule: &'static str,
-}
-
 /// No instrument.
 pub(super) const NONE: Flags = Flags {
     certifies_bound: false,
@@ -188,9 +177,9 @@ pub(super) const fn row(
     role: Role,
     flags: Flags,
     curve: Curve,
-    texts: Texts,
 ) -> AlgorithmInfo {
     let cost = algorithm.cost();
+    let texts = algorithm.spec().texts;
     AlgorithmInfo {
         name: algorithm.spec().name,
         label,

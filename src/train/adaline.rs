@@ -24,7 +24,7 @@ use super::gradient::GradientParams;
 use super::objective::Objective;
 use super::online::{max_diagonal, Online, OnlineRule};
 use super::plateau::{self, PlateauWatch};
-use super::spec::{Spec, StepCost, Takes};
+use super::spec::{Spec, StepCost, Takes, Texts};
 use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -217,13 +217,23 @@ impl Trainer for AdalineBatch {
 /// learning rate and the order.
 pub const SPEC: Spec = Spec::new("adaline", StepCost::Gradient, build)
     .taking(Takes::INIT.learning_rate().order())
-    .minimising(Objective::LeastSquares);
+    .minimising(Objective::LeastSquares)
+.describing(Texts {
+                optimises: "the squared error ½ Σμ (1 − Eμ)² (every example at potential 1)",
+                stops: "converged where the gradient vanishes (|∇E| ≤ 10⁻⁶ Σ|ξ̃|); not converged when w circles (a fixed η), or at the epoch limit",
+                rule: "w ← w + (η/N)(1 − Eμ) ξμSμ,  η = 1/max Cμμ (stable below 2/max Cμμ)",
+            });
 
 /// The batch Adaline's spec: a gradient step on every example per step; it takes a start and a
 /// learning rate.
 pub const BATCH_SPEC: Spec = Spec::new("adaline-batch", StepCost::Batch, build_batch)
     .taking(Takes::INIT.learning_rate())
-    .minimising(Objective::LeastSquares);
+    .minimising(Objective::LeastSquares)
+    .describing(Texts {
+        optimises: "the squared error ½ Σμ (1 − Eμ)², by gradient steps over all examples at once",
+        stops: "converged where the gradient vanishes (|∇E| ≤ 10⁻⁶ Σ|ξ̃|), or at the epoch limit",
+        rule: "w ← w + (η/N) Σμ (1 − Eμ) ξμSμ,  η = 1/λ̂ with λ̂ ≥ λ_max(C) (Gershgorin)",
+    });
 
 /// The sequential Adaline from the run's [`Config`] ([`GradientParams::from_config`]).
 ///

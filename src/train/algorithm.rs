@@ -5,59 +5,91 @@
 //! module and never the other way round.
 
 use super::spec::Takes;
-use super::spec::{Spec, StepCost};
+use super::spec::{Spec, StepCost, Texts};
 use super::{adaline, adatron, hebb, logistic, minover, notes, pocket, rosenblatt, students};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::named::named_enum;
 
-/// An algorithm: a training rule, or `exact`, the exact optimum of maximal stability (the
-/// reference every rule is compared with; see [`crate::exact`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-// the TypeScript type is the union of the names (serde's kebab-case of the variants, which the
-// tests check against the specs)
-#[cfg_attr(
-    target_arch = "wasm32",
-    derive(tsify::Tsify),
-    serde(rename_all = "kebab-case")
-)]
-pub enum Algorithm {
+/// Declares every algorithm once, in menu order: its variant (whose kebab-case is its name, which
+/// the spec repeats and a test checks) and its spec, from the rule's file. From that one list come
+/// the enum [`Algorithm`], [`Algorithm::ALL`] and [`Algorithm::spec`]; a new rule is its file,
+/// one line here and its presentation in the catalogue (`crate::catalogue`).
+macro_rules! algorithms {
+    ($($(#[$doc:meta])* $variant:ident => $spec:expr,)*) => {
+        /// An algorithm: a training rule, or `exact`, the exact optimum of maximal stability (the
+        /// reference every rule is compared with; see [`crate::exact`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        // the TypeScript type is the union of the names (serde's kebab-case of the variants,
+        // which the tests check against the specs)
+        #[cfg_attr(
+            target_arch = "wasm32",
+            derive(tsify::Tsify),
+            serde(rename_all = "kebab-case")
+        )]
+        pub enum Algorithm {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Algorithm {
+            /// How many algorithms there are.
+            pub const COUNT: usize = [$(stringify!($variant)),*].len();
+
+            /// Every algorithm, in the order of the menus.
+            pub const ALL: [Algorithm; Algorithm::COUNT] = [$(Algorithm::$variant),*];
+
+            /// Its spec, from the rule's file.
+            pub const fn spec(self) -> &'static Spec {
+                match self {
+                    $(Algorithm::$variant => &$spec,)*
+                }
+            }
+        }
+    };
+}
+
+algorithms! {
     /// Rosenblatt's perceptron rule (`src/train/rosenblatt.rs`).
-    Rosenblatt,
+    Rosenblatt => rosenblatt::SPEC,
     /// MinOver (`src/train/minover/`).
-    Minover,
-    /// AdaTron (`src/train/adatron.rs`).
-    Adatron,
+    Minover => minover::SPEC,
+    /// AdaTron (`src/train/adatron/`).
+    Adatron => adatron::SPEC,
     /// Hebb's rule, one pass (`src/train/hebb.rs`).
-    Hebb,
+    Hebb => hebb::SPEC,
     /// Sequential Adaline / LMS (`src/train/adaline.rs`).
-    Adaline,
+    Adaline => adaline::SPEC,
     /// Batch Adaline, gradient descent on all examples (`src/train/adaline.rs`).
-    AdalineBatch,
+    AdalineBatch => adaline::BATCH_SPEC,
     /// Gallant's pocket algorithm with ratchet (`src/train/pocket.rs`).
-    Pocket,
-    /// AdaTron with bounded embedding strengths (`src/train/adatron.rs`).
-    SoftMargin,
+    Pocket => pocket::SPEC,
+    /// AdaTron with bounded embedding strengths (`src/train/adatron/`).
+    SoftMargin => adatron::SOFT_MARGIN_SPEC,
     /// Logistic unit, cross-entropy (`src/train/logistic.rs`).
-    Logistic,
+    Logistic => logistic::SPEC,
     /// Logistic unit, squared error (`src/train/logistic.rs`).
-    LogisticSquared,
+    LogisticSquared => logistic::SQUARED_SPEC,
     /// The tanh Adaline of the course notes: squared error of `tanh(a)`, started far off
     /// (`src/train/logistic.rs`).
-    AdalineTanh,
+    AdalineTanh => logistic::TANH_SPEC,
     /// The lecture notes' perceptron: 0/1 targets, learning rate η (`src/train/notes.rs`).
-    PerceptronNotes,
+    PerceptronNotes => notes::SPEC,
     /// The Gibbs student: a uniform draw from the version space (`src/train/students/`).
-    Gibbs,
+    Gibbs => students::GIBBS_SPEC,
     /// The Bayes student: the version space's centre of mass (`src/train/students/`).
-    Bayes,
+    Bayes => students::BAYES_SPEC,
     /// The exact optimum of maximal stability (`src/exact/`); not a training rule.
-    Exact,
+    Exact => EXACT,
 }
 
 /// `exact`'s spec: the exact optimum is not a training rule ([`crate::exact`] computes it).
-const EXACT: Spec = Spec::new("exact", StepCost::Exact, not_a_rule);
+const EXACT: Spec = Spec::new("exact", StepCost::Exact, not_a_rule)
+.describing(Texts {
+                optimises: "the maximal stability κ_max exactly: the nearest point of the convex hull of Sμξμ to the origin (with θ: of the classes' hulls to each other)",
+                stops: "exactly, after finitely many active-set steps ending in a linear solve",
+                rule: "min |w|²/2 subject to (w·ξμ − θ)Sμ ≥ 1 for every μ",
+            });
 
 /// The builder of `exact`.
 ///
@@ -75,46 +107,6 @@ fn not_a_rule(_data: &Dataset, _mode: Mode, _config: &Config) -> Result<Box<dyn 
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order of the menus.
-    pub const ALL: [Algorithm; 15] = [
-        Algorithm::Rosenblatt,
-        Algorithm::Minover,
-        Algorithm::Adatron,
-        Algorithm::Hebb,
-        Algorithm::Adaline,
-        Algorithm::AdalineBatch,
-        Algorithm::Pocket,
-        Algorithm::SoftMargin,
-        Algorithm::Logistic,
-        Algorithm::LogisticSquared,
-        Algorithm::AdalineTanh,
-        Algorithm::PerceptronNotes,
-        Algorithm::Gibbs,
-        Algorithm::Bayes,
-        Algorithm::Exact,
-    ];
-
-    /// Its spec, from the rule's file.
-    pub const fn spec(self) -> &'static Spec {
-        match self {
-            Algorithm::Rosenblatt => &rosenblatt::SPEC,
-            Algorithm::Minover => &minover::SPEC,
-            Algorithm::Adatron => &adatron::SPEC,
-            Algorithm::Hebb => &hebb::SPEC,
-            Algorithm::Adaline => &adaline::SPEC,
-            Algorithm::AdalineBatch => &adaline::BATCH_SPEC,
-            Algorithm::Pocket => &pocket::SPEC,
-            Algorithm::SoftMargin => &adatron::SOFT_MARGIN_SPEC,
-            Algorithm::Logistic => &logistic::SPEC,
-            Algorithm::LogisticSquared => &logistic::SQUARED_SPEC,
-            Algorithm::AdalineTanh => &logistic::TANH_SPEC,
-            Algorithm::PerceptronNotes => &notes::SPEC,
-            Algorithm::Gibbs => &students::GIBBS_SPEC,
-            Algorithm::Bayes => &students::BAYES_SPEC,
-            Algorithm::Exact => &EXACT,
-        }
-    }
-
     /// The work of one of its steps.
     pub const fn cost(self) -> StepCost {
         self.spec().cost
@@ -269,6 +261,22 @@ mod tests {
         for (k, name) in promised.into_iter().enumerate() {
             assert_eq!(Algorithm::from_name(name).unwrap(), Algorithm::ALL[k]);
             assert_eq!(Algorithm::ALL[k] as usize, k);
+        }
+    }
+
+    /// Every algorithm says what it optimises, when it stops and how it steps: the page, `list
+    /// algorithms` and the docs read it from its spec.
+    #[test]
+    fn every_spec_is_described() {
+        for a in Algorithm::ALL {
+            let t = a.spec().texts;
+            for (what, text) in [
+                ("optimises", t.optimises),
+                ("stops", t.stops),
+                ("rule", t.rule),
+            ] {
+                assert!(!text.trim().is_empty(), "{a:?} has no {what}");
+            }
         }
     }
 }

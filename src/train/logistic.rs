@@ -31,7 +31,7 @@ use super::gradient::GradientParams;
 use super::objective::Objective;
 pub use super::objective::{sigmoid, Loss};
 use super::online::{max_diagonal, Online, OnlineRule};
-use super::spec::{Spec, StepCost, Takes};
+use super::spec::{Spec, StepCost, Takes, Texts};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -167,21 +167,36 @@ pub const SPEC: Spec = Spec::new("logistic", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::CrossEntropy)
 })
 .taking(Takes::INIT.learning_rate().order())
-.minimising(Objective::Sigmoid(Loss::CrossEntropy));
+.minimising(Objective::Sigmoid(Loss::CrossEntropy))
+.describing(Texts {
+                optimises: "the cross-entropy −Σμ [tμ ln σ(aμ) + (1 − tμ) ln(1 − σ(aμ))], t = 0/1",
+                stops: "converged where the gradient vanishes (|∇L| ≤ 10⁻⁶ Σ|ξ̃|); not converged when w circles (a fixed η), or at the epoch limit; on separable data |w| grows for ever",
+                rule: "w ← w − (η/N)(σ(aμ) − tμ) ξμ,  θ ← θ + (η/N)(σ(aμ) − tμ),  a = w·ξ − θ",
+            });
 
 /// The logistic unit with squared error: as [`SPEC`].
 pub const SQUARED_SPEC: Spec = Spec::new("logistic-squared", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::Squared)
 })
 .taking(Takes::INIT.learning_rate().order())
-.minimising(Objective::Sigmoid(Loss::Squared));
+.minimising(Objective::Sigmoid(Loss::Squared))
+.describing(Texts {
+    optimises: "the squared error ½ Σμ (σ(aμ) − tμ)² of the sigmoid output",
+    stops: "as logistic; note how slowly it leaves a confidently wrong start (σ′ → 0)",
+    rule: "w ← w − (η/N)(σ − t) σ(1 − σ) ξμ",
+});
 
 /// The tanh Adaline (from [`far_start`] unless given a start): as [`SPEC`].
 pub const TANH_SPEC: Spec = Spec::new("adaline-tanh", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::Tanh)
 })
 .taking(Takes::INIT.learning_rate().order())
-.minimising(Objective::Sigmoid(Loss::Tanh));
+.minimising(Objective::Sigmoid(Loss::Tanh))
+.describing(Texts {
+                    optimises: "the squared error ½ Σμ (tanh(aμ) − Sμ)² of the tanh output, a = w·ξ − θ",
+                    stops: "converged where the gradient vanishes (|∇L| ≤ 10⁻⁶ Σ|ξ̃|); not converged when w circles, or at the epoch limit; it starts far off (|a| up to 6), where tanh′ ≈ 0: the wrong examples hardly move w at first (the vanishing gradient)",
+                    rule: "w ← w − (η/N)(tanh aμ − Sμ)(1 − tanh² aμ) ξμ,  θ ← θ + (η/N)(tanh aμ − Sμ)(1 − tanh² aμ),  η = 1/max Cμμ",
+                });
 
 /// The unit and cost `loss` from the run's [`Config`] ([`GradientParams::from_config`]); without
 /// a given start the tanh Adaline starts at [`far_start`], the logistic unit tabula rasa.

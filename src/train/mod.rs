@@ -47,7 +47,7 @@ pub use pocket::{Pocket, PocketParams};
 pub use rescaled::Rescaled;
 pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
 pub use run_state::RunState;
-pub use spec::{Builder, OwnSetting, Spec, StepCost, Takes};
+pub use spec::{Builder, OwnSetting, Spec, StepCost, Takes, Texts};
 
 use crate::data::Dataset;
 pub use crate::measure::Mode;

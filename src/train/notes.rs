@@ -17,7 +17,7 @@
 use super::config::Presentation;
 use super::objective::target;
 use super::online::{Drive, Online, OnlineRule};
-use super::spec::{OwnSetting, Spec, StepCost, Takes};
+use super::spec::{OwnSetting, Spec, StepCost, Takes, Texts};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -67,7 +67,7 @@ pub struct NotesParams {
 impl Default for NotesParams {
     fn default() -> Self {
         Self {
-            learning_rate: 0.1,
+            learning_rate: NOTES_LEARNING_RATE,
             max_epochs: MAX_EPOCHS,
             seed: 1,
             init: None,
@@ -122,6 +122,12 @@ pub const SPEC: Spec = Spec {
             key: LEARNING_RATE_KEY,
             default: NOTES_LEARNING_RATE,
             set: |config, eta| config.learning_rate = Some(eta),
+        })
+        .describing(Texts {
+            optimises:
+                "any separating line, as in the lecture notes (0/1 targets, learning rate η)",
+            stops: "after an epoch without mistakes, or at the epoch limit",
+            rule: "y = [w·x > θ];  w ← w + η(t − y)x,  θ ← θ − η(t − y); random start in [−1, 1]",
         })
 };
 

@@ -11,8 +11,9 @@
 //! unit optimal `w*` and `c = 0`, `M ≤ max_μ |ξ^μ|² / κ_max²`. On non-separable data it never
 //! stops by itself: the epoch limit ends the run.
 
+use super::config::MAX_EPOCHS;
 use super::online::Schedule;
-use super::spec::{Spec, StepCost, Takes};
+use super::spec::{Spec, StepCost, Takes, Texts};
 use super::{check_start, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -46,7 +47,7 @@ impl Default for RosenblattParams {
         Self {
             margin: 0.0,
             order: Order::Cyclic,
-            max_epochs: 1000,
+            max_epochs: MAX_EPOCHS as usize,
             init: None,
         }
     }
@@ -126,8 +127,13 @@ impl Trainer for Rosenblatt {
 }
 
 /// Rosenblatt's spec: a presentation per step; it takes a start, the margin `c` and the order.
-pub const SPEC: Spec =
-    Spec::new("rosenblatt", StepCost::Presentation, build).taking(Takes::INIT.margin().order());
+pub const SPEC: Spec = Spec::new("rosenblatt", StepCost::Presentation, build)
+    .taking(Takes::INIT.margin().order())
+    .describing(Texts {
+        optimises: "any separating line (no margin asked for)",
+        stops: "after an epoch without errors; on non-separable data at the epoch limit",
+        rule: "if Eμ = (w·ξμ − θ)Sμ ≤ 0:  w ← w + ξμSμ/N,  θ ← θ − Sμ/N",
+    });
 
 /// Rosenblatt from the run's [`Config`]: the epoch limit in whole epochs, the margin `c`, the
 /// presentation order (a random order seeded by [`Config::seed`]) and the starting perceptron.

@@ -327,7 +327,7 @@ impl Given {
             d.check(algorithm, value)?;
             if let (Kind::Integer, Some(v), Some(range)) = (d.kind, value, d.range) {
                 if v.fract() != 0.0 {
-                    return Err(Error::OutOfRange {
+                    return Err(Error::NotWhole {
                         name: d.key,
                         value: v,
                         range: range.text,

@@ -167,8 +167,22 @@ pub struct Spec {
     /// ([`super::gradient::unresolved`]), it is refused by name only for a set spanning beyond
     /// `2^1000` ([`crate::data::SPAN_BITS`]), where the short points round to the origin.
     pub unit_steps: bool,
+    /// What it is, in plain text: the page shows it beside the views, `list algorithms` and the
+    /// docs' tables print it.
+    pub texts: Texts,
     /// Its trainer.
     pub build: Builder,
+}
+
+/// What a rule is, in plain text (one line each).
+#[derive(Debug, Clone, Copy)]
+pub struct Texts {
+    /// What it optimises.
+    pub optimises: &'static str,
+    /// When it stops.
+    pub stops: &'static str,
+    /// Its update rule.
+    pub rule: &'static str,
 }
 
 impl Spec {
@@ -183,8 +197,19 @@ impl Spec {
             own: None,
             objective: None,
             unit_steps: false,
+            texts: Texts {
+                optimises: "",
+                stops: "",
+                rule: "",
+            },
             build,
         }
+    }
+
+    /// This spec, described by `texts`.
+    #[must_use]
+    pub const fn describing(self, texts: Texts) -> Spec {
+        Spec { texts, ..self }
     }
 
     /// This spec, taking the optional settings `takes`.

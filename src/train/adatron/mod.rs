@@ -57,7 +57,7 @@
 
 use super::directions::Directions;
 use super::online::max_diagonal;
-use super::spec::{Spec, StepCost, Takes};
+use super::spec::{Spec, StepCost, Takes, Texts};
 use super::{
     check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
     RunState, Step, Stop, Trainer,
@@ -67,7 +67,7 @@ use crate::data::{exponent_to_one, max_abs};
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot, norm};
 use crate::measure::{best_threshold, stability_upper_bound, Perceptron};
-use crate::train::config::MAX_EPOCHS;
+use crate::train::config::{GAP_TOLERANCE, KKT_TOLERANCE, MAX_EPOCHS};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
 use pair::Masks;
@@ -123,11 +123,11 @@ impl Default for AdatronParams {
         Self {
             learning_rate: 1.0,
             fixed_rate: None,
-            gap_tolerance: 1e-3,
+            gap_tolerance: GAP_TOLERANCE,
             max_epochs: MAX_EPOCHS,
             init: None,
             bound: f64::INFINITY,
-            kkt_tolerance: 1e-6,
+            kkt_tolerance: KKT_TOLERANCE,
         }
     }
 }
@@ -557,13 +557,23 @@ impl Trainer for Adatron {
 /// takes the book's fixed `η`.
 pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build)
     .taking(Takes::NOTHING.learning_rate())
-    .on_unit_directions();
+    .on_unit_directions()
+    .describing(Texts {
+        optimises: "the maximal stability κ_max, by coordinate ascent on the embedding strengths",
+        stops: "when the certified gap is below the tolerance, or at the step limit",
+        rule: "xμ ← max(0, xμ + (1 − Eμ)/|ξμ|²);  w = Σ xμ Sμ ξμ",
+    });
 
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
 pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin)
     .taking(Takes::NOTHING.gamma())
     .minimising(super::objective::Objective::Hinge { gamma: GAMMA })
-    .on_unit_directions();
+    .on_unit_directions()
+    .describing(Texts {
+        optimises: "|w|²/2 + γ Σμ slackμ: a wide margin, paying γ per unit of violation",
+        stops: "when the optimality (KKT) conditions hold to 10⁻⁶, or at the step limit",
+        rule: "xμ ← clip(xμ + (1 − Eμ)/|ξμ|², 0, γ): AdaTron with bounded strengths",
+    });
 
 /// AdaTron from the run's [`Config`]: the epoch limit, the gap tolerance and the book's fixed `η`
 /// ([`Config::learning_rate`]; `None`: the exact coordinate step).

@@ -53,7 +53,7 @@
 pub mod reference;
 mod window;
 
-use super::spec::{Spec, StepCost, Takes};
+use super::spec::{Spec, StepCost, Takes, Texts};
 use super::{
     check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Fit, Gram,
     RunState, Step, Stop, Trainer,
@@ -62,7 +62,7 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::linalg::{argmin, argmin2_by, axpy, axpy_argmin, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
-use crate::train::config::MAX_EPOCHS;
+use crate::train::config::{GAP_TOLERANCE, MAX_EPOCHS};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
 pub use window::LANES as WINDOW_LANES;
@@ -86,7 +86,7 @@ pub struct MinoverParams {
 impl Default for MinoverParams {
     fn default() -> Self {
         Self {
-            gap_tolerance: 1e-3,
+            gap_tolerance: GAP_TOLERANCE,
             max_epochs: MAX_EPOCHS,
             init: None,
             gram_budget: GRAM_BUDGET_BYTES,
@@ -649,7 +649,13 @@ impl Trainer for Minover {
 
 /// MinOver's spec: every example's potential per step; it takes a start (the gap is then not
 /// certified).
-pub const SPEC: Spec = Spec::new("minover", StepCost::Potentials, build).taking(Takes::INIT);
+pub const SPEC: Spec = Spec::new("minover", StepCost::Potentials, build)
+    .taking(Takes::INIT)
+    .describing(Texts {
+        optimises: "the maximal stability κ_max (the widest margin)",
+        stops: "when the certified gap |w|/Σxμ − κ(w) is below the tolerance, or at the step limit",
+        rule: "ν = argmin_μ Eμ;  w ← w + ξνSν/N",
+    });
 
 /// MinOver from the run's [`Config`]: the epoch limit, the gap tolerance, the patience and the
 /// start.

@@ -74,7 +74,7 @@
 
 pub mod chain;
 
-use super::spec::{Spec, StepCost};
+use super::spec::{Spec, StepCost, Texts};
 use super::{check_classes, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;
@@ -562,12 +562,22 @@ impl Trainer for Student {
 /// The Gibbs student's spec: one trajectory of its chain per step (one exact draw in 2-D).
 pub const GIBBS_SPEC: Spec = Spec::new("gibbs", StepCost::Sample, |d, m, c| {
     student(d, m, c, Kind::Gibbs)
-});
+})
+.describing(Texts {
+                optimises: "nothing: a perceptron drawn uniformly from the version space (the typical student without errors)",
+                stops: "with its draw: at once in 2-D (exact), else after the chain's burn-in of 5 trajectories",
+                rule: "w uniform on {w : Sμ(w·ξμ − θ) > 0 ∀μ}; 2-D: uniform φ on the arc (with θ: uniform (φ, θ) in the band); N-D: Hamiltonian Monte Carlo reflected at the walls, from the optimum",
+            });
 
 /// The Bayes student's spec: as [`GIBBS_SPEC`], averaging its samples.
 pub const BAYES_SPEC: Spec = Spec::new("bayes", StepCost::Sample, |d, m, c| {
     student(d, m, c, Kind::Bayes)
-});
+})
+.describing(Texts {
+                    optimises: "the generalisation error on average: the centre of mass of the version space",
+                    stops: "at once in 2-D (exact midpoint of the arc, centroid of the band), else after averaging 50 samples of the chain",
+                    rule: "w = ∫_V w dw / |∫_V w dw|; N-D: the normalised mean of 50 Gibbs samples, 2 trajectories apart",
+                });
 
 /// A student of `kind` seeded with [`Config::seed`].
 ///
