@@ -11,6 +11,7 @@ import { sentence } from "../text/format.js";
 
 /** Thumbnails of every separable labelling up to this many points. */
 export const THUMBNAIL_POINTS = 8;
+/** A thumbnail's side (CSS px) where the style sheet gives none (the panel not laid out). */
 const THUMB = 72;
 
 /**
@@ -38,6 +39,9 @@ export class CountPanel {
   constructor(el) {
     this.el = el;
     this.thumbKey = "";
+    /** The points and separable labellings the thumbnails show, and the side (CSS px) they were drawn at. */
+    /** @type {{points: import("../app/state.js").Point[], labellings: import("../pkg/perceptron_lab.js").Labelling[], side: number} | null} */
+    this.thumbs = null;
   }
 
   /** @param {import("../app/view-frame.js").Frame} frame */
@@ -103,11 +107,15 @@ export class CountPanel {
     const { points, threshold } = frame.state;
     const show = labellings && points.length <= THUMBNAIL_POINTS;
     const key = show ? `${frame.revision}/${threshold}/${points.map((p) => p.label).join()}` : "";
-    if (key === this.thumbKey) return;
+    if (key === this.thumbKey) {
+      this.drawThumbnails();
+      return;
+    }
     this.thumbKey = key;
     if (!show) {
       box.replaceChildren();
       box.hidden = true;
+      this.thumbs = null;
       return;
     }
     box.hidden = false;
@@ -120,7 +128,6 @@ export class CountPanel {
         button.title = `Labelling ${k + 1}: ${l.labels.map((s) => (s > 0 ? "+" : "−")).join("")}${mine ? " (the points' own labels)" : " — click to give the points these labels"}`;
         button.setAttribute("aria-label", button.title);
         const canvas = document.createElement("canvas");
-        drawThumbnail(canvas, points, l);
         const number = document.createElement("span");
         number.textContent = String(k + 1);
         button.append(canvas, number);
@@ -128,31 +135,51 @@ export class CountPanel {
         return button;
       }),
     );
+    this.thumbs = { points, labellings, side: 0 };
+    this.drawThumbnails();
+  }
+
+  /**
+   * Draws the thumbnails at the side the style sheet gives them (larger in presenter mode, where
+   * the step's layout sizes them with the page), again whenever that side has changed.
+   */
+  drawThumbnails() {
+    const thumbs = this.thumbs;
+    if (!thumbs) return;
+    const canvases = /** @type {NodeListOf<HTMLCanvasElement>} */ (this.el("count-thumbs").querySelectorAll("canvas"));
+    const side = Math.round(Number.parseFloat(canvases.length ? getComputedStyle(canvases[0]).width : "") || THUMB);
+    if (side === thumbs.side) return;
+    thumbs.side = side;
+    for (const [k, canvas] of canvases.entries()) drawThumbnail(canvas, thumbs.points, thumbs.labellings[k], side);
   }
 }
 
 /**
- * The points with labels `l.labels` and the line `l` (its exact optimum), fitted into a THUMB-pixel square.
+ * The points with labels `l.labels` and the line `l` (its exact optimum), fitted into a square
+ * of `side` CSS px, the marks growing with it.
  * @param {HTMLCanvasElement} canvas
  * @param {import("../app/state.js").Point[]} points
  * @param {import("../pkg/perceptron_lab.js").Labelling} l
+ * @param {number} side
  */
-function drawThumbnail(canvas, points, l) {
+function drawThumbnail(canvas, points, l, side) {
   const dpr = window.devicePixelRatio || 1;
-  canvas.width = THUMB * dpr;
-  canvas.height = THUMB * dpr;
-  canvas.style.width = `${THUMB}px`;
-  canvas.style.height = `${THUMB}px`;
+  canvas.width = Math.round(side * dpr);
+  canvas.height = Math.round(side * dpr);
   const ctx = canvas.getContext("2d");
   if (!ctx) return;
+  // the marks as at 72 px; larger thumbnails (presenter mode) with marks a third larger still than
+  // in proportion, to be seen across a hall
+  const k = side > THUMB ? (4 / 3) * (side / THUMB) : 1;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const half = 1.15 * Math.max(1e-9, ...points.map((p) => Math.max(Math.abs(p.x), Math.abs(p.y))));
+  const inset = 4 * k;
   /** @param {number} x */
-  const X = (x) => THUMB / 2 + (x / half) * (THUMB / 2 - 4);
+  const X = (x) => side / 2 + (x / half) * (side / 2 - inset);
   /** @param {number} y */
-  const Y = (y) => THUMB / 2 - (y / half) * (THUMB / 2 - 4);
+  const Y = (y) => side / 2 - (y / half) * (side / 2 - inset);
   ctx.fillStyle = "#8a8a85";
-  ctx.fillRect(X(0) - 1, Y(0) - 1, 2, 2);
+  ctx.fillRect(X(0) - k, Y(0) - k, 2 * k, 2 * k);
   const [w0, w1] = l.w;
   const n2 = w0 * w0 + w1 * w1;
   if (n2 > 0) {
@@ -161,7 +188,7 @@ function drawThumbnail(canvas, points, l) {
     const L = 4 * half;
     const d = [-w1 / Math.sqrt(n2), w0 / Math.sqrt(n2)];
     ctx.strokeStyle = "#000";
-    ctx.lineWidth = 1.2;
+    ctx.lineWidth = 1.2 * k;
     ctx.beginPath();
     ctx.moveTo(X(c * w0 - L * d[0]), Y(c * w1 - L * d[1]));
     ctx.lineTo(X(c * w0 + L * d[0]), Y(c * w1 + L * d[1]));
@@ -171,13 +198,13 @@ function drawThumbnail(canvas, points, l) {
     ctx.beginPath();
     if (l.labels[i] > 0) {
       ctx.fillStyle = "#1b1b1b";
-      ctx.arc(X(p.x), Y(p.y), 3.5, 0, 2 * Math.PI);
+      ctx.arc(X(p.x), Y(p.y), 3.5 * k, 0, 2 * Math.PI);
       ctx.fill();
     } else {
       ctx.strokeStyle = "#1b1b1b";
       ctx.fillStyle = "#fff";
-      ctx.lineWidth = 1.2;
-      ctx.rect(X(p.x) - 3, Y(p.y) - 3, 6, 6);
+      ctx.lineWidth = 1.2 * k;
+      ctx.rect(X(p.x) - 3 * k, Y(p.y) - 3 * k, 6 * k, 6 * k);
       ctx.fill();
       ctx.stroke();
     }

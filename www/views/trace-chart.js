@@ -20,8 +20,10 @@ export function useTraceCore(wasm) {
 }
 
 /**
- * Sets each canvas's backing store for its CSS size (that of `sized[0]`, the visible one) and
- * the device pixel ratio; returns the drawing scale (projector mode: the charts' text × projectorScale()).
+ * Sets each canvas's backing store for its own CSS size and the device pixel ratio (a canvas not
+ * laid out yet, hidden until it has a chart, for the size of `canvases[0]`, the visible one: the
+ * charts beside the views differ in height, and a chart drawn for another's size was squeezed to
+ * its own); returns the drawing scale (projector mode: the charts' text × projectorScale()).
  * @param {HTMLCanvasElement[]} canvases
  */
 function sizeCanvases(canvases) {
@@ -29,8 +31,9 @@ function sizeCanvases(canvases) {
   const width = canvases[0].clientWidth || 300;
   const height = canvases[0].clientHeight || 150;
   for (const c of canvases) {
-    c.width = Math.round(width * dpr);
-    c.height = Math.round(height * dpr);
+    const laid = c.clientWidth > 0 && c.clientHeight > 0;
+    c.width = Math.round((laid ? c.clientWidth : width) * dpr);
+    c.height = Math.round((laid ? c.clientHeight : height) * dpr);
   }
   return dpr * (document.body.matches(".projector, .presenter") ? projectorScale() : 1);
 }

@@ -288,11 +288,17 @@ fn draw_panel<DB: DrawingBackend>(
         Scale::Linear if t1 - t0 < 8.0 => (t1 - t0).floor() as usize + 1,
         _ => 8,
     };
+    // each axis's title as long as the plot's side beside it: whole, or shorter (plotters centres
+    // it on that side, so that a longer one reaches past the canvas's edge)
+    let (plot_wide, plot_high) = plot.plotting_area().dim_in_pixel();
+    let font = text(scale);
+    let t_desc = fitting_desc(&area, &t.desc, &font, plot_wide)?;
+    let y_desc = fitting_desc(&area, &panel.y.desc, &font, plot_high)?;
     let mut mesh = plot.configure_mesh();
     if with_t_desc {
-        mesh.x_desc(t.desc.as_str());
+        mesh.x_desc(t_desc.as_str());
     }
-    mesh.y_desc(panel.y.desc.as_str())
+    mesh.y_desc(y_desc.as_str())
         .y_labels(panel.y_labels)
         .x_labels(x_labels)
         .x_label_formatter(&t_label)
@@ -318,6 +324,39 @@ fn draw_panel<DB: DrawingBackend>(
         draw_line(&mut plot, line, t.scale, panel.y.scale, (y0, y1), scale)?;
     }
     Ok(())
+}
+
+/// The forms of an axis's description `desc`, longest first: whole, its parenthetical shortened
+/// ("(logarithmic)" to "(log)"), and without it ("updates M (logarithmic)": "updates M (log)",
+/// "updates M").
+pub fn desc_forms(desc: &str) -> Vec<String> {
+    let mut forms = vec![desc.to_string()];
+    if let Some(at) = desc.find(" (") {
+        let short = desc.replace("logarithmic", "log");
+        if short != desc {
+            forms.push(short);
+        }
+        forms.push(desc[..at].to_string());
+    }
+    forms
+}
+
+/// The longest of `desc`'s forms ([`desc_forms`]) no longer than `room` pixels in `font`, else
+/// the shortest.
+fn fitting_desc<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    desc: &str,
+    font: &TextStyle,
+    room: u32,
+) -> Result<String, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut forms = desc_forms(desc);
+    let shortest = forms.pop().unwrap_or_default();
+    for form in forms {
+        if area.estimate_text_size(&form, font)?.0 <= room {
+            return Ok(form);
+        }
+    }
+    Ok(shortest)
 }
 
 /// An axis's range in plotting coordinates, never empty.

@@ -48,14 +48,11 @@ export function drawRegions(v, frame) {
   /** @param {string} text @param {number} x @param {number} y */
   const number = (text, x, y) => {
     const [dx, dy] = [ctx.measureText(text).width + 8, 17 * v.k];
-    /** @type {[number, number][]} */
-    const places = [
-      [x, y],
-      [x, y - dy],
-      [x, y + dy],
-      [x + dx, y],
-      [x - dx, y],
-    ];
+    // each place moved inside the view should its backing reach past an edge (a cell at φ = 0 or 2π)
+    const [x0, y0, x1, y1] = backing(text, 0, 0);
+    /** @param {number} px @param {number} py @returns {[number, number]} */
+    const inside = (px, py) => [Math.min(Math.max(px, -x0), v.width - x1), Math.min(Math.max(py, -y0), v.height - y1)];
+    const places = [inside(x, y), inside(x, y - dy), inside(x, y + dy), inside(x + dx, y), inside(x - dx, y)];
     const at = placer.place(places, (px, py) => backing(text, px, py));
     if (at) label(text, at[0], at[1], TEXT.color);
   };
