@@ -1,7 +1,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v17";
+const CACHE = "perceptron-lab-v18";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -51,6 +51,7 @@ const FILES = [
   "./www/curves/sweep-clock.js",
   "./www/workers/worker.js",
   "./www/app/wasm-build.js",
+  "./www/app/boot-start.js",
   "./www/workers/settle-client.js",
   "./www/workers/settle-job.js",
   "./www/views/layer.js",
