@@ -51,6 +51,7 @@ const FILES = [
   "./www/curves/sweep-clock.js",
   "./www/workers/worker.js",
   "./www/app/wasm-build.js",
+  "./www/app/boot-start.js",
   "./www/workers/settle-client.js",
   "./www/workers/settle-job.js",
   "./www/views/layer.js",

@@ -18,7 +18,6 @@ import { bindControls, bindKeys, bindPanels } from "./input/interaction.js";
 import { bindDataView, bindDataViewKeys, bindTouchDismiss } from "./input/data-view-input.js";
 import { PageView, applyLesson, layout } from "./layout/layout.js";
 import { Lessons } from "./lessons/lesson.js";
-import { openStore } from "./lessons/lesson-store.js";
 import { bindLessonEditor } from "./lessons/lesson-editor.js";
 import { hashIsLesson, readLessonLink } from "./lessons/lesson-link.js";
 import { LessonView, bindLesson } from "./lessons/lesson-view.js";
@@ -29,7 +28,8 @@ import { bindHandoutButton, buildHandout } from "./lessons/lesson-handout.js";
 import { restoreOrPreset, watchOtherTabs } from "./files/persistence.js";
 import { ReadoutView } from "./views/readout.js";
 import { TeacherPanel } from "./views/teacher-panel.js";
-import { NO_WASM, compileCore, wasmBuild, wasmUrl } from "./app/wasm-build.js";
+import { NO_WASM } from "./app/wasm-build.js";
+import { build, core as corePromise, storeOpen } from "./app/boot-start.js";
 import { bindWeightView } from "./input/weight-gestures.js";
 import { WeightView } from "./views/weight/weight-view.js";
 import { shareCore } from "./workers/worker-pool.js";
@@ -58,15 +58,12 @@ async function boot() {
   // read before a lesson puts its own link in the address bar
   const params = new URLSearchParams(location.search);
   const handout = params.has("handout");
-  const build = wasmBuild();
-  if (!build) {
+  if (!build || !corePromise) {
     showAlert(NO_WASM);
     throw new Error(NO_WASM);
   }
-  // the single-file build passes the wasm bytes it carries (of the same build); the site fetches
-  // www/pkg/perceptron_lab_bg.wasm or, without wasm SIMD, perceptron_lab_baseline_bg.wasm
-  const storeOpen = openStore(); // the viewer's lessons, read while the core compiles
-  const core = await compileCore(globalThis.PLAB_WASM ?? wasmUrl(build));
+  // fetched and compiled, and the lessons read, since the page was parsed (boot-start.js)
+  const core = await corePromise;
   await init({ module_or_path: core });
   shareCore(core);
   loadCatalogue(wasm);

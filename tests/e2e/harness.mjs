@@ -76,13 +76,13 @@ export function lineSet(kind, P, threshold, margin = 0.02) {
 }
 
 /**
- * Starts `python3 -m http.server` on a free port at the repository root; resolves `{url, close}`.
+ * Starts `python3 -m http.server` on a free port at `root` (by default the repository's); resolves `{url, close}`.
  * Its request log (stderr) is dropped and its stdout drained: a pipe nobody reads fills after a
  * few hundred requests and the server then blocks on its next log line, hanging every later page.
  */
-export function serve() {
+export function serve(root = ROOT) {
   return new Promise((resolve, reject) => {
-    const proc = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", ROOT], {
+    const proc = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", root], {
       stdio: ["ignore", "pipe", "ignore"],
     });
     let out = "";

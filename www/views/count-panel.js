@@ -7,7 +7,7 @@
 
 import { LIMITS } from "../app/catalogue.js";
 import { degeneracyPoints } from "../training/cover-counts.js";
-import { sentence } from "../text/format.js";
+import { grouped, sentence } from "../text/format.js";
 
 /** Thumbnails of every separable labelling up to this many points. */
 export const THUMBNAIL_POINTS = 8;
@@ -60,7 +60,7 @@ export class CountPanel {
       body.replaceChildren();
       note.textContent = counts.error
         ? sentence(`The count failed: ${counts.error}`)
-        : `The page counts up to ${LIMITS.countPoints.toLocaleString("en")} points (the count takes O(P² log P)); there are ${P.toLocaleString("en")}. The command line counts any set: perceptron-lab count --data points.csv.`;
+        : `The page counts up to ${grouped(LIMITS.countPoints)} points (the count takes O(P² log P)); there are ${grouped(P)}. The command line counts any set: perceptron-lab count --data points.csv.`;
       this.renderThumbnails(frame, null);
       return;
     }
@@ -213,7 +213,7 @@ function drawThumbnail(canvas, points, l, side) {
 
 /** An integer count (exact below 2^53, else in scientific notation). @param {number} v */
 function fmtCount(v) {
-  return v < 1e15 ? Math.round(v).toLocaleString("en") : v.toExponential(3);
+  return v < 1e15 ? grouped(v) : v.toExponential(3);
 }
 
 /** A fraction to three decimals, or in scientific notation below 0.001. @param {number} f */

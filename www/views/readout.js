@@ -1,7 +1,7 @@
 /** The readout table beside the data view: one row per algorithm. Text only (no innerHTML). */
 
 import { COLORS, INFO, NAMES } from "../app/catalogue.js";
-import { fmt } from "../text/format.js";
+import { fmt, grouped } from "../text/format.js";
 
 /** @typedef {import("../app/state.js").PageState} PageState */
 /** @typedef {import("../training/data-view-training.js").ViewScene} ViewScene */
@@ -59,7 +59,7 @@ function updatesText(a) {
 
 /** M* with its digits (4.79, 136.4, 4,485.3): not rounded to a whole number, which would hide how close M comes. @param {number} v */
 function fmtBound(v) {
-  return v < 1e6 ? v.toLocaleString("en", { maximumFractionDigits: v < 10 ? 2 : 1 }) : v.toExponential(3);
+  return v < 1e6 ? grouped(v, v < 10 ? 2 : 1) : v.toExponential(3);
 }
 
 /** "κ_max = 1.021", broken (in a narrow column) only before the number. @param {number} kappa */
