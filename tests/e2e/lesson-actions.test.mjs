@@ -18,6 +18,12 @@ const IDLE = { animate: "▶ Play the run", race: "▶ Race", "run-curves": "▶
 const lessonState = () => lab.page.evaluate(() => window.lab.getState().lesson);
 const buttonText = () => lab.page.evaluate(() => document.getElementById("lesson-action").textContent);
 const numbersText = () => lab.page.evaluate(() => document.getElementById("lesson-numbers").textContent);
+/** Where the step's player controls sit in the lesson's panel (null when the step has none). */
+const controlsTop = () =>
+  lab.page.evaluate(() => {
+    const box = document.getElementById("lesson-controls");
+    return box.hidden ? null : Math.round(box.getBoundingClientRect().top);
+  });
 const tracesVisible = () =>
   lab.page.evaluate(() => {
     const box = document.getElementById("race-traces");
@@ -35,6 +41,7 @@ test("every built-in step's action ends within 30 s at its own speed, its button
     await nextFrame(page);
     assert.equal(await buttonText(), IDLE[step.action], `step ${i + 1}: the button idle before the action`);
     if (step.action === "race") assert.equal(await tracesVisible(), false, `step ${i + 1}: the race's traces hidden before Space (predict, then reveal)`);
+    const top = await controlsTop();
     await page.evaluate(() => window.lab.lessonAction());
     if (step.action !== "run-curves") {
       await page.waitForFunction(() => window.lab.getState().lesson.action.running);
@@ -56,6 +63,7 @@ test("every built-in step's action ends within 30 s at its own speed, its button
         assert.ok(text.includes(String(Number(kappa.toPrecision(3))).replace("-", "−")), `step ${i + 1}: κ(w) of ${rule}, ${kappa}, on the panel (${text})`);
       }
       if (compare.rules.includes("rosenblatt")) assert.match(text, /M: .*\d+ ≤ M\* = /, `step ${i + 1}: M and M* on the panel`);
+      assert.equal(await controlsTop(), top, `step ${i + 1}: the player's controls stay where they were when the race's numbers appear`);
       await page.evaluate(() => window.lab.lessonAction()); // on again
     }
     // to the end, faster (the speed slider at its top, 1000 steps per second)

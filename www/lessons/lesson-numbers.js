@@ -10,36 +10,41 @@ import { COLORS, NAMES, REFERENCES } from "../app/catalogue.js";
 import { fmt } from "../text/format.js";
 
 /** The markup each box shows (written again only when it changes). @type {WeakMap<HTMLElement, string>} */
-const shown = new WeakMap();
+const shownHtml = new WeakMap();
 
 /**
- * Fills `box` with the numbers of `frame` (empty when the step has none to show); `hideEps`: not
- * ε_g (the step keeps it for after its action, or its readout shows it).
+ * Fills `box` with the numbers of `frame`. A line the step shows later (the race's before it runs,
+ * ε_g the step keeps for after its action) is laid out already but invisible, so that nothing in
+ * the panel moves when it appears; `eps`: "show" ε_g, keep it for "later", or "none" (the
+ * readout, which has it per rule, is shown).
  * @param {HTMLElement} box
  * @param {import("../app/view-frame.js").Frame} frame
- * @param {boolean} hideEps
+ * @param {"show" | "later" | "none"} eps
  */
-export function renderLessonNumbers(box, frame, hideEps) {
-  const { scene, compared, eps } = frame;
+export function renderLessonNumbers(box, frame, eps) {
+  const { scene, compared } = frame;
   const algorithms = /** @type {any[]} */ (scene?.algorithms ?? []);
-  /** @type {[string, string, string][]} each line's label, its parts (rule: value) and the rule names in it */
+  /** @type {[string, string, string, boolean][]} each line's key, label, parts (rule: value) and whether it is shown yet */
   const lines = [];
   /** @param {string} name @param {string} value */
   const part = (name, value) => `<span class="rule" data-rule="${name}" style="--rule:${COLORS[name] ?? "inherit"}">${NAMES[name] ?? name}</span> ${value}`;
-  // the race's numbers while it runs (before, the full runs' would give the answer away)
-  const racing = frame.race.active ? compared.map((name) => algorithms.find((a) => a.name === name)).filter(Boolean) : [];
+  // the race's numbers while it runs (before, the full runs' would give the answer away: laid out, not shown)
+  const racing = compared.map((name) => algorithms.find((a) => a.name === name)).filter(Boolean);
   if (racing.length) {
+    const shown = frame.race.active;
     const kappaMax = scene?.exact?.converged ? ` · κ<sub>max</sub> ${fmt(scene.exact.kappa, 3)}` : "";
-    lines.push(["kappa", "κ(w)", racing.map((a) => part(a.name, fmt(a.kappa, 3))).join(" · ") + kappaMax]);
+    lines.push(["kappa", "κ(w)", racing.map((a) => part(a.name, fmt(a.kappa, 3))).join(" · ") + kappaMax, shown]);
     const bounded = racing.filter((a) => a.updateBound !== null && a.updateBound !== undefined);
-    if (bounded.length) lines.push(["updates", "M", bounded.map((a) => part(a.name, `${a.updates} ≤ M* = ${fmt(a.updateBound, 3)}`)).join(" · ")]);
+    if (bounded.length) lines.push(["updates", "M", bounded.map((a) => part(a.name, `${a.updates} ≤ M* = ${fmt(a.updateBound, 3)}`)).join(" · "), shown]);
   }
-  const errors = Object.entries(eps ?? {}).filter(([name]) => !REFERENCES.includes(/** @type {any} */ (name)));
-  if (errors.length && frame.state.showTeacher && !hideEps) lines.push(["eps", "ε<sub>g</sub>", errors.map(([name, e]) => part(name, fmt(e, 3))).join(" · ")]);
-  const html = lines.map(([key, label, parts]) => `<span data-number="${key}"><b>${label}:</b> ${parts}</span>`).join("<br>");
-  if (shown.get(box) !== html) {
+  const errors = Object.entries(frame.eps ?? {}).filter(([name]) => !REFERENCES.includes(/** @type {any} */ (name)));
+  if (errors.length && frame.state.showTeacher && eps !== "none") lines.push(["eps", "ε<sub>g</sub>", errors.map(([name, e]) => part(name, fmt(e, 3))).join(" · "), eps === "show"]);
+  const html = lines
+    .map(([key, label, parts, shown]) => `<span data-number="${key}"${shown ? "" : ' class="lesson-later" aria-hidden="true"'}><b>${label}:</b> ${parts}</span>`)
+    .join("<br>");
+  if (shownHtml.get(box) !== html) {
     box.innerHTML = html;
-    shown.set(box, html);
+    shownHtml.set(box, html);
   }
   box.hidden = !lines.length;
 }

@@ -100,7 +100,8 @@ export class LessonView {
     for (const [i, p] of [...el("lesson-text").children].entries()) p.classList.toggle("lesson-later", i >= shownParagraphs);
     if (!c || !step) return;
     // ε_g here only where the readout (which has it per rule) is not shown
-    renderLessonNumbers(this.numbers, frame, document.body.classList.contains("lesson-hide-eps") || step.views.includes("readout"));
+    const eps = step.views.includes("readout") ? "none" : document.body.classList.contains("lesson-hide-eps") ? "later" : "show";
+    renderLessonNumbers(this.numbers, frame, eps);
     this.renderTask();
     const button = el("lesson-action");
     const texts = ACTION_TEXT[step.action];
