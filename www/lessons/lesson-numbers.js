@@ -38,7 +38,8 @@ export function renderLessonNumbers(box, frame, eps) {
     if (bounded.length) lines.push(["updates", "M", bounded.map((a) => part(a.name, `${a.updates} ≤ M* = ${fmt(a.updateBound, 3)}`)).join(" · "), shown]);
   }
   const errors = Object.entries(frame.eps ?? {}).filter(([name]) => !REFERENCES.includes(/** @type {any} */ (name)));
-  if (errors.length && frame.state.showTeacher && eps !== "none") lines.push(["eps", "ε<sub>g</sub>", errors.map(([name, e]) => part(name, fmt(e, 3))).join(" · "), eps === "show"]);
+  if (errors.length && frame.state.showTeacher && eps !== "none")
+    lines.push(["eps", "ε<sub>g</sub>", errors.map(([name, e]) => part(name, fmt(e, 3))).join(" · "), eps === "show"]);
   const html = lines
     .map(([key, label, parts, shown]) => `<span data-number="${key}"${shown ? "" : ' class="lesson-later" aria-hidden="true"'}><b>${label}:</b> ${parts}</span>`)
     .join("<br>");
