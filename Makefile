@@ -22,9 +22,9 @@ docs-tables:
 # the name section; the wasm features come from the module's target_features section, which the
 # output then drops with the producers section (no browser reads them). --low-memory-unused: the
 # first 1 KiB of memory is never addressed (Rust's stack starts at 1 MiB and grows down, data
-# lies above it), so constant offsets fold into loads and stores: 1.9 KB smaller gzipped
-# (BENCHMARKS.md, Size). The baseline build (browsers without SIMD only) with -Os: 1.3 KB
-# smaller gzipped, for about 4 % on its heavy sweep.
+# lies above it), so constant offsets fold into loads and stores: a smaller module
+# (BENCHMARKS.md, Size). The baseline build (browsers without SIMD only) with -Os: smaller
+# still, at a small cost in speed on its heavy sweep.
 WASM_OPT_FLAGS := --low-memory-unused --strip-producers --strip-target-features
 WASM_OPT := node node_modules/binaryen/bin/wasm-opt -O3 $(WASM_OPT_FLAGS)
 WASM_OPT_BASELINE := node node_modules/binaryen/bin/wasm-opt -Os $(WASM_OPT_FLAGS)

@@ -1,4 +1,4 @@
-// Benchmark (issue 27): the heavy learning-curve sweep in each browser engine the tests drive —
+// Benchmark of the heavy learning-curve sweep in each browser engine the tests drive —
 // Debian's Chromium, Firefox ESR and WebKitGTK (Safari's engine) — and the CLI on the same machine,
 // alternating. The sweep is `bench/learning-curve.mjs`'s (N = 20, α = 0.1…10 in 100 values, 100
 // repetitions, MinOver, 100 epochs), run with `lab.runLearningCurve` (the page's workers, its

@@ -1,4 +1,4 @@
-// Benchmark of Cover's count on the page (issue "Cover's theorem on the screen"): the core's
+// Benchmark of Cover's count on the page (the count shown as the points are edited): the core's
 // `dichotomyCount` in WebAssembly in headless Chromium, through the origin and with a threshold,
 // on teacher sets of P = 300, 1 000 and 2 000 points (median of 7 calls). The page counts both
 // modes on every edit up to LIMITS.countPoints points.

@@ -1,4 +1,4 @@
-// Where the main thread's time goes in a drag (issue 24's long tasks): one set of
+// Where the main thread's time goes in a drag (which tasks run long, and why): one set of
 // bench/settle.mjs (P points, "teacher" / "small-margin" / "noisy", through the origin or with a
 // threshold, the --show= rules shown too), a drag of 100 moves, one per frame, under Chromium's
 // tracing; printed per thread: the tasks' wall and CPU (thread) time, how many took over 50 ms of

@@ -1,11 +1,11 @@
-// Benchmark (issue 26, endurance): the training animation and compare mode's race played at top
+// Benchmark of endurance: the training animation and compare mode's race played at top
 // speed (1 000 steps per second) for a long time, on points that no line through the origin
 // separates. Every `--every` seconds it prints the steps per second since the
 // last sample, the frame interval's median and 95th percentile (requestAnimationFrame), the
 // frames the core keeps, the JS heap in use after a garbage collection (Chromium's
-// Runtime.getHeapUsage) and the core's wasm memory. The issue's figures before the bounded
-// history: the animation fell from 1 000 to ~170 steps/s within 3 minutes (frames of 22–126 ms),
-// the JS heap grew 5 → 96 MB, a 150 s race grew the wasm memory to 108 MB.
+// Runtime.getHeapUsage) and the core's wasm memory: with the history bounded, the steps per
+// second, the frame interval and both memories should stay level over the run rather than
+// drift as it goes on.
 // Usage: make build && node bench/endurance.mjs [--seconds 180] [--every 15] [--mode animation|race|both]
 import { launch, openLab, serve } from "../tests/e2e/harness.mjs";
 

@@ -1,4 +1,4 @@
-// Benchmark of presenter mode (issue 25): the time to open each step of the built-in lesson at
+// Benchmark of presenter mode: the time to open each step of the built-in lesson at
 // 1280×720, from the key press (→, a keydown dispatched in the page, which the presenter's key
 // handler takes as a clicker's) to the step shown with every shown rule settled
 // (`lab.settled()`), its equations typeset (the text's aria-busy cleared) and the next frame

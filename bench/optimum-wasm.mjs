@@ -1,5 +1,5 @@
-// Benchmark: the reference optima the data view computes once per edit of the points (issue 24:
-// the gradient rules' least squares and Newton minima, the soft margin's exact optimum at γ = 1)
+// Benchmark: the reference optima the data view computes once per edit of the points (the
+// gradient rules' least squares and Newton minima, the soft margin's exact optimum at γ = 1)
 // beside the exact maximal stability, in the page's WebAssembly in headless Chromium, on the set
 // of `examples/optimum_timing.rs` (a noisy 2-D teacher set, seed 7, with a threshold) at
 // P = 200 and 1 000: milliseconds per solve, timed around `OptimumBench.solve(name)` with

@@ -1,4 +1,4 @@
-// Benchmark (issue 27, heavy presets): the time of each course preset of the learning-curve panel
+// Benchmark of the heavy presets: the time of each course preset of the learning-curve panel
 // (www/curves/assignments.js) in the page, as a user runs it: the preset chosen in the menu
 // (`#lc-assignment`, which fills the form), then `lab.runLearningCurve(params)` with the form's
 // sweep (the page's workers, the progressive charts, the final summary; `ms` as the page reports

@@ -1,4 +1,4 @@
-// Benchmark (issue 27, bounded settling), the training worker's part of bench/settle-10k.mjs
+// Benchmark of bounded settling, the training worker's part of bench/settle-10k.mjs
 // without the page: on the same 10 000-point small-margin set, each default rule alone trained to
 // its stop by the core's `Training` export (www/pkg's wasm in Node, V8 as in Chromium), with its
 // wall and CPU seconds (`process.cpuUsage`: less sensitive than the wall to other work on the

@@ -1,4 +1,4 @@
-// Benchmark (issue 27, bounded settling): on 10 000 points with a small margin — the seeded 2-D
+// Benchmark of bounded settling: on 10 000 points with a small margin — the seeded 2-D
 // set of tests/e2e/harness.mjs `lineSet("small-margin", 10000, threshold, 4.6e-4)`: points within
 // 4.6·10⁻⁴ of the teacher line dropped, so κ_max ≈ 4.6·10⁻⁴ — the time from the edit
 // (`lab.setPoints`) until every shown rule has stopped (`lab.settled`), through the origin and

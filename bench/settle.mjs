@@ -1,4 +1,4 @@
-// Benchmark of the data view's settling training (issue "training that settles across frames"):
+// Benchmark of the data view's settling training (training spread across frames):
 // for P = 200, 1 000 and 10 000, through the origin and with a threshold, on a teacher set, a
 // small-margin separable set and a non-separable (noisy) set, a drag of 100 steps, one per
 // animation frame:
@@ -12,9 +12,9 @@
 //   - the time from the end of the drag until every shown rule (Rosenblatt, MinOver, AdaTron) has
 //     stopped (`lab.settled()`).
 // Usage: make build && node bench/settle.mjs [P,P,…] [frames] [--show=rule,rule,…]   ("frames":
-// without waiting for the rules to settle before and after the drag — at P = 10 000 that takes
-// minutes per set; --show: these rules shown too, e.g. the gradient rules and the soft margin,
-// whose reference optima (issue 24) each drag step on up to 1 000 points computes on the page)
+// without waiting for the rules to settle before and after the drag — at P = 10 000 the long
+// part of each set; --show: these rules shown too, e.g. the gradient rules and the soft margin,
+// whose reference optima each drag step on up to 1 000 points computes on the page)
 import { launch, lineSet, openLab, serve, showRules } from "../tests/e2e/harness.mjs";
 
 const SIZES = (process.argv[2] ?? "200,1000,10000").split(",").map(Number);

@@ -1,8 +1,9 @@
 //! No algorithm's name or label is written in shipped code outside its rule file, the catalogue,
-//! presets/lessons data and defaults (issue 23): the page, the charts and the CLI take them from
-//! the catalogue and the specs. This reads the string literals (not the comments) of the shipped
-//! sources — `www/*.js` (not `www/pkg`, `www/vendor`), `index.html`'s `aria-label`s, `title`s and
-//! menu options, and `src/**/*.rs` outside `#[cfg(test)]` modules — and fails naming each place a name is written.
+//! presets/lessons data and defaults, so that a rename is one edit: the page, the charts and the
+//! CLI take them from the catalogue and the specs. This reads the string literals (not the
+//! comments) of the shipped sources — `www/*.js` (not `www/pkg`, `www/vendor`), `index.html`'s
+//! `aria-label`s, `title`s and menu options, and `src/**/*.rs` outside `#[cfg(test)]` modules —
+//! and fails naming each place a name is written.
 
 use perceptron_lab::catalogue::Algorithm;
 use std::fs;

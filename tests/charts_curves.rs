@@ -41,7 +41,7 @@ fn teacher_charts_have_one_series_per_algorithm_in_its_colour_and_the_theory() {
     assert_eq!(eps.y_label, "ε_g");
     assert!(eps.title.contains("N = 10"), "{}", eps.title);
     let names: Vec<&str> = eps.series.iter().map(|s| s.name.as_str()).collect();
-    // the legend's words are the catalogue's labels, not the code names (issue 26)
+    // the legend's words are the catalogue's labels, which a reader knows, not the code names
     assert_eq!(names, ["MinOver", "Hebb", "exact optimum"]);
     for (s, &a) in eps.series.iter().zip(&algorithms) {
         assert_eq!(s.color, rgb(a), "{a}");

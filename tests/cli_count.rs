@@ -92,7 +92,7 @@ fn count_matches_brute_force_for_n_2_to_5() {
                 let method = if n == 2 { "geometric" } else { "exhaustive" };
                 assert_eq!(json["method"], method, "{what}");
                 assert_eq!(json["std_error"], serde_json::Value::Null);
-                // the keys of the issue first, in its order
+                // the keys docs/cli.md lists first, in its order
                 let at = |key: &str| text.find(&format!("\"{key}\"")).unwrap();
                 let keys = ["separable", "total", "cover", "general_position", "method"];
                 assert!(keys.windows(2).all(|k| at(k[0]) < at(k[1])), "{text}");

@@ -1,4 +1,4 @@
-//! `perceptron-lab` on hostile input (issue 26): sizes that would not fit in memory, endless and
+//! `perceptron-lab` on hostile input: sizes that would not fit in memory, endless and
 //! huge files, absurd thread counts, an output that closes early or is full, non-finite inputs,
 //! negative numbers, and refusals that must print nothing to stdout. None may panic or abort;
 //! each ends with a message naming the value and the valid range.
@@ -85,8 +85,8 @@ fn sets_too_large_for_memory_are_refused() {
     assert!(err.contains("200.0 GB"), "{err}");
 }
 
-/// An endless file is refused after 256 MiB (it grew past 5.9 GB), a file of too many rows by
-/// their count (it parsed 5.5 million rows first): within seconds, with a clear message.
+/// An endless file is refused after 256 MiB instead of filling the memory, a file of too many
+/// rows by their count instead of after parsing them: within seconds, with a clear message.
 #[test]
 fn endless_and_huge_files_are_refused() {
     for command in ["train", "count"] {
@@ -128,9 +128,10 @@ fn endless_and_huge_files_are_refused() {
     );
 }
 
-/// `predict --data` counts its rows before parsing any (a 217 MB CSV took 8.5 minutes and a
-/// 21.6 MB one 1.1 GB): a million rows whose last is not a number are refused by their count,
-/// not by the bad row, which a parse would reach first; and the limit is the data files' own.
+/// `predict --data` counts its rows before parsing any (parsing a huge file first costs time and
+/// memory out of all proportion to the refusal): a million rows whose last is not a number are
+/// refused by their count, not by the bad row, which a parse would reach first; and the limit is
+/// the data files' own.
 #[test]
 fn predict_refuses_too_many_rows_by_their_count() {
     let model = file("predict-model.json", r#"{"w": [1, 2]}"#);
@@ -167,8 +168,8 @@ fn predict_refuses_too_many_rows_by_their_count() {
     assert!(printed.lines().all(|line| line == "-1"), "{printed:.40}");
 }
 
-/// A file a million inputs wide (12.9 MB took 265 MB in train and count) is refused from its
-/// header, before its row is read, naming N and the limit: by train, count and predict alike.
+/// A file a million inputs wide (whose parsed row takes many times the file's size in memory) is
+/// refused from its header, before its row is read, naming N and the limit: by train, count and predict alike.
 #[test]
 fn wide_files_are_refused_from_the_header() {
     let n = 1_000_000;

@@ -30,9 +30,9 @@ fn run_limited(kib: u64, args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// Under a memory limit the sweep of the issue (one set of 5792 × 5792 values, 268 MB, and the
-/// rule's copy of it) aborted with "memory allocation … failed", exit code 134. Now it is refused
-/// with the size, exit code 1, nothing on stdout. Not vacuous: under the same limit a small sweep
+/// Under a memory limit a sweep whose set does not fit (one set of 5792 × 5792 values, 268 MB, and
+/// the rule's copy of it) is refused with the size, exit code 1, nothing on stdout — not aborted by
+/// "memory allocation … failed", exit code 134. Not vacuous: under the same limit a small sweep
 /// runs, and without it the refused one does; the refusal can come only from an allocation the
 /// limit refused.
 #[cfg(target_os = "linux")]

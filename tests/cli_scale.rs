@@ -1,4 +1,4 @@
-//! Scale invariance of the binary (issue 24): `train` with every algorithm, `count` and
+//! Scale invariance of the binary: `train` with every algorithm, `count` and
 //! `predict` give the same separability, counts, `κ` (times the factor), directions `w/|w|`,
 //! stops and outputs for a data file and the same file times `10^±300` (`curve` and `trace`
 //! take no data file). The rules compared with scale 1 are those scale invariant by design
@@ -118,8 +118,9 @@ fn train_count_and_predict_at_every_scale() {
     }
 }
 
-/// The three points of issue 24 (`scale_invariance.rs` derives their answers): `train` finds them
-/// separable with the exact `κ_max = √5` through the origin and `√26/2` with a threshold; the
+/// The three points `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)` (`scale_invariance.rs`
+/// derives their answers): `train` finds them separable with the exact `κ_max = √5` through the
+/// origin and `√26/2` with a threshold; the
 /// rules that use `w·ξ` alone train, with that test's `separable`, a `κ` below it and truthful
 /// stops (MinOver, whose steps `ξ/N` mix the two scales, does not claim the optimum); AdaTron and
 /// the soft margin step along unit directions without squared lengths, through the origin and

@@ -1,8 +1,9 @@
-//! The issue's three points `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)` through the CLI
-//! (issue 24), against answers worked out by hand: through the origin, with `w = (cos φ, sin φ)`,
-//! the potentials are `E¹ = cos φ + 10³⁰⁰ sin φ`, `E² = cos φ + 2 sin φ`, `E³ = 10⁻³⁰⁰ cos φ +
-//! 3 sin φ`; `E²` is at most `√5`, reached at `w = (1, 2)/√5`, where `E³ = 6/√5 > √5` and `E¹` is
-//! huge, so `κ_max = √5` there and the set is separable (`w = (0.2, 0.4)` separates it too).
+//! The three points `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`, whose lengths span 300
+//! orders of magnitude, through the CLI, against answers worked out by hand: through the origin,
+//! with `w = (cos φ, sin φ)`, the potentials are `E¹ = cos φ + 10³⁰⁰ sin φ`,
+//! `E² = cos φ + 2 sin φ`, `E³ = 10⁻³⁰⁰ cos φ + 3 sin φ`; `E²` is at most `√5`, reached at
+//! `w = (1, 2)/√5`, where `E³ = 6/√5 > √5` and `E¹` is huge, so `κ_max = √5` there and the set
+//! is separable (`w = (0.2, 0.4)` separates it too).
 
 mod common;
 

@@ -317,8 +317,8 @@ fn a_header_without_rows_is_refused() {
     );
 }
 
-/// The gradient rules' stops mean what they say (issue 24's reproductions on the Iris preset,
-/// class-sorted, cyclic, with θ): sequential Adaline at its default η circles and is not
+/// The gradient rules' stops mean what they say (on the Iris preset, class-sorted, cyclic,
+/// with θ): sequential Adaline at its default η circles and is not
 /// converged; `--stop epochs` runs the tanh Adaline from its far start every epoch asked for,
 /// and the model carries the gradient where it stopped.
 #[test]

@@ -561,7 +561,7 @@ fn two_thousand_points() {
     assert_eq!(c.separable, 2.0 * 1001.0);
 }
 
-/// The issue-24 set `(1, 10³⁰⁰)`, `(−1, −2)`, `(10⁻³⁰⁰, 3)` through the origin: the cross products
+/// The three points `(1, 10³⁰⁰)`, `(−1, −2)`, `(10⁻³⁰⁰, 3)` through the origin: the cross products
 /// of its points, computed here from the coordinates, are `1·3 − 10³⁰⁰·10⁻³⁰⁰ = 2`,
 /// `1·(−2) − 10³⁰⁰·(−1) ≈ 10³⁰⁰` and `(−1)·3 − (−2)·10⁻³⁰⁰ ≈ −3`, none zero, and no point is
 /// a negative multiple of another's direction, so the three lines through the origin are distinct

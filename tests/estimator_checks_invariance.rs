@@ -106,10 +106,9 @@ const SCALING_GAP: f64 = 1e-6;
 /// How far apart (relatively) two `E^μ` must be for their order to be fixed. At the optimum of
 /// maximal stability (and of the soft margin) the support vectors have exactly equal `E^μ`;
 /// MinOver and AdaTron stop at a certified relative gap ([`SCALING_GAP`]; the soft margin at its
-/// KKT tolerance 10⁻⁶), so their support vectors are ordered only to about that precision
-/// (measured: a spread of about 1.5× the gap, at gaps 10⁻³ and 10⁻⁶), and which of the
-/// near-equal examples or pairs a step picks is decided by rounding, which the scaling changes.
-/// So pairs within 10× the gap count as ties. `exact` places its support vectors to 10⁻⁹; the
+/// KKT tolerance 10⁻⁶), so their support vectors are ordered only to about that precision, and
+/// which of the near-equal examples or pairs a step picks is decided by rounding, which the
+/// scaling changes. So pairs within 10× the gap (a margin over that precision) count as ties. `exact` places its support vectors to 10⁻⁹; the
 /// other rules' order is a property of their path, which the scaling does not change at all.
 fn tie(algo: &str) -> f64 {
     match algo {

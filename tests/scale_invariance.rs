@@ -1,4 +1,4 @@
-//! Scale invariance of the core (issue 24): a set and the same set times `10^±300` give the same
+//! Scale invariance of the core: a set and the same set times `10^±300` give the same
 //! separability, counts, `κ` (times the factor), directions `w/|w|` and stops, for the exact
 //! optimum, the count of separable labellings and every training rule in both modes.
 //!
@@ -189,7 +189,7 @@ fn every_rule_at_every_scale() {
     }
 }
 
-/// The three points of issue 24, `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`, at scale
+/// The three points `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`, at scale
 /// `c` = 1 and `10^−300` (at `10^300` a coordinate is ∞ and the set is refused as not finite).
 /// Their lengths span 300 orders of magnitude, beyond what squared lengths hold together, yet
 /// the answer is in closed form: the long point lies far in front of the short ones' optimum, so
@@ -331,7 +331,8 @@ fn shrunk(w: &[f64]) -> Vec<f64> {
     w.iter().map(|v| v / top).collect()
 }
 
-/// The issue's three points at scale 1: `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`.
+/// The three points of `a_set_spanning_beyond_the_range_is_solved_where_its_geometry_allows` at
+/// scale 1: `(1, 1e300, +1)`, `(−1, −2, −1)`, `(1e-300, 3, +1)`.
 fn three_points() -> Dataset {
     Dataset::from_row_major(
         vec![1.0, 1e300, -1.0, -2.0, 1e-300, 3.0],

@@ -72,7 +72,8 @@ fn expected(stop: Stop, algorithm: Algorithm, separable: bool) -> String {
         }
         (Stop::NoImprovement, _) => "stopped: κ(w) did not improve for P steps".into(),
         (Stop::OnePass, _) => "one pass through the data".into(),
-        // the angle rule (issue 24): not the gradient rules' optimality condition
+        // the angle rule: not the gradient rules' optimality condition, so it says |∇E| and
+        // does not claim convergence
         (
             Stop::Settled,
             Algorithm::Adaline
@@ -135,7 +136,7 @@ fn expected(stop: Stop, algorithm: Algorithm, separable: bool) -> String {
         (Stop::Limit, Algorithm::Minover | Algorithm::Adatron) => {
             "stopped after 37 steps (40 epochs): set not separable, κ(w) = -0.250".into()
         }
-        // the plateau stop (issue 24)
+        // the plateau stop: at the epoch limit with the cost flat and |∇E| not small, stalled
         (Stop::Plateau, _) => "not converged: stalled on a plateau: |∇E| = 3.0e-4 of its scale, \
                                the cost flat over the last epochs (epoch limit 40); a larger \
                                limit lets it leave the plateau"

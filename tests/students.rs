@@ -445,7 +445,7 @@ fn the_chain_forgets_its_start_within_the_burn_in() {
 
 /// States `THIN` trajectories apart are nearly uncorrelated: the autocorrelation of `R` at that
 /// lag, about each chain's own mean, over 40 chains of 100 states at `N = 20`, `α = 4`, is below
-/// 0.3 in magnitude (measured 0.15; it would be above 0.9 if a trajectory barely moved).
+/// 0.3 in magnitude (it would be near 1 if a trajectory barely moved).
 #[test]
 fn states_thin_apart_are_nearly_uncorrelated() {
     let (n, p) = (20, 80);
@@ -502,8 +502,8 @@ fn sweep(n: usize, alphas: &[f64], reps: usize, seed: u64) -> (CurveParams, Vec<
 
 /// Simulated learning curves at `N = 20` (400 sets per `α`) and `N = 40` (150 sets) against the
 /// `N → ∞` theory: Gibbs within 3 standard errors plus a finite-`N` allowance of `1.6/N` of the
-/// theory (measured: 2–5 % below at `N = 20`, within 2 % at `N = 50`, as the maximally stable
-/// perceptron's 1.5–3 % at `N = 20`), Bayes within the same plus `1/(2K)` for its `K`-sample
+/// theory (the finite-size deviation falls like `1/N`, as the maximally stable perceptron's
+/// does), Bayes within the same plus `1/(2K)` for its `K`-sample
 /// estimate (module docs); the Bayes student generalises better than the maximally stable
 /// perceptron on the same sets (paired difference above 3 standard errors). Cover's counting
 /// estimate (Biehl eq. 3.52) counts every labelling once, not by its volume in weight space: it

@@ -63,11 +63,10 @@ fn certified_upper(w: &[f64], x: &[f64], data: &Dataset, mode: Mode) -> f64 {
 // ---------------------------------------------------------------------------------------------
 // MinOver and AdaTron against the exact optimum
 
-/// AdaTron's gap shrinks quickly (a few thousand steps to 1e-4 on these sets); MinOver is
-/// Frank–Wolfe with step `1/t` on the convex hull of the `z^μ`, whose certified gap shrinks like
-/// `1/t` (measured in a release build: 1.5·10^4–4.4·10^5 steps to 1e-4 on these sets, ten times
-/// fewer to 1e-3), too slow for a debug build everywhere, so MinOver runs to 1e-3 on every set
-/// and to 1e-4 on three of them.
+/// AdaTron's gap shrinks quickly; MinOver is Frank–Wolfe with step `1/t` on the convex hull of
+/// the `z^μ`, whose certified gap shrinks like `1/t`, so a gap ten times smaller takes about ten
+/// times the steps: 1e-4 on every set is too slow for a debug build, so MinOver runs to 1e-3 on
+/// every set and to 1e-4 on three of them.
 const GAP: f64 = 1e-4;
 const MINOVER_GAP: f64 = 1e-3;
 

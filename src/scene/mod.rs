@@ -317,9 +317,9 @@ const DIM: usize = 2;
 pub const SETTLE_WORK: f64 = 1e9;
 
 /// The fixed work of one step besides its arithmetic on the examples (choosing, counting,
-/// testing the stop), in multiply-adds: what makes AdaTron's `O(N)` step in 2-D cost as much as
-/// about 20 of them (measured natively on 10 000 points in 2-D, against MinOver's cost per
-/// potential).
+/// testing the stop), in multiply-adds, so that a rule of cheap steps (AdaTron's `O(N)` step in
+/// 2-D) is not counted as nearly free: calibrated natively on 10 000 points in 2-D against
+/// MinOver's cost per potential.
 pub const STEP_WORK: usize = 16;
 
 /// The work of one step of `algorithm` on `p` examples in `n` dimensions, in multiply-adds of its

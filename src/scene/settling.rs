@@ -20,7 +20,7 @@ use crate::train::{Mode, Trainer};
 use crate::version_space::VersionSpace;
 
 /// Work (potential updates or presentations) a rule does between two looks at the clock: small
-/// enough that a slice ends within about 0.1 ms of its deadline.
+/// enough that a slice overruns its deadline by a small fraction of the slice at most.
 const CHUNK_WORK: usize = 20_000;
 
 /// One rule being trained.

@@ -37,7 +37,7 @@ test("the C key compares the shown rules (Rosenblatt and MinOver ticked); their 
   assert.ok(bound > 0);
   assert.ok(s.traces.rosenblatt.updates.every((m) => m <= bound));
   const cell = await page.locator('#readout tr[data-algorithm="rosenblatt"] td.updates').textContent();
-  // M* with its digits (issue 24: not rounded down to a whole number without a word)
+  // M* with its digits: a bound, not rounded down to a whole number without a word
   const m = cell.match(/^(\d+) ≤ M\* = ([\d,.]+)$/);
   assert.ok(m, cell);
   assert.equal(Number(m[1]), s.algorithms.rosenblatt.updates);

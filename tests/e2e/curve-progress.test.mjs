@@ -1,4 +1,4 @@
-// End-to-end tests of the learning-curve charts before and while a sweep runs (issue 16): the
+// End-to-end tests of the learning-curve charts before and while a sweep runs: the
 // theory curves at once, before Run; the finished α drawn as the cells complete, not only when
 // the whole sweep ends; a changed form previews its own theory; a cancelled run leaves the charts
 // as they were.

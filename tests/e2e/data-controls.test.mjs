@@ -1,4 +1,4 @@
-// End-to-end tests of the data controls doing what they say (issue 16): the preset menu names the
+// End-to-end tests of the data controls doing what they say: the preset menu names the
 // points' kind ("custom" once edited) and "New teacher set" keeps it; Enter in P, λ and seed
 // applies them; words instead of NaN and the singular; one cross per misclassified point; the
 // tooltip gone after a click and off the lines; a touch's long press shows it; a teacher set

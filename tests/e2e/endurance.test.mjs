@@ -85,8 +85,8 @@ test("the animation's path is stroked with a bounded number of vertices, its fir
 });
 
 // The page's clock is the test's (Playwright's clock): 22 simulated seconds at 1 000 steps per
-// second are 22 000 steps however slowly the machine runs them (it asked for 21 000 steps within
-// 240 s of wall-clock time, a hidden speed requirement).
+// second are 22 000 steps however slowly the machine runs them (a count of steps within a
+// wall-clock time would be a hidden speed requirement).
 test("the animation at top speed keeps a bounded history and stays true to the run", async () => {
   const browser = await launch();
   try {

@@ -1,4 +1,4 @@
-// The lecture's instruments beyond the compare panel's first version (issue 13): the one
+// The lecture's instruments beyond the compare panel's first version: the one
 // player's scrubber and speed, driving the race in compare mode and the animation without it; the animated rule's trace; pocket's two error
 // series; the rings sized by the embedding strengths. Values are checked against what the test
 // computes from the state (κ and errors from w, θ and the points), with the real keyboard and

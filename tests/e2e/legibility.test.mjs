@@ -1,4 +1,4 @@
-// Normal mode's canvas text legible at a distance (issue 25): every text any canvas of the page
+// Normal mode's canvas text legible at a distance: every text any canvas of the page
 // draws — the data view, the weight view, the compared and animated rules' traces, the ε_g(P)
 // chart of "Add an example", the learning-curve charts and the one-run trace — is at least 14
 // CSS px and in a colour with WCAG AA contrast (≥ 4.5:1) against the white the canvases are

@@ -1,4 +1,4 @@
-// Lessons and presenter mode (issue 25): every step of the built-in lesson opens (by
+// Lessons and presenter mode: every step of the built-in lesson opens (by
 // lab.openLesson, by its link, by → and ←) and shows the state it declares; its action does what
 // it says; at 1280×720 and 1920×1080 every step fits one screen with no text under 18 px and no
 // axe-core violation; a lesson written with "+ Step", exported, imported in a fresh browser and
@@ -169,12 +169,10 @@ async function typeset(page) {
 /**
  * The share of the screen the step's canvases (data, weights, traces, charts, the cells'
  * thumbnails) must cover at least, by screen width: "the views take most of the screen", more
- * than half of it, at both sizes and in every step. The layout of 2026-11-27 (a square data view,
- * the step's panels at 18 px in rows under the views) gave 0.29–0.55 at 1280×720 (most steps
- * 0.40–0.43; Gibbs and Bayes 0.286) and 0.45–0.72 at 1920×1080, and fails this. Measured
- * 2026-11-28 with the data view as wide as the screen leaves it, the panels that fit in the
- * lesson's panel, and the compact panels where needed (layout.js fitPresenter): 0.51–0.63 at
- * 1280×720, 0.60–0.76 at 1920×1080.
+ * than half of it, at both sizes and in every step. A square data view with the step's panels at
+ * 18 px in rows under the views falls short of this; the data view as wide as the screen leaves
+ * it, the panels that fit in the lesson's panel and the compact panels where needed
+ * (layout-presenter.js fitPresenter) meet it.
  */
 const VIEW_SHARE = { 1280: 0.5, 1920: 0.5 };
 

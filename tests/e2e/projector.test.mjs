@@ -1,4 +1,4 @@
-// End-to-end tests of the page on a classroom projector (issue 16): at 1280×720 (and 1920×1080)
+// End-to-end tests of the page on a classroom projector: at 1280×720 (and 1920×1080)
 // projector mode enlarges the views by a quarter or more, writes every label of the views, the
 // readout and the animation at 18 px or more, keeps the controls in fewer rows and the views, the
 // readout and the animation controls on the one screen; in normal mode the readout's columns fit
@@ -160,10 +160,10 @@ async function projectorScreen(screen, factor, { weightFactor = factor, plotGrow
 }
 
 test("projector mode at 1280×720: the views larger, fewer control rows, views, readout and animation on one screen, text ≥ 18 px", async () => {
-  // the first screen's views already take 44 % of the window (its bar in closed groups), so the
-  // projector's gain is smaller than when the bar took four rows: the data view's side 1.12×, the
-  // weight view's area (landscape beside it, over the readout) a little larger, its circle, held
-  // by the landscape's height, no longer larger than on the first screen
+  // the first screen's views already take a large share of the window (its bar in closed groups),
+  // so the projector's gain is smaller than when the bar took four rows: the data view's side
+  // 1.12×, the weight view's area (landscape beside it, over the readout) a little larger, its
+  // circle, held by the landscape's height, no longer larger than on the first screen
   const { normal, projector, weights } = await projectorScreen({ width: 1280, height: 720 }, 1.12, { weightFactor: 1.02, plotGrows: false });
   console.log(`1280×720: data view ${normal} → ${projector} px; weight view ${weights[1].width}×${weights[1].height} → ${weights[0].width}×${weights[0].height}`);
 });

@@ -1,6 +1,6 @@
-// The leftovers of issue 26's "every device of a class": a training worker that dies (closes
-// without a word) is noticed, said in the status line, and the rules settle on the page; Export
-// after a Cancel gives the last finished sweep's CSV; the weight view's zoom follows the data
+// The page robust on every device of a class, the remaining cases: a training worker that dies
+// (closes without a word) is noticed, said in the status line, and the rules settle on the page;
+// Export after a Cancel gives the last finished sweep's CSV; the weight view's zoom follows the data
 // (kept while it shows the version space, the whole again when it shows none of it); each rule's
 // mark has the catalogue's shape whatever else is shown; and no two labels of the data view or
 // the weight view overlap, on a laptop and on a phone.

@@ -1,4 +1,4 @@
-// End-to-end tests of "saved work is never lost" (issue 26): a link opened over saved points keeps
+// End-to-end tests of "saved work is never lost": a link opened over saved points keeps
 // them one Undo away, a damaged saved state keeps its valid parts and names what it dropped, a
 // storage that refuses to save says so, another tab's save is told (and a reload keeps both), and
 // a link's dropped parts are named in sentences.

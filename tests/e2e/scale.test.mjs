@@ -67,10 +67,10 @@ test("the six points at 10^−300, 1 and 10^300: the same answers, κ in the dat
   assert.deepEqual(lab.errors, []);
 });
 
-// The three points of issue 24, whose lengths span 300 orders of magnitude beyond what squared
-// lengths hold together: the page answers what the geometry allows (the exact κ_max = √5 through
-// the origin: the long point lies far in front of the short ones' optimum), Rosenblatt trains,
-// AdaTron (stepping without squared lengths through the origin) reaches κ_max within its
+// The three points (1, 1e300, +1), (−1, −2, −1), (1e-300, 3, +1), whose lengths span 300 orders
+// of magnitude, beyond what squared lengths hold together: the page answers what the geometry
+// allows (the exact κ_max = √5 through the origin: the long point lies far in front of the short
+// ones' optimum), Rosenblatt trains, AdaTron (stepping without squared lengths through the origin) reaches κ_max within its
 // certified gap of 10⁻³, and nothing fails.
 test("the three points spanning 10^600: the exact optimum, the rules that can train, a note for the rest", async () => {
   await lab.setPoints([
@@ -105,10 +105,10 @@ test("the six points with a threshold at 10^−300, 1 and 10^300: the band's are
   assert.deepEqual(lab.errors, []);
 });
 
-// Points at ±10^308 (issue 24: the page said "Imported 2 points" and MinOver's w was [null,
-// null]): imported through the file input, every shown rule gives a finite w with the errors it
-// has on the same points at scale 1 (on these separable points the rules that separate them at
-// scale 1 separate them here), or is left out with a note naming it; no w is ever null.
+// Points at ±10^308, where a squared length overflows: imported through the file input, every
+// shown rule gives a finite w with the errors it has on the same points at scale 1 (on these
+// separable points the rules that separate them at scale 1 separate them here), or is left out
+// with a note naming it; no w is ever null.
 test("a CSV at ±1e308 imported through the page: every shown rule's w finite and as good as at scale 1, or a note naming the rule", async () => {
   const { page } = lab;
   const rows = [
@@ -154,7 +154,7 @@ test("a CSV at ±1e308 imported through the page: every shown rule's w finite an
   assert.deepEqual(lab.errors, []);
 });
 
-// The three points of issue 24 imported as a file with every rule shown (through the origin,
+// The three points above imported as a file with every rule shown (through the origin,
 // then with a threshold):
 // every rule trains (none is left out with a note), each gives a finite, non-zero w — a line
 // drawn — and no error reaches the page; AdaTron is at κ_max = √5 within its gap, and the

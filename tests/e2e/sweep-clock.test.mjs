@@ -113,7 +113,7 @@ const lab = useLab();
 test("in the page, a sweep's progress bar goes by the work done and its status says the time left", async () => {
   // MinOver's cells cost ∝ P² (up to 1600 times from the smallest α to the largest). The
   // sweep is cancelled once the time left is said (after 2 s), so it is large enough that a much
-  // faster machine still has that much left: 80 000 cells, about a minute here
+  // faster machine still has that much left: 80 000 cells
   const params = {
     n: 20,
     alphas: Array.from({ length: 40 }, (_, i) => 0.25 + (9.75 * i) / 39),
@@ -150,7 +150,7 @@ test("in the page, a sweep's progress bar goes by the work done and its status s
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i].bar >= seen[i - 1].bar, "the bar never goes back");
   // the cells run round robin over the α, every round costing the same: when the time left is
   // first said (2 s in, every α measured) the bar, by the work, is at the cells' count — within a
-  // quarter of it and a round's share (run α by α, largest first, it was ≈ 3 times it)
+  // quarter of it and a round's share (run α by α, largest first, it would be several times it)
   const said = seen.find((s) => / left$/.test(s.text));
   const round = params.alphas.length / (params.alphas.length * params.reps);
   assert.ok(said && Math.abs(said.bar - said.cells) <= 0.25 * said.cells + round, `the bar at the cells' count: ${JSON.stringify(said)}`);

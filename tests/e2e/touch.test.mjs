@@ -1,4 +1,4 @@
-// End-to-end tests of the page on a phone (issue 26): at 390×844 with a touch screen nothing is
+// End-to-end tests of the page on a phone: at 390×844 with a touch screen nothing is
 // wider than the window and the data view lies within it; every control is 44 px high; the hint
 // speaks of taps; the skip link is the first stop of the keyboard; the weight view pans with one
 // finger and zooms with two, and its zoom goes back to the whole when the data change; a tap that

@@ -164,8 +164,8 @@ test("a sweep's worker that cannot load fails the sweep with a message that says
   }
 });
 
-// Sizes that pass every other check but whose sets would not fit in a worker's memory (the issue's
-// reproductions: they panicked in the worker, "capacity overflow", and the status read "failed:
+// Sizes that pass every other check but whose sets would not fit in a worker's memory (started,
+// they would panic in the worker, "capacity overflow", and leave a status of "failed:
 // unreachable"): refused before any worker starts, with the size and the limit, the points and the
 // last sweep kept, the next Run working.
 test("sweeps too large for memory are refused before they start, naming P × N and the limit", async () => {

@@ -160,9 +160,8 @@ export function applyAssignment(el, a) {
 /**
  * The small sweep that warms the workers up (`WorkerPool.warm`): the presets' three rules (those of
  * `dimension-20`) and the storage chart's test at N = 20, twelve α up to P = 200 (MinOver's window
- * opens from P = 56), two repetitions — the code a sweep runs, little work on each worker; these
- * 24 cells shortened WebKit's first heavy sweep more than four did (measured; the warm-up's effect
- * in each engine: BENCHMARKS.md, "The heavy sweep").
+ * opens from P = 56), two repetitions — the code a sweep runs, little work on each worker; 24 cells
+ * rather than a handful, which shortens WebKit's first heavy sweep more (the warm-up's effect in each engine: BENCHMARKS.md, "The heavy sweep").
  */
 export const WARM_UP = {
   n: 20,

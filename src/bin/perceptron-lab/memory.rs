@@ -3,7 +3,7 @@
 
 /// Copies of a set of `P·N` values that a run holds at its peak, rounded up: the set, the rule's
 /// own copy, and a rule's working arrays (MinOver's, AdaTron's, the soft margin's, the exact
-/// optimum's rows): at most 3.2 copies measured (docs/cli.md, "Memory").
+/// optimum's rows), with a margin over the peaks docs/cli.md gives ("Memory").
 pub const SET_COPIES: usize = 4;
 
 /// Whether this process can allocate `bytes` now: reserved fallibly and freed at once. A memory

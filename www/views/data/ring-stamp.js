@@ -1,8 +1,8 @@
 /**
  * Many equal dashed rings, stamped: a ring drawn once into a small canvas and copied to each
  * centre. The canvas rasterises a dashed stroke dash by dash — in Chromium's software canvas the
- * ~800 dashed rings of the soft margin's violators on 1 000 noisy points made every drag step a
- * long task at the frame's commit (BENCHMARKS.md, "Rasterisation at P = 1 000") — while a copy of
+ * hundreds of dashed rings of the soft margin's violators on 1 000 noisy points made every drag
+ * step a long task at the frame's commit (BENCHMARKS.md, "Rasterisation at P = 1 000") — while a copy of
  * a small image is cheap. The canvas starts the dash pattern anew on every subpath, so each ring of
  * the one path they were (moveTo(x + r, y), arc from angle 0) is the same image, moved: the stamp
  * is drawn at the ring's sub-pixel phase (1/PHASES of a device pixel) and copied at whole device
