@@ -40,6 +40,7 @@ build: setup
 	cp $(BASELINE_DIR)/pkg/perceptron_lab_bg.wasm www/pkg/perceptron_lab_baseline_bg.wasm
 	$(WASM_OPT) www/pkg/perceptron_lab_bg.wasm -o www/pkg/perceptron_lab_bg.wasm
 	$(WASM_OPT_BASELINE) www/pkg/perceptron_lab_baseline_bg.wasm -o www/pkg/perceptron_lab_baseline_bg.wasm
+	node scripts/bundle.mjs
 	node scripts/single-file.mjs
 	@for f in www/pkg/perceptron_lab_bg.wasm www/pkg/perceptron_lab_baseline_bg.wasm; do \
 	  printf '%s: %s bytes, %s gzipped\n' $$f $$(wc -c < $$f) $$(gzip -9 -c $$f | wc -c); done

@@ -64,12 +64,9 @@ const replace = (from, to) => {
 replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/.exec(html)[0], `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
 // every stylesheet inline, in its place
 for (const [link, path] of [...html.matchAll(/<link rel="stylesheet" href="(www\/[a-z/-]+\.css)">/g)]) replace(link, `<style>${read(path)}</style>`);
-// the wasm and the module scripts are in the file (main.js imports boot-start.js)
+// the wasm and the page's scripts are in the file
 replace('<link rel="preload" href="www/pkg/perceptron_lab_bg.wasm" as="fetch" crossorigin fetchpriority="high">\n', "");
-replace('<link rel="modulepreload" href="www/app/wasm-build.js">\n', "");
-replace('<link rel="modulepreload" href="www/lessons/lesson-store.js">\n', "");
-replace('<script type="module" src="www/app/boot-start.js"></script>\n', "");
-replace('<script type="module" src="www/main.js"></script>\n', "");
+replace('<script type="module" src="www/bundle/main.js"></script>\n', "");
 replace("</body>", `<script>${setup}</script>\n<script>${main}</script>\n</body>`);
 
 mkdirSync(join(ROOT, "dist"), { recursive: true });

@@ -30,6 +30,7 @@ import { ReadoutView } from "./views/readout.js";
 import { TeacherPanel } from "./views/teacher-panel.js";
 import { NO_WASM } from "./app/wasm-build.js";
 import { build, core as corePromise, storeOpen } from "./app/boot-start.js";
+import { siteRoot } from "./app/site-root.js";
 import { bindWeightView } from "./input/weight-gestures.js";
 import { WeightView } from "./views/weight/weight-view.js";
 import { shareCore } from "./workers/worker-pool.js";
@@ -171,7 +172,7 @@ function showAlert(text) {
 /** Registers the service worker (sw.js) that keeps the page usable offline once loaded. */
 function registerOfflineCache() {
   if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
-  const root = new URL("../", import.meta.url);
+  const root = siteRoot();
   navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href }).catch((e) => {
     console.warn(`offline cache not available: ${e.message}`);
   });

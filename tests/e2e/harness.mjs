@@ -76,6 +76,15 @@ export function lineSet(kind, P, threshold, margin = 0.02) {
 }
 
 /**
+ * Makes pages of `context` run from the page's source modules (www/main.js and its imports) instead
+ * of its bundle (www/bundle/main.js, what index.html loads), for a test that reaches into one of
+ * those modules with `import("/www/…")`: the page's own instance, not a second one.
+ */
+export async function fromSources(context) {
+  await context.route("**/www/bundle/main.js", (route) => route.fulfill({ contentType: "text/javascript", body: 'import "/www/main.js";\n' }));
+}
+
+/**
  * Starts `python3 -m http.server` on a free port at `root` (by default the repository's); resolves `{url, close}`.
  * Its request log (stderr) is dropped and its stdout drained: a pipe nobody reads fills after a
  * few hundred requests and the server then blocks on its next log line, hanging every later page.

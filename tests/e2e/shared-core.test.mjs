@@ -4,12 +4,16 @@
 // path, and a browser that cannot post a module).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SMALL_SWEEP, launch, openLab, serve } from "./harness.mjs";
+import { SMALL_SWEEP, fromSources, launch, openLab, serve } from "./harness.mjs";
 
-/** Opens the page without a service worker (every request reaches the network, and is seen). */
-async function withPage(fn) {
+/**
+ * Opens the page without a service worker (every request reaches the network, and is seen);
+ * `sources`: from its source modules, so that the test can reach the page's worker pool.
+ */
+async function withPage(fn, { sources = false } = {}) {
   const server = await serve();
   const browser = await launch({ serviceWorkers: "block" });
+  if (sources) await fromSources(browser.context);
   try {
     const wasm = [];
     browser.context.on("request", (r) => {
@@ -35,16 +39,19 @@ test("the page fetches its core once: the training worker and a sweep's workers 
     shared = csv;
   });
   // the same sweep where each worker loads the core itself (its first message says it has none)
-  await withPage(async (page, wasm) => {
-    const csv = await page.evaluate(async (p) => {
-      const { shareCore } = await import("/www/workers/worker-pool.js");
-      shareCore(null); // as where the browser cannot post a module
+  await withPage(
+    async (page, wasm) => {
+      const csv = await page.evaluate(async (p) => {
+        const { shareCore } = await import("/www/workers/worker-pool.js");
+        shareCore(null); // as where the browser cannot post a module
 
-      return (await window.lab.runLearningCurve(p)).csv;
-    }, sweep);
-    assert.ok(wasm.length >= 2, `the workers fetched the core themselves: ${JSON.stringify(wasm)}`);
-    assert.equal(csv, shared, "the same numbers either way");
-  });
+        return (await window.lab.runLearningCurve(p)).csv;
+      }, sweep);
+      assert.ok(wasm.length >= 2, `the workers fetched the core themselves: ${JSON.stringify(wasm)}`);
+      assert.equal(csv, shared, "the same numbers either way");
+    },
+    { sources: true },
+  );
 });
 
 test("a worker that gets work before any core (a page of an older version sends none) loads its own and answers", async () => {
@@ -60,8 +67,10 @@ test("a worker that gets work before any core (a page of an older version sends 
         setTimeout(() => reject(new Error("the worker did not answer within 30 s")), 30_000);
       });
       worker.terminate();
-      const { runCells } = await import("/www/pkg/perceptron_lab.js");
-      return { fromWorker, onPage: runCells(p, 0, 12) };
+      // the core's module of its own here (the page's is inside its bundle), instantiated
+      const core = await import("/www/pkg/perceptron_lab.js");
+      await core.default();
+      return { fromWorker, onPage: core.runCells(p, 0, 12) };
     }, sweep);
     assert.equal(fromWorker.length, 12);
     assert.deepEqual(fromWorker, onPage, "the worker's cells are the page's");

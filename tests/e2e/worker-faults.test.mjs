@@ -76,7 +76,10 @@ test("a sweep whose worker dies in the middle of a chunk fails with a message; f
     const formBefore = await form();
     // the core calls a batch's progress callback after each of its cells
     const calls = await page.evaluate(async (sweep) => {
-      const { runCells } = await import("/www/pkg/perceptron_lab.js");
+      // the core's module of its own here (the page's is inside its bundle), instantiated
+      const core = await import("/www/pkg/perceptron_lab.js");
+      await core.default();
+      const { runCells } = core;
       const seen = [];
       const results = runCells(sweep, 1, 5, (done) => seen.push(done));
       return { seen, cells: results.map((r) => r.cell) };

@@ -55,7 +55,8 @@ export function spawnWorker() {
     const blob = new Blob([globalThis.PLAB_WORKER_SOURCE], { type: "text/javascript" });
     worker = new Worker(URL.createObjectURL(blob));
   } else {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // "../workers/": the same file from this module and from the bundle (scripts/bundle.mjs)
+    worker = new Worker(new URL("../workers/worker.js", import.meta.url), { type: "module" });
   }
   try {
     worker.postMessage({ kind: "core", module: core });
