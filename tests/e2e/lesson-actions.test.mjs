@@ -18,12 +18,14 @@ const IDLE = { animate: "▶ Play the run", race: "▶ Race", "run-curves": "▶
 const lessonState = () => lab.page.evaluate(() => window.lab.getState().lesson);
 const buttonText = () => lab.page.evaluate(() => document.getElementById("lesson-action").textContent);
 const numbersText = () => lab.page.evaluate(() => document.getElementById("lesson-numbers").textContent);
-/** Where the step's player controls sit in the lesson's panel (null when the step has none). */
+/** Where the step's controls and the player's scrubber sit (null for one not shown). */
 const controlsTop = () =>
-  lab.page.evaluate(() => {
-    const box = document.getElementById("lesson-controls");
-    return box.hidden ? null : Math.round(box.getBoundingClientRect().top);
-  });
+  lab.page.evaluate(() =>
+    ["lesson-controls", "anim-scrub"].map((id) => {
+      const e = /** @type {HTMLElement} */ (document.getElementById(id));
+      return e.getClientRects().length ? Math.round(e.getBoundingClientRect().top) : null;
+    }),
+  );
 const tracesVisible = () =>
   lab.page.evaluate(() => {
     const box = document.getElementById("race-traces");
@@ -63,7 +65,7 @@ test("every built-in step's action ends within 30 s at its own speed, its button
         assert.ok(text.includes(String(Number(kappa.toPrecision(3))).replace("-", "−")), `step ${i + 1}: κ(w) of ${rule}, ${kappa}, on the panel (${text})`);
       }
       if (compare.rules.includes("rosenblatt")) assert.match(text, /M: .*\d+ ≤ M\* = /, `step ${i + 1}: M and M* on the panel`);
-      assert.equal(await controlsTop(), top, `step ${i + 1}: the player's controls stay where they were when the race's numbers appear`);
+      assert.deepEqual(await controlsTop(), top, `step ${i + 1}: the step's controls and the player's stay where they were when the race's numbers appear`);
       await page.evaluate(() => window.lab.lessonAction()); // on again
     }
     // to the end, faster (the speed slider at its top, 1000 steps per second)

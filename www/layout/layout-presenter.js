@@ -116,7 +116,8 @@ function dock() {
     const moved = nodes.map((node) => {
       const mark = document.createComment("a panel of the step, shown in the lesson's panel");
       node.before(mark);
-      nav.before(node);
+      // above the step's live numbers (lesson-numbers.js), which appear when its action runs and so move nothing docked
+      (document.getElementById("lesson-numbers") ?? nav).before(node);
       return /** @type {[Element, Comment]} */ ([node, mark]);
     });
     if (!lessonOverflows()) docked.push(...moved);

@@ -13,9 +13,10 @@ import { fmt } from "../text/format.js";
 const shownHtml = new WeakMap();
 
 /**
- * Fills `box` with the numbers of `frame`. A line the step shows later (the race's before it runs,
- * ε_g the step keeps for after its action) is laid out already but invisible, so that nothing in
- * the panel moves when it appears; `eps`: "show" ε_g, keep it for "later", or "none" (the
+ * Fills `box` (below the step's controls) with the numbers of `frame`. ε_g that the step keeps for
+ * after its action is laid out already but invisible, so that nothing moves when it appears; the
+ * race's lines appear while it runs (below the controls they move none; reserving their room
+ * would take it from the race's charts). `eps`: "show" ε_g, keep it for "later", or "none" (the
  * readout, which has it per rule, is shown).
  * @param {HTMLElement} box
  * @param {import("../app/view-frame.js").Frame} frame
@@ -28,14 +29,13 @@ export function renderLessonNumbers(box, frame, eps) {
   const lines = [];
   /** @param {string} name @param {string} value */
   const part = (name, value) => `<span class="rule" data-rule="${name}" style="--rule:${COLORS[name] ?? "inherit"}">${NAMES[name] ?? name}</span> ${value}`;
-  // the race's numbers while it runs (before, the full runs' would give the answer away: laid out, not shown)
-  const racing = compared.map((name) => algorithms.find((a) => a.name === name)).filter(Boolean);
+  // the race's numbers while it runs (before, the full runs' would give the answer away)
+  const racing = frame.race.active ? compared.map((name) => algorithms.find((a) => a.name === name)).filter(Boolean) : [];
   if (racing.length) {
-    const shown = frame.race.active;
     const kappaMax = scene?.exact?.converged ? ` · κ<sub>max</sub> ${fmt(scene.exact.kappa, 3)}` : "";
-    lines.push(["kappa", "κ(w)", racing.map((a) => part(a.name, fmt(a.kappa, 3))).join(" · ") + kappaMax, shown]);
+    lines.push(["kappa", "κ(w)", racing.map((a) => part(a.name, fmt(a.kappa, 3))).join(" · ") + kappaMax, true]);
     const bounded = racing.filter((a) => a.updateBound !== null && a.updateBound !== undefined);
-    if (bounded.length) lines.push(["updates", "M", bounded.map((a) => part(a.name, `${a.updates} ≤ M* = ${fmt(a.updateBound, 3)}`)).join(" · "), shown]);
+    if (bounded.length) lines.push(["updates", "M", bounded.map((a) => part(a.name, `${a.updates} ≤ M* = ${fmt(a.updateBound, 3)}`)).join(" · "), true]);
   }
   const errors = Object.entries(frame.eps ?? {}).filter(([name]) => !REFERENCES.includes(/** @type {any} */ (name)));
   if (errors.length && frame.state.showTeacher && eps !== "none")

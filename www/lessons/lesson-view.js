@@ -53,13 +53,14 @@ export class LessonView {
     this.numbers.id = "lesson-numbers";
     this.numbers.setAttribute("aria-live", "off");
     this.numbers.hidden = true;
-    this.controls.before(this.numbers);
+    // below the controls: numbers that appear when the action runs move nothing above them
+    this.controls.after(this.numbers);
     /** @type {HTMLElement} the step's task and whether it is done (lesson-tasks.js) */
     this.taskBox = document.createElement("p");
     this.taskBox.id = "lesson-task";
     this.taskBox.setAttribute("role", "status");
     this.taskBox.hidden = true;
-    this.numbers.before(this.taskBox);
+    this.controls.before(this.taskBox);
     lessons.task = () => {
       const c = lessons.current;
       const task = c?.lesson.steps[c.index].task;
