@@ -270,6 +270,10 @@ for (const viewport of [
         assert.ok(panel.scrollHeight <= panel.clientHeight + 1, `step ${i + 1}: the lesson's panel does not scroll (${panel.scrollHeight} > ${panel.clientHeight})`);
         assert.ok(panel.scrollWidth <= panel.clientWidth + 1, `step ${i + 1}: the lesson's panel does not scroll sideways (${panel.scrollWidth} > ${panel.clientWidth})`);
         assert.deepEqual(panel.navOutside, [], `step ${i + 1}: the lesson's buttons inside the window`);
+        const [titlePx, textPx] = await page.evaluate(() =>
+          ["lesson-title", "lesson-text"].map((id) => Number.parseFloat(getComputedStyle(/** @type {Element} */ (document.getElementById(id))).fontSize)),
+        );
+        assert.ok(titlePx > textPx, `step ${i + 1}: its title (${titlePx} px) larger than its text (${textPx} px)`);
         const least = VIEW_SHARE[viewport.width];
         assert.ok(panel.viewShare >= least, `step ${i + 1}: the views take ${(100 * panel.viewShare).toFixed(0)} % of the screen, at least ${100 * least} %`);
         for (const name of step.controls ?? []) assert.ok(panel.controls.includes(name), `step ${i + 1}: its control "${name}" shown in the panel`);
