@@ -64,7 +64,7 @@ fn rate(learning_rate: Option<f64>, limit: f64, default: f64) -> Result<f64> {
 
 /// The sequential rule (LMS) on `data` from the run's [`Config`]: the learning rate (`None`:
 /// `1 / max_μ C̃_μμ`), the epoch limit, the gradient tolerance, the order and the start
-/// ([`gradient::drive`]).
+/// (`gradient::drive`).
 ///
 /// # Errors
 /// [`Error::Empty`]; [`Error::OutOfRange`] for an unstable `η` or bad limits;

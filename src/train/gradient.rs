@@ -1,6 +1,6 @@
 //! What the on-line gradient rules share: the Adalines (least squares on the local potentials,
 //! [`super::adaline`]) and the sigmoid Adalines (a smooth unit and its cost,
-//! [`super::logistic`]) read the same settings of the run's [`Config`] ([`drive`]); each adds
+//! [`super::logistic`]) read the same settings of the run's [`Config`] (`drive`); each adds
 //! its own step `η` (`None`: the rule's stable default, see its module).
 
 use super::online::Drive;

@@ -100,7 +100,7 @@ impl OnlineRule for LogisticStep {
 
 /// The unit and cost `loss` on `data` from the run's [`Config`]: the learning rate (`None`: the
 /// loss's default, see the module), the epoch limit, the gradient tolerance, the order and the
-/// start ([`gradient::drive`]); without a given start the tanh Adaline starts at [`far_start`],
+/// start (`gradient::drive`); without a given start the tanh Adaline starts at [`far_start`],
 /// the logistic unit tabula rasa.
 ///
 /// # Errors
