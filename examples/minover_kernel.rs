@@ -5,7 +5,7 @@
 //! e.g. `-- 150 1500 100 3` for the bigger shape.
 use perceptron_lab::data::generate;
 use perceptron_lab::rng::rng_from_seed;
-use perceptron_lab::train::{MinoverParams, Mode, Trainer};
+use perceptron_lab::train::{Config, Minover, Mode, Trainer};
 use std::time::Instant;
 
 fn main() {
@@ -26,15 +26,15 @@ fn main() {
     let t0 = Instant::now();
     let mut steps = 0;
     let mut kappa = 0.0;
+    let config = Config {
+        max_epochs: Some(epochs),
+        gap_tolerance: 0.0,
+        ..Config::default()
+    };
     for _ in 0..reps {
-        let fit = MinoverParams {
-            max_epochs: epochs,
-            gap_tolerance: 0.0,
-            ..MinoverParams::default()
-        }
-        .build(&d, Mode::Homogeneous)
-        .expect("valid")
-        .run();
+        let fit = Minover::new(&d, Mode::Homogeneous, &config)
+            .expect("valid")
+            .run();
         steps += fit.steps;
         kappa = fit.kappa;
     }

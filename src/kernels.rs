@@ -20,7 +20,7 @@ use crate::linalg::{axpy_argmin, dot};
 use crate::rng::rng_from_seed;
 use crate::train::minover::{candidates, WINDOW_LANES};
 use crate::train::Algorithm;
-use crate::train::{AdatronParams, MinoverParams, Mode, Trainer};
+use crate::train::{Adatron, Config, Minover, Mode, Strengths, Trainer};
 
 /// The kernels that can be timed.
 pub const KERNELS: [Algorithm; 2] = [Algorithm::Minover, Algorithm::Adatron];
@@ -52,21 +52,16 @@ pub fn teacher_data(n: usize, p: usize, seed: u64) -> Result<Dataset> {
 /// # Errors
 /// [`Error::Unknown`] for another algorithm; [`Error::OutOfRange`] for a bad epoch count.
 pub fn train(algorithm: Algorithm, data: &Dataset, epochs: f64) -> Result<usize> {
+    let config = Config {
+        max_epochs: Some(epochs),
+        gap_tolerance: 0.0,
+        ..Config::default()
+    };
     let fit = match algorithm {
-        Algorithm::Minover => MinoverParams {
-            max_epochs: epochs,
-            gap_tolerance: 0.0,
-            ..MinoverParams::default()
+        Algorithm::Minover => Minover::new(data, Mode::Homogeneous, &config)?.run(),
+        Algorithm::Adatron => {
+            Adatron::new(data, Mode::Homogeneous, &config, Strengths::default())?.run()
         }
-        .build(data, Mode::Homogeneous)?
-        .run(),
-        Algorithm::Adatron => AdatronParams {
-            max_epochs: epochs,
-            gap_tolerance: 0.0,
-            ..AdatronParams::default()
-        }
-        .build(data, Mode::Homogeneous)?
-        .run(),
         _ => {
             return Err(Error::Unknown {
                 kind: "kernel",
@@ -225,13 +220,12 @@ mod tests {
         let data = teacher_data(20, 40, 3).unwrap();
         assert_eq!(candidates(40, 20), 0, "no window at P = 40");
         for steps in [1, 7, 200] {
-            let mut m = MinoverParams {
-                max_epochs: 1e3,
+            let config = Config {
+                max_epochs: Some(1e3),
                 gap_tolerance: 0.0,
-                ..MinoverParams::default()
-            }
-            .build(&data, Mode::Homogeneous)
-            .unwrap();
+                ..Config::default()
+            };
+            let mut m = Minover::new(&data, Mode::Homogeneous, &config).unwrap();
             for _ in 0..steps {
                 m.step();
             }

@@ -12,11 +12,12 @@
 //!
 //! # Example
 //! ```
-//! use perceptron_lab::{data::generate, rng::rng_from_seed, train::{Mode, RosenblattParams, Trainer}};
+//! use perceptron_lab::{data::generate, rng::rng_from_seed};
+//! use perceptron_lab::train::{Config, Mode, Rosenblatt, Trainer};
 //! let mut rng = rng_from_seed(1);
 //! let teacher = generate::teacher(10, &mut rng);
 //! let data = generate::teacher_set(30, &teacher, 0.0, &mut rng).unwrap();
-//! let fit = RosenblattParams::default().build(&data, Mode::Homogeneous).unwrap().run();
+//! let fit = Rosenblatt::new(&data, Mode::Homogeneous, &Config::default()).unwrap().run();
 //! assert!(fit.converged && fit.errors == 0);
 //! ```
 

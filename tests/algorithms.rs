@@ -13,8 +13,8 @@ use perceptron_lab::exact::max_stability;
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
 use perceptron_lab::train::{
-    self, AdalineParams, AdatronParams, Config, GradientParams, LogisticParams, Loss, Mode,
-    NotesParams, PocketParams, Stop, Trainer,
+    self, adaline, logistic, notes, AdalineBatch, Adatron, Config, Loss, Mode, Pocket, Stop,
+    Strengths, Trainer,
 };
 
 fn gaussian_data(seed: u64, n: usize, p: usize) -> Dataset {
@@ -97,13 +97,13 @@ fn adaline_converges_to_the_pseudo_inverse_solution() {
                 continue; // the augmented C̃ would be singular
             }
             let (w_ref, theta_ref) = pseudo_inverse(&data, mode);
-            let params = AdalineParams {
-                tolerance: 1e-14,
-                max_epochs: 200_000.0,
-                ..AdalineParams::default()
+            let config = Config {
+                gradient_tolerance: 1e-14,
+                max_epochs: Some(200_000.0),
+                ..Config::default()
             };
-            let seq = params.clone().build(&data, mode).unwrap().run();
-            let batch = params.build_batch(&data, mode).unwrap().run();
+            let seq = adaline::lms(&data, mode, &config).unwrap().run();
+            let batch = AdalineBatch::new(&data, mode, &config).unwrap().run();
             for (name, fit) in [("sequential", &seq), ("batch", &batch)] {
                 // converged where the gradient vanishes (a set fitted exactly: every E^μ = 1)
                 assert_eq!(fit.stop, Some(Stop::Stationary), "{name} {seed} {mode:?}");
@@ -136,19 +136,14 @@ fn adaline_rejects_an_unstable_learning_rate() {
         .map(|mu| dot(data.x(mu), data.x(mu)))
         .fold(0.0, f64::max)
         / 4.0;
-    let err = AdalineParams {
-        learning_rate: Some(2.01 / c_max),
-        ..AdalineParams::default()
-    }
-    .build(&data, Mode::Homogeneous)
-    .expect_err("η above 2/max C_μμ is refused");
+    let rate = |eta: f64| Config {
+        learning_rate: Some(eta),
+        ..Config::default()
+    };
+    let err = adaline::lms(&data, Mode::Homogeneous, &rate(2.01 / c_max))
+        .expect_err("η above 2/max C_μμ is refused");
     assert!(err.to_string().contains("learning rate"), "{err}");
-    assert!(AdalineParams {
-        learning_rate: Some(1.99 / c_max),
-        ..AdalineParams::default()
-    }
-    .build(&data, Mode::Homogeneous)
-    .is_ok());
+    assert!(adaline::lms(&data, Mode::Homogeneous, &rate(1.99 / c_max)).is_ok());
 }
 
 /// The fewest training errors (`E^μ ≤ 0`) of any `w` through the origin in 2-D, by enumeration:
@@ -189,13 +184,12 @@ fn pocket_never_gets_worse_and_finds_the_fewest_errors() {
         // noisy teacher sets in 2-D: not separable, small enough to enumerate
         let data = teacher_data(100 + seed, 2, 16, 0.25);
         let best = min_errors_2d(&data);
-        let mut pocket = PocketParams {
+        let config = Config {
             seed,
-            max_epochs: 400.0,
-            ..PocketParams::default()
-        }
-        .build(&data, Mode::Homogeneous)
-        .unwrap();
+            max_epochs: Some(400.0),
+            ..Config::default()
+        };
+        let mut pocket = Pocket::new(&data, Mode::Homogeneous, &config).unwrap();
         let mut last = usize::MAX;
         loop {
             let step = pocket.step();
@@ -221,8 +215,7 @@ fn pocket_never_gets_worse_and_finds_the_fewest_errors() {
 #[test]
 fn pocket_stops_without_errors_on_separable_data() {
     let data = teacher_data(7, 5, 40, 0.0);
-    let fit = PocketParams::default()
-        .build(&data, Mode::Homogeneous)
+    let fit = Pocket::new(&data, Mode::Homogeneous, &Config::default())
         .unwrap()
         .run();
     assert_eq!(fit.stop, Some(Stop::NoErrors));
@@ -251,15 +244,16 @@ fn soft_margin_tends_to_the_hard_margin_optimum() {
         // below that some strength is held at γ and the solution differs
         let gamma_c = exact.embedding.iter().fold(0.0, |a: f64, &b| a.max(b));
         for (gamma, same) in [(0.5 * gamma_c, false), (1.01 * gamma_c, true), (1e6, true)] {
-            let fit = AdatronParams {
-                bound: gamma,
+            let config = Config {
                 kkt_tolerance: 1e-10,
-                max_epochs: 200_000.0,
-                ..AdatronParams::default()
-            }
-            .build(&data, mode)
-            .unwrap()
-            .run();
+                max_epochs: Some(200_000.0),
+                ..Config::default()
+            };
+            let bound = Strengths {
+                bound: gamma,
+                ..Strengths::default()
+            };
+            let fit = Adatron::new(&data, mode, &config, bound).unwrap().run();
             assert_eq!(fit.stop, Some(Stop::Kkt), "γ = {gamma}");
             let (w, t) = unit(&fit.perceptron);
             let distance = w
@@ -290,15 +284,16 @@ fn soft_margin_meets_its_optimality_conditions_on_noisy_data() {
         let data = teacher_data(seed, 3, 80, 0.15);
         assert!(!max_stability(&data, mode).unwrap().separable);
         let gamma = 0.5;
-        let fit = AdatronParams {
-            bound: gamma,
+        let config = Config {
             kkt_tolerance: tol,
-            max_epochs: 100_000.0,
-            ..AdatronParams::default()
-        }
-        .build(&data, mode)
-        .unwrap()
-        .run();
+            max_epochs: Some(100_000.0),
+            ..Config::default()
+        };
+        let bound = Strengths {
+            bound: gamma,
+            ..Strengths::default()
+        };
+        let fit = Adatron::new(&data, mode, &config, bound).unwrap().run();
         assert_eq!(fit.stop, Some(Stop::Kkt));
         for &x in &fit.embedding {
             assert!((0.0..=gamma).contains(&x));
@@ -366,17 +361,14 @@ fn cross_entropy_lowers_its_cost_and_squared_error_learns_slower_from_a_bad_star
         Perceptron::new(t.w.iter().map(|v| -40.0 * v).collect(), 0.0)
     };
     let run = |loss| {
-        LogisticParams {
-            loss,
-            gradient: GradientParams {
-                init: Some(start.clone()),
-                max_epochs: 20.0,
-                ..GradientParams::default()
-            },
-        }
-        .build(&data, Mode::Homogeneous)
-        .unwrap()
-        .run()
+        let config = Config {
+            init: Some(start.clone()),
+            max_epochs: Some(20.0),
+            ..Config::default()
+        };
+        logistic::unit(&data, Mode::Homogeneous, &config, loss)
+            .unwrap()
+            .run()
     };
     let (ce, sq) = (run(Loss::CrossEntropy), run(Loss::Squared));
     assert!(
@@ -396,13 +388,12 @@ fn lecture_notes_worked_exercise() {
     // w·x − θ = 2.5 − 3 + 3 − 2 = 0.5 ≥ 0, so y = 1 and t − y = −1:
     // w ← (2.5, −3, 1.5) − 0.1 (1, 1, 2) = (2.4, −3.1, 1.3), θ ← 2 + 0.1 = 2.1.
     let data = Dataset::from_user(vec![1.0, 1.0, 2.0], 3, vec![0.0]).unwrap();
-    let mut notes = NotesParams {
-        learning_rate: 0.1,
+    let config = Config {
+        learning_rate: Some(0.1),
         init: Some(Perceptron::new(vec![2.5, -3.0, 1.5], 2.0)),
-        ..NotesParams::default()
-    }
-    .build(&data, Mode::Threshold)
-    .unwrap();
+        ..Config::default()
+    };
+    let mut notes = notes::perceptron(&data, Mode::Threshold, &config).unwrap();
     let step = notes.step();
     assert!(step.updated);
     let p = notes.perceptron();
@@ -420,8 +411,7 @@ fn lecture_notes_worked_exercise() {
 #[test]
 fn lecture_notes_perceptron_separates_separable_data_and_reports_non_separable() {
     let data = teacher_data(41, 3, 50, 0.0);
-    let fit = NotesParams::default()
-        .build(&data, Mode::Threshold)
+    let fit = notes::perceptron(&data, Mode::Threshold, &Config::default())
         .unwrap()
         .run();
     assert_eq!(fit.stop, Some(Stop::NoErrors));
@@ -432,13 +422,13 @@ fn lecture_notes_perceptron_separates_separable_data_and_reports_non_separable()
         vec![1.0, 1.0, 0.0, 0.0],
     )
     .unwrap();
-    let fit = NotesParams {
-        max_epochs: 200.0,
-        ..NotesParams::default()
-    }
-    .build(&xor, Mode::Threshold)
-    .unwrap()
-    .run();
+    let config = Config {
+        max_epochs: Some(200.0),
+        ..Config::default()
+    };
+    let fit = notes::perceptron(&xor, Mode::Threshold, &config)
+        .unwrap()
+        .run();
     assert_eq!(fit.stop, Some(Stop::Limit));
     assert!(fit.perceptron.w.iter().all(|v| v.is_finite()));
 }

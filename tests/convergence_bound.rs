@@ -8,8 +8,7 @@ use approx::assert_relative_eq;
 use common::{dataset, shifted, teacher_data};
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::theory::rosenblatt_update_bound;
-use perceptron_lab::train::rosenblatt::{Order, RosenblattParams};
-use perceptron_lab::train::{Mode, Stop, Trainer};
+use perceptron_lab::train::{Config, Mode, Presentation, Rosenblatt, Stop, Trainer};
 
 #[test]
 fn the_bound_of_hand_made_sets() {
@@ -86,19 +85,18 @@ fn rosenblatt_never_exceeds_the_bound() {
             if !max_stability(&data, mode).is_ok_and(|e| e.separable) {
                 continue;
             }
-            for (margin, order) in [(0.0, Order::Cyclic), (0.3, Order::Random(seed))] {
+            for (margin, order) in [(0.0, Presentation::Cyclic), (0.3, Presentation::Random)] {
                 let bound = rosenblatt_update_bound(&data, mode, margin)
                     .unwrap()
                     .expect("separable");
-                let fit = RosenblattParams {
-                    margin,
-                    order,
-                    max_epochs: 1_000_000,
-                    ..RosenblattParams::default()
-                }
-                .build(&data, mode)
-                .unwrap()
-                .run();
+                let config = Config {
+                    margin: Some(margin),
+                    order: Some(order),
+                    seed,
+                    max_epochs: Some(1_000_000.0),
+                    ..Config::default()
+                };
+                let fit = Rosenblatt::new(&data, mode, &config).unwrap().run();
                 assert_eq!(
                     fit.stop,
                     Some(Stop::NoErrors),

@@ -14,7 +14,7 @@ use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::max_stability;
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::rng::{gaussian_vec, rng_from_seed};
-use perceptron_lab::train::{self, Config, Mode, NotesParams, Trainer};
+use perceptron_lab::train::{self, notes, Config, Mode, Trainer};
 use perceptron_lab::Error;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -210,14 +210,13 @@ fn notes_view(
     test: &[Vec<f64>],
 ) -> Result<Option<View>, String> {
     let run = || {
-        NotesParams {
-            max_epochs: 50.0,
+        let config = Config {
+            max_epochs: Some(50.0),
             seed: 11,
             init: Some(start),
-            ..NotesParams::default()
-        }
-        .build(data, mode)
-        .map(|mut t| t.run())
+            ..Config::default()
+        };
+        notes::perceptron(data, mode, &config).map(|mut t| t.run())
     };
     let fit = catch_unwind(AssertUnwindSafe(run))
         .map_err(|_| "panicked".to_string())?

@@ -10,8 +10,8 @@ use common::teacher_data;
 use perceptron_lab::data::{csv, Dataset, MAX_POINTS};
 use perceptron_lab::measure::Perceptron;
 use perceptron_lab::train::{
-    self, AdalineParams, AdatronParams, Config, GradientParams, HebbParams, LogisticParams,
-    MinoverParams, Mode, NotesParams, PocketParams, RosenblattParams, Trainer,
+    self, adaline, logistic, notes, AdalineBatch, Adatron, Config, Hebb, Loss, Minover, Mode,
+    Pocket, Rosenblatt, Strengths, Trainer,
 };
 use perceptron_lab::Error;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -71,93 +71,42 @@ fn the_data_layer_refuses_nan_and_infinity() {
 /// A builder of rule `name` from a given initial perceptron.
 type FromInit = fn(Perceptron, &Dataset, Mode) -> Result<Box<dyn Trainer>, Error>;
 
-/// Every rule that takes an initial perceptron `(w, θ)`, through its own parameters.
+/// The run's settings with the start `p` and an epoch limit of 50.
+fn from(p: Perceptron) -> Config {
+    Config {
+        max_epochs: Some(50.0),
+        init: Some(p),
+        ..Config::default()
+    }
+}
+
+/// Every rule that takes an initial perceptron `(w, θ)`, through its own constructor.
 fn rules_with_init() -> Vec<(&'static str, FromInit)> {
     fn boxed<T: Trainer + 'static>(r: Result<T, Error>) -> Result<Box<dyn Trainer>, Error> {
         r.map(|t| Box::new(t) as Box<dyn Trainer>)
     }
     vec![
         ("rosenblatt", |p, d, m| {
-            boxed(
-                RosenblattParams {
-                    max_epochs: 50,
-                    init: Some(p),
-                    ..RosenblattParams::default()
-                }
-                .build(d, m),
-            )
+            boxed(Rosenblatt::new(d, m, &from(p)))
         }),
         ("hebb", |p, d, m| {
-            boxed(HebbParams { init: Some(p) }.build(d, m))
+            let config = Config {
+                init: Some(p),
+                ..Config::default()
+            };
+            boxed(Hebb::new(d, m, &config))
         }),
-        ("minover", |p, d, m| {
-            boxed(
-                MinoverParams {
-                    max_epochs: 50.0,
-                    init: Some(p),
-                    ..MinoverParams::default()
-                }
-                .build(d, m),
-            )
-        }),
-        ("adaline", |p, d, m| {
-            boxed(
-                AdalineParams {
-                    init: Some(p),
-                    ..AdalineParams {
-                        max_epochs: 50.0,
-                        ..AdalineParams::default()
-                    }
-                }
-                .build(d, m),
-            )
-        }),
+        ("minover", |p, d, m| boxed(Minover::new(d, m, &from(p)))),
+        ("adaline", |p, d, m| boxed(adaline::lms(d, m, &from(p)))),
         ("adaline-batch", |p, d, m| {
-            boxed(
-                AdalineParams {
-                    init: Some(p),
-                    ..AdalineParams {
-                        max_epochs: 50.0,
-                        ..AdalineParams::default()
-                    }
-                }
-                .build_batch(d, m),
-            )
+            boxed(AdalineBatch::new(d, m, &from(p)))
         }),
-        ("pocket", |p, d, m| {
-            boxed(
-                PocketParams {
-                    init: Some(p),
-                    ..PocketParams {
-                        max_epochs: 50.0,
-                        ..PocketParams::default()
-                    }
-                }
-                .build(d, m),
-            )
-        }),
+        ("pocket", |p, d, m| boxed(Pocket::new(d, m, &from(p)))),
         ("logistic", |p, d, m| {
-            boxed(
-                LogisticParams {
-                    gradient: GradientParams {
-                        init: Some(p),
-                        max_epochs: 50.0,
-                        ..GradientParams::default()
-                    },
-                    ..LogisticParams::default()
-                }
-                .build(d, m),
-            )
+            boxed(logistic::unit(d, m, &from(p), Loss::CrossEntropy))
         }),
         ("perceptron-notes", |p, d, m| {
-            boxed(
-                NotesParams {
-                    max_epochs: 50.0,
-                    init: Some(p),
-                    ..NotesParams::default()
-                }
-                .build(d, m),
-            )
+            boxed(notes::perceptron(d, m, &from(p)))
         }),
     ]
 }
@@ -231,13 +180,15 @@ fn a_bad_initial_perceptron_is_refused() {
             (vec![0.0; p], true),
         ] {
             let r = catch_unwind(|| {
-                AdatronParams {
-                    max_epochs: 50.0,
+                let config = Config {
+                    max_epochs: Some(50.0),
+                    ..Config::default()
+                };
+                let start = Strengths {
                     init: Some(x.clone()),
-                    ..AdatronParams::default()
-                }
-                .build(&data, mode)
-                .map(|mut t| t.run())
+                    ..Strengths::default()
+                };
+                Adatron::new(&data, mode, &config, start).map(|mut t| t.run())
             });
             let verdict = match (r, ok) {
                 (Err(_), _) => Some("panicked".to_string()),

@@ -6,7 +6,7 @@ mod common;
 
 use common::{dot, signed_rows, teacher_data};
 use perceptron_lab::data::Dataset;
-use perceptron_lab::train::{MinoverParams, Mode, Stop, Trainer};
+use perceptron_lab::train::{Config, Minover, Mode, Stop, Trainer};
 
 /// MinOver as in the book: `h_μ = w·z^μ` recomputed, `ν = argmin h` (the first of equal ones),
 /// `w ← w + z^ν / N`.
@@ -47,14 +47,12 @@ impl Reference {
 /// Runs MinOver (fixed step count, no gap stop) and the reference side by side for `steps`
 /// steps and asserts the same example at every step; returns how many steps the window decided.
 fn assert_same_choices(d: &Dataset, steps: usize, gram_budget: usize, what: &str) -> usize {
-    let mut m = MinoverParams {
-        max_epochs: steps as f64 / d.len() as f64,
+    let config = Config {
+        max_epochs: Some(steps as f64 / d.len() as f64),
         gap_tolerance: 0.0,
-        gram_budget,
-        ..MinoverParams::default()
-    }
-    .build(d, Mode::Homogeneous)
-    .unwrap();
+        ..Config::default()
+    };
+    let mut m = Minover::with_gram_budget(d, Mode::Homogeneous, &config, gram_budget).unwrap();
     let mut r = Reference::new(d);
     for t in 0..steps {
         let s = m.step();
@@ -104,13 +102,12 @@ fn window_makes_the_same_choices_as_a_full_scan() {
 fn potentials_after_many_steps_equal_recomputed_ones() {
     for (seed, n, p) in [(5, 20, 200), (6, 6, 90)] {
         let d = teacher_data(seed, n, p, 0.0);
-        let mut m = MinoverParams {
-            max_epochs: 100_000.0 / p as f64,
+        let config = Config {
+            max_epochs: Some(100_000.0 / p as f64),
             gap_tolerance: 0.0,
-            ..MinoverParams::default()
-        }
-        .build(&d, Mode::Homogeneous)
-        .unwrap();
+            ..Config::default()
+        };
+        let mut m = Minover::new(&d, Mode::Homogeneous, &config).unwrap();
         let fit = m.run();
         assert_eq!(fit.steps, 100_000);
         let z = signed_rows(&d);
@@ -157,14 +154,13 @@ fn run_ends_as_stepping_does() {
     ] {
         let d = teacher_data(seed, n, p, 0.0);
         let build = || {
-            MinoverParams {
-                max_epochs: 100.0,
+            let config = Config {
+                max_epochs: Some(100.0),
                 gap_tolerance: gap,
                 patience,
-                ..MinoverParams::default()
-            }
-            .build(&d, mode)
-            .unwrap()
+                ..Config::default()
+            };
+            Minover::new(&d, mode, &config).unwrap()
         };
         let (mut fast, slow) = (build(), stepped(build()));
         let fit = fast.run();

@@ -7,7 +7,7 @@ mod common;
 use common::cli::{cli, file};
 use common::{dot, norm};
 use perceptron_lab::experiment::{self, CurveParams, Labels, StopRule};
-use perceptron_lab::train::{MinoverParams, Mode, Trainer};
+use perceptron_lab::train::{Config, Minover, Mode, Trainer};
 use std::fmt::Write as _;
 
 /// The trace's sweep: one `α`, one repetition, as the CLI's `trace` makes it.
@@ -188,13 +188,12 @@ fn angle_stop_is_at_the_first_block_below_the_tolerance() {
         let (data, _) = experiment::cell_data(&params, 0).unwrap();
         let p = data.len();
         let t = block.unwrap_or(p);
-        let mut m = MinoverParams {
+        let config = Config {
             gap_tolerance: 0.0,
-            max_epochs: 400.0,
-            ..MinoverParams::default()
-        }
-        .build(&data, Mode::Homogeneous)
-        .unwrap();
+            max_epochs: Some(400.0),
+            ..Config::default()
+        };
+        let mut m = Minover::new(&data, Mode::Homogeneous, &config).unwrap();
         let mut start = m.perceptron().w;
         let mut expected = None;
         for k in 1..=(400 * p / t) {

@@ -16,7 +16,7 @@ use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{max_stability, Exact};
 use perceptron_lab::measure::stability_upper_bound;
 use perceptron_lab::train::{
-    AdatronParams, Fit, MinoverParams, Mode, RosenblattParams, Stop, Trainer,
+    Adatron, Config, Fit, Minover, Mode, Rosenblatt, Stop, Strengths, Trainer,
 };
 
 /// `κ(w)` of the trainer's `w` in `mode`: through the origin `min_μ S^μ w·ξ^μ / |w|`; with a
@@ -70,26 +70,26 @@ fn certified_upper(w: &[f64], x: &[f64], data: &Dataset, mode: Mode) -> f64 {
 const GAP: f64 = 1e-4;
 const MINOVER_GAP: f64 = 1e-3;
 
-fn minover(data: &Dataset, mode: Mode, gap: f64) -> Fit {
-    MinoverParams {
+/// The run's settings with the gap tolerance `gap` and the epoch limit `max_epochs`.
+fn limits(gap: f64, max_epochs: Option<f64>) -> Config {
+    Config {
         gap_tolerance: gap,
-        max_epochs: 100_000.0,
-        ..MinoverParams::default()
+        max_epochs,
+        ..Config::default()
     }
-    .build(data, mode)
-    .unwrap()
-    .run()
+}
+
+fn minover(data: &Dataset, mode: Mode, gap: f64) -> Fit {
+    Minover::new(data, mode, &limits(gap, Some(100_000.0)))
+        .unwrap()
+        .run()
 }
 
 fn adatron(data: &Dataset, mode: Mode, gap: f64) -> Fit {
-    AdatronParams {
-        gap_tolerance: gap,
-        max_epochs: 100_000.0,
-        ..AdatronParams::default()
-    }
-    .build(data, mode)
-    .unwrap()
-    .run()
+    let config = limits(gap, Some(100_000.0));
+    Adatron::new(data, mode, &config, Strengths::default())
+        .unwrap()
+        .run()
 }
 
 /// `κ(w) ≤ κ_max` always (κ_max is the maximum); when the certified relative gap
@@ -185,12 +185,7 @@ fn certified_gap_brackets_the_exact_kappa_at_every_step() {
             let data = teacher_data(700 + seed, n, p, 0.0, offset);
             let kappa_max = exact(&data, mode).kappa;
             let what = format!("seed {seed} N={n} {mode:?}");
-            let mut m = MinoverParams {
-                gap_tolerance: 1e-6,
-                ..MinoverParams::default()
-            }
-            .build(&data, mode)
-            .unwrap();
+            let mut m = Minover::new(&data, mode, &limits(1e-6, None)).unwrap();
             let checked = assert_brackets_every_step(
                 &mut m,
                 &data,
@@ -201,12 +196,8 @@ fn certified_gap_brackets_the_exact_kappa_at_every_step() {
             // MinOver updates from its first step on
             assert!(checked >= 1);
             assert!(m.embedding().iter().sum::<f64>() > 0.0);
-            let mut a = AdatronParams {
-                gap_tolerance: 1e-6,
-                ..AdatronParams::default()
-            }
-            .build(&data, mode)
-            .unwrap();
+            let mut a =
+                Adatron::new(&data, mode, &limits(1e-6, None), Strengths::default()).unwrap();
             let checked = assert_brackets_every_step(
                 &mut a,
                 &data,
@@ -286,13 +277,11 @@ fn non_separable_data_end_at_the_limit() {
             );
             let what = format!("seed {seed} {mode:?}");
 
-            let fit = RosenblattParams {
-                max_epochs: 50,
-                ..RosenblattParams::default()
-            }
-            .build(&data, mode)
-            .unwrap()
-            .run();
+            let fifty = Config {
+                max_epochs: Some(50.0),
+                ..Config::default()
+            };
+            let fit = Rosenblatt::new(&data, mode, &fifty).unwrap().run();
             assert_eq!(fit.stop, Some(Stop::Limit), "Rosenblatt {what}");
             assert_eq!(fit.steps, 50 * data.len(), "Rosenblatt {what}");
             assert!(!fit.converged && fit.errors > 0);
@@ -300,25 +289,12 @@ fn non_separable_data_end_at_the_limit() {
             assert!(fit.perceptron.theta.is_finite());
 
             let fits = [
-                (
-                    "MinOver",
-                    MinoverParams {
-                        max_epochs: 50.0,
-                        ..MinoverParams::default()
-                    }
-                    .build(&data, mode)
-                    .unwrap()
-                    .run(),
-                ),
+                ("MinOver", Minover::new(&data, mode, &fifty).unwrap().run()),
                 (
                     "AdaTron",
-                    AdatronParams {
-                        max_epochs: 50.0,
-                        ..AdatronParams::default()
-                    }
-                    .build(&data, mode)
-                    .unwrap()
-                    .run(),
+                    Adatron::new(&data, mode, &fifty, Strengths::default())
+                        .unwrap()
+                        .run(),
                 ),
             ];
             for (name, fit) in fits {
@@ -347,22 +323,26 @@ fn adatron_threshold_refuses_an_unbalanced_init() {
     let d = Dataset::from_row_major(vec![1.0, 0.0, -1.0, 0.0, 0.0, 5.0], 2, vec![1.0, 1.0, -1.0])
         .unwrap();
     assert_eq!(max_stability(&d, Mode::Threshold).unwrap().kappa, 2.5);
-    let e = AdatronParams {
-        init: Some(vec![1.0, 1.0, 0.0]),
-        ..AdatronParams::default()
-    }
-    .build(&d, Mode::Threshold)
+    let start = |x: Vec<f64>| Strengths {
+        init: Some(x),
+        ..Strengths::default()
+    };
+    let e = Adatron::new(
+        &d,
+        Mode::Threshold,
+        &Config::default(),
+        start(vec![1.0, 1.0, 0.0]),
+    )
     .unwrap_err();
     assert!(matches!(e, perceptron_lab::Error::OutOfRange { .. }), "{e}");
     // a balanced start is accepted and the certificate holds
-    let fit = AdatronParams {
-        init: Some(vec![0.5, 0.5, 1.0]),
+    let config = Config {
         gap_tolerance: 1e-6,
-        ..AdatronParams::default()
-    }
-    .build(&d, Mode::Threshold)
-    .unwrap()
-    .run();
+        ..Config::default()
+    };
+    let fit = Adatron::new(&d, Mode::Threshold, &config, start(vec![0.5, 0.5, 1.0]))
+        .unwrap()
+        .run();
     assert!(fit.kappa_upper.unwrap() >= 2.5 - 1e-12);
     assert!(fit.kappa <= 2.5 + 1e-12 && fit.kappa >= 2.5 * (1.0 - 1e-6) - 1e-12);
 }

@@ -12,7 +12,9 @@ use approx::assert_abs_diff_eq;
 use common::training::{exact, teacher_data};
 use common::{dataset, dot, min_potential, norm};
 use perceptron_lab::measure::Perceptron;
-use perceptron_lab::train::{AdatronParams, Mode, Order, RosenblattParams, Stop, Trainer};
+use perceptron_lab::train::{
+    Adatron, Config, Mode, Presentation, Rosenblatt, Stop, Strengths, Trainer,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Rosenblatt, by hand
@@ -57,9 +59,7 @@ fn rosenblatt_steps_by_hand() {
         2,
         &[1.0, 1.0, -1.0, -1.0, -1.0, -1.0],
     );
-    let mut r = RosenblattParams::default()
-        .build(&data, Mode::Homogeneous)
-        .unwrap();
+    let mut r = Rosenblatt::new(&data, Mode::Homogeneous, &Config::default()).unwrap();
     let mut expected = Vec::new();
     let mut w = [0.0, 0.0];
     let updates_at: [(usize, [f64; 2]); 9] = [
@@ -112,8 +112,7 @@ fn rosenblatt_steps_by_hand() {
     );
 
     // Run to the end in one go: the same result.
-    let again = RosenblattParams::default()
-        .build(&data, Mode::Homogeneous)
+    let again = Rosenblatt::new(&data, Mode::Homogeneous, &Config::default())
         .unwrap()
         .run();
     assert_eq!(again, fit);
@@ -164,9 +163,7 @@ fn rosenblatt_threshold_steps_by_hand() {
         (2.0, 3.0),
         (2.0, 3.0),
     ];
-    let mut r = RosenblattParams::default()
-        .build(&data, Mode::Threshold)
-        .unwrap();
+    let mut r = Rosenblatt::new(&data, Mode::Threshold, &Config::default()).unwrap();
     for (k, &(w, theta)) in table.iter().enumerate() {
         let s = r.step();
         assert_eq!(
@@ -205,13 +202,13 @@ fn rosenblatt_update_count_obeys_novikoff() {
         let data = teacher_data(seed, n, p, 0.0, 0.0);
         let kappa_max = exact(&data, Mode::Homogeneous).kappa;
         let bound = data.max_norm_sq() / (kappa_max * kappa_max);
-        let fit = RosenblattParams {
-            max_epochs: 1_000_000,
-            ..RosenblattParams::default()
-        }
-        .build(&data, Mode::Homogeneous)
-        .unwrap()
-        .run();
+        let config = Config {
+            max_epochs: Some(1_000_000.0),
+            ..Config::default()
+        };
+        let fit = Rosenblatt::new(&data, Mode::Homogeneous, &config)
+            .unwrap()
+            .run();
         assert_eq!(fit.stop, Some(Stop::NoErrors), "seed {seed}");
         assert_eq!(fit.errors, 0, "seed {seed}");
         assert!(min_potential(&fit.perceptron.w, 0.0, &data) > 0.0);
@@ -238,14 +235,14 @@ fn rosenblatt_with_margin_obeys_the_margin_bound() {
         let gamma = data.max_norm_sq() / n as f64;
         for c in [0.25, 1.0] {
             let bound = n as f64 * (2.0 * c + gamma) / (kappa_max * kappa_max);
-            let fit = RosenblattParams {
-                margin: c,
-                max_epochs: 1_000_000,
-                ..RosenblattParams::default()
-            }
-            .build(&data, Mode::Homogeneous)
-            .unwrap()
-            .run();
+            let config = Config {
+                margin: Some(c),
+                max_epochs: Some(1_000_000.0),
+                ..Config::default()
+            };
+            let fit = Rosenblatt::new(&data, Mode::Homogeneous, &config)
+                .unwrap()
+                .run();
             assert_eq!(fit.stop, Some(Stop::NoErrors), "seed {seed} c={c}");
             assert_eq!(fit.errors, 0);
             // a clean epoch means every E^μ > c
@@ -268,34 +265,31 @@ fn seeded_runs_are_reproducible() {
     assert_ne!(make(3), make(4));
 
     let data = make(3);
-    let run = |order| {
-        RosenblattParams {
-            order,
-            ..RosenblattParams::default()
-        }
-        .build(&data, Mode::Homogeneous)
-        .unwrap()
-        .run()
+    // `None`: cyclic; a seed: a random order from it
+    let order = |seed: Option<u64>| Config {
+        order: seed.map(|_| Presentation::Random),
+        seed: seed.unwrap_or(1),
+        ..Config::default()
     };
-    let a = run(Order::Random(17));
-    let b = run(Order::Random(17));
+    let run = |seed| {
+        Rosenblatt::new(&data, Mode::Homogeneous, &order(seed))
+            .unwrap()
+            .run()
+    };
+    let a = run(Some(17));
+    let b = run(Some(17));
     assert_eq!(a, b);
     assert!(a.converged);
     // a different presentation order gives a different path (for this set: the weights differ)
-    let c = run(Order::Random(18));
-    let cyclic = run(Order::Cyclic);
+    let c = run(Some(18));
+    let cyclic = run(None);
     assert!(c.converged && cyclic.converged);
     assert_ne!(a.perceptron.w, c.perceptron.w);
     assert_ne!(a.perceptron.w, cyclic.perceptron.w);
 
     // the step-by-step path is reproducible too
     let path = |seed| {
-        let mut r = RosenblattParams {
-            order: Order::Random(seed),
-            ..RosenblattParams::default()
-        }
-        .build(&data, Mode::Homogeneous)
-        .unwrap();
+        let mut r = Rosenblatt::new(&data, Mode::Homogeneous, &order(Some(seed))).unwrap();
         (0..100).map(|_| r.step().example).collect::<Vec<_>>()
     };
     assert_eq!(path(5), path(5));
@@ -331,13 +325,11 @@ fn rosenblatt_and_adatron_match_the_plain_rules() {
                     break;
                 }
             }
-            let fit = RosenblattParams {
-                max_epochs: 100,
-                ..RosenblattParams::default()
-            }
-            .build(&data, mode)
-            .unwrap()
-            .run();
+            let config = Config {
+                max_epochs: Some(100.0),
+                ..Config::default()
+            };
+            let fit = Rosenblatt::new(&data, mode, &config).unwrap().run();
             assert_eq!(fit.updates, updates, "Rosenblatt seed {seed} {mode:?}");
             for (a, b) in fit.perceptron.w.iter().zip(&w) {
                 assert!((a - b).abs() <= 1e-9 * norm(&w), "Rosenblatt seed {seed}");
@@ -360,14 +352,14 @@ fn rosenblatt_and_adatron_match_the_plain_rules() {
                 }
             }
         }
-        let fit = AdatronParams {
-            max_epochs: 50.0,
+        let config = Config {
+            max_epochs: Some(50.0),
             gap_tolerance: 0.0,
-            ..AdatronParams::default()
-        }
-        .build(&data, Mode::Homogeneous)
-        .unwrap()
-        .run();
+            ..Config::default()
+        };
+        let fit = Adatron::new(&data, Mode::Homogeneous, &config, Strengths::default())
+            .unwrap()
+            .run();
         assert_eq!(fit.updates, updates, "AdaTron seed {seed}");
         for (a, b) in fit.perceptron.w.iter().zip(&w) {
             assert!((a - b).abs() <= 1e-9 * norm(&w), "AdaTron seed {seed}");

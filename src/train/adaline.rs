@@ -20,7 +20,7 @@
 //! ([`Stop::Stationary`]); the sequential rule stops as [`Stop::Cycling`] (not converged) once it
 //! is on its circle ([`super::online`]).
 
-use super::gradient::GradientParams;
+use super::gradient;
 use super::objective::Objective;
 use super::online::{max_diagonal, Online, OnlineRule};
 use super::plateau::{self, PlateauWatch};
@@ -29,10 +29,6 @@ use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot};
-
-/// Parameters of both Adaline rules: the shared gradient rules' ([`GradientParams`]); the
-/// sequential rule reads the order, the batch rule sees every example at once.
-pub type AdalineParams = GradientParams;
 
 /// The LMS step `Δ = (η/N)(1 − aS) S`.
 #[derive(Debug, Clone, Copy)]
@@ -52,45 +48,49 @@ impl OnlineRule for Lms {
     }
 }
 
-impl AdalineParams {
-    /// Checks `η ∈ (0, limit)` where it is given; the default otherwise.
-    fn rate(&self, limit: f64, default: f64) -> Result<f64> {
-        match self.learning_rate {
-            None => Ok(if default.is_finite() { default } else { 1.0 }),
-            Some(eta) if eta > 0.0 && eta < limit => Ok(eta),
-            Some(eta) => Err(Error::OutOfRange {
-                name: "Adaline learning rate η (stable below 2/max C_μμ, or 2/λ_max for the batch rule)",
-                value: eta,
-                range: "(0, 2/C)",
-            }),
-        }
+/// Checks the given `η ∈ (0, limit)`; the default where none is given.
+fn rate(learning_rate: Option<f64>, limit: f64, default: f64) -> Result<f64> {
+    match learning_rate {
+        None => Ok(if default.is_finite() { default } else { 1.0 }),
+        Some(eta) if eta > 0.0 && eta < limit => Ok(eta),
+        Some(eta) => Err(Error::OutOfRange {
+            name:
+                "Adaline learning rate η (stable below 2/max C_μμ, or 2/λ_max for the batch rule)",
+            value: eta,
+            range: "(0, 2/C)",
+        }),
     }
+}
 
-    /// The sequential rule (LMS) on `data`.
+/// The sequential rule (LMS) on `data` from the run's [`Config`]: the learning rate (`None`:
+/// `1 / max_μ C̃_μμ`), the epoch limit, the gradient tolerance, the order and the start
+/// (`gradient::drive`).
+///
+/// # Errors
+/// [`Error::Empty`]; [`Error::OutOfRange`] for an unstable `η` or bad limits;
+/// [`Error::Shape`] for an initial `w` of the wrong length.
+pub fn lms(data: &Dataset, mode: Mode, config: &Config) -> Result<Online<Lms>> {
+    let drive = gradient::drive(config)?;
+    drive.check(data)?;
+    let c = max_diagonal(data, mode);
+    let eta = rate(config.learning_rate, 2.0 / c, 1.0 / c)?;
+    let rule = Lms {
+        rate: eta / data.dim() as f64,
+    };
+    Ok(Online::new(rule, data, mode, drive))
+}
+
+impl AdalineBatch {
+    /// The parallel rule (batch gradient) on `data` from the run's [`Config`], as [`lms`] (the
+    /// default `η = 1 / λ̂`; it takes no order).
     ///
     /// # Errors
-    /// [`Error::Empty`]; [`Error::OutOfRange`] for an unstable `η` or bad limits;
-    /// [`Error::Shape`] for an initial `w` of the wrong length.
-    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Online<Lms>> {
-        let drive = self.drive();
-        drive.check(data)?;
-        let c = max_diagonal(data, mode);
-        let eta = self.rate(2.0 / c, 1.0 / c)?;
-        let rule = Lms {
-            rate: eta / data.dim() as f64,
-        };
-        Ok(Online::new(rule, data, mode, drive))
-    }
-
-    /// The parallel rule (batch gradient) on `data`.
-    ///
-    /// # Errors
-    /// As [`AdalineParams::build`], with the batch rule's stability limit `2 / λ̂`.
-    pub fn build_batch(self, data: &Dataset, mode: Mode) -> Result<AdalineBatch> {
-        let drive = self.drive();
+    /// As [`lms`], with the batch rule's stability limit `2 / λ̂`.
+    pub fn new(data: &Dataset, mode: Mode, config: &Config) -> Result<Self> {
+        let drive = gradient::drive(config)?;
         drive.check(data)?;
         let lambda = gershgorin_bound(data, mode);
-        let eta = self.rate(2.0 / lambda, 1.0 / lambda)?;
+        let eta = rate(config.learning_rate, 2.0 / lambda, 1.0 / lambda)?;
         let mut state = RunState::start(data, drive.init, false);
         if mode != Mode::Threshold {
             state.theta = 0.0;
@@ -100,7 +100,7 @@ impl AdalineParams {
             PlateauWatch::new(Objective::LeastSquares, limit, &state.w, state.theta, data)
         });
         state.unresolved = super::run_state::unresolved(data, eta / data.dim() as f64);
-        Ok(AdalineBatch {
+        Ok(Self {
             plateau,
             rate: eta / data.dim() as f64,
             state,
@@ -235,22 +235,12 @@ pub const BATCH_SPEC: Spec = Spec::new("adaline-batch", StepCost::Batch, build_b
         rule: "w ← w + (η/N) Σμ (1 − Eμ) ξμSμ,  η = 1/λ̂ with λ̂ ≥ λ_max(C) (Gershgorin)",
     });
 
-/// The sequential Adaline from the run's [`Config`] ([`GradientParams::from_config`]).
-///
-/// # Errors
-/// Those of [`AdalineParams::build`].
+/// [`lms`], boxed.
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(
-        GradientParams::from_config(config)?.build(data, mode)?,
-    ))
+    Ok(Box::new(lms(data, mode, config)?))
 }
 
-/// The batch Adaline from the run's [`Config`] (it takes no order).
-///
-/// # Errors
-/// Those of [`AdalineParams::build_batch`].
+/// [`AdalineBatch::new`], boxed.
 fn build_batch(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(
-        GradientParams::from_config(config)?.build_batch(data, mode)?,
-    ))
+    Ok(Box::new(AdalineBatch::new(data, mode, config)?))
 }

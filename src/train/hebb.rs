@@ -9,34 +9,7 @@ use super::spec::{Spec, StepCost, Takes, Texts};
 use super::{check_init, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::measure::Perceptron;
 use crate::train::Mode;
-
-/// Parameters of [`Hebb`].
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct HebbParams {
-    /// Initial perceptron; `None` is tabula rasa.
-    pub init: Option<Perceptron>,
-}
-
-impl HebbParams {
-    /// Validates and starts a pass over `data`.
-    ///
-    /// # Errors
-    /// [`Error::Empty`] for no data; [`Error::Shape`] for an initial `w` of the wrong length.
-    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Hebb> {
-        if data.is_empty() {
-            return Err(Error::Empty);
-        }
-        check_init(self.init.as_ref(), data)?;
-        let certifies = self.init.is_none() && mode == Mode::Homogeneous;
-        Ok(Hebb {
-            state: RunState::start(data, self.init, certifies),
-            mode,
-            eta: 1.0 / data.dim() as f64,
-        })
-    }
-}
 
 /// A Hebb pass in progress.
 #[derive(Debug, Clone)]
@@ -47,6 +20,26 @@ pub struct Hebb {
     mode: Mode,
     /// The step size `η = 1/N`.
     eta: f64,
+}
+
+impl Hebb {
+    /// Hebb from the run's [`Config`] (only its start, `None`: tabula rasa; one pass needs no
+    /// limit).
+    ///
+    /// # Errors
+    /// [`Error::Empty`] for no data; [`Error::Shape`] for an initial `w` of the wrong length.
+    pub fn new(data: &Dataset, mode: Mode, config: &Config) -> Result<Self> {
+        if data.is_empty() {
+            return Err(Error::Empty);
+        }
+        check_init(config.init.as_ref(), data)?;
+        let certifies = config.init.is_none() && mode == Mode::Homogeneous;
+        Ok(Self {
+            state: RunState::start(data, config.init.clone(), certifies),
+            mode,
+            eta: 1.0 / data.dim() as f64,
+        })
+    }
 }
 
 impl Trainer for Hebb {
@@ -75,15 +68,9 @@ pub const SPEC: Spec = Spec::new("hebb", StepCost::OnePass, build)
         rule: "w = (1/N) Σμ ξμ Sμ,  θ = −(1/N) Σμ Sμ",
     });
 
-/// Hebb from the run's [`Config`] (only its start: one pass needs no limit).
-///
-/// # Errors
-/// Those of [`HebbParams::build`].
+/// [`Hebb::new`], boxed.
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let params = HebbParams {
-        init: config.init.clone(),
-    };
-    Ok(Box::new(params.build(data, mode)?))
+    Ok(Box::new(Hebb::new(data, mode, config)?))
 }
 
 #[cfg(test)]
@@ -93,16 +80,14 @@ mod tests {
     #[test]
     fn one_pass_is_the_hebb_sum() {
         let d = Dataset::from_row_major(vec![1.0, 2.0, -3.0, 0.5], 2, vec![1.0, -1.0]).unwrap();
-        let fit = HebbParams::default()
-            .build(&d, Mode::Homogeneous)
+        let fit = Hebb::new(&d, Mode::Homogeneous, &Config::default())
             .unwrap()
             .run();
         // w = (1/2)[(1, 2) − (−3, 0.5)] = (2, 0.75)
         assert_eq!(fit.perceptron.w, vec![2.0, 0.75]);
         assert_eq!(fit.steps, 2);
         assert_eq!(fit.stop, Some(Stop::OnePass));
-        let t = HebbParams::default()
-            .build(&d, Mode::Threshold)
+        let t = Hebb::new(&d, Mode::Threshold, &Config::default())
             .unwrap()
             .run();
         // θ = −(1/2)(1 − 1) = 0

@@ -27,7 +27,7 @@
 //! [`super::online`]); a plateau (the tanh unit's far start) runs on, and at the epoch limit
 //! stops as stalled on a plateau ([`super::Stop::Plateau`], not converged).
 
-use super::gradient::GradientParams;
+use super::gradient;
 use super::objective::Objective;
 pub use super::objective::{sigmoid, Loss};
 use super::online::{max_diagonal, Online, OnlineRule};
@@ -98,67 +98,43 @@ impl OnlineRule for LogisticStep {
     }
 }
 
-/// Parameters of a sigmoid Adaline: its cost, and the gradient rules' step, limits and start
-/// ([`GradientParams`]; the default `η` is the loss's, see the module).
-#[derive(Debug, Clone, PartialEq)]
-pub struct LogisticParams {
-    /// The cost.
-    pub loss: Loss,
-    /// Learning rate `η > 0` (`None`: `2 / max_μ C̃_μμ`, tanh `1 / max_μ C̃_μμ`), the limits,
-    /// the order and the start.
-    pub gradient: GradientParams,
-}
-
-impl Default for LogisticParams {
-    fn default() -> Self {
-        Self {
-            loss: Loss::CrossEntropy,
-            gradient: GradientParams::default(),
+/// The unit and cost `loss` on `data` from the run's [`Config`]: the learning rate (`None`: the
+/// loss's default, see the module), the epoch limit, the gradient tolerance, the order and the
+/// start (`gradient::drive`); without a given start the tanh Adaline starts at [`far_start`],
+/// the logistic unit tabula rasa.
+///
+/// # Errors
+/// [`Error::Empty`]; [`Error::OutOfRange`] for `η ≤ 0` or bad limits; [`Error::Shape`] for an
+/// initial `w` of the wrong length.
+pub fn unit(
+    data: &Dataset,
+    mode: Mode,
+    config: &Config,
+    loss: Loss,
+) -> Result<Online<LogisticStep>> {
+    let mut drive = gradient::drive(config)?;
+    if drive.init.is_none() && loss == Loss::Tanh && !data.is_empty() {
+        drive.init = Some(far_start(data, mode));
+    }
+    drive.check(data)?;
+    let c = max_diagonal(data, mode);
+    let eta = match config.learning_rate {
+        None if c > 0.0 => loss.default_rate(c),
+        None => 1.0,
+        Some(eta) if eta > 0.0 && eta.is_finite() => eta,
+        Some(eta) => {
+            return Err(Error::OutOfRange {
+                name: "logistic learning rate η",
+                value: eta,
+                range: "(0, ∞)",
+            })
         }
-    }
-}
-
-impl LogisticParams {
-    /// Sets the cost.
-    #[must_use]
-    pub fn loss(mut self, loss: Loss) -> Self {
-        self.loss = loss;
-        self
-    }
-    /// Sets the epoch limit.
-    #[must_use]
-    pub fn max_epochs(mut self, n: f64) -> Self {
-        self.gradient.max_epochs = n;
-        self
-    }
-
-    /// Validates and starts a run on `data`.
-    ///
-    /// # Errors
-    /// [`Error::Empty`]; [`Error::OutOfRange`] for `η ≤ 0` or bad limits; [`Error::Shape`] for an
-    /// initial `w` of the wrong length.
-    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Online<LogisticStep>> {
-        let drive = self.gradient.drive();
-        drive.check(data)?;
-        let c = max_diagonal(data, mode);
-        let eta = match self.gradient.learning_rate {
-            None if c > 0.0 => self.loss.default_rate(c),
-            None => 1.0,
-            Some(eta) if eta > 0.0 && eta.is_finite() => eta,
-            Some(eta) => {
-                return Err(Error::OutOfRange {
-                    name: "logistic learning rate η",
-                    value: eta,
-                    range: "(0, ∞)",
-                })
-            }
-        };
-        let rule = LogisticStep {
-            rate: eta / data.dim() as f64,
-            loss: self.loss,
-        };
-        Ok(Online::new(rule, data, mode, drive))
-    }
+    };
+    let rule = LogisticStep {
+        rate: eta / data.dim() as f64,
+        loss,
+    };
+    Ok(Online::new(rule, data, mode, drive))
 }
 
 /// The logistic unit's spec (cross-entropy): a gradient step on one example per step; it takes a
@@ -198,17 +174,7 @@ pub const TANH_SPEC: Spec = Spec::new("adaline-tanh", StepCost::Gradient, |d, m,
                     rule: "w ← w − (η/N)(tanh aμ − Sμ)(1 − tanh² aμ) ξμ,  θ ← θ + (η/N)(tanh aμ − Sμ)(1 − tanh² aμ),  η = 1/max Cμμ",
                 });
 
-/// The unit and cost `loss` from the run's [`Config`] ([`GradientParams::from_config`]); without
-/// a given start the tanh Adaline starts at [`far_start`], the logistic unit tabula rasa.
-///
-/// # Errors
-/// Those of [`LogisticParams::build`].
+/// [`unit`], boxed.
 fn build(data: &Dataset, mode: Mode, config: &Config, loss: Loss) -> Result<Box<dyn Trainer>> {
-    let mut gradient = GradientParams::from_config(config)?;
-    if gradient.init.is_none() && loss == Loss::Tanh && !data.is_empty() {
-        gradient.init = Some(far_start(data, mode));
-    }
-    Ok(Box::new(
-        LogisticParams { loss, gradient }.build(data, mode)?,
-    ))
+    Ok(Box::new(unit(data, mode, config, loss)?))
 }

@@ -1,7 +1,7 @@
 //! Training rules, each with a step-by-step mode (for animation) and a run-to-stop mode.
 //!
 //! Every rule works in two modes ([`Mode`]): through the origin (`θ = 0`) or with a threshold.
-//! A trainer is built from validated parameters, stepped with [`Trainer::step`] until it reports
+//! A trainer is built from the run's [`Config`], checked, stepped with [`Trainer::step`] until it reports
 //! a [`Stop`], and summarised by [`Trainer::fit`]. [`Trainer::run`] does both.
 //!
 //! Scaling: weights are written as `w = Σ_μ x^μ S^μ ξ^μ` (no `1/N`); the book's embedding
@@ -30,22 +30,20 @@ pub mod settings;
 pub mod spec;
 pub mod students;
 
-pub use adaline::{AdalineBatch, AdalineParams};
+pub use adaline::AdalineBatch;
 pub use adatron::check_gamma;
-pub use adatron::{Adatron, AdatronParams};
+pub use adatron::{Adatron, Strengths};
 pub use algorithm::{Algorithm, Optional};
 pub use build::{build, build_spec, small_angle, Budgeted};
 pub use config::{AngleStop, Budget, Config, Presentation};
-pub use gradient::GradientParams;
 pub use gram::Gram;
-pub use hebb::{Hebb, HebbParams};
-pub use logistic::{LogisticParams, Loss};
-pub use minover::{Minover, MinoverParams};
-pub use notes::NotesParams;
+pub use hebb::Hebb;
+pub use logistic::Loss;
+pub use minover::Minover;
 pub use online::Online;
-pub use pocket::{Pocket, PocketParams};
+pub use pocket::Pocket;
 pub use rescaled::Rescaled;
-pub use rosenblatt::{Order, Rosenblatt, RosenblattParams};
+pub use rosenblatt::Rosenblatt;
 pub use run_state::RunState;
 pub use spec::{Builder, OwnSetting, Spec, StepCost, Takes, Texts};
 

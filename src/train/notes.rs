@@ -23,7 +23,6 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::measure::Perceptron;
 use crate::rng::rng_from_seed;
-use crate::train::config::MAX_EPOCHS;
 use rand::Rng as _;
 
 /// The lecture-notes perceptron's default learning rate `η`.
@@ -49,67 +48,41 @@ impl OnlineRule for NotesStep {
     }
 }
 
-/// Parameters of the lecture-notes perceptron.
-#[derive(Debug, Clone, PartialEq)]
-pub struct NotesParams {
-    /// Learning rate `η > 0`.
-    pub learning_rate: f64,
-    /// The most epochs.
-    pub max_epochs: f64,
-    /// Seed of the random initial weights and of the shuffle.
-    pub seed: u64,
-    /// Starting perceptron; `None`: random in `[−1, 1]` from `seed`.
-    pub init: Option<Perceptron>,
-    /// A fresh random order each epoch (seeded from `seed`); `false`: cyclic.
-    pub shuffle: bool,
-}
-
-impl Default for NotesParams {
-    fn default() -> Self {
-        Self {
-            learning_rate: NOTES_LEARNING_RATE,
-            max_epochs: MAX_EPOCHS,
-            seed: 1,
-            init: None,
-            shuffle: true,
-        }
-    }
-}
-
-impl NotesParams {
-    /// Validates and starts a run on `data`.
-    ///
-    /// # Errors
-    /// [`Error::Empty`]; [`Error::OutOfRange`] for `η ≤ 0` or a bad limit; [`Error::Shape`] for an
-    /// initial `w` of the wrong length.
-    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Online<NotesStep>> {
-        if !(self.learning_rate > 0.0 && self.learning_rate.is_finite()) {
-            return Err(Error::OutOfRange {
-                name: "learning rate η",
-                value: self.learning_rate,
-                range: "(0, ∞)",
-            });
-        }
-        let mut rng = rng_from_seed(self.seed);
-        let init = self.init.unwrap_or_else(|| {
-            let w = (0..data.dim())
-                .map(|_| rng.random_range(-1.0..=1.0))
-                .collect();
-            Perceptron::new(w, rng.random_range(-1.0..=1.0))
+/// The lecture-notes perceptron from the run's [`Config`]: `η` (`None`:
+/// [`NOTES_LEARNING_RATE`]), the epoch limit, the seed of the random start and of the shuffle,
+/// the start (`None`: random in `[−1, 1]` from the seed) and the order (`None`: a fresh random
+/// order each epoch).
+///
+/// # Errors
+/// [`Error::Empty`]; [`Error::OutOfRange`] for `η ≤ 0` or a bad limit; [`Error::Shape`] for an
+/// initial `w` of the wrong length.
+pub fn perceptron(data: &Dataset, mode: Mode, config: &Config) -> Result<Online<NotesStep>> {
+    let max_epochs = config.epochs()?;
+    let learning_rate = config.learning_rate.unwrap_or(NOTES_LEARNING_RATE);
+    if !(learning_rate > 0.0 && learning_rate.is_finite()) {
+        return Err(Error::OutOfRange {
+            name: "learning rate η",
+            value: learning_rate,
+            range: "(0, ∞)",
         });
-        let shuffle: u64 = rng.random();
-        let drive = Drive {
-            max_epochs: self.max_epochs,
-            tolerance: 0.0,
-            shuffle: self.shuffle.then_some(shuffle),
-            init: Some(init),
-        };
-        drive.check(data)?;
-        let rule = NotesStep {
-            eta: self.learning_rate,
-        };
-        Ok(Online::new(rule, data, mode, drive))
     }
+    let mut rng = rng_from_seed(config.seed);
+    let init = config.init.clone().unwrap_or_else(|| {
+        let w = (0..data.dim())
+            .map(|_| rng.random_range(-1.0..=1.0))
+            .collect();
+        Perceptron::new(w, rng.random_range(-1.0..=1.0))
+    });
+    let shuffle: u64 = rng.random();
+    let drive = Drive {
+        max_epochs,
+        tolerance: 0.0,
+        shuffle: (config.order != Some(Presentation::Cyclic)).then_some(shuffle),
+        init: Some(init),
+    };
+    drive.check(data)?;
+    let rule = NotesStep { eta: learning_rate };
+    Ok(Online::new(rule, data, mode, drive))
 }
 
 /// The lecture-notes perceptron's spec: a presentation per step; it takes a start, its learning
@@ -131,19 +104,7 @@ pub const SPEC: Spec = Spec {
         })
 };
 
-/// The lecture notes' perceptron from the run's [`Config`]: `η`, the epoch limit, the seed, the
-/// start and the order.
-///
-/// # Errors
-/// Those of [`NotesParams::build`].
+/// [`perceptron`], boxed.
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let mut params = NotesParams {
-        learning_rate: config.learning_rate.unwrap_or(NOTES_LEARNING_RATE),
-        max_epochs: config.epochs()?,
-        seed: config.seed,
-        shuffle: config.order != Some(Presentation::Cyclic),
-        ..NotesParams::default()
-    };
-    params.init.clone_from(&config.init);
-    Ok(Box::new(params.build(data, mode)?))
+    Ok(Box::new(perceptron(data, mode, config)?))
 }

@@ -21,57 +21,7 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::measure::Perceptron;
 use crate::rng::{rng_from_seed, Rng};
-use crate::train::config::MAX_EPOCHS;
 use rand::Rng as _;
-
-/// Parameters of [`Pocket`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct PocketParams {
-    /// The most epochs (of `P` random draws).
-    pub max_epochs: f64,
-    /// Seed of the random presentation.
-    pub seed: u64,
-    /// Starting perceptron (`None`: tabula rasa).
-    pub init: Option<Perceptron>,
-}
-
-impl Default for PocketParams {
-    fn default() -> Self {
-        Self {
-            max_epochs: MAX_EPOCHS,
-            seed: 1,
-            init: None,
-        }
-    }
-}
-
-impl PocketParams {
-    /// Validates and starts a run on `data`.
-    ///
-    /// # Errors
-    /// [`Error::Empty`](crate::Error::Empty); [`Error::OutOfRange`](crate::Error::OutOfRange) for a
-    /// bad limit; [`Error::Shape`](crate::Error::Shape) for an initial
-    /// `w` of the wrong length.
-    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Pocket> {
-        check_start(data, self.init.as_ref(), self.max_epochs)?;
-        let mut state = RunState::start(data, self.init.clone(), false);
-        if mode != Mode::Threshold {
-            state.theta = 0.0;
-        }
-        let errors = count_errors(&state.w, state.theta, data);
-        state.stop = (errors == 0).then_some(Stop::NoErrors);
-        Ok(Pocket {
-            eta: 1.0 / data.dim() as f64,
-            max_steps: (self.max_epochs * data.len() as f64).ceil() as usize,
-            rng: rng_from_seed(self.seed),
-            best: (state.perceptron(), errors),
-            errors,
-            best_x: vec![0.0; data.len()],
-            state,
-            mode,
-        })
-    }
-}
 
 /// Number of examples with `(w·ξ^μ − θ) S^μ ≤ 0` ([`Perceptron::errors`]: decided without
 /// underflow for a tiny `w`).
@@ -99,6 +49,34 @@ pub struct Pocket {
 }
 
 impl Pocket {
+    /// Pocket from the run's [`Config`]: the epoch limit (of `P` random draws each), the seed of
+    /// the draws and the start (`None`: tabula rasa).
+    ///
+    /// # Errors
+    /// [`Error::Empty`](crate::Error::Empty); [`Error::OutOfRange`](crate::Error::OutOfRange) for a
+    /// bad limit; [`Error::Shape`](crate::Error::Shape) for an initial
+    /// `w` of the wrong length.
+    pub fn new(data: &Dataset, mode: Mode, config: &Config) -> Result<Self> {
+        let max_epochs = config.epochs()?;
+        check_start(data, config.init.as_ref(), max_epochs)?;
+        let mut state = RunState::start(data, config.init.clone(), false);
+        if mode != Mode::Threshold {
+            state.theta = 0.0;
+        }
+        let errors = count_errors(&state.w, state.theta, data);
+        state.stop = (errors == 0).then_some(Stop::NoErrors);
+        Ok(Self {
+            eta: 1.0 / data.dim() as f64,
+            max_steps: (max_epochs * data.len() as f64).ceil() as usize,
+            rng: rng_from_seed(config.seed),
+            best: (state.perceptron(), errors),
+            errors,
+            best_x: vec![0.0; data.len()],
+            state,
+            mode,
+        })
+    }
+
     /// Training errors of the pocketed perceptron.
     pub fn pocket_errors(&self) -> usize {
         self.best.1
@@ -160,15 +138,7 @@ pub const SPEC: Spec = Spec::new("pocket", StepCost::Pocket, build)
             "Rosenblatt steps on random examples; keep w in the pocket when it makes fewer errors",
     });
 
-/// Pocket from the run's [`Config`]: the epoch limit, the seed and the start.
-///
-/// # Errors
-/// Those of [`PocketParams::build`].
+/// [`Pocket::new`], boxed.
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let params = PocketParams {
-        init: config.init.clone(),
-        max_epochs: config.epochs()?,
-        seed: config.seed,
-    };
-    Ok(Box::new(params.build(data, mode)?))
+    Ok(Box::new(Pocket::new(data, mode, config)?))
 }

@@ -11,78 +11,12 @@
 //! unit optimal `w*` and `c = 0`, `M ≤ max_μ |ξ^μ|² / κ_max²`. On non-separable data it never
 //! stops by itself: the epoch limit ends the run.
 
-use super::config::MAX_EPOCHS;
 use super::online::Schedule;
 use super::spec::{Spec, StepCost, Takes, Texts};
 use super::{check_start, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
-use crate::measure::Perceptron;
 use crate::train::Mode;
-
-/// The order in which examples are presented.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    /// `μ = 1, 2, …, P, 1, 2, …`.
-    Cyclic,
-    /// A fresh random permutation each epoch, from this seed.
-    Random(u64),
-}
-
-/// Parameters of [`Rosenblatt`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct RosenblattParams {
-    /// Margin `c ≥ 0`: update when `E^μ ≤ c`.
-    pub margin: f64,
-    /// Presentation order.
-    pub order: Order,
-    /// The most epochs (sweeps through the data) before giving up.
-    pub max_epochs: usize,
-    /// Initial perceptron; `None` is tabula rasa `w = 0, θ = 0`.
-    pub init: Option<Perceptron>,
-}
-
-impl Default for RosenblattParams {
-    fn default() -> Self {
-        Self {
-            margin: 0.0,
-            order: Order::Cyclic,
-            max_epochs: MAX_EPOCHS as usize,
-            init: None,
-        }
-    }
-}
-
-impl RosenblattParams {
-    /// Validates the parameters and starts a run on `data`.
-    ///
-    /// # Errors
-    /// [`Error::Empty`] for no data; [`Error::OutOfRange`] for `c < 0` or a zero epoch limit;
-    /// [`Error::Shape`] if the initial `w` has the wrong length.
-    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Rosenblatt> {
-        check_start(data, self.init.as_ref(), self.max_epochs as f64)?;
-        if !(self.margin >= 0.0 && self.margin.is_finite()) {
-            return Err(Error::OutOfRange {
-                name: "margin c",
-                value: self.margin,
-                range: "[0, ∞)",
-            });
-        }
-        let certifies = self.init.is_none() && mode == Mode::Homogeneous;
-        let seed = match self.order {
-            Order::Random(seed) => Some(seed),
-            Order::Cyclic => None,
-        };
-        Ok(Rosenblatt {
-            state: RunState::start(data, self.init.clone(), certifies),
-            mode,
-            eta: 1.0 / data.dim() as f64,
-            params: self,
-            schedule: Schedule::new(data.len(), seed),
-            updates_this_epoch: 0,
-        })
-    }
-}
 
 /// A Rosenblatt run in progress.
 #[derive(Debug, Clone)]
@@ -92,9 +26,44 @@ pub struct Rosenblatt {
     mode: Mode,
     /// The step size `η = 1/N`.
     eta: f64,
-    params: RosenblattParams,
+    /// Margin `c ≥ 0`: update when `E^μ ≤ c`.
+    margin: f64,
+    /// The most epochs (sweeps through the data) before giving up.
+    max_epochs: usize,
     schedule: Schedule,
     updates_this_epoch: usize,
+}
+
+impl Rosenblatt {
+    /// Rosenblatt from the run's [`Config`]: the epoch limit in whole epochs, the margin `c`
+    /// (`None`: 0), the presentation order (a random order seeded by [`Config::seed`]) and the
+    /// starting perceptron (`None`: tabula rasa `w = 0, θ = 0`).
+    ///
+    /// # Errors
+    /// [`Error::Empty`] for no data; [`Error::OutOfRange`] for `c < 0` or a bad epoch limit;
+    /// [`Error::Shape`] if the initial `w` has the wrong length.
+    pub fn new(data: &Dataset, mode: Mode, config: &Config) -> Result<Self> {
+        let max_epochs = config.epochs()?.ceil() as usize;
+        check_start(data, config.init.as_ref(), max_epochs as f64)?;
+        let margin = config.margin.unwrap_or(0.0);
+        if !(margin >= 0.0 && margin.is_finite()) {
+            return Err(Error::OutOfRange {
+                name: "margin c",
+                value: margin,
+                range: "[0, ∞)",
+            });
+        }
+        let certifies = config.init.is_none() && mode == Mode::Homogeneous;
+        Ok(Self {
+            state: RunState::start(data, config.init.clone(), certifies),
+            mode,
+            eta: 1.0 / data.dim() as f64,
+            margin,
+            max_epochs,
+            schedule: Schedule::new(data.len(), config.shuffle_seed()),
+            updates_this_epoch: 0,
+        })
+    }
 }
 
 impl Trainer for Rosenblatt {
@@ -103,7 +72,7 @@ impl Trainer for Rosenblatt {
         let mu = self.schedule.example();
         let s = st.data.y(mu);
         let e = st.activation(mu) * s;
-        let updated = e <= self.params.margin;
+        let updated = e <= self.margin;
         if updated {
             st.hebbian(mu, self.eta, self.mode);
             self.updates_this_epoch += 1;
@@ -113,7 +82,7 @@ impl Trainer for Rosenblatt {
             let epochs = st.steps / st.data.len();
             if self.updates_this_epoch == 0 {
                 st.stop = Some(Stop::NoErrors);
-            } else if epochs >= self.params.max_epochs {
+            } else if epochs >= self.max_epochs {
                 st.stop = Some(Stop::Limit);
             }
             self.updates_this_epoch = 0;
@@ -135,21 +104,7 @@ pub const SPEC: Spec = Spec::new("rosenblatt", StepCost::Presentation, build)
         rule: "if Eμ = (w·ξμ − θ)Sμ ≤ 0:  w ← w + ξμSμ/N,  θ ← θ − Sμ/N",
     });
 
-/// Rosenblatt from the run's [`Config`]: the epoch limit in whole epochs, the margin `c`, the
-/// presentation order (a random order seeded by [`Config::seed`]) and the starting perceptron.
-///
-/// # Errors
-/// Those of [`RosenblattParams::build`].
+/// [`Rosenblatt::new`], boxed.
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let mut params = RosenblattParams {
-        max_epochs: config.epochs()?.ceil() as usize,
-        margin: config.margin.unwrap_or(0.0),
-        ..RosenblattParams::default()
-    };
-    params.order = match config.shuffle_seed() {
-        Some(seed) => Order::Random(seed),
-        None => Order::Cyclic,
-    };
-    params.init.clone_from(&config.init);
-    Ok(Box::new(params.build(data, mode)?))
+    Ok(Box::new(Rosenblatt::new(data, mode, config)?))
 }

@@ -67,7 +67,6 @@ use crate::data::{exponent_to_one, max_abs};
 use crate::error::{Error, Result};
 use crate::linalg::{axpy, dot, norm};
 use crate::measure::{best_threshold, stability_upper_bound, Perceptron};
-use crate::train::config::{GAP_TOLERANCE, KKT_TOLERANCE, MAX_EPOCHS};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
 use pair::Masks;
@@ -98,42 +97,35 @@ pub fn check_gamma(gamma: f64) -> Result<f64> {
     }
 }
 
-/// Parameters of [`Adatron`].
+/// AdaTron's settings that the run's [`Config`] does not hold: the bound of the embedding
+/// strengths, their start and the normalised step on them.
 #[derive(Debug, Clone, PartialEq)]
-pub struct AdatronParams {
-    /// Learning rate `η ∈ (0, 2)` of the normalised step `η (1 − E^μ)/|ξ^μ|²`.
-    pub learning_rate: f64,
-    /// The book's fixed `η` (module docs) in place of the normalised step: `(η/N)(1 − E^μ)`,
-    /// converging for `0 < η < 2/max_μ C^μμ` (with a threshold `1/(2 max_μ C^μμ)`).
-    pub fixed_rate: Option<f64>,
-    /// Stop when the certified relative gap is at most this.
-    pub gap_tolerance: f64,
-    /// The most sweeps (`P` steps each).
-    pub max_epochs: f64,
-    /// Initial embedding strengths `x^μ ≥ 0` (`None`: tabula rasa `x = 0`); `w` follows from them.
-    pub init: Option<Vec<f64>>,
+pub struct Strengths {
     /// Upper bound `γ` of the embedding strengths (the soft-margin perceptron); `∞`: the hard margin.
     pub bound: f64,
-    /// Soft margin: stop when no example violates the optimality conditions by more than this.
-    pub kkt_tolerance: f64,
+    /// Initial embedding strengths `x^μ ≥ 0` (`None`: tabula rasa `x = 0`); `w` follows from them.
+    pub init: Option<Vec<f64>>,
+    /// Learning rate `η ∈ (0, 2)` of the normalised step `η (1 − E^μ)/|ξ^μ|²` (1: the exact
+    /// coordinate step), used unless [`Config::learning_rate`] sets the book's fixed `η`.
+    pub step: f64,
 }
 
-impl Default for AdatronParams {
+impl Default for Strengths {
     fn default() -> Self {
         Self {
-            learning_rate: 1.0,
-            fixed_rate: None,
-            gap_tolerance: GAP_TOLERANCE,
-            max_epochs: MAX_EPOCHS,
-            init: None,
             bound: f64::INFINITY,
-            kkt_tolerance: KKT_TOLERANCE,
+            init: None,
+            step: 1.0,
         }
     }
 }
 
-impl AdatronParams {
-    /// Validates the parameters and starts a run on `data`.
+impl Adatron {
+    /// AdaTron from the run's [`Config`] (the epoch limit in sweeps of `P` steps, the gap
+    /// tolerance, the soft margin's KKT tolerance and the book's fixed `η`,
+    /// [`Config::learning_rate`], converging for `0 < η < 2/max_μ C^μμ`, with a threshold
+    /// `1/(2 max_μ C^μμ)`; `None`: the normalised step) and the [`Strengths`]' own settings; the
+    /// soft margin is the bound `γ` of [`Strengths::bound`].
     ///
     /// # Errors
     /// [`Error::Empty`]; [`Error::OneClass`] with a threshold and one class only;
@@ -141,21 +133,22 @@ impl AdatronParams {
     /// strength, or (with a threshold) initial strengths with `Σ x^μ S^μ ≠ 0`;
     /// [`Error::AboveBound`] for a fixed `η` outside its bound for `data` ([`fixed_rate_bound`]);
     /// [`Error::Shape`] if the initial strengths do not have `P` entries.
-    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Adatron> {
+    pub fn new(data: &Dataset, mode: Mode, config: &Config, strengths: Strengths) -> Result<Self> {
+        let max_epochs = config.epochs()?;
         check_classes(data, mode)?;
-        if !(self.learning_rate > 0.0 && self.learning_rate < 2.0) {
+        if !(strengths.step > 0.0 && strengths.step < 2.0) {
             return Err(Error::OutOfRange {
                 name: "AdaTron learning rate η",
-                value: self.learning_rate,
+                value: strengths.step,
                 range: "(0, 2)",
             });
         }
-        check_tolerance("gap tolerance", self.gap_tolerance)?;
-        check_tolerance("KKT tolerance", self.kkt_tolerance)?;
-        if self.bound != f64::INFINITY {
-            check_gamma(self.bound)?; // ∞: AdaTron, the hard margin
+        check_tolerance("gap tolerance", config.gap_tolerance)?;
+        check_tolerance("KKT tolerance", config.kkt_tolerance)?;
+        if strengths.bound != f64::INFINITY {
+            check_gamma(strengths.bound)?; // ∞: AdaTron, the hard margin
         }
-        if let Some(eta) = self.fixed_rate {
+        if let Some(eta) = config.learning_rate {
             let (bound, why) = fixed_rate_bound(data, mode);
             if !(eta > 0.0 && eta < bound) {
                 return Err(Error::AboveBound {
@@ -166,9 +159,9 @@ impl AdatronParams {
                 });
             }
         }
-        check_positive("max_epochs", self.max_epochs)?;
+        check_positive("max_epochs", max_epochs)?;
         check_init(None, data)?;
-        let x = self.initial_strengths(data, mode)?;
+        let x = strengths.initial(data, mode)?;
         // through the origin only rows are needed (O(N) per update); with a threshold the Gram
         // matrix keeps all potentials current in O(P) per pair update
         let budget = match mode {
@@ -178,7 +171,7 @@ impl AdatronParams {
         // the unit directions u^μ = z^μ/|z^μ| and |z^μ| (pair steps included: no |ξ|², `pair.rs`)
         let Directions { rows, norms } = Directions::unit(data);
         let gram = Gram::new(rows, data.dim(), budget);
-        let coords = self.coordinates(&norms, data.dim());
+        let coords = strengths.coordinates(config.learning_rate, &norms, data.dim());
         // w = Σ x^μ z^μ = Σ b^μ u^μ with b^μ = x^μ |z^μ| (x^μ itself at the origin)
         let b: Vec<f64> = x.iter().zip(&coords).map(|(x, c)| x / c.inverse).collect();
         let mut w = vec![0.0; data.dim()];
@@ -195,9 +188,9 @@ impl AdatronParams {
                 Masks::new(data.labels(), &b, &coords),
             ),
         };
-        let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
-        let certifies = self.bound.is_infinite();
-        let mut run = Adatron {
+        let max_steps = (max_epochs * data.len() as f64).ceil() as usize;
+        let certifies = strengths.bound.is_infinite();
+        let mut run = Self {
             state: RunState {
                 x,
                 ..RunState::new(data, w, 0.0, certifies)
@@ -206,7 +199,11 @@ impl AdatronParams {
             next: (0, 0, 0.0),
             masks,
             scratch: vec![],
-            params: self,
+            bound: strengths.bound,
+            step: strengths.step,
+            fixed_rate: config.learning_rate,
+            gap_tolerance: config.gap_tolerance,
+            kkt_tolerance: config.kkt_tolerance,
             gram,
             h,
             norms,
@@ -223,13 +220,13 @@ impl AdatronParams {
     }
 }
 
-impl AdatronParams {
+impl Strengths {
     /// The starting strengths: `x = 0`, or the given ones checked (`P` of them in `[0, γ]`, with a
     /// threshold `Σ x^μ S^μ = 0`).
     ///
     /// # Errors
-    /// As [`AdatronParams::build`] for the initial strengths.
-    fn initial_strengths(&self, data: &Dataset, mode: Mode) -> Result<Vec<f64>> {
+    /// As [`Adatron::new`] for the initial strengths.
+    fn initial(&self, data: &Dataset, mode: Mode) -> Result<Vec<f64>> {
         Ok(match &self.init {
             None => vec![0.0; data.len()],
             Some(x) if x.len() != data.len() => {
@@ -266,8 +263,9 @@ impl AdatronParams {
         })
     }
 
-    /// The [`Coordinate`] of each example of length `r = |z^μ|`.
-    fn coordinates(&self, norms: &[f64], n: usize) -> Vec<Coordinate> {
+    /// The [`Coordinate`] of each example of length `r = |z^μ|`, with the book's fixed `η` if
+    /// given.
+    fn coordinates(&self, fixed_rate: Option<f64>, norms: &[f64], n: usize) -> Vec<Coordinate> {
         norms
             .iter()
             .map(|&r| {
@@ -276,9 +274,9 @@ impl AdatronParams {
                 Coordinate {
                     r,
                     inverse: 1.0 / rho,
-                    rate: match self.fixed_rate {
+                    rate: match fixed_rate {
                         Some(eta) => eta / n as f64 * r * r,
-                        None => self.learning_rate,
+                        None => self.step,
                     },
                     top: self.bound * rho,
                 }
@@ -302,7 +300,16 @@ pub struct Adatron {
     masks: Masks,
     /// Work space of [`violating_pair`].
     scratch: Vec<f64>,
-    params: AdatronParams,
+    /// Upper bound `γ` of the embedding strengths; `∞`: the hard margin.
+    bound: f64,
+    /// The normalised step `η` ([`Strengths::step`]).
+    step: f64,
+    /// The book's fixed `η` in place of the normalised step ([`Config::learning_rate`]).
+    fixed_rate: Option<f64>,
+    /// Stop when the certified relative gap is at most this.
+    gap_tolerance: f64,
+    /// Soft margin: stop when no example violates the optimality conditions by more than this.
+    kkt_tolerance: f64,
     /// The unit directions `u^μ = z^μ/|z^μ|` (`z^μ = S^μ ξ^μ`; 0 at the origin) and, with a
     /// threshold, their Gram matrix `u^μ·u^ν`.
     gram: Gram,
@@ -457,7 +464,7 @@ impl Adatron {
         let c = self.coords[mu];
         self.b[mu] = b;
         self.state.x[mu] = if b >= c.top {
-            self.params.bound
+            self.bound
         } else {
             b * c.inverse
         };
@@ -473,14 +480,14 @@ impl Trainer for Adatron {
             self.sweep_position = 0;
         }
         if self.sweep_position == 0 && self.state.steps > 0 {
-            let stop = if self.params.bound.is_finite() {
-                let done = self.mode == Mode::Homogeneous
-                    && self.sweep_violation <= self.params.kkt_tolerance;
+            let stop = if self.bound.is_finite() {
+                let done =
+                    self.mode == Mode::Homogeneous && self.sweep_violation <= self.kkt_tolerance;
                 self.sweep_violation = 0.0;
                 done.then_some(Stop::Kkt)
             } else {
                 // a tolerance of 0 never stops (and costs no O(P N) check)
-                (self.params.gap_tolerance > 0.0 && self.gap() <= self.params.gap_tolerance)
+                (self.gap_tolerance > 0.0 && self.gap() <= self.gap_tolerance)
                     .then_some(Stop::GapReached)
             };
             if let Some(stop) = stop {
@@ -508,8 +515,7 @@ impl Trainer for Adatron {
                     // point falls (rounding: the data's scale) does not change the stop
                     let optimal = self.next.2 <= self.pair_tolerance()
                         && self.state.w.iter().any(|&v| v != 0.0);
-                    let certified =
-                        self.params.bound.is_infinite() && self.gap() <= self.params.gap_tolerance;
+                    let certified = self.bound.is_infinite() && self.gap() <= self.gap_tolerance;
                     let stop = match (optimal, certified) {
                         (true, true) => Stop::GapReached,
                         (true, false) => Stop::Kkt,
@@ -537,7 +543,7 @@ impl Trainer for Adatron {
     fn perceptron(&self) -> Perceptron {
         let theta = match self.mode {
             Mode::Homogeneous => 0.0,
-            Mode::Threshold if self.params.bound.is_finite() => self.soft_threshold(),
+            Mode::Threshold if self.bound.is_finite() => self.soft_threshold(),
             Mode::Threshold => best_threshold(&self.state.w, &self.state.data).unwrap_or(0.0),
         };
         Perceptron::new(self.state.w.clone(), theta)
@@ -575,36 +581,21 @@ pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths,
         rule: "xμ ← clip(xμ + (1 − Eμ)/|ξμ|², 0, γ): AdaTron with bounded strengths",
     });
 
-/// AdaTron from the run's [`Config`]: the epoch limit, the gap tolerance and the book's fixed `η`
-/// ([`Config::learning_rate`]; `None`: the exact coordinate step).
-///
-/// # Errors
-/// Those of [`AdatronParams::build`].
+/// AdaTron ([`Adatron::new`], the hard margin), boxed.
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(params(config)?.build(data, mode)?))
+    Ok(Box::new(Adatron::new(
+        data,
+        mode,
+        config,
+        Strengths::default(),
+    )?))
 }
 
-/// The soft margin from the run's [`Config`]: AdaTron's with the bound [`Config::gamma`].
-///
-/// # Errors
-/// Those of [`AdatronParams::build`].
+/// The soft margin: AdaTron's with the bound [`Config::gamma`], boxed.
 fn build_soft_margin(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    Ok(Box::new(
-        AdatronParams {
-            bound: config.gamma,
-            ..params(config)?
-        }
-        .build(data, mode)?,
-    ))
-}
-
-/// The parameters both rules read from `config`.
-fn params(config: &Config) -> Result<AdatronParams> {
-    Ok(AdatronParams {
-        max_epochs: config.epochs()?,
-        fixed_rate: config.learning_rate,
-        gap_tolerance: config.gap_tolerance,
-        kkt_tolerance: config.kkt_tolerance,
-        ..AdatronParams::default()
-    })
+    let strengths = Strengths {
+        bound: config.gamma,
+        ..Strengths::default()
+    };
+    Ok(Box::new(Adatron::new(data, mode, config, strengths)?))
 }

@@ -89,8 +89,8 @@ impl Adatron {
     /// The violation of the maximal violating pair at which threshold mode stops: the soft
     /// margin's KKT tolerance, `0` for the hard margin (its stop is the certified gap).
     pub(super) fn pair_tolerance(&self) -> f64 {
-        if self.params.bound.is_finite() {
-            self.params.kkt_tolerance
+        if self.bound.is_finite() {
+            self.kkt_tolerance
         } else {
             0.0
         }
@@ -115,9 +115,9 @@ impl Adatron {
         if !(q > 0.0) {
             return (i, j, false);
         }
-        let tau = match self.params.fixed_rate {
+        let tau = match self.fixed_rate {
             Some(eta) => eta / self.state.data.dim() as f64 * violation * m,
-            None => self.params.learning_rate / q * violation / m,
+            None => self.step / q * violation / m,
         };
         // the room of x^i along S^i and of x^j along −S^j inside [0, γ], in units of τ:
         // Δb = τ ρ/m, so τ ≤ (room of b)·m/ρ; a strength whose room ends the step is set on its

@@ -62,57 +62,46 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::linalg::{argmin, argmin2_by, axpy, axpy_argmin, dot, norm};
 use crate::measure::{best_threshold, Perceptron};
-use crate::train::config::{GAP_TOLERANCE, MAX_EPOCHS};
 use crate::train::gram::GRAM_BUDGET_BYTES;
 use crate::train::Mode;
 pub use window::LANES as WINDOW_LANES;
 use window::{WalkEnd, Window};
 
-/// Parameters of [`Minover`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct MinoverParams {
-    /// Stop when `(κ_upper − κ(w)) / κ_upper ≤ gap_tolerance`.
-    pub gap_tolerance: f64,
-    /// The most steps (one update each), as a multiple of `P`.
-    pub max_epochs: f64,
-    /// Initial weights; `None` is tabula rasa (which certifies the gap; given weights do not).
-    pub init: Option<Perceptron>,
-    /// Memory allowed for the Gram matrix, in bytes (0: always recompute).
-    pub gram_budget: usize,
-    /// Stop when `κ(w)` has not improved for this many steps (the assignments use `P`).
-    pub patience: Option<usize>,
-}
-
-impl Default for MinoverParams {
-    fn default() -> Self {
-        Self {
-            gap_tolerance: GAP_TOLERANCE,
-            max_epochs: MAX_EPOCHS,
-            init: None,
-            gram_budget: GRAM_BUDGET_BYTES,
-            patience: None,
-        }
+impl Minover {
+    /// MinOver from the run's [`Config`], its Gram matrix stored within the default memory
+    /// budget ([`Minover::with_gram_budget`]).
+    ///
+    /// # Errors
+    /// Those of [`Minover::with_gram_budget`].
+    pub fn new(data: &Dataset, mode: Mode, config: &Config) -> Result<Self> {
+        Self::with_gram_budget(data, mode, config, GRAM_BUDGET_BYTES)
     }
-}
 
-impl MinoverParams {
-    /// Validates the parameters and starts a run on `data`.
+    /// MinOver from the run's [`Config`]: the epoch limit (in steps, one update each, as a
+    /// multiple of `P`), the gap tolerance, the patience (stop when `κ(w)` has not improved for
+    /// this many steps; the assignments use `P`) and the start (`None`: tabula rasa, which
+    /// certifies the gap; given weights do not), with at most `gram_budget` bytes for the Gram
+    /// matrix (0: always recompute).
     ///
     /// # Errors
     /// [`Error::Empty`](crate::Error::Empty) for no data;
     /// [`Error::OneClass`](crate::Error::OneClass) with a threshold and one class only;
     /// [`Error::OutOfRange`](crate::Error::OutOfRange) for a non-positive tolerance or limit;
     /// [`Error::Shape`](crate::Error::Shape) for a bad init.
-    pub fn build(self, data: &Dataset, mode: Mode) -> Result<Minover> {
+    pub fn with_gram_budget(
+        data: &Dataset,
+        mode: Mode,
+        config: &Config,
+        gram_budget: usize,
+    ) -> Result<Self> {
+        let max_epochs = config.epochs()?;
         check_classes(data, mode)?;
-        check_tolerance("gap tolerance", self.gap_tolerance)?;
-        check_positive("max_epochs", self.max_epochs)?;
-        check_init(self.init.as_ref(), data)?;
-        let gram = Gram::new(data.signed_rows(), data.dim(), self.gram_budget);
-        let w = self
-            .init
-            .as_ref()
-            .map_or_else(|| vec![0.0; data.dim()], |p| p.w.clone());
+        check_tolerance("gap tolerance", config.gap_tolerance)?;
+        check_positive("max_epochs", max_epochs)?;
+        let init = config.init.as_ref();
+        check_init(init, data)?;
+        let gram = Gram::new(data.signed_rows(), data.dim(), gram_budget);
+        let w = init.map_or_else(|| vec![0.0; data.dim()], |p| p.w.clone());
         let h: Vec<f64> = (0..data.len()).map(|mu| dot(&w, gram.row(mu))).collect();
         // with a threshold 0 on the class, +∞ off it: [+1 class | −1 class]
         let class_offsets: Vec<f64> = match mode {
@@ -132,7 +121,7 @@ impl MinoverParams {
         };
         let mut scratch = vec![];
         let next = select(&h, &class_offsets, &mut scratch);
-        let max_steps = (self.max_epochs * data.len() as f64).ceil() as usize;
+        let max_steps = (max_epochs * data.len() as f64).ceil() as usize;
         let candidates = match mode {
             Mode::Homogeneous => candidates(data.len(), data.dim()),
             Mode::Threshold => 0,
@@ -144,8 +133,9 @@ impl MinoverParams {
             mode,
             eta: 1.0 / data.dim() as f64,
             w2: dot(&w, &w),
-            state: RunState::new(data, w, 0.0, self.init.is_none()),
-            params: self,
+            state: RunState::new(data, w, 0.0, init.is_none()),
+            gap_tolerance: config.gap_tolerance,
+            patience: config.patience,
             gram,
             h,
             class_offsets,
@@ -176,7 +166,10 @@ pub struct Minover {
     mode: Mode,
     /// The step size `η = 1/N`.
     eta: f64,
-    params: MinoverParams,
+    /// Stop when `(κ_upper − κ(w)) / κ_upper` is at most this.
+    gap_tolerance: f64,
+    /// Stop when `κ(w)` has not improved for this many steps.
+    patience: Option<usize>,
     /// `z^μ = S^μ ξ^μ` and their Gram matrix.
     gram: Gram,
     /// `|w|²`, kept incrementally.
@@ -327,14 +320,14 @@ impl Minover {
         if self.gap_surely_open() {
             return false;
         }
-        relative_gap(self.kappa(), self.w2.sqrt() / self.sum_x) <= self.params.gap_tolerance
+        relative_gap(self.kappa(), self.w2.sqrt() / self.sum_x) <= self.gap_tolerance
     }
 
     /// The square-root-free part of [`Minover::gap_reached`]: whether `h Σx < (1 − g)|w|²` by
     /// more than `10⁻⁹` of its terms, so that the certified gap is surely above the tolerance.
     #[inline]
     fn gap_surely_open(&self) -> bool {
-        let g = self.params.gap_tolerance;
+        let g = self.gap_tolerance;
         surely_open(self.margin(), self.sum_x, 1.0 - g, self.w2)
     }
 
@@ -479,11 +472,11 @@ impl Minover {
     /// ([`Minover::gap_surely_open`]), `z^a ≠ 0` (so `w` moves). It returns before the first
     /// step where one of them may, for `advance` to take that step.
     fn run_origin(&mut self) {
-        if self.params.patience.is_some() || self.mode != Mode::Homogeneous {
+        if self.patience.is_some() || self.mode != Mode::Homogeneous {
             return;
         }
         let gap = self.state.certifies;
-        let one_minus_g = 1.0 - self.params.gap_tolerance;
+        let one_minus_g = 1.0 - self.gap_tolerance;
         while self.state.steps < self.max_steps {
             if self.windowed {
                 if self.walk_window(gap, one_minus_g) {
@@ -585,7 +578,7 @@ impl Minover {
 
 impl Trainer for Minover {
     fn advance(&mut self) -> Step {
-        if let (Some(patience), true) = (self.params.patience, self.state.steps > 0) {
+        if let (Some(patience), true) = (self.patience, self.state.steps > 0) {
             if self.improves() {
                 self.best = (self.kappa(), self.state.steps);
             } else if self.state.steps - self.best.1 >= patience {
@@ -657,20 +650,9 @@ pub const SPEC: Spec = Spec::new("minover", StepCost::Potentials, build)
         rule: "ν = argmin_μ Eμ;  w ← w + ξνSν/N",
     });
 
-/// MinOver from the run's [`Config`]: the epoch limit, the gap tolerance, the patience and the
-/// start.
-///
-/// # Errors
-/// Those of [`MinoverParams::build`].
+/// [`Minover::new`], boxed.
 fn build(data: &Dataset, mode: Mode, config: &Config) -> Result<Box<dyn Trainer>> {
-    let mut p = MinoverParams {
-        max_epochs: config.epochs()?,
-        gap_tolerance: config.gap_tolerance,
-        patience: config.patience,
-        ..MinoverParams::default()
-    };
-    p.init.clone_from(&config.init);
-    Ok(Box::new(p.build(data, mode)?))
+    Ok(Box::new(Minover::new(data, mode, config)?))
 }
 
 #[cfg(test)]
@@ -687,14 +669,12 @@ mod tests {
         let d = teacher_set(60, &t, 0.1, &mut rng).unwrap();
         for mode in [Mode::Homogeneous, Mode::Threshold] {
             for budget in [0, usize::MAX] {
-                let mut m = MinoverParams {
-                    gram_budget: budget,
-                    max_epochs: 50.0,
+                let config = Config {
+                    max_epochs: Some(50.0),
                     gap_tolerance: 1e-12,
-                    ..MinoverParams::default()
-                }
-                .build(&d, mode)
-                .unwrap();
+                    ..Config::default()
+                };
+                let mut m = Minover::with_gram_budget(&d, mode, &config, budget).unwrap();
                 m.run();
                 let (w, h) = (m.perceptron().w, m.potentials());
                 for (mu, hv) in h.iter().enumerate() {
