@@ -1,7 +1,7 @@
 //! No algorithm's name or label is written in shipped code outside its rule file, the catalogue,
 //! presets/lessons data and defaults, so that a rename is one edit: the page, the charts and the
 //! CLI take them from the catalogue and the specs. This reads the string literals (not the
-//! comments) of the shipped sources — `www/*.js` (not `www/pkg`, `www/vendor`), `index.html`'s
+//! comments) of the shipped sources — `www/*.js` (not `www/pkg`, `www/bundle`, `www/vendor`), `index.html`'s
 //! `aria-label`s, `title`s and menu options, and `src/**/*.rs` outside `#[cfg(test)]` modules —
 //! and fails naming each place a name is written.
 
@@ -173,8 +173,10 @@ fn no_shipped_source_names_an_algorithm_outside_its_places() {
     let mut found = vec![];
     let mut files = vec![];
     sources(&root.join("src"), "rs", &[], &mut files);
-    // the page's modules, in their folders (www/pkg is the core's build, www/vendor others' code)
-    sources(&root.join("www"), "js", &["pkg", "vendor"], &mut files);
+    // the page's modules, in their folders (www/pkg is the core's build, www/bundle their bundle,
+    // www/vendor others' code)
+    let built = ["pkg", "bundle", "vendor"];
+    sources(&root.join("www"), "js", &built, &mut files);
     for path in &files {
         let rel = path
             .strip_prefix(root)
