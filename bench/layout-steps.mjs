@@ -3,7 +3,7 @@
 // typeset), while its action runs to its end, and when R resets it — how many layouts ran and
 // their total time in ms. One step after another in one page; --runs N opens each step N times
 // (medians). Usage: node bench/layout-steps.mjs [--size 1280x720] [--runs 3]
-import { launch, openLab, serve } from "../tests/e2e/harness.mjs";
+import { launch, openLab, playerAtFastest, serve } from "../tests/e2e/harness.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -41,11 +41,7 @@ try {
       await page.evaluate(() => window.lab.lessonAction());
       const action = file.steps[i].action;
       if (action === "animate" || action === "race") {
-        await page.locator("#anim-speed").evaluate((s) => {
-          s.value = s.max;
-          s.dispatchEvent(new Event("input", { bubbles: true }));
-          s.dispatchEvent(new Event("change", { bubbles: true }));
-        });
+        await playerAtFastest(page);
         await page.waitForFunction(
           () => {
             const s = window.lab.getState();

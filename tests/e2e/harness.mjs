@@ -75,6 +75,15 @@ export function lineSet(kind, P, threshold, margin = 0.02) {
   return pts;
 }
 
+/** Sets the player's speed slider to its top (the fastest steps per second), as a user drags it there. */
+export async function playerAtFastest(page) {
+  await page.locator("#anim-speed").evaluate((s) => {
+    s.value = s.max;
+    s.dispatchEvent(new Event("input", { bubbles: true }));
+    s.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
 /**
  * Makes pages of `context` run from the page's source modules (www/main.js and its imports) instead
  * of its bundle (www/bundle/main.js, what index.html loads), for a test that reaches into one of

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { launch, serve } from "./harness.mjs";
+import { launch, playerAtFastest, serve } from "./harness.mjs";
 import { canvasBoxes, plotAreas } from "./layout-measure.mjs";
 
 let server;
@@ -34,11 +34,7 @@ async function settled(page) {
 async function runAction(page, action) {
   await page.evaluate(() => window.lab.lessonAction());
   if (action === "animate" || action === "race") {
-    await page.locator("#anim-speed").evaluate((s) => {
-      s.value = s.max;
-      s.dispatchEvent(new Event("input", { bubbles: true }));
-      s.dispatchEvent(new Event("change", { bubbles: true }));
-    });
+    await playerAtFastest(page);
     await page.waitForFunction(
       (race) => {
         const s = window.lab.getState();

@@ -8,7 +8,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { nextFrame, useLab } from "./harness.mjs";
+import { nextFrame, playerAtFastest, useLab } from "./harness.mjs";
 
 const lab = useLab({ viewport: { width: 1280, height: 720 } });
 
@@ -69,11 +69,7 @@ test("every built-in step's action ends within 30 s at its own speed, its button
       await page.evaluate(() => window.lab.lessonAction()); // on again
     }
     // to the end, faster (the speed slider at its top, 1000 steps per second)
-    await page.evaluate(() => {
-      const slider = document.getElementById("anim-speed");
-      slider.value = slider.max;
-      slider.dispatchEvent(new Event("input", { bubbles: true }));
-    });
+    await playerAtFastest(page);
     await page.waitForFunction(() => window.lab.getState().lesson.action.done, null, { timeout: 90_000 });
     await nextFrame(page);
     const end = await lessonState();

@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { launch, openLab, serve } from "./harness.mjs";
+import { launch, openLab, playerAtFastest, serve } from "./harness.mjs";
 
 let server;
 before(async () => {
@@ -90,11 +90,7 @@ async function openStep(page, i) {
 /** Runs the race of the step open to its end at the player's fastest speed. */
 async function race(page) {
   await page.evaluate(() => window.lab.lessonAction());
-  await page.locator("#anim-speed").evaluate((s) => {
-    s.value = s.max;
-    s.dispatchEvent(new Event("input", { bubbles: true }));
-    s.dispatchEvent(new Event("change", { bubbles: true }));
-  });
+  await playerAtFastest(page);
   await page.waitForFunction(
     () => {
       const s = window.lab.getState();
