@@ -1,15 +1,13 @@
 /**
- * The data view's lines and arrows: the axes and grid, every shown rule's line and band (faint
+ * The data view's lines and arrows: every shown rule's line and band (faint
  * while it settles, interleaved dashes in compare mode), the teacher with its handle, and the
  * animation's w(t) and step Δw (Biehl Fig. 3.4). Each takes the view (`DataSpaceView`: its
  * context and transform) first.
  */
 
 import { line } from "../canvas.js";
-import { COLORS, HIGHLIGHT, INFO, TEXT } from "../../app/catalogue.js";
+import { COLORS, HIGHLIGHT, INFO } from "../../app/catalogue.js";
 import { textInk } from "../../text/canvas-text.js";
-import { AXIS_COLOR, GRID_COLOR } from "./data-style.js";
-import { fmtTick, niceStep } from "../../text/format.js";
 import { textBox } from "../label-place.js";
 import { fillRich } from "../../text/rich-text.js";
 import { comparedRules } from "../../app/state-fields.js";
@@ -36,66 +34,6 @@ const BAND_DASH = [7, 5];
 /** The exact optimum's line and band (the chapter's dashed line of optimal stability). */
 const OPTIMUM_DASH = [8, 5];
 const OPTIMUM_BAND_DASH = [3, 4];
-
-/** Grid lines drawn at most (a view is about 8 steps across its shorter side). */
-const MAX_GRID = 200;
-
-/**
- * The multiples of `step` from `lo` to `hi`, at most MAX_GRID of them, within the floating-point
- * range: a view of points near ±1e308 reaches beyond it along its longer side (its ends are
- * ±Infinity), where `x += step` would never pass `hi`.
- * @param {number} lo
- * @param {number} hi
- * @param {number} step
- */
-export function gridValues(lo, hi, step) {
-  /** @type {number[]} */
-  const out = [];
-  if (!(step > 0) || !Number.isFinite(step)) return out;
-  const from = Math.ceil(Math.max(lo, -Number.MAX_VALUE) / step);
-  const to = Math.min(hi, Number.MAX_VALUE);
-  for (let k = from; out.length < MAX_GRID; k++) {
-    const v = k * step;
-    if (!(v <= to)) break;
-    out.push(v);
-  }
-  return out;
-}
-
-/** The axes through the origin, the grid at round steps, and their labels (those the view's edge would cut left out). @param {DataSpaceView} v */
-export function drawAxes(v) {
-  const ctx = v.ctx;
-  const { x0, x1, y0, y1 } = v.extent();
-  const step = niceStep(v.view.half / 4);
-  ctx.lineWidth = 1;
-  const fs = v.textPx;
-  ctx.font = v.font();
-  ctx.fillStyle = TEXT.muted;
-  // a label only where it clears the one before it (a narrow view at projector type)
-  let free = 2 * fs;
-  for (const x of gridValues(x0, x1, step)) {
-    const { px } = v.toPixel(x, 0);
-    ctx.strokeStyle = Math.abs(x) < step / 2 ? AXIS_COLOR : GRID_COLOR;
-    line(ctx, px, 0, px, v.height);
-    const label = fmtTick(x);
-    const wide = ctx.measureText(label).width;
-    if (Math.abs(x) > step / 2 && px > free && px + 2 + wide <= v.width) {
-      ctx.fillText(label, px + 2, v.height - 4);
-      free = px + wide + fs / 2;
-    }
-  }
-  for (const y of gridValues(y0, y1, step)) {
-    const { py } = v.toPixel(0, y);
-    ctx.strokeStyle = Math.abs(y) < step / 2 ? AXIS_COLOR : GRID_COLOR;
-    line(ctx, 0, py, v.width, py);
-    if (Math.abs(y) > step / 2 && py < v.height - 2 * fs && py - 2 - fs >= 0) ctx.fillText(fmtTick(y), 3, py - 2);
-  }
-  const o = v.toPixel(0, 0);
-  ctx.fillStyle = AXIS_COLOR;
-  ctx.beginPath();
-  ctx.arc(o.px, o.py, 3, 0, 2 * Math.PI);
-  ctx.fill();
-}
 
 /**
  * The line w·ξ = θ + offset·|w|, i.e. at signed distance `offset` from the boundary (recorded in

@@ -11,7 +11,8 @@ import { textFont, textPx } from "../../text/canvas-text.js";
 import { PROJECTOR_SCALE, pointRadius } from "./data-style.js";
 import { MarkLayer } from "../layer.js";
 import { line } from "../canvas.js";
-import { drawAxes, drawLine, drawSolutions, drawStepArrows, drawTeacher, teacherHandle } from "./data-lines.js";
+import { drawAxes } from "./data-axes.js";
+import { drawLine, drawSolutions, drawStepArrows, drawTeacher, teacherHandle } from "./data-lines.js";
 import { drawExamplesUsed, drawNumbers, drawPoints } from "./data-points.js";
 import { drawTeacherTooltip, drawTooltip } from "./data-tooltip.js";
 
