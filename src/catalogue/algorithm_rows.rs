@@ -1,13 +1,14 @@
-//! The catalogue's rows, one per algorithm in menu order: what the page shows of each
-//! ([`AlgorithmInfo`]), written with named fields.
+//! The catalogue's rows: what the page shows of each algorithm ([`AlgorithmInfo`]), written
+//! with named fields. A rule without a row of its own (a new one) is shown plainly: its name as
+//! its label, grey, under "More algorithms", without instruments ([`plain`]).
 
 use super::algorithm::{row, Curve, Flags, NONE};
 use super::status;
 use super::{AlgorithmInfo, Rgb, Role, Setting, Shape};
 use crate::train::Algorithm;
 
-/// The table, in the order of [`Algorithm::ALL`] (the order of the menus).
-pub const TABLE: [AlgorithmInfo; Algorithm::COUNT] = [
+/// The presented algorithms' rows, in menu order.
+const ROWS: [AlgorithmInfo; 15] = [
     AlgorithmInfo {
         width: 2.5,
         ..row(
@@ -289,6 +290,67 @@ pub const TABLE: [AlgorithmInfo; Algorithm::COUNT] = [
     ),
 ];
 
+/// Every algorithm's row, in the order of [`Algorithm::ALL`] (the order of the menus): its row
+/// of [`ROWS`], or [`plain`] for a rule that has none.
+pub const TABLE: [AlgorithmInfo; Algorithm::COUNT] = table();
+
+/// How a rule without a row of its own is shown.
+const fn plain(algorithm: Algorithm) -> AlgorithmInfo {
+    row(
+        algorithm,
+        Shape::Circle,
+        algorithm.spec().name,
+        Rgb(0x77, 0x77, 0x77),
+        Role::Extra,
+        NONE,
+        Curve {
+            main: false,
+            default: false,
+        },
+    )
+}
+
+/// [`TABLE`]: [`plain`] rows, overwritten by the rows of [`ROWS`] (one each at most; a row that
+/// names no algorithm, or one twice, stops the build).
+const fn table() -> [AlgorithmInfo; Algorithm::COUNT] {
+    let mut table = [plain(Algorithm::ALL[0]); Algorithm::COUNT];
+    let mut presented = [false; Algorithm::COUNT];
+    let mut k = 0;
+    while k < Algorithm::COUNT {
+        table[k] = plain(Algorithm::ALL[k]);
+        k += 1;
+    }
+    let mut r = 0;
+    while r < ROWS.len() {
+        let mut k = 0;
+        while k < Algorithm::COUNT && !same(ROWS[r].name, table[k].name) {
+            k += 1;
+        }
+        assert!(k < Algorithm::COUNT, "a catalogue row names no algorithm");
+        assert!(!presented[k], "two catalogue rows for one algorithm");
+        presented[k] = true;
+        table[k] = ROWS[r];
+        r += 1;
+    }
+    table
+}
+
+/// `a == b`, in a constant.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 impl Algorithm {
     /// Its row of [`TABLE`]: what the page shows of it.
     pub fn info(self) -> &'static AlgorithmInfo {
@@ -305,6 +367,17 @@ mod tests {
         for (k, a) in Algorithm::ALL.iter().enumerate() {
             assert_eq!(TABLE[k].name, a.name());
             assert_eq!(TABLE[k].cost, a.cost());
+        }
+    }
+
+    #[test]
+    fn every_shipped_algorithm_has_a_row_of_its_own() {
+        for a in Algorithm::ALL {
+            assert!(
+                ROWS.iter().any(|r| r.name == a.name()),
+                "{} has no row",
+                a.name()
+            );
         }
     }
 }

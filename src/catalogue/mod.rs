@@ -2,8 +2,9 @@
 //! [`crate::train`]; their presentation here), the learning-curve charts ([`Chart`]) and the
 //! theory curves ([`TheoryCurve`]), each with one table of descriptors. The page reads the same
 //! tables through `catalogue()` at the wasm boundary and builds its toggles, legends, palette,
-//! explanations and link names from them. Adding a rule is its file with its `SPEC`, one line of
-//! the `algorithms!` list in `train::algorithm`, one row of [`algorithm_rows::TABLE`] and its tests (docs/ARCHITECTURE.md).
+//! explanations and link names from them. Adding a rule is its file with its `SPEC` and one line of
+//! the `algorithms!` list in `train::algorithm`; a row in `algorithm_rows` gives it its own
+//! label, colour and instruments (docs/ARCHITECTURE.md).
 //!
 //! Names are the ones users type and read (page, CLI, CSV): kebab-case, and they never change.
 
