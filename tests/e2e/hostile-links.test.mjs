@@ -178,6 +178,7 @@ test("the lesson check refuses inherited names and an empty rule list; a step th
     [{ views: ["__proto__"] }, state, /step 1: views: unknown view "__proto__"/],
     [{ controls: ["constructor"] }, state, /step 1: controls: unknown control "constructor"/],
     [{ controls: ["hasOwnProperty"] }, state, /step 1: controls: unknown control "hasOwnProperty"/],
+    ...["toString", "constructor", "__proto__", "hasOwnProperty"].map((check) => [{ task: { check, value: 1, text: "x" } }, state, /task: check must be one of/]),
     [{ views: ["curves"], action: "run-curves" }, curves([]), /step 1: curves: the learning-curve form names no algorithm/],
   ];
   for (const [extra, s, message] of cases) {

@@ -198,6 +198,8 @@ test("B . W blank and restore; a number then Enter or G jumps; Home End; O opens
   assert.equal(now.blank, null, "a move over a blank screen shows the step");
   assert.equal(now.step, race - 1);
   assert.equal(await page.evaluate(() => window.lab.lessonKey("t")), false);
+  // nor an inherited name of the key map
+  for (const key of ["constructor", "toString", "__proto__", "hasOwnProperty"]) assert.equal(await page.evaluate((k) => window.lab.lessonKey(k), key), false, key);
 
   // Escape leaves; the address no longer holds the lesson, a reload shows the viewer's own points
   assert.match(await page.evaluate(() => location.search), /lesson=chapter/);

@@ -159,7 +159,7 @@ export class Presenter {
       s: () => this.openSpeaker?.(),
       Escape: () => lessons.close(),
     };
-    const move = moves[k];
+    const move = Object.hasOwn(moves, k) ? moves[k] : undefined;
     if (!move) return false;
     // a move over a blanked screen brings the step back first, as a slide show does
     if (this.blank || this.help || this.qr || this.typed) this.clear();

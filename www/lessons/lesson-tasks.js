@@ -49,7 +49,7 @@ export const TASK_CHECKS = {
 export function checkTask(v, text) {
   if (v === undefined || v === null) return null;
   if (typeof v !== "object" || Array.isArray(v)) throw new Error("task must be an object {check, text, value}");
-  const kind = TASK_CHECKS[v.check];
+  const kind = typeof v.check === "string" && Object.hasOwn(TASK_CHECKS, v.check) ? TASK_CHECKS[v.check] : undefined;
   if (!kind) throw new Error(`task: check must be one of ${Object.keys(TASK_CHECKS).join(", ")}, got ${JSON.stringify(String(v.check)).slice(0, 40)}`);
   const task = { check: String(v.check), text: text(v.text, "task: text", 400, false) };
   if (kind.value === "none") {
