@@ -1,7 +1,7 @@
 // Service worker: keeps every file the page needs, so that it works with the network cut once
 // loaded. Network first (a rebuilt page is picked up at once), the cache when offline; the listed
 // files are cached at install, any other same-origin GET when fetched.
-const CACHE = "perceptron-lab-v24";
+const CACHE = "perceptron-lab-v25";
 /** This script's global scope, `self`, as a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const FILES = [
@@ -92,9 +92,9 @@ const FILES = [
   "./www/lessons/lesson-editor.js",
   "./www/lessons/lesson-format.js",
   "./www/lessons/lesson-link.js",
-  "./www/lessons/lesson-own.js",
-  "./www/lessons/lesson-authoring.js",
-  "./www/lessons/lesson-store.js",
+  "./www/lessons/own-lessons.js",
+  "./www/lessons/own-lesson-edits.js",
+  "./www/lessons/lesson-database.js",
   "./www/lessons/lesson-text.js",
   "./www/lessons/lesson-view.js",
   "./www/lessons/lesson-keys.js",

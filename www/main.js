@@ -34,7 +34,7 @@ import { siteRoot } from "./app/site-root.js";
 import { bindWeightView } from "./input/weight-gestures.js";
 import { WeightView } from "./views/weight/weight-view.js";
 import { shareCore } from "./workers/worker-pool.js";
-import { lessonFromLink } from "./lessons/lesson-authoring.js";
+import { lessonFromLink } from "./lessons/own-lesson-edits.js";
 import { errorMessage } from "./text/format.js";
 
 /**

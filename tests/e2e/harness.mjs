@@ -227,7 +227,7 @@ export function useLab(options = {}) {
 }
 
 /**
- * The viewer's lessons as the page's store holds them (IndexedDB: www/lessons/lesson-store.js), read
+ * The viewer's lessons as the page's store holds them (IndexedDB: www/lessons/lesson-database.js), read
  * directly; null when nothing is stored.
  * @param {import("playwright-core").Page} page
  */

@@ -7,7 +7,7 @@
  * module and awaits them. Neither in a speaker view (`?speaker`), which runs no core.
  */
 
-import { openStore } from "../lessons/lesson-store.js";
+import { openStore } from "../lessons/lesson-database.js";
 import { compileCore, wasmBuild, wasmUrl } from "./wasm-build.js";
 
 const speaker = new URLSearchParams(location.search).has("speaker");

@@ -13,7 +13,7 @@ import { partsOf } from "../lessons/lesson-parts.js";
 import { DEFAULT_COMPARED } from "../app/state-fields.js";
 import { scrubRace, setCompare, stepRace } from "../animation/compare-mode.js";
 import { relabelByTeacher, setTeacher } from "../training/teacher.js";
-import { exportLesson, importLesson } from "../lessons/lesson-authoring.js";
+import { exportLesson, importLesson } from "../lessons/own-lesson-edits.js";
 
 /**
  * What the automation interface drives.

@@ -1,6 +1,6 @@
 /**
- * Writing lessons: the control bar's Lesson menu, Present, "+ Step" (the page as it is now, as a
- * step of your lesson) and the editor dialog — the lesson's title, each step's title, text, what
+ * The lesson menu and editor dialog: the control bar's Lesson menu, Present, "+ Step" (the page
+ * as it is now, as a step of your lesson) and the editor dialog — the lesson's title, each step's title, text, what
  * to look at and to try, its views and action, its place (↑ ↓) or its removal; export and import
  * of the lesson file, the link and iframe snippet (embed layout) of each step, and of the lesson
  * chosen in the Lesson menu at the step presented.
@@ -10,8 +10,8 @@ import { download } from "../files/download.js";
 import { LESSON_ACTIONS, LESSON_HIDDEN, LESSON_LIMITS, LESSON_VIEWS } from "./lesson-format.js";
 import { LESSON_REVEALABLE } from "./lesson-parts.js";
 import { unread } from "../files/persistence.js";
-import { addStep, editLesson, editableLesson, exportLesson, importLesson } from "./lesson-authoring.js";
-import { exportKept } from "./lesson-own.js";
+import { addStep, editLesson, editableLesson, exportLesson, importLesson } from "./own-lesson-edits.js";
+import { exportKept } from "./own-lessons.js";
 import { errorMessage } from "../text/format.js";
 
 /**

@@ -5,7 +5,7 @@
  * does is saved over it, and leaving the lesson brings it back. A step's state is put on the page
  * whole (the points, the mode, the rules shown and compared, the player set up, the views, the
  * zoom, the teacher, the learning-curve form) or not at all; "reset this step" puts it back.
- * The viewer's lessons in storage, and their identity: lesson-own.js; writing them: lesson-authoring.js.
+ * The viewer's lessons in storage, and their identity: own-lessons.js; writing them: own-lesson-edits.js.
  */
 
 import { applyForm, readForm, readParams } from "../curves/curve-form.js";
@@ -13,8 +13,8 @@ import { chapterLesson } from "./lesson-chapter.js";
 import { STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
 import { lessonUrl, lessonUrlNow } from "./lesson-link.js";
 import { partsOf } from "./lesson-parts.js";
-import { loadOwn, sync } from "./lesson-own.js";
-import { watchStored } from "./lesson-store.js";
+import { loadOwn, sync } from "./own-lessons.js";
+import { watchStored } from "./lesson-database.js";
 import { REFERENCES } from "../app/catalogue.js";
 import { initialFields } from "../app/state-fields.js";
 import { History, fitView, setFields, snapshot } from "../app/state.js";
@@ -22,7 +22,7 @@ import { replaySteps } from "../animation/player.js";
 import { setCompare } from "../animation/compare-mode.js";
 import { errorMessage } from "../text/format.js";
 
-export { LESSONS_KEY } from "./lesson-store.js";
+export { LESSONS_KEY } from "./lesson-database.js";
 
 /** @typedef {import("./lesson-format.js").Lesson} Lesson */
 /** @typedef {import("./lesson-format.js").LessonStep} LessonStep */

@@ -1,21 +1,21 @@
 /**
- * Writing lessons on the page: the viewer's own lesson ("+ Step" adds the page as it is now as a
- * step of it), the editor's changes, a lesson file imported or opened from a link, and the
- * lesson as a file to export. Each change is checked as a lesson file is, then stored
- * (lesson-own.js); the lessons themselves and the one presented: lesson.js.
+ * The changes made to the viewer's own lessons: "+ Step" (the page as it is now as a step), the
+ * editor's edits, a lesson file imported or opened from a link, and the lesson as a file to
+ * export (the menu and the editor dialog that ask for them: lesson-editor.js). Each change is checked as a lesson file is, then stored
+ * (own-lessons.js); the lessons themselves and the one presented: lesson.js.
  */
 
 import { LESSON_FORMAT, LESSON_LIMITS, STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
 import { partsOf } from "./lesson-parts.js";
-import { identify, keep, store } from "./lesson-own.js";
-import { freshId, readMine, writeMine } from "./lesson-store.js";
+import { identify, keep, store } from "./own-lessons.js";
+import { freshId, readMine, writeMine } from "./lesson-database.js";
 import { errorMessage } from "../text/format.js";
 
 /** @typedef {import("./lesson.js").Lessons} Lessons */
 /** @typedef {import("./lesson-format.js").Lesson} Lesson */
 /** @typedef {import("./lesson-format.js").LessonStep} LessonStep */
 
-/** The lesson "add this state as a step" adds to when none of the viewer's is open (its id made unique: lesson-store.js freshId). */
+/** The lesson "add this state as a step" adds to when none of the viewer's is open (its id made unique: lesson-database.js freshId). */
 const MY_LESSON = { id: "my-lesson", title: "My lesson" };
 
 /** The current lesson (or, outside a lesson, the viewer's own one) as a lesson file (JSON text). @param {Lessons} lessons @param {Lesson | undefined} [lesson] */
@@ -26,7 +26,7 @@ export function exportLesson(lessons, lesson = lessons.current?.lesson ?? myLess
 
 /**
  * Reads a lesson file (JSON text) and keeps it among the viewer's lessons — as a copy under an
- * id of its own when its id is taken (lesson-own.js identify; the built-in lesson's file becomes
+ * id of its own when its id is taken (own-lessons.js identify; the built-in lesson's file becomes
  * `chapter-copy`) — and returns its id; `saved` says whether the browser stored it. A bad file
  * throws an Error saying what is wrong, changing nothing.
  * @param {Lessons} lessons

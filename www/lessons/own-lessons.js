@@ -1,13 +1,13 @@
 /**
  * The viewer's own lessons on this page and in this browser: read at boot (one this page cannot
- * read is kept in storage as it is, and named), written change by change (lesson-store.js), taken
+ * read is kept in storage as it is, and named), written change by change (lesson-database.js), taken
  * in when another tab writes, and given an identity of their own — a lesson from a file or a link
  * whose id is taken opens as a copy under an id of its own, never replacing the viewer's.
  */
 
 import { checkLesson, encodeLesson } from "./lesson-format.js";
 import { lessonUrl } from "./lesson-link.js";
-import { BACKUP_KEY, freeId, readStored, writeStored } from "./lesson-store.js";
+import { BACKUP_KEY, freeId, readStored, writeStored } from "./lesson-database.js";
 import { keptState } from "../files/persistence.js";
 import { errorMessage } from "../text/format.js";
 
