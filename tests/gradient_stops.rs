@@ -14,7 +14,7 @@ use common::{dot, norm, shifted, teacher_data};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::train::config::GRADIENT_TOLERANCE;
-use perceptron_lab::train::{self, Config, Fit, Mode, Presentation, Stop};
+use perceptron_lab::train::{self, Config, Fit, Mode, Optional, Presentation, Stop};
 
 /// The rule's cost as the test writes it.
 fn cost(a: Algorithm) -> Cost {
@@ -108,7 +108,7 @@ fn converged_gradient_rules_stand_at_their_independent_optimum() {
                     for a in GRADIENT_RULES {
                         let config = Config {
                             max_epochs: Some(3000.0),
-                            order: a.spec().takes.order.then_some(order),
+                            order: a.spec().takes.has(Optional::Order).then_some(order),
                             ..Config::default()
                         };
                         let what = format!("seed {seed}, N = {n}, P = {p}, {mode:?}, {order:?}");

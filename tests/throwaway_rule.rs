@@ -7,7 +7,7 @@
 use perceptron_lab::data::Dataset;
 use perceptron_lab::linalg::{axpy, dot, norm};
 use perceptron_lab::train::{
-    self, Budget, Config, Mode, RunState, Spec, Step, StepCost, Stop, Takes, Trainer,
+    self, Budget, Config, Mode, Optional, RunState, Spec, Step, StepCost, Stop, Takes, Trainer,
 };
 use perceptron_lab::Result;
 use std::fmt::Write;
@@ -71,8 +71,8 @@ fn build(data: &Dataset, _mode: Mode, config: &Config) -> Result<Box<dyn Trainer
     }))
 }
 
-const SPEC: Spec =
-    Spec::new("normalised", StepCost::Presentation, build).taking(Takes::NOTHING.learning_rate());
+const SPEC: Spec = Spec::new("normalised", StepCost::Presentation, build)
+    .taking(Takes::of(&[Optional::LearningRate]));
 
 /// Four separable points through the origin (w = (1, 1) separates them with margin).
 fn points() -> Dataset {

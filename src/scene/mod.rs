@@ -406,7 +406,7 @@ impl Settings {
             let value = self.own.get(own.key).unwrap_or(own.default);
             (own.set)(&mut config, value);
         }
-        if !spec.takes.learning_rate {
+        if !spec.takes.has(crate::train::Optional::LearningRate) {
             config.learning_rate = None;
         }
         config

@@ -24,7 +24,7 @@ use super::gradient;
 use super::objective::Objective;
 use super::online::{max_diagonal, Online, OnlineRule};
 use super::plateau::{self, PlateauWatch};
-use super::spec::{Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, Spec, StepCost, Takes, Texts};
 use super::{Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -216,7 +216,7 @@ impl Trainer for AdalineBatch {
 /// The sequential Adaline's spec: a gradient step on one example per step; it takes a start, a
 /// learning rate and the order.
 pub const SPEC: Spec = Spec::new("adaline", StepCost::Gradient, build)
-    .taking(Takes::INIT.learning_rate().order())
+    .taking(Takes::of(&[Optional::Init, Optional::LearningRate, Optional::Order]))
     .minimising(Objective::LeastSquares)
 .describing(Texts {
                 optimises: "the squared error ½ Σμ (1 − Eμ)² (every example at potential 1)",
@@ -227,7 +227,7 @@ pub const SPEC: Spec = Spec::new("adaline", StepCost::Gradient, build)
 /// The batch Adaline's spec: a gradient step on every example per step; it takes a start and a
 /// learning rate.
 pub const BATCH_SPEC: Spec = Spec::new("adaline-batch", StepCost::Batch, build_batch)
-    .taking(Takes::INIT.learning_rate())
+    .taking(Takes::of(&[Optional::Init, Optional::LearningRate]))
     .minimising(Objective::LeastSquares)
     .describing(Texts {
         optimises: "the squared error ½ Σμ (1 − Eμ)², by gradient steps over all examples at once",

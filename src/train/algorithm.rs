@@ -4,7 +4,7 @@
 //! (label, colour, texts) is the catalogue's business (`crate::catalogue`), which reads this
 //! module and never the other way round.
 
-use super::spec::Takes;
+use super::spec::Optional;
 use super::spec::{Spec, StepCost, Texts};
 use super::{adaline, adatron, hebb, logistic, minover, notes, pocket, rosenblatt, students};
 use super::{Config, Mode, Trainer};
@@ -171,34 +171,7 @@ impl Config {
     }
 }
 
-/// The optional settings of [`Config`] a rule may take ([`Takes`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Optional {
-    /// [`Config::init`].
-    Init,
-    /// [`Config::learning_rate`].
-    LearningRate,
-    /// [`Config::margin`].
-    Margin,
-    /// [`Config::order`].
-    Order,
-    /// [`Config::gamma`] (always has a value: a caller that lets users set it asks
-    /// [`Optional::check`] when they do, as the CLI's `--gamma`).
-    Gamma,
-}
-
 impl Optional {
-    /// Whether `takes` has this setting.
-    pub fn taken(self, takes: Takes) -> bool {
-        match self {
-            Optional::Init => takes.init,
-            Optional::LearningRate => takes.learning_rate,
-            Optional::Margin => takes.margin,
-            Optional::Order => takes.order,
-            Optional::Gamma => takes.gamma,
-        }
-    }
-
     /// What the rule would be for, in the message.
     fn kind(self) -> &'static str {
         match self {
@@ -215,7 +188,7 @@ impl Optional {
     /// # Errors
     /// [`Error::Unknown`] naming the rule and the rules that take it.
     pub fn check(self, spec: &Spec) -> Result<()> {
-        if self.taken(spec.takes) {
+        if spec.takes.has(self) {
             return Ok(());
         }
         Err(Error::Unknown {
@@ -223,7 +196,7 @@ impl Optional {
             name: spec.name.into(),
             expected: Algorithm::ALL
                 .iter()
-                .filter(|a| self.taken(a.spec().takes))
+                .filter(|a| a.spec().takes.has(self))
                 .map(|a| a.name())
                 .collect::<Vec<_>>()
                 .join(", "),

@@ -5,7 +5,7 @@
 //! each step adding one example. Its learning curve has a closed form (Vallet 1989):
 //! `R = √(2α/(2α+π))`.
 
-use super::spec::{Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, Spec, StepCost, Takes, Texts};
 use super::{check_init, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -61,7 +61,7 @@ impl Trainer for Hebb {
 
 /// Hebb's spec: one pass; it takes a start.
 pub const SPEC: Spec = Spec::new("hebb", StepCost::OnePass, build)
-    .taking(Takes::INIT)
+    .taking(Takes::of(&[Optional::Init]))
     .describing(Texts {
         optimises: "nothing: it adds every example once (the correlation of inputs and labels)",
         stops: "after one pass",

@@ -31,7 +31,7 @@ use super::gradient;
 use super::objective::Objective;
 pub use super::objective::{sigmoid, Loss};
 use super::online::{max_diagonal, Online, OnlineRule};
-use super::spec::{Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, Spec, StepCost, Takes, Texts};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -142,7 +142,7 @@ pub fn unit(
 pub const SPEC: Spec = Spec::new("logistic", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::CrossEntropy)
 })
-.taking(Takes::INIT.learning_rate().order())
+.taking(Takes::of(&[Optional::Init, Optional::LearningRate, Optional::Order]))
 .minimising(Objective::Sigmoid(Loss::CrossEntropy))
 .describing(Texts {
                 optimises: "the cross-entropy −Σμ [tμ ln σ(aμ) + (1 − tμ) ln(1 − σ(aμ))], t = 0/1",
@@ -154,7 +154,11 @@ pub const SPEC: Spec = Spec::new("logistic", StepCost::Gradient, |d, m, c| {
 pub const SQUARED_SPEC: Spec = Spec::new("logistic-squared", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::Squared)
 })
-.taking(Takes::INIT.learning_rate().order())
+.taking(Takes::of(&[
+    Optional::Init,
+    Optional::LearningRate,
+    Optional::Order,
+]))
 .minimising(Objective::Sigmoid(Loss::Squared))
 .describing(Texts {
     optimises: "the squared error ½ Σμ (σ(aμ) − tμ)² of the sigmoid output",
@@ -166,7 +170,7 @@ pub const SQUARED_SPEC: Spec = Spec::new("logistic-squared", StepCost::Gradient,
 pub const TANH_SPEC: Spec = Spec::new("adaline-tanh", StepCost::Gradient, |d, m, c| {
     build(d, m, c, Loss::Tanh)
 })
-.taking(Takes::INIT.learning_rate().order())
+.taking(Takes::of(&[Optional::Init, Optional::LearningRate, Optional::Order]))
 .minimising(Objective::Sigmoid(Loss::Tanh))
 .describing(Texts {
                     optimises: "the squared error ½ Σμ (tanh(aμ) − Sμ)² of the tanh output, a = w·ξ − θ",

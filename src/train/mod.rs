@@ -33,7 +33,7 @@ pub mod students;
 pub use adaline::AdalineBatch;
 pub use adatron::check_gamma;
 pub use adatron::{Adatron, Strengths};
-pub use algorithm::{Algorithm, Optional};
+pub use algorithm::Algorithm;
 pub use build::{build, build_spec, small_angle, Budgeted};
 pub use config::{AngleStop, Budget, Config, Presentation};
 pub use gram::Gram;
@@ -45,7 +45,7 @@ pub use pocket::Pocket;
 pub use rescaled::Rescaled;
 pub use rosenblatt::Rosenblatt;
 pub use run_state::RunState;
-pub use spec::{Builder, OwnSetting, Spec, StepCost, Takes, Texts};
+pub use spec::{Builder, Optional, OwnSetting, Spec, StepCost, Takes, Texts};
 
 use crate::data::Dataset;
 pub use crate::measure::Mode;

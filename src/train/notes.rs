@@ -17,7 +17,7 @@
 use super::config::Presentation;
 use super::objective::target;
 use super::online::{Drive, Online, OnlineRule};
-use super::spec::{OwnSetting, Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, OwnSetting, Spec, StepCost, Takes, Texts};
 use super::{Config, Mode, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -90,7 +90,11 @@ pub fn perceptron(data: &Dataset, mode: Mode, config: &Config) -> Result<Online<
 pub const SPEC: Spec = Spec {
     zero_one: true,
     ..Spec::new("perceptron-notes", StepCost::Presentation, build)
-        .taking(Takes::INIT.learning_rate().order())
+        .taking(Takes::of(&[
+            Optional::Init,
+            Optional::LearningRate,
+            Optional::Order,
+        ]))
         .owning(OwnSetting {
             key: LEARNING_RATE_KEY,
             default: NOTES_LEARNING_RATE,

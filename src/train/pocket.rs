@@ -15,7 +15,7 @@
 //! # References
 //! - S. I. Gallant, IEEE Trans. Neural Netw. 1 (1990) 179.
 
-use super::spec::{Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, Spec, StepCost, Takes, Texts};
 use super::{check_start, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::Result;
@@ -130,7 +130,7 @@ impl Trainer for Pocket {
 
 /// Pocket's spec: every update counts the errors; it takes a start.
 pub const SPEC: Spec = Spec::new("pocket", StepCost::Pocket, build)
-    .taking(Takes::INIT)
+    .taking(Takes::of(&[Optional::Init]))
     .describing(Texts {
         optimises: "the fewest training errors (works on non-separable data)",
         stops: "when the pocket holds a line without errors, or at the epoch limit",

@@ -12,7 +12,7 @@
 //! stops by itself: the epoch limit ends the run.
 
 use super::online::Schedule;
-use super::spec::{Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, Spec, StepCost, Takes, Texts};
 use super::{check_start, Config, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -97,7 +97,11 @@ impl Trainer for Rosenblatt {
 
 /// Rosenblatt's spec: a presentation per step; it takes a start, the margin `c` and the order.
 pub const SPEC: Spec = Spec::new("rosenblatt", StepCost::Presentation, build)
-    .taking(Takes::INIT.margin().order())
+    .taking(Takes::of(&[
+        Optional::Init,
+        Optional::Margin,
+        Optional::Order,
+    ]))
     .describing(Texts {
         optimises: "any separating line (no margin asked for)",
         stops: "after an epoch without errors; on non-separable data at the epoch limit",

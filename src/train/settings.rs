@@ -3,8 +3,9 @@
 //! of help. The CLI checks its flags against it, `perceptron-lab list settings` prints it, and the
 //! docs' settings table is generated from that.
 
-use super::algorithm::{Algorithm, Optional};
+use super::algorithm::Algorithm;
 use super::config::{Budget, Config, Presentation, GAMMA, MAX_EPOCHS};
+use super::spec::Optional;
 use crate::error::{Error, Result};
 use crate::measure::Perceptron;
 use serde::{Deserialize, Serialize};
@@ -97,7 +98,7 @@ impl Rules {
             && match self {
                 Rules::All => true,
                 Rules::Budgeted => algorithm.cost().budget_step().is_some(),
-                Rules::Taking(o) => o.taken(algorithm.spec().takes),
+                Rules::Taking(o) => algorithm.spec().takes.has(o),
             }
     }
 }

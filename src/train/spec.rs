@@ -1,5 +1,5 @@
 //! What training knows of one rule ([`Spec`]): the work of one step ([`StepCost`]), the
-//! optional settings it takes ([`Takes`]), a setting of its own ([`OwnSetting`]), and its
+//! optional settings it takes ([`Takes`] of [`Optional`]), a setting of its own ([`OwnSetting`]), and its
 //! builder. Each rule declares its spec in its own file; [`super::algorithm`] collects them.
 
 use super::config::Config;
@@ -58,71 +58,44 @@ impl StepCost {
     }
 }
 
-/// Which of the optional settings of [`Config`] a rule takes (the others must be left unset).
-#[allow(clippy::struct_excessive_bools)] // one independent flag per optional setting
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Takes {
-    /// A starting perceptron [`Config::init`].
-    pub init: bool,
-    /// A learning rate [`Config::learning_rate`].
-    pub learning_rate: bool,
-    /// Rosenblatt's margin [`Config::margin`].
-    pub margin: bool,
-    /// A presentation order [`Config::order`].
-    pub order: bool,
-    /// A bound `γ` of the embedding strengths [`Config::gamma`] (the soft margin).
-    pub gamma: bool,
+/// The optional settings of [`Config`] a rule may take ([`Takes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Optional {
+    /// [`Config::init`].
+    Init,
+    /// [`Config::learning_rate`].
+    LearningRate,
+    /// [`Config::margin`].
+    Margin,
+    /// [`Config::order`].
+    Order,
+    /// [`Config::gamma`] (always has a value: a caller that lets users set it asks
+    /// [`Optional::check`] when they do, as the CLI's `--gamma`).
+    Gamma,
 }
+
+/// The optional settings a rule takes, a set of [`Optional`] (the others must be left unset).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Takes(u8);
 
 impl Takes {
     /// No optional setting.
-    pub const NOTHING: Takes = Takes {
-        init: false,
-        learning_rate: false,
-        margin: false,
-        order: false,
-        gamma: false,
-    };
-    /// Only a starting perceptron.
-    pub const INIT: Takes = Takes {
-        init: true,
-        ..Takes::NOTHING
-    };
+    pub const NOTHING: Takes = Takes(0);
 
-    /// These and a learning rate.
-    #[must_use]
-    pub const fn learning_rate(self) -> Takes {
-        Takes {
-            learning_rate: true,
-            ..self
+    /// These settings.
+    pub const fn of(settings: &[Optional]) -> Takes {
+        let mut bits = 0;
+        let mut k = 0;
+        while k < settings.len() {
+            bits |= 1 << settings[k] as u8;
+            k += 1;
         }
+        Takes(bits)
     }
 
-    /// These and a margin.
-    #[must_use]
-    pub const fn margin(self) -> Takes {
-        Takes {
-            margin: true,
-            ..self
-        }
-    }
-
-    /// These and a presentation order.
-    #[must_use]
-    pub const fn order(self) -> Takes {
-        Takes {
-            order: true,
-            ..self
-        }
-    }
-
-    /// These and a bound `γ`.
-    #[must_use]
-    pub const fn gamma(self) -> Takes {
-        Takes {
-            gamma: true,
-            ..self
-        }
+    /// Whether it takes `setting`.
+    pub const fn has(self, setting: Optional) -> bool {
+        self.0 & (1 << setting as u8) != 0
     }
 }
 

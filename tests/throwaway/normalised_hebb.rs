@@ -6,7 +6,7 @@
 //! with a threshold also `θ = −(1/N) Σ_μ S^μ / |ξ^μ|`. It takes a start (`--init`) and nothing
 //! else.
 
-use super::spec::{Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, Spec, StepCost, Takes, Texts};
 use super::{check_init, Config, Mode, RunState, Step, Stop, Trainer};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -44,7 +44,7 @@ impl Trainer for NormalisedHebb {
 
 /// Its spec.
 pub const SPEC: Spec = Spec::new("normalised-hebb", StepCost::OnePass, build)
-    .taking(Takes::INIT)
+    .taking(Takes::of(&[Optional::Init]))
     .describing(Texts {
         optimises: "nothing: it adds every example once, scaled to unit length",
         stops: "after one pass",

@@ -57,7 +57,7 @@
 
 use super::directions::Directions;
 use super::online::max_diagonal;
-use super::spec::{Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, Spec, StepCost, Takes, Texts};
 use super::{
     check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Gram,
     RunState, Step, Stop, Trainer,
@@ -562,7 +562,7 @@ impl Trainer for Adatron {
 /// AdaTron's spec: a coordinate step on one embedding strength (a pair with a threshold); it
 /// takes the book's fixed `η`.
 pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build)
-    .taking(Takes::NOTHING.learning_rate())
+    .taking(Takes::of(&[Optional::LearningRate]))
     .on_unit_directions()
     .describing(Texts {
         optimises: "the maximal stability κ_max, by coordinate ascent on the embedding strengths",
@@ -572,7 +572,7 @@ pub const SPEC: Spec = Spec::new("adatron", StepCost::Strengths, build)
 
 /// The soft margin's spec: AdaTron with strengths bounded by `γ`.
 pub const SOFT_MARGIN_SPEC: Spec = Spec::new("soft-margin", StepCost::Strengths, build_soft_margin)
-    .taking(Takes::NOTHING.gamma())
+    .taking(Takes::of(&[Optional::Gamma]))
     .minimising(super::objective::Objective::Hinge { gamma: GAMMA })
     .on_unit_directions()
     .describing(Texts {

@@ -53,7 +53,7 @@
 pub mod reference;
 mod window;
 
-use super::spec::{Spec, StepCost, Takes, Texts};
+use super::spec::{Optional, Spec, StepCost, Takes, Texts};
 use super::{
     check_classes, check_init, check_positive, check_tolerance, relative_gap, Config, Fit, Gram,
     RunState, Step, Stop, Trainer,
@@ -643,7 +643,7 @@ impl Trainer for Minover {
 /// MinOver's spec: every example's potential per step; it takes a start (the gap is then not
 /// certified).
 pub const SPEC: Spec = Spec::new("minover", StepCost::Potentials, build)
-    .taking(Takes::INIT)
+    .taking(Takes::of(&[Optional::Init]))
     .describing(Texts {
         optimises: "the maximal stability κ_max (the widest margin)",
         stops: "when the certified gap |w|/Σxμ − κ(w) is below the tolerance, or at the step limit",
