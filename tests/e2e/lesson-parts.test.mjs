@@ -94,10 +94,69 @@ test("the race step: the question first, Space races, then → reveals the rest 
   assert.deepEqual(lab.errors, []);
 });
 
+test("drawn overlays revealed one → at a time: the optimum, the version space, the rules' lines; a race's lines hidden until it has run", async () => {
+  const { page } = lab;
+  const file = JSON.parse(await page.evaluate(() => window.lab.openLesson("chapter", 0).then(() => window.lab.exportLesson())));
+  await page.evaluate(() => window.lab.closeLesson());
+  const race = file.steps.find((s) => /The race/.test(s.title));
+  const steps = [
+    {
+      ...file.steps[0],
+      views: ["data", "weights"],
+      reveal: ["optimum", "version-space", "lines"],
+      hide: [],
+      action: "none",
+      state: { ...file.steps[0].state, shown: ["exact", "rosenblatt", "minover"] },
+    },
+    { ...race, hide: ["lines", "traces"], reveal: [] },
+  ];
+  const id = await page.evaluate((json) => window.lab.importLesson(json), JSON.stringify({ ...file, id: "overlays", title: "Overlays", steps }));
+  await page.evaluate((id) => window.lab.openLesson(id, 0), id);
+  await nextFrame(page);
+  /** What the two views drew: the data view's marks, the weight view's marks and shading. */
+  const drawn = () =>
+    page.evaluate(() => {
+      const s = window.lab.getState();
+      return {
+        optimum: s.marks.includes("optimum"),
+        versionSpace: s.weightPlot.versionSpace,
+        ruleMarks: s.weightPlot.marks.filter((m) => m.name !== "exact" && m.name !== "teacher").length,
+        exactMark: s.weightPlot.marks.some((m) => m.name === "exact"),
+      };
+    });
+  const seen = [await drawn()];
+  for (let part = 1; part < 4; part++) {
+    await page.keyboard.press("ArrowRight");
+    await nextFrame(page);
+    seen.push(await drawn());
+  }
+  const rules = seen[3].ruleMarks;
+  assert.ok(rules > 0, "the rules' marks once revealed");
+  assert.deepEqual(seen, [
+    { optimum: false, versionSpace: false, ruleMarks: 0, exactMark: false },
+    { optimum: true, versionSpace: false, ruleMarks: 0, exactMark: true },
+    { optimum: true, versionSpace: true, ruleMarks: 0, exactMark: true },
+    { optimum: true, versionSpace: true, ruleMarks: rules, exactMark: true },
+  ]);
+  // the race: its rules' lines out of sight until Space has run it, then where they ended
+  await page.evaluate((id) => window.lab.openLesson(id, 1), id);
+  await nextFrame(page);
+  const before = await page.evaluate(() => window.lab.getState().marks);
+  assert.ok(!before.some((m) => m.startsWith("line ")), `no rule's line before the race: ${before}`);
+  await page.evaluate(() => window.lab.lessonAction());
+  await page.waitForFunction(() => window.lab.getState().lesson.action.done, null, { timeout: 60000 });
+  await nextFrame(page);
+  const after = await page.evaluate(() => window.lab.getState().marks);
+  assert.deepEqual(after.filter((m) => m.startsWith("line ")).sort(), ["line minover", "line rosenblatt"], `the rules' lines after the race: ${after}`);
+  await page.evaluate(() => window.lab.closeLesson());
+  assert.deepEqual(lab.errors, []);
+});
+
 test("a lesson file's reveal is checked: unknown parts, more paragraphs than the text has, a look line it lacks", async () => {
   const { page } = lab;
   const file = JSON.parse(await page.evaluate(() => window.lab.openLesson("chapter", 0).then(() => window.lab.exportLesson())));
   await page.evaluate(() => window.lab.closeLesson());
+  const lessons = await page.evaluate(() => window.lab.lessons().length);
   const step = { ...file.steps[0], text: "One.\n\nTwo.", look: "" };
   const tryFile = (reveal) =>
     page.evaluate(
@@ -110,10 +169,10 @@ test("a lesson file's reveal is checked: unknown parts, more paragraphs than the
           ),
       JSON.stringify({ ...file, id: "parts", title: "Parts", steps: [{ ...step, reveal }] }),
     );
-  assert.match(await tryFile(["optimum"]), /reveal: unknown part "optimum" \(known: text, look, try, traces, eps, count\)/);
+  assert.match(await tryFile(["answer"]), /reveal: unknown part "answer" \(known: text, look, try, traces, eps, count, optimum, version-space, lines\)/);
   assert.match(await tryFile(["text", "text"]), /reveal names "text" 2 times, but the text has 2 paragraph\(s\): at most 1/);
   assert.match(await tryFile(["look"]), /reveal names "look", but the step has no look line/);
-  assert.equal(await page.evaluate(() => window.lab.lessons().length), 1, "nothing imported");
+  assert.equal(await page.evaluate(() => window.lab.lessons().length), lessons, "nothing imported");
   assert.equal(await tryFile(["text"]), "imported");
   assert.deepEqual(lab.errors, []);
 });

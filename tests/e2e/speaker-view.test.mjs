@@ -47,13 +47,14 @@ test("the speaker view opens as a second window, shows notes and the next step, 
   await page.waitForFunction(() => window.lab.getState().lesson.step === 3);
   await shows(3);
   // → in the main window advances the speaker view; ← from the next step's first part goes back
-  await page.evaluate(() => window.lab.openLesson("chapter", 4));
-  await shows(4);
+  // (between two steps shown whole: Gibbs and Bayes, then stability)
+  await page.evaluate(() => window.lab.openLesson("chapter", 6));
+  await shows(6);
   await page.keyboard.press("ArrowRight");
-  await page.waitForFunction(() => window.lab.getState().lesson.step === 5);
-  await shows(5);
+  await page.waitForFunction(() => window.lab.getState().lesson.step === 7);
+  await shows(7);
   await page.keyboard.press("ArrowLeft");
-  await shows(4);
+  await shows(6);
   // B in the speaker view blanks the main screen
   await speaker.keyboard.press("b");
   await page.waitForFunction(() => window.lab.getState().lesson.blank === "black");

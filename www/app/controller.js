@@ -56,6 +56,8 @@ export class App {
     this.views = [];
     /** @type {(() => void) | null} told when the shown rules change (the toggles follow) */
     this.onShownChanged = null;
+    /** @type {() => Set<string>} what the lesson presented conceals for now (lesson-parts.js `concealed`; the lessons set it) */
+    this.concealed = () => new Set();
     /** @type {{trainMs: number, drawMs: number, at: number, current: boolean} | null} the last rendered frame's timing */
     this.lastFrame = null;
     /** @type {{trainMs: number, drawMs: number, at: number, current: boolean}[] | null} every rendered frame while a benchmark records them */

@@ -29,6 +29,7 @@ import { comparedRules, traces, viewScene } from "../animation/compare-mode.js";
  * @property {ShownAnimation | null} animation the animation once it has taken a step
  * @property {{algorithm: string, error: string | null, frame: any, trace: any, player: PlayerState}} animator the animation's panel
  * @property {PlayerState & {active: boolean}} race compare mode's race
+ * @property {Set<string>} concealed the drawn parts the lesson presented conceals for now ("optimum", "version-space", "lines": lesson-parts.js)
  * @property {string[]} compared the rules compare mode compares (the shown rules; none outside it)
  * @property {Record<string, any>} traces the compared rules' traces (compare mode)
  * @property {Record<string, number>} eps every shown rule's ε_g against the teacher (`{}` without one)
@@ -74,6 +75,7 @@ export function buildFrame(app) {
     animation,
     animator: { algorithm: animator.algorithm, error: animator.error, frame: animator.current(), trace: animator.trace(), player: playerState(animator) },
     race: { active: race.active, ...playerState(race) },
+    concealed: app.concealed(),
     compared: comparedRules(app),
     traces: state.compare ? traces(app) : {},
     eps: generalizationErrors(app.wasm, state.teacher, state, scene),

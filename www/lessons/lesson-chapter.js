@@ -104,7 +104,8 @@ export function chapterLesson(wasm) {
         look: "The arc in the weight view, and where each rule's w lies on it.",
         try: "Flip a label: the arc jumps or vanishes. Zoom into the lower plot with the wheel.",
         notes:
-          "Through the origin, only the direction of w counts, so the version space is an arc. Every new example can only shorten it; a flipped label can make it vanish. Point out where Rosenblatt's and MinOver's w lie on the arc: both inside, MinOver nearer its middle.",
+          "Through the origin, only the direction of w counts, so the version space is an arc. Ask where on the circle the perceptrons that classify every example lie, then → shades the arc. Every new example can only shorten it; a flipped label can make it vanish. Point out where Rosenblatt's and MinOver's w lie on the arc: both inside, MinOver nearer its middle.",
+        reveal: ["version-space", "text", "text"],
         views: ["data", "weights", "readout"],
         action: "none",
         state: { ...teacherSet(8, 3), showTeacher: false, shown: shown("rosenblatt", "minover") },
@@ -151,8 +152,8 @@ export function chapterLesson(wasm) {
         look: "Rosenblatt stops; MinOver's κ(w) climbs on to κ_max between its certified bounds.",
         try: "Space races them; scrub back to any step.",
         notes:
-          "Ask which rule ends with the larger κ before pressing Space: the traces are hidden until then. Rosenblatt stops at its first separating line; MinOver climbs on towards κ_max, squeezed between its certified bounds.",
-        hide: ["traces"],
+          "Ask which rule ends with the larger κ before pressing Space: the traces and the lines where the rules end are hidden until then. Rosenblatt stops at its first separating line; MinOver climbs on towards κ_max, squeezed between its certified bounds.",
+        hide: ["traces", "lines"],
         reveal: ["text", "look"],
         views: ["data", "player"],
         action: "race",

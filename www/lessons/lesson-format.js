@@ -55,8 +55,8 @@ export const LESSON_LIMITS = { title: 120, text: 4000, steps: 100, fileBytes: 4 
  * work, so that opening a step cannot hold the page however the file is written.
  */
 export const REPLAY_BUDGET = 10_000_000;
-/** What a step can hide until its action has run (predict, then reveal): the race's or the run's traces, ε_g. */
-export const LESSON_HIDDEN = ["traces", "eps"];
+/** What a step can hide until its action has run (predict, then reveal): the race's or the run's traces, ε_g, the rules' own lines (where they end) and the exact optimum. */
+export const LESSON_HIDDEN = ["traces", "eps", "lines", "optimum"];
 
 /** Fastest and slowest player speed a step may ask for (steps per second; the speed slider's range). */
 const SPEEDS = [1, 1000];

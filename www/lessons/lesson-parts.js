@@ -1,14 +1,16 @@
 /**
  * Sub-steps: a step revealed one → at a time, as a slide builds. A step's `reveal` lists what
  * each → shows, in order: "text" its next paragraph (the first is always shown), "look" and "try"
- * their lines, "traces", "eps" and "count" the race's or run's traces, ε_g and Cover's table.
- * Until revealed a part keeps its place on the screen (it is only invisible), so that the layout
- * made when the step opens does not move. Running the step's action shows the traces, ε_g and
- * the table whatever the part.
+ * their lines, "traces", "eps" and "count" the race's or run's traces, ε_g and Cover's table;
+ * drawn overlays: "optimum" the exact optimum (its line, band and arrow, its mark in the weight
+ * view), "version-space" the version space's shading in the weight view, "lines" the rules' own
+ * lines and marks. Until revealed a part keeps its place on the screen (it is only invisible), so
+ * that the layout made when the step opens does not move. Running the step's action shows every
+ * part but the look and try lines, whatever the part.
  */
 
 /** What a step's `reveal` may name. */
-export const LESSON_REVEALABLE = ["text", "look", "try", "traces", "eps", "count"];
+export const LESSON_REVEALABLE = ["text", "look", "try", "traces", "eps", "count", "optimum", "version-space", "lines"];
 
 /** The parts a lesson step can hide until revealed, other than its paragraphs (lesson.css hides each). */
 export const REVEALED_NAMES = LESSON_REVEALABLE.filter((n) => n !== "text");
@@ -30,6 +32,20 @@ export function hiddenAt(step, part) {
   const later = step.reveal.slice(part);
   const paragraphs = later.includes("text") ? 1 + shown.filter((n) => n === "text").length : Number.POSITIVE_INFINITY;
   return { paragraphs, names: new Set(later.filter((n) => n !== "text")) };
+}
+
+/**
+ * What the step presented conceals now (its `hide` until the action has run, its parts not yet
+ * revealed): names of REVEALED_NAMES. None outside a lesson.
+ * @param {{lesson: {steps: {reveal: string[], hide: string[]}[]}, index: number, part: number, actionRan: boolean} | null} current
+ * @returns {Set<string>}
+ */
+export function concealed(current) {
+  if (!current) return new Set();
+  const step = current.lesson.steps[current.index];
+  const later = hiddenAt(step, current.part);
+  const open = (/** @type {string} */ name) => current.actionRan && name !== "look" && name !== "try";
+  return new Set(REVEALED_NAMES.filter((name) => (step.hide.includes(name) || later.names.has(name)) && !open(name)));
 }
 
 /**

@@ -8,7 +8,7 @@
 import { projectorScale } from "../text/canvas-text.js";
 import { LESSON_CONTROLS, LESSON_VIEWS } from "./lesson-format.js";
 import { renderLessonNumbers } from "./lesson-numbers.js";
-import { REVEALED_NAMES, hiddenAt } from "./lesson-parts.js";
+import { REVEALED_NAMES, concealed, hiddenAt } from "./lesson-parts.js";
 import { taskDone, taskInput } from "./lesson-tasks.js";
 import { renderLessonText } from "./lesson-text.js";
 import { setRichText } from "../text/rich-text.js";
@@ -93,10 +93,8 @@ export class LessonView {
     // predict, then reveal: what the step hides until its action has run, and its parts not yet
     // revealed (lesson-parts.js); each keeps its place, invisible (lesson.css)
     const later = c && step ? hiddenAt(step, c.part) : null;
-    for (const name of REVEALED_NAMES) {
-      const hidden = !!c && !!step && (step.hide.includes(name) || !!later?.names.has(name)) && !(c.actionRan && name !== "look" && name !== "try");
-      document.body.classList.toggle(`lesson-hide-${name}`, hidden);
-    }
+    const hidden = concealed(c);
+    for (const name of REVEALED_NAMES) document.body.classList.toggle(`lesson-hide-${name}`, hidden.has(name));
     const shownParagraphs = later?.paragraphs ?? Number.POSITIVE_INFINITY;
     for (const [i, p] of [...el("lesson-text").children].entries()) p.classList.toggle("lesson-later", i >= shownParagraphs);
     if (!c || !step) return;

@@ -12,7 +12,7 @@ import { applyForm, readForm, readParams } from "../curves/curve-form.js";
 import { chapterLesson } from "./lesson-chapter.js";
 import { STEP_FIELDS, checkLesson, encodeLesson } from "./lesson-format.js";
 import { lessonUrl, lessonUrlNow } from "./lesson-link.js";
-import { partsOf } from "./lesson-parts.js";
+import { concealed, partsOf } from "./lesson-parts.js";
 import { loadOwn, sync } from "./own-lessons.js";
 import { watchStored } from "./lesson-database.js";
 import { REFERENCES } from "../app/catalogue.js";
@@ -47,6 +47,7 @@ export class Lessons {
    */
   constructor(app, curves, el) {
     this.app = app;
+    app.concealed = () => concealed(this.current);
     this.curves = curves;
     this.el = el;
     /** @type {Lesson} the built-in lesson, the chapter in order */

@@ -90,10 +90,11 @@ function drawBand(v, a, color, band, dash) {
  * @param {PageState} state
  * @param {ViewScene} scene
  * @param {ShownAnimation | null} anim
+ * @param {Set<string>} concealed the parts a lesson conceals for now: "optimum" its line, "lines" the rules'
  */
-export function drawSolutions(v, state, scene, anim) {
+export function drawSolutions(v, state, scene, anim, concealed) {
   const exact = scene.exact;
-  if (exact?.converged && state.shown[exact.name]) {
+  if (exact?.converged && state.shown[exact.name] && !concealed.has("optimum")) {
     const color = COLORS[exact.name];
     v.ctx.save();
     v.ctx.globalAlpha = 0.22;
@@ -110,6 +111,7 @@ export function drawSolutions(v, state, scene, anim) {
     }
   }
   // each shown gradient rule's own optimum (the minimum of its cost), wide and faint in its colour
+  if (concealed.has("lines")) return;
   for (const a of scene.algorithms) {
     const o = a.optimum;
     // "at": a minimum, whose w and θ the core gives
@@ -124,6 +126,7 @@ export function drawSolutions(v, state, scene, anim) {
   for (const a of scene.algorithms) {
     const style = styles[a.name];
     if (!style) continue;
+    v.marks.push(`line ${a.name}`);
     const k = compared.indexOf(a.name);
     if (k >= 0) drawCompared(v, a, k, compared.length, style);
     else drawSolution(v, a, style);

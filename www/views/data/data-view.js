@@ -179,7 +179,7 @@ export class DataSpaceView {
     this.tooltip = null;
     drawAxes(this);
     const step = anim ? anim.frames[anim.index] : null;
-    if (scene) drawSolutions(this, state, scene, anim);
+    if (scene) drawSolutions(this, state, scene, anim, frame.concealed);
     if (frame.gibbs.length) {
       this.marks.push("version-space samples");
       this.ctx.save();

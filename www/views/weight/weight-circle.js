@@ -59,7 +59,7 @@ export function drawCircle(v, frame, vs, marks, box) {
   ctx.arc(c.x, c.y, R, 0, TAU);
   ctx.stroke();
   // the version space: the arc(s), and the sector they span
-  for (const [s, e] of vs.arcs) {
+  for (const [s, e] of frame.concealed.has("version-space") ? [] : vs.arcs) {
     ctx.fillStyle = BAND_FILL;
     ctx.strokeStyle = BAND_EDGE;
     ctx.lineWidth = 7;

@@ -83,7 +83,7 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
   // the end of the turn left of 0 and its start right of it)
   const Xs = turns.map((shift) => /** @param {number} phi */ (phi) => plotX(p, phi + shift));
   ctx.fillStyle = BAND_FILL;
-  for (const X of Xs) fillBetween(ctx, n + 1, X, Y, closed, lower, upper);
+  if (!frame.concealed.has("version-space")) for (const X of Xs) fillBetween(ctx, n + 1, X, Y, closed, lower, upper);
   const plus = Array.from(shown, (mu) => state.points[mu]?.label > 0);
   const moving = state.dragIndex >= 0 && state.dragIndex < P ? state.dragIndex : -1;
   v.curveLayer.draw(ctx, v, { phi: vs.phi, curves: vs.curves, examples: shown, plus, stride, band, p }, state.hover, moving);
@@ -91,7 +91,7 @@ export function drawLandscape(v, frame, vs, marks, yLabel) {
     /** @param {(k: number) => number} value */
     const curve = (value) => polyline(ctx, n + 1, X, Y, closed, value);
     ctx.lineWidth = 2.5;
-    ctx.strokeStyle = band ? BAND_EDGE : "#111";
+    ctx.strokeStyle = band && !frame.concealed.has("version-space") ? BAND_EDGE : "#111";
     for (const envelope of envelopes) curve(envelope);
     if (hovered) {
       ctx.strokeStyle = HIGHLIGHT;

@@ -56,6 +56,8 @@ export class WeightView {
     this.curveLayer = new CurveLayer();
     /** @type {SolutionMark[]} the solutions' marks as last drawn */
     this.marks = [];
+    /** whether the last picture shaded the version space */
+    this.shaded = true;
     /** CSS px kept free at the top of the lower plot for the zoom buttons over the view (projector mode; set by layout.js) */
     this.reserveTop = 0;
   }
@@ -68,14 +70,15 @@ export class WeightView {
   /**
    * The lower plot's window `{phi0, phi1, lo, hi}` as last drawn, its place `x`, `y` (its top
    * left corner in the canvas) and size `width`×`height` (CSS px) and the circle's radius `radius`
-   * (null with a threshold) and the solutions' marks `[{name, shape, open}]` in drawing order, for
+   * (null with a threshold), the solutions' marks `[{name, shape, open}]` in drawing order and
+   * whether the version space is shaded (a lesson may conceal it), for
    * `lab.getState().weightPlot`; null before the first picture with points.
    */
   plotState() {
     const p = this.plot;
     if (!p) return null;
     const marks = this.marks.map(({ name, shape, open }) => ({ name, shape, open }));
-    return { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, x: p.x, y: p.y, width: p.w, height: p.h, radius: this.circle?.R ?? null, marks };
+    return { phi0: p.phi0, phi1: p.phi1, lo: p.lo, hi: p.hi, x: p.x, y: p.y, width: p.w, height: p.h, radius: this.circle?.R ?? null, marks, versionSpace: this.shaded };
   }
 
   /** Whether canvas pixel (px, py) lies in the lower plot. @param {number} px @param {number} py */
@@ -167,7 +170,8 @@ export class WeightView {
       });
       return [];
     }
-    const marks = solutionMarks(state, scene);
+    const marks = solutionMarks(state, scene, frame.concealed);
+    this.shaded = !frame.concealed.has("version-space");
     this.marks = marks;
     const range = yRange(state.points);
     const zoom = state.weightWindow?.kind === vs.kind ? state.weightWindow : null; // a window of the other mode's plot is not this one's
@@ -240,15 +244,16 @@ export class WeightView {
  * trains; the teacher's star last.
  * @param {import("../../app/state.js").PageState} state
  * @param {ViewScene} scene
+ * @param {Set<string>} concealed the parts a lesson conceals for now: "optimum" its mark, "lines" the rules'
  */
-function solutionMarks(state, scene) {
+function solutionMarks(state, scene, concealed) {
   /** @type {SolutionMark[]} */
   const marks = [];
   /** @param {import("../../pkg/perceptron_lab.js").AlgorithmView} a @param {boolean} open @returns {SolutionMark} */
   const of = (a, open) => ({ name: a.name, phi: a.phi, kappa: a.kappa, thetaUnit: a.thetaUnit, color: COLORS[a.name], shape: INFO[a.name].marker, open });
   const e = scene.exact;
-  if (e?.converged && state.shown[e.name]) marks.push(of(e, false));
-  for (const a of scene.algorithms) {
+  if (e?.converged && state.shown[e.name] && !concealed.has("optimum")) marks.push(of(e, false));
+  for (const a of concealed.has("lines") ? [] : scene.algorithms) {
     if (state.shown[a.name] && Number.isFinite(a.phi) && a.w.some((v) => v !== 0)) marks.push(of(a, !a.settled));
   }
   if (state.teacher && state.showTeacher) {
