@@ -1,5 +1,6 @@
 // Phones and tablets (390×844 and 768×1024, touch): nothing wider than the window — the page as it
-// opens, with every group of the control bar opened, and in every step of the built-in lesson
+// opens, with every group of the control bar opened ("More algorithms" and the learning curves'
+// "more" lists too), and in every step of the built-in lesson
 // (the reader view); a touch drag moves a point; a sweep runs and its ε_g chart's plot area is at
 // least 120 px high; the learning curves' PNG from a phone has the size it has at 1280×720.
 
@@ -31,6 +32,31 @@ function overflow(page) {
       if (r.width > 0 && r.right - innerWidth > worst.by) worst = { by: r.right - innerWidth, what: e.id || e.className || e.tagName };
     }
     return worst;
+  });
+}
+
+/**
+ * Opens "More algorithms" (the Rules group's list) and the learning-curve form's "more" (its
+ * further rules) with a tap on their summaries, as a user would; returns the page's scroll width
+ * and every element of the two opened lists that reaches past the window's left or right edge.
+ */
+async function openMoreLists(page) {
+  for (const selector of ["#more-algorithms", "#lc-algorithms .lc-more"]) {
+    const summary = page.locator(`${selector} > summary`);
+    await summary.scrollIntoViewIfNeeded();
+    await summary.tap();
+    assert.equal(await page.locator(selector).evaluate((d) => d.open), true, `${selector} opened`);
+  }
+  return page.evaluate(() => {
+    const outside = [];
+    for (const list of document.querySelectorAll("#more-algorithms, #lc-algorithms .lc-more")) {
+      for (const e of [list, ...list.querySelectorAll("*")]) {
+        if (!e.getClientRects().length) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5)) outside.push(`${e.id || e.className || e.tagName} ${r.left.toFixed(0)}–${r.right.toFixed(0)}`);
+      }
+    }
+    return { scrollWidth: document.scrollingElement.scrollWidth, width: innerWidth, outside, items: document.querySelectorAll("#more-algorithms input, #lc-algorithms .lc-more input").length };
   });
 }
 
@@ -70,6 +96,14 @@ for (const viewport of [
       await openGroups(page);
       const opened = await overflow(page);
       assert.ok(opened.by <= 0, `every group opened: ${opened.what} reaches ${opened.by} px past the right edge`);
+      // "More algorithms" and the learning curves' "more" opened too: their lists inside the window
+      const lists = await openMoreLists(page);
+      assert.ok(lists.items > 0, "the opened lists have their rules");
+      assert.ok(lists.scrollWidth <= lists.width, `the page scrolls sideways with the lists open: ${lists.scrollWidth} > ${lists.width}`);
+      assert.deepEqual(lists.outside, [], "every element of the opened lists inside the window");
+      const listed = await overflow(page);
+      assert.ok(listed.by <= 0, `the lists opened: ${listed.what} reaches ${listed.by} px past the right edge`);
+      await page.evaluate(() => window.scrollTo(0, 0));
       // a touch drag moves a point
       await page.evaluate((p) => window.lab.setPoints(p), SIX);
       await page.locator("#data-view").scrollIntoViewIfNeeded();

@@ -151,7 +151,7 @@ test("B . W blank and restore; a number then Enter or G jumps; Home End; O opens
   assert.ok(!(await lessonNow()).shownHelp);
 
   // Q: the step's link as a QR code, large: its text under it is the step's link; the code's size
-  // is the smallest QR version that holds the link (level M, bytes), and its three finder patterns
+  // is the smallest QR version that holds the link (level L, bytes), and its three finder patterns
   // (7×7 dark rings around a 3×3 dark centre) sit in three corners
   await press("q");
   await page.waitForFunction(() => document.getElementById("lesson-qr").dataset && document.querySelector("#lesson-qr canvas")?.dataset.modules);
@@ -179,8 +179,8 @@ test("B . W blank and restore; a number then Enter or G jumps; Home End; O opens
   });
   assert.equal(qr.text, qr.link);
   assert.match(qr.link, /lesson=chapter&step=\d+/);
-  // byte-mode capacity of versions 1–6 at level M (ISO/IEC 18004 table 7)
-  const capacity = [14, 26, 42, 62, 84, 106];
+  // byte-mode capacity of versions 1–6 at level L (ISO/IEC 18004 table 7)
+  const capacity = [17, 32, 53, 78, 106, 134];
   const version = capacity.findIndex((c) => c >= new TextEncoder().encode(qr.link).length) + 1;
   assert.ok(version >= 1, "the link fits a small QR code");
   assert.equal(qr.n, 17 + 4 * version);

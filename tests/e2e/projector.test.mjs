@@ -50,8 +50,13 @@ const textSizes = (page) =>
       .map((e) => [`${e.id || e.tagName.toLowerCase()}.${e.className}: ${e.textContent.trim().slice(0, 30)}`, parseFloat(getComputedStyle(e).fontSize)]),
   );
 
-/** The one-screen checks of projector mode at `screen`: views larger than in normal mode by `factor`, everything on the screen, text ≥ 18 px. */
+/**
+ * The one-screen checks of projector mode at `screen`: views larger than in normal mode by
+ * `factor`, everything on the screen, text at least 1/40 of the screen's height (18 px at 720,
+ * 27 px at 1080), the views' labels too.
+ */
 async function projectorScreen(screen, factor, { weightFactor = factor, plotGrows = true } = {}) {
+  const least = Math.max(18, screen.height / 40);
   // the first screen as a lecturer finds it: the bar's groups closed
   const browser = await launch({ viewport: screen, groups: false });
   try {
@@ -115,26 +120,28 @@ async function projectorScreen(screen, factor, { weightFactor = factor, plotGrow
     assert.ok(cells.length >= 20);
     assert.equal(await page.locator("#readout td.updates").first().isVisible(), true, `${what}: the updates M column is shown`);
     for (const c of cells) assert.ok(onScreen(c), `${what}: a readout cell off the screen: ${JSON.stringify(c)}`);
-    // the views' labels and the text of the readout and of the animation at 18 px or more
-    const small = texts.filter((t) => !(t.size >= 18));
+    // the views' labels and the text of the readout and of the animation at `least` px or more
+    const small = texts.filter((t) => !(t.size >= least));
     assert.ok(texts.length > 20, `${texts.length} texts drawn`);
-    assert.deepEqual(small, [], "every label of the views at 18 px or more");
+    assert.deepEqual(small, [], `every label of the views at ${least} px or more`);
     const sizes = await textSizes(page);
     assert.ok(sizes.length > 30, `${sizes.length} texts`);
     assert.deepEqual(
-      sizes.filter(([, size]) => !(size >= 18)),
+      sizes.filter(([, size]) => !(size >= least)),
       [],
-      "the readout and the animation at 18 px or more",
+      `the readout and the animation at ${least} px or more`,
     );
+    const body = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize));
+    assert.ok(body >= least, `${what}: the body's text ${body} px, at least ${least}`);
     // with a threshold too
     const band = await drawnTexts(page, () => page.evaluate(() => window.lab.setThreshold(true)));
     assert.deepEqual(
-      band.filter((t) => !(t.size >= 18)),
+      band.filter((t) => !(t.size >= least)),
       [],
     );
     const bandPlot = (await page.evaluate(() => window.lab.getState())).weightPlot;
     assert.ok(bandPlot.width > normalPlot.width, `${what}: the (φ, θ) plot ${bandPlot.width} px wide`);
-    // the page's message (XOR has no version space to fit) on the screen, at 18 px
+    // the page's message (XOR has no version space to fit) on the screen, at `least` px
     await page.evaluate(() =>
       window.lab.setPoints([
         { x: 1, y: 1, label: 1 },
@@ -150,7 +157,7 @@ async function projectorScreen(screen, factor, { weightFactor = factor, plotGrow
       return { box: e.getBoundingClientRect().toJSON(), text: e.textContent, size: parseFloat(getComputedStyle(e).fontSize) };
     });
     assert.match(status.text, /No version space/);
-    assert.ok(onScreen(status.box) && status.size >= 18, `${what}: the message ${JSON.stringify(status)}`);
+    assert.ok(onScreen(status.box) && status.size >= least, `${what}: the message ${JSON.stringify(status)}`);
     await page.evaluate(() => window.lab.setProjector(false));
     assert.deepEqual(errors, []);
     return { normal: data[1].width, projector: data[0].width, weights };
@@ -168,8 +175,11 @@ test("projector mode at 1280×720: the views larger, fewer control rows, views, 
   console.log(`1280×720: data view ${normal} → ${projector} px; weight view ${weights[1].width}×${weights[1].height} → ${weights[0].width}×${weights[0].height}`);
 });
 
-test("projector mode at 1920×1080: the same on a full-HD screen", async () => {
-  const { normal, projector, weights } = await projectorScreen({ width: 1920, height: 1080 }, 1.2);
+test("projector mode at 1920×1080: the same on a full-HD screen, text ≥ 27 px", async () => {
+  // the text at 27 px (1/40 of the height) needs a wider readout and player beside the data view:
+  // the data view's side 1.15× the first screen's, the weight view's area 1.1× (its circle, held
+  // by the landscape's height under which the readout at 27 px needs its room, no larger)
+  const { normal, projector, weights } = await projectorScreen({ width: 1920, height: 1080 }, 1.15, { weightFactor: 1.1, plotGrows: false });
   console.log(`1920×1080: data view ${normal} → ${projector} px; weight view ${weights[1].width}×${weights[1].height} → ${weights[0].width}×${weights[0].height}`);
 });
 

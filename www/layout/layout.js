@@ -10,14 +10,19 @@ import { PRESENTER_LEVELS, READER_VIEW, fitPresenter, fitReader, fitReadout, und
  * the canvases' borders — so that at 1280×720 the two views cover over a third of the screen.
  */
 const READOUT_RESERVE = 450;
-/** Projector mode: the readout (with its updates M ≤ M*) and the player side by side under the weight view need this width (CSS px, text at 18 px). */
+/** Projector mode: the readout (with its updates M ≤ M*) and the player side by side under the weight view need this width (CSS px, text at 18 px; more as the text grows, `textGrowth`). */
 const PROJECTOR_SIDE_WIDTH = 700;
-/** Projector mode: and this height under the weight view (CSS px): the readout of four rules, the animation's controls and counters. */
+/** Projector mode: and this height under the weight view (CSS px at 18 px text): the readout of four rules, the animation's controls and counters. */
 const PROJECTOR_SIDE_HEIGHT = 345;
 /** Projector mode: the page's side padding, the gap between the columns and the canvases' borders (CSS px). */
 const PROJECTOR_SPACING = 2 * 9 + 12.6 + 4;
 /** Projector mode: the data view's share of the width at most (a wide screen keeps room for the weight view). */
 const PROJECTOR_DATA_SHARE = 0.48;
+
+/** Projector mode's text over the 18 px its sizes are written for (style.css --big-text: 1/40 of the screen's height, 1.5 at 1920×1080). */
+function textGrowth() {
+  return Math.max(1, Number.parseFloat(getComputedStyle(document.body).fontSize) / 18);
+}
 
 /** Whether projector mode lays the page out for a wide screen (style.css's grid from 1100 px). */
 function wideProjector() {
@@ -60,13 +65,14 @@ function placeViews(dataView, weightView) {
     const top = main.getBoundingClientRect().top + window.scrollY;
     const high = window.innerHeight - top - 8;
     const across = window.innerWidth - PROJECTOR_SPACING;
+    const grow = textGrowth();
     // the data view's label under it (the rings' checkbox) stays on the screen too
-    const size = Math.floor(Math.max(300, Math.min(high - 32, across - PROJECTOR_SIDE_WIDTH, across * PROJECTOR_DATA_SHARE)));
+    const size = Math.floor(Math.max(300, Math.min(high - 32 * grow, across - PROJECTOR_SIDE_WIDTH * grow, across * PROJECTOR_DATA_SHARE)));
     dataView.resize(size);
     const width = Math.floor(across - size - 2);
     const zoom = /** @type {HTMLElement | null} */ (document.querySelector(".weight-zoom"));
     weightView.reserveTop = (zoom?.offsetHeight ?? 0) + 6;
-    weightView.resize(width, Math.floor(Math.max(200, Math.min(high - PROJECTOR_SIDE_HEIGHT, 0.66 * width))));
+    weightView.resize(width, Math.floor(Math.max(200, Math.min(high - PROJECTOR_SIDE_HEIGHT * grow, 0.66 * width))));
     fitReadout(window.innerHeight);
     return;
   }

@@ -6,12 +6,22 @@
  * embed layout (one step's views and its action, for an iframe). `lab.lessonLink` answers at once
  * (`lessonUrlNow`): with the compressed lesson once it has been compressed (the page compresses
  * the lesson it shows), else with its JSON uncompressed in `#lesson-json=` (longer, as valid).
+ * A QR code (key Q, lesson-qr.js) carries the compressed lesson in base 41, `#lesson41=`, which
+ * opens the same.
  */
 
 import { LESSON_LIMITS } from "./lesson-format.js";
 
 const HASH_PREFIX = "#lesson=";
 const PLAIN_PREFIX = "#lesson-json=";
+/**
+ * The same compressed lesson written for a QR code (lesson-qr.js): in base 41, every character one
+ * of QR's alphanumeric mode (digits, capitals, `*-./:`, 5.5 bits each) that a URL's hash keeps as
+ * it is, two bytes in three characters — a QR code holds about a third more lesson this way than
+ * in base64url, which needs byte mode (8 bits a character).
+ */
+const QR_PREFIX = "#lesson41=";
+const BASE41 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*-./:";
 /** The compressed form (base64url) of the lessons compressed so far, by their JSON (the last few). @type {Map<string, string>} */
 const compressed = new Map();
 const COMPRESSED_KEPT = 8;
@@ -29,6 +39,51 @@ function base64url(bytes) {
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** @param {Uint8Array} bytes two bytes in three characters, a last odd byte in two */
+function base41(bytes) {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 2) {
+    const pair = i + 1 < bytes.length;
+    let v = pair ? bytes[i] * 256 + bytes[i + 1] : bytes[i];
+    for (let k = pair ? 3 : 2; k > 0; k--, v = Math.floor(v / 41)) out += BASE41[v % 41];
+  }
+  return out;
+}
+
+/** @param {string} text base 41 (`base41`); throws when it is not */
+function unbase41(text) {
+  if (text.length % 3 === 1) throw new Error("not base 41");
+  const bytes = new Uint8Array(Math.floor(text.length / 3) * 2 + (text.length % 3 ? 1 : 0));
+  for (let i = 0, at = 0; i < text.length; i += 3) {
+    const group = text.slice(i, i + 3);
+    let v = 0;
+    for (let k = group.length - 1; k >= 0; k--) {
+      const d = BASE41.indexOf(group[k]);
+      if (d < 0) throw new Error("not base 41");
+      v = v * 41 + d;
+    }
+    if (group.length === 3) {
+      if (v > 0xffff) throw new Error("not base 41");
+      bytes[at++] = v >> 8;
+      bytes[at++] = v & 0xff;
+    } else if (v > 0xff) throw new Error("not base 41");
+    else bytes[at++] = v;
+  }
+  return bytes;
+}
+
+/**
+ * A lesson link (`lessonUrl`) as a QR code holds it: `head` in byte mode, `tail` (the compressed
+ * lesson in base 41, `#lesson41=`; empty for a built-in lesson's link) in alphanumeric mode.
+ * Opened, it shows what `url` shows.
+ * @param {string} url
+ */
+export function qrLinkParts(url) {
+  const at = url.indexOf(HASH_PREFIX);
+  if (at < 0) return { head: url, tail: "" };
+  return { head: url.slice(0, at) + QR_PREFIX, tail: base41(unbase64url(url.slice(at + HASH_PREFIX.length))) };
 }
 
 /**
@@ -151,7 +206,8 @@ export async function readLessonLink(loc) {
   if (!inHash) return { id, file: null, step: step - 1, embed };
   let bytes;
   try {
-    bytes = unbase64url(loc.hash.slice((loc.hash.startsWith(PLAIN_PREFIX) ? PLAIN_PREFIX : HASH_PREFIX).length));
+    if (loc.hash.startsWith(QR_PREFIX)) bytes = unbase41(loc.hash.slice(QR_PREFIX.length));
+    else bytes = unbase64url(loc.hash.slice((loc.hash.startsWith(PLAIN_PREFIX) ? PLAIN_PREFIX : HASH_PREFIX).length));
   } catch {
     throw new Error("the link's lesson is damaged (not readable)");
   }
@@ -170,5 +226,5 @@ export async function readLessonLink(loc) {
 
 /** Whether the URL's hash holds a lesson (not the page's own state, which restoreOrPreset reads). @param {string} hash */
 export function hashIsLesson(hash) {
-  return hash.startsWith(HASH_PREFIX) || hash.startsWith(PLAIN_PREFIX);
+  return hash.startsWith(HASH_PREFIX) || hash.startsWith(PLAIN_PREFIX) || hash.startsWith(QR_PREFIX);
 }

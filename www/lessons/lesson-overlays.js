@@ -58,29 +58,65 @@ export function bindOverlays(presenter, app) {
   const qrCanvas = document.createElement("canvas");
   qrCanvas.setAttribute("role", "img");
   const qrText = document.createElement("p");
-  qr.append(qrCanvas, qrText);
-  /** @type {string | null} the link the QR code shows */
-  let qrUrl = null;
+  // when the link is too long for a QR code: the link itself, to copy
+  const qrCopy = document.createElement("div");
+  qrCopy.className = "qr-copy";
+  qrCopy.hidden = true;
+  const qrLink = document.createElement("input");
+  qrLink.readOnly = true;
+  qrLink.setAttribute("aria-label", "This step's link");
+  const qrCopyButton = document.createElement("button");
+  qrCopyButton.type = "button";
+  qrCopyButton.textContent = "Copy link";
+  qrCopyButton.addEventListener("click", () => {
+    qrLink.select();
+    navigator.clipboard?.writeText(qrLink.value).then(
+      () => (qrCopyButton.textContent = "Copied"),
+      () => (qrCopyButton.textContent = "Copy link (selected: Ctrl+C)"),
+    );
+  });
+  qrCopy.append(qrLink, qrCopyButton);
+  qr.append(qrCanvas, qrText, qrCopy);
+  /** @type {string | null} the step whose link the QR code shows (lesson, step, its file) */
+  let qrFor = null;
   const showQr = () => {
     const c = lessons.current;
     if (!c) return;
-    const url = lessons.linkNow(c.index);
-    if (url === qrUrl) return;
-    qrUrl = url;
-    qrText.textContent = url;
-    qrCanvas.setAttribute("aria-label", `A QR code of the link ${url}`);
-    qrModules(url).then(
-      (modules) => {
-        if (qrUrl !== url) return;
-        qrCanvas.hidden = false;
-        qrCanvas.dataset.modules = String(modules.length);
-        drawQr(qrCanvas, modules, Math.min(window.innerHeight * 0.78, window.innerWidth * 0.9));
-      },
-      (e) => {
+    const key = JSON.stringify([c.lesson.id, c.index, lessons.linkNow(c.index), window.innerWidth, window.innerHeight]);
+    if (key === qrFor) return;
+    qrFor = key;
+    delete qrCanvas.dataset.modules;
+    const step = `Step ${c.index + 1} of ${c.lesson.steps.length}`;
+    qrText.textContent = `${step}: the QR code is being made…`;
+    lessons
+      .link(c.index)
+      .then(async (url) => {
+        if (qrFor !== key) return;
+        qrLink.value = url;
+        try {
+          const code = await qrModules(url);
+          if (qrFor !== key) return;
+          qrCopy.hidden = true;
+          qrCanvas.hidden = false;
+          // a short link is shown as it is; a lesson of one's own (long: the lesson is in it) by its step
+          qrText.textContent = url.length <= 200 ? url : `${step} of “${c.lesson.title}”: scan to open it (a link of ${url.length} characters, the lesson in it)`;
+          qrCanvas.setAttribute("aria-label", `A QR code of the link to ${step.toLowerCase()} of this lesson`);
+          qrCanvas.dataset.modules = String(code.modules.length);
+          qrCanvas.dataset.level = code.level;
+          const room = window.innerHeight - qrText.getBoundingClientRect().height - 24;
+          drawQr(qrCanvas, code.modules, Math.min(room, window.innerWidth * 0.95));
+        } catch (e) {
+          if (qrFor !== key) return;
+          qrCanvas.hidden = true;
+          qrCopy.hidden = false;
+          qrText.textContent = e instanceof Error ? e.message : String(e);
+        }
+      })
+      .catch((e) => {
+        if (qrFor !== key) return;
         qrCanvas.hidden = true;
-        qrText.textContent = e.message;
-      },
-    );
+        qrText.textContent = `This step's link could not be made: ${e instanceof Error ? e.message : e}`;
+      });
   };
   presenter.overviewColumns = () => Math.max(1, getComputedStyle(grid).gridTemplateColumns.split(" ").length);
 

@@ -14,8 +14,6 @@ import { TEXT } from "../app/catalogue.js";
  * page's text does (style.css --big-text: 1/40 of the height).
  */
 export function projectorScale() {
-  // presenter mode grows with the screen; projector mode alone keeps its size (style.css)
-  if (!document.body.classList.contains("presenter")) return TEXT.projector;
   return TEXT.projector * Math.max(1, Math.min(window.innerHeight / 720, window.innerWidth / 1280));
 }
 

@@ -25,13 +25,19 @@ export function richPieces(text) {
   return out;
 }
 
-/** The size of a script against its line's text, and the least a script is drawn at (the page's text floor in projector mode, 18 px: smaller text goes unread in a hall). */
+/**
+ * The size of a script against its line's text, and the least a script is drawn at: the page's
+ * text floor in projector mode (style.css --big-text: 1/40 of the screen's height, at most as much
+ * as its width allows, never under 18 px — 18 px at 1280×720, 27 px at 1920×1080): smaller text
+ * goes unread in a hall.
+ */
 const SCRIPT = 0.72;
-const SCRIPT_FLOOR = 18;
+const scriptFloor = () => Math.max(18, Math.min(0.025 * window.innerHeight, 0.0140625 * window.innerWidth));
 
-/** A script's font for the line's canvas font `font`: SCRIPT of its size, never under SCRIPT_FLOOR nor over the line's. @param {string} font */
+/** A script's font for the line's canvas font `font`: SCRIPT of its size, never under `scriptFloor()` nor over the line's. @param {string} font */
 function scriptFont(font) {
-  return font.replace(/(\d+(?:\.\d+)?)px/, (_, px) => `${Math.max(Number(px) * SCRIPT, Math.min(Number(px), SCRIPT_FLOOR)).toFixed(1)}px`);
+  const floor = scriptFloor();
+  return font.replace(/(\d+(?:\.\d+)?)px/, (_, px) => `${Math.max(Number(px) * SCRIPT, Math.min(Number(px), floor)).toFixed(1)}px`);
 }
 
 /** The pixel size of a canvas font. @param {string} font */
