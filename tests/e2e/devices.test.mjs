@@ -56,7 +56,12 @@ async function openMoreLists(page) {
         if (r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5)) outside.push(`${e.id || e.className || e.tagName} ${r.left.toFixed(0)}–${r.right.toFixed(0)}`);
       }
     }
-    return { scrollWidth: document.scrollingElement.scrollWidth, width: innerWidth, outside, items: document.querySelectorAll("#more-algorithms input, #lc-algorithms .lc-more input").length };
+    return {
+      scrollWidth: document.scrollingElement.scrollWidth,
+      width: innerWidth,
+      outside,
+      items: document.querySelectorAll("#more-algorithms input, #lc-algorithms .lc-more input").length,
+    };
   });
 }
 

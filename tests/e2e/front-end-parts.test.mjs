@@ -23,9 +23,7 @@ function scripts(dir) {
 test("no file of the page's source is over 400 lines", () => {
   const files = scripts(WWW);
   assert.ok(files.length > 50, `found only ${files.length} files`);
-  const long = files
-    .map((f) => [relative(ROOT, f), readFileSync(f, "utf8").split("\n").length - 1])
-    .filter(([, lines]) => lines > 400);
+  const long = files.map((f) => [relative(ROOT, f), readFileSync(f, "utf8").split("\n").length - 1]).filter(([, lines]) => lines > 400);
   assert.deepEqual(long, []);
 });
 

@@ -142,7 +142,11 @@ test("stored lessons the page cannot read (a newer format, 101 steps, a lesson's
     assert.equal(files.length, 3);
     assert.equal(files[0].steps.length, 2, "the step added to the readable one");
     assert.deepEqual(files.slice(1), [newer, long], "the unreadable lessons kept as they were");
-    // the status line has moved on; the editor still says so, and exports them
+    // the status line has moved on; the Lessons button is still marked, its group and the editor still say so, and export them
+    assert.doesNotMatch(await status(page), /could not be read/);
+    assert.ok(await page.evaluate(() => document.getElementById("open-lessons").classList.contains("kept")), "the Lessons button marked");
+    assert.match(await page.getAttribute("#open-lessons", "title"), /"Too long" saved in this browser could not be read/);
+    assert.match(await page.textContent("#lessons-kept"), /"From a newer page" saved in this browser could not be read/);
     await page.click("#lesson-edit");
     assert.match(await page.textContent("#lesson-kept"), /"From a newer page" saved in this browser could not be read/);
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lesson-export-kept")]);

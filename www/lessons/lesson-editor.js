@@ -36,9 +36,11 @@ export function bindLessonEditor(lessons, app, el) {
   lessons.onChange = () => {
     previous?.();
     fillMenu();
+    keptNotice(lessons, el);
     if (dialog.open && !inPlace) fillDialog();
   };
   fillMenu();
+  keptNotice(lessons, el);
 
   el("lesson-present").addEventListener("click", () => {
     lessons.open(select.value, 0).catch((e) => app.setMessage(e.message, "error"));
@@ -61,7 +63,7 @@ export function bindLessonEditor(lessons, app, el) {
     }
   });
   el("lesson-edit").addEventListener("click", () => {
-    keptNote(lessons, dialog);
+    keptNote(lessons, /** @type {Element} */ (dialog.querySelector("h2")), "lesson-kept");
     fillDialog();
     say("");
     dialog.showModal();
@@ -241,24 +243,27 @@ export function bindLessonEditor(lessons, app, el) {
 }
 
 /**
- * What storage holds that the page could not read (lessons, the saved state), said at the top of
- * the editor for as long as the page is open, with a button that saves it as a file (it stays in
- * this browser as it is too).
+ * What storage holds that the page could not read (lessons, the saved state), said after `anchor`
+ * (the editor's heading, the Lessons group's controls) as the element `id`, with a button that
+ * saves it as a file (it stays in this browser as it is too); nothing when all was read.
  * @param {import("./lesson.js").Lessons} lessons
- * @param {HTMLDialogElement} dialog
+ * @param {Element} anchor
+ * @param {string} id
  */
-function keptNote(lessons, dialog) {
-  const problems = [...lessons.problems, ...(unread ? [unread.said] : [])];
-  document.getElementById("lesson-kept")?.remove();
+function keptNote(lessons, anchor, id) {
+  const problems = keptProblems(lessons);
+  document.getElementById(id)?.remove();
   if (!problems.length) return;
   const note = document.createElement("div");
-  note.id = "lesson-kept";
+  note.id = id;
+  note.className = "lesson-kept";
   note.setAttribute("role", "note");
   const text = document.createElement("p");
   text.textContent = problems.join(" ");
   const button = document.createElement("button");
   button.type = "button";
-  button.id = "lesson-export-kept";
+  button.className = "lesson-export-kept";
+  if (id === "lesson-kept") button.id = "lesson-export-kept";
   button.textContent = "Export unreadable";
   button.title = "Save what this page could not read as a file (it stays in this browser as it is)";
   button.addEventListener("click", () => {
@@ -266,5 +271,25 @@ function keptNote(lessons, dialog) {
     if (json) download("unreadable-saved-work.json", new Blob([json], { type: "application/json" }));
   });
   note.append(text, button);
-  dialog.querySelector("h2")?.after(note);
+  anchor.after(note);
+}
+
+/** What this page could not read from storage and keeps as it is (said until the page is closed). @param {import("./lesson.js").Lessons} lessons */
+function keptProblems(lessons) {
+  return [...lessons.problems, ...(unread ? [unread.said] : [])];
+}
+
+/**
+ * Keeps what storage holds that this page cannot read in sight for as long as the page is open: a
+ * mark on the Lessons group's button (its title says what) and the note with Export unreadable in
+ * the group, where a later message on the status line cannot wipe it.
+ * @param {import("./lesson.js").Lessons} lessons
+ * @param {(id: string) => any} el
+ */
+function keptNotice(lessons, el) {
+  const problems = keptProblems(lessons);
+  const button = el("open-lessons");
+  button.classList.toggle("kept", problems.length > 0);
+  button.title = problems.length ? `Lessons: choose, present, record your own. ${problems.join(" ")}` : "Lessons: choose, present, record your own";
+  keptNote(lessons, el("group-lessons").querySelector(".group"), "lessons-kept");
 }
