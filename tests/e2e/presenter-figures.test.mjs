@@ -205,3 +205,30 @@ for (const { viewport, touch, least } of [
     }
   });
 }
+
+test("embedded at 960×540, the race steps' charts keep every text inside and apart once the race has run", async () => {
+  const viewport = { width: 960, height: 540 };
+  const browser = await launch({ viewport, groups: false });
+  try {
+    await browser.context.addInitScript(instrument);
+    const { page, errors } = await openLab(browser.context, server.url, { groups: false });
+    const titles = (await page.evaluate(() => window.lab.lessons())).find((l) => l.id === "chapter").steps.map((s) => s.title);
+    let races = 0;
+    for (const [i, title] of titles.entries()) {
+      if (!/M ≤ M\*|The race|Beyond separability/.test(title)) continue;
+      races++;
+      await page.goto(`${server.url}?lesson=chapter&step=${i + 1}&embed`);
+      await page.waitForFunction(() => window.lab?.ready);
+      await page.evaluate(() => window.lab.ready);
+      assert.ok(await page.evaluate(() => document.body.classList.contains("embed")), "the embed layout");
+      await race(page);
+      let drawn = 0;
+      for (const id of ["trace-kappa", "trace-updates", "trace-errors"]) drawn += await chartTextsFit(page, id, `embedded, step ${i + 1}`);
+      assert.ok(drawn > 0, `embedded, step ${i + 1}: its charts drawn`);
+    }
+    assert.equal(races, 3, "the three race steps");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
