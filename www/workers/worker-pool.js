@@ -251,9 +251,11 @@ export class WorkerPool {
 
 /**
  * The chunks of a sweep run in the order `order` (round robin over `alphas` α): the first round
- * shared among the `workers` (every α's first point as soon as possible), then chunks of about
- * 1 / (workers · CHUNKS_PER_WORKER) of the rest (each a stretch of rounds: about the same cost),
- * in order, so that every α's repetitions arrive evenly.
+ * shared among the `workers` (every α's first point as soon as possible), then stretches of whole
+ * rounds, in order, so that every α's repetitions arrive evenly: one round per chunk at first,
+ * doubling every `workers` chunks, up to about 1 / (workers · CHUNKS_PER_WORKER) of the rest. A
+ * chunk's results reach the page when it ends, so small chunks first put the whole curve over
+ * its first rounds on the chart early; large ones later keep the messages few.
  * @param {number[]} order
  * @param {number} workers
  * @param {number} alphas
@@ -265,7 +267,11 @@ export function chunks(order, workers, alphas) {
   const small = Math.max(1, Math.ceil(first / workers));
   for (let s = 0; s < first; s += small) out.push(order.slice(s, Math.min(first, s + small)));
   const rest = order.length - first;
-  const chunk = Math.max(1, Math.ceil(rest / (workers * CHUNKS_PER_WORKER)));
-  for (let s = first; s < order.length; s += chunk) out.push(order.slice(s, Math.min(order.length, s + chunk)));
+  const largest = Math.max(1, Math.ceil(rest / (workers * CHUNKS_PER_WORKER)));
+  let size = Math.min(largest, Math.max(1, alphas));
+  for (let s = first, k = 0; s < order.length; s += size, k++) {
+    if (k > 0 && k % Math.max(1, workers) === 0) size = Math.min(largest, 2 * size);
+    out.push(order.slice(s, Math.min(order.length, s + size)));
+  }
   return out;
 }
