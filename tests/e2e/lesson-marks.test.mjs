@@ -2,7 +2,7 @@
 // names marks of the data view, those marks are drawn when the step opens (getState().marks, the
 // names of what the data view drew beside its points). The numbers the race steps talk about are
 // checked in lesson-actions.test.mjs, the parts a step reveals in lesson-parts.test.mjs; the steps
-// whose Look line names the weight view are checked there (getState().weightPlot).
+// whose Look line names the weight view are checked here too (getState().weightPlot).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
