@@ -379,6 +379,21 @@ impl Runs {
         Ok(())
     }
 
+    /// The rows of every sweep added, in order, in one CSV: the page's columns, then `series`,
+    /// each row's run named by its label (`experiment::series_csv`); imported curves have no
+    /// rows of a sweep and are left out.
+    pub fn csv(&self) -> String {
+        let series: Vec<(&str, &[Row])> = self
+            .entries
+            .iter()
+            .filter_map(|(label, rows)| match rows {
+                RunRows::Sweep(_, rows) => Some((label.as_str(), rows.as_slice())),
+                RunRows::Imported(_) => None,
+            })
+            .collect();
+        experiment::series_csv(&series)
+    }
+
     /// Draws chart `which` of every run as `Curve.drawMarked` does (one sweep alone: its own
     /// chart), the ε_g chart in decades if asked.
     ///
