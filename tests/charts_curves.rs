@@ -700,6 +700,15 @@ fn storage_chart_drawn(spec: &ChartSpec) {
         let area = SVGBackend::with_string(&mut out, (640, 760)).into_drawing_area();
         chart::draw_marked(&area, spec, 1.0).unwrap()
     };
+    for n in [20, 40, 100] {
+        let with_n = |s: &String| s.ends_with(&format!("N = {n}"));
+        assert_eq!(
+            drawn.legend.iter().filter(|s| with_n(s)).count(),
+            3,
+            "{:?}",
+            drawn.legend
+        );
+    }
     assert_eq!(drawn.marks.len(), 1);
     assert_eq!(drawn.marks[0].label, "α_c = 2");
     assert_eq!(

@@ -59,6 +59,8 @@ pub struct Drawn {
     pub lines: Vec<DrawnLine>,
     /// The vertical marks drawn ([`ChartSpec::marks`] within the x axis).
     pub marks: Vec<DrawnMark>,
+    /// The legend's entries as printed, in order: the theory curves, then the series with points.
+    pub legend: Vec<String>,
 }
 
 /// A theory curve as drawn: its legend text, the run whose dashes it has and its points.
@@ -118,7 +120,8 @@ pub fn draw_marked<DB: DrawingBackend>(
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
     area.fill(&WHITE)?;
     let plot_area = draw_notes(area, &spec.notes, scale)?;
-    let plot_area = legend::below(&plot_area, &legend_entries(spec), scale)?;
+    let entries = legend_entries(spec);
+    let plot_area = legend::below(&plot_area, &entries, scale)?;
     let xs = spec
         .series
         .iter()
@@ -205,6 +208,7 @@ pub fn draw_marked<DB: DrawingBackend>(
             })
             .collect(),
         marks,
+        legend: entries.into_iter().map(|e| e.text).collect(),
     })
 }
 
