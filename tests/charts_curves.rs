@@ -579,3 +579,170 @@ fn the_random_label_eps_chart_says_why_it_is_empty() {
         "no legend entry without points"
     );
 }
+
+/// Cover's fraction `C(P, N)/2^P` from its closed form, written out here:
+/// `C(P, N) = 2 Σ_{k<N} binom(P−1, k)`, the binomials by their product formula.
+fn cover_closed_form(p: u64, n: u64) -> f64 {
+    let mut binom = 1.0; // binom(P−1, 0)
+    let mut sum = 0.0;
+    for k in 0..n.min(p) {
+        if k > 0 {
+            binom *= (p - k) as f64 / k as f64; // binom(P−1, k) from binom(P−1, k−1)
+        }
+        sum += binom;
+    }
+    2.0 * sum / 2f64.powi(p as i32)
+}
+
+/// The storage assignment on one chart: sweeps of random labels at N = 20, 40 and 100 on the
+/// separable fraction's chart each have their series (the exact test and Rosenblatt's success),
+/// Cover's curve is drawn once per N, named by it, in that run's dashes, with the closed form's
+/// values, and the capacity α_c = 2 is marked (on the chart of one run too).
+#[test]
+fn the_storage_chart_has_covers_curve_per_n_and_the_capacity() {
+    let sweep = |n: usize| CurveParams {
+        n,
+        alphas: vec![0.5, 2.0, 3.0],
+        reps: 2,
+        algorithms: vec![Algorithm::Rosenblatt],
+        epochs: 20.0,
+        labels: Labels::Random,
+        ..params(Labels::Random, &[])
+    };
+    let sweeps: Vec<(String, CurveParams, Vec<Row>)> = [20, 40, 100]
+        .into_iter()
+        .map(|n| {
+            let p = sweep(n);
+            let r = rows(&p);
+            (format!("N = {n}"), p, r)
+        })
+        .collect();
+    let runs: Vec<chart::Run> = sweeps
+        .iter()
+        .map(|(label, params, rows)| chart::Run {
+            label,
+            data: chart::RunData::Sweep { params, rows },
+        })
+        .collect();
+    let spec = chart::runs_spec(Chart::Separable, &sweeps[2].1, &runs);
+    // each run's two series, named by its N
+    for (k, (label, _, _)) in sweeps.iter().enumerate() {
+        let own: Vec<&str> = spec
+            .series
+            .iter()
+            .filter(|s| s.run == Some(k))
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(own.len(), 2, "{own:?}");
+        assert!(
+            own.iter().all(|name| name.ends_with(label.as_str())),
+            "{own:?}"
+        );
+        assert!(
+            own.iter().any(|name| name.starts_with("Rosenblatt")),
+            "{own:?}"
+        );
+    }
+    // one Cover curve per N, in that run's dashes, against the closed form
+    assert_eq!(
+        spec.theory.len(),
+        3,
+        "{:?}",
+        spec.theory.iter().map(|l| &l.name).collect::<Vec<_>>()
+    );
+    for (k, (line, n)) in spec.theory.iter().zip([20u64, 40, 100]).enumerate() {
+        assert_eq!(line.name, format!("Cover C(P,N)/2^P, N = {n}"));
+        assert_eq!(line.curve, Some(TheoryCurve::CoverFraction));
+        assert_eq!(line.run, Some(k));
+        assert!(line.points.len() > 100);
+        for &(alpha, value) in &line.points {
+            let p = ((alpha * n as f64).round() as u64).max(1);
+            let want = cover_closed_form(p, n);
+            assert!(
+                (value - want).abs() <= 1e-9 * want.max(1e-300) || (value - want).abs() < 1e-12,
+                "N = {n}, α = {alpha} (P = {p}): {value} against {want}"
+            );
+        }
+        // ½ at the capacity whatever N
+        assert!((cover_closed_form(2 * n, n) - 0.5).abs() < 1e-12);
+    }
+    assert_ne!(
+        chart::run_style(0).1,
+        chart::run_style(1).1,
+        "the curves' dashes differ"
+    );
+    // the capacity, in the spec and drawn
+    let capacity = vec![chart::AlphaMark {
+        alpha: 2.0,
+        label: "α_c = 2".into(),
+    }];
+    assert_eq!(spec.marks, capacity);
+    assert_eq!(
+        chart::spec(Chart::Separable, &sweeps[0].1, &sweeps[0].2).marks,
+        capacity
+    );
+    assert!(chart::spec(Chart::Kappa, &sweeps[0].1, &[])
+        .marks
+        .is_empty());
+    storage_chart_drawn(&spec);
+    // one N for every run: one curve, solid, as before
+    let same: Vec<chart::Run> = runs[..1].iter().chain(&runs[..1]).copied().collect();
+    let one = chart::runs_spec(Chart::Separable, &sweeps[0].1, &same);
+    assert_eq!(one.theory.len(), 1);
+    assert_eq!(one.theory[0].run, None);
+}
+
+/// The storage chart `spec` drawn: the capacity's mark and its label, each N's Cover curve in
+/// what the drawing reports and in the legend.
+fn storage_chart_drawn(spec: &ChartSpec) {
+    let mut out = String::new();
+    let drawn = {
+        let area = SVGBackend::with_string(&mut out, (640, 760)).into_drawing_area();
+        chart::draw_marked(&area, spec, 1.0).unwrap()
+    };
+    for n in [20, 40, 100] {
+        let with_n = |s: &String| s.ends_with(&format!("N = {n}"));
+        assert_eq!(
+            drawn.legend.iter().filter(|s| with_n(s)).count(),
+            3,
+            "{:?}",
+            drawn.legend
+        );
+    }
+    assert_eq!(drawn.marks.len(), 1);
+    assert_eq!(drawn.marks[0].label, "α_c = 2");
+    assert_eq!(
+        drawn
+            .lines
+            .iter()
+            .map(|l| l.name.as_str())
+            .collect::<Vec<_>>(),
+        [20, 40, 100].map(|n| format!("Cover C(P,N)/2^P, N = {n}"))
+    );
+    let texts: Vec<String> = svg_placed_texts(&out).into_iter().map(|t| t.0).collect();
+    assert!(texts.iter().any(|t| t == "α_c = 2"), "{texts:?}");
+    for n in [20, 40, 100] {
+        let name = format!("Cover C(P,N)/2^P, N = {n}");
+        assert!(texts.contains(&name), "{name}: {texts:?}");
+    }
+}
+
+/// The CSV of several series: the page's columns in their order, then `series`, quoted where
+/// the label has a comma.
+#[test]
+fn series_csv_extends_the_page_csv_by_a_series_column() {
+    let p = params(Labels::Teacher, &[Algorithm::Hebb]);
+    let r = rows(&p);
+    let csv = experiment::series_csv(&[("N = 10", &r), ("hebb: N = 10, seed 5", &r)]);
+    let page = experiment::page_csv(&r);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], format!("{},series", experiment::CSV_HEADER));
+    assert_eq!(lines.len(), 1 + 2 * r.len());
+    for (k, row) in page.lines().skip(1).enumerate() {
+        assert_eq!(lines[1 + k], format!("{row},N = 10"));
+        assert_eq!(
+            lines[1 + r.len() + k],
+            format!("{row},\"hebb: N = 10, seed 5\"")
+        );
+    }
+}

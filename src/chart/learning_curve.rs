@@ -8,12 +8,13 @@ use super::marker::Shape;
 use super::runs::run_style;
 use super::spec::{ChartSpec, Mark, Series};
 use super::wrap::wrap;
-use super::{bounds, caption, muted_text, text, valid_scale};
+use super::{bounds, caption, muted_text, rgb, text, valid_scale};
 use crate::catalogue::Algorithm;
 use crate::catalogue::CHART_TEXT;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
 use std::cell::RefCell;
 
@@ -54,6 +55,38 @@ pub struct Drawn {
     /// The y axis' tick labels as printed, bottom to top (powers of ten on a log axis).
     #[serde(rename = "yTicks")]
     pub y_ticks: Vec<String>,
+    /// The theory curves drawn, in the legend's order ([`ChartSpec::theory`]).
+    pub lines: Vec<DrawnLine>,
+    /// The vertical marks drawn ([`ChartSpec::marks`] within the x axis).
+    pub marks: Vec<DrawnMark>,
+    /// The legend's entries as printed, in order: the theory curves, then the series with points.
+    pub legend: Vec<String>,
+}
+
+/// A theory curve as drawn: its legend text, the run whose dashes it has and its points.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DrawnLine {
+    /// Its legend text (`Cover C(P,N)/2^P, N = 20`).
+    pub name: String,
+    /// The run whose `N` it is drawn for, in its dashes ([`super::Line::run`]); `null`: for every run.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
+    pub run: Option<usize>,
+    /// Its points `[α, value]`.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "[number, number][]"))]
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A vertical mark as drawn: its `α`, its label and where it went (the backend's pixels).
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DrawnMark {
+    /// `α`.
+    pub alpha: f64,
+    /// Its label as printed.
+    pub label: String,
+    /// Its horizontal position, in the backend's pixels.
+    pub x: f64,
 }
 
 /// Draws `spec` on `area` ([`draw_marked`], without its [`Drawn`]).
@@ -87,7 +120,8 @@ pub fn draw_marked<DB: DrawingBackend>(
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
     area.fill(&WHITE)?;
     let plot_area = draw_notes(area, &spec.notes, scale)?;
-    let plot_area = legend::below(&plot_area, &legend_entries(spec), scale)?;
+    let entries = legend_entries(spec);
+    let plot_area = legend::below(&plot_area, &entries, scale)?;
     let xs = spec
         .series
         .iter()
@@ -136,15 +170,8 @@ pub fn draw_marked<DB: DrawingBackend>(
             .y_max_light_lines(0);
     }
     mesh.draw()?;
-    for l in &spec.theory {
-        chart.draw_series(LineSeries::new(
-            l.points
-                .iter()
-                .map(|&(x, y)| (x, fy(y)))
-                .filter(|p| p.1.is_finite()),
-            l.color.stroke_width(px(2.0)),
-        ))?;
-    }
+    let marks = draw_alpha_marks(&mut chart, spec, scale, (x0, x1), (y0, y1))?;
+    draw_lines(&mut chart, spec, scale, fy)?;
     let hits = draw_points(&mut chart, &spec.series, scale, fy, y0)?;
     if let Some(why) = &spec.empty {
         let plot = chart.plotting_area().strip_coord_spec();
@@ -171,7 +198,91 @@ pub fn draw_marked<DB: DrawingBackend>(
         hits,
         notes: spec.notes.clone(),
         y_ticks: y_ticks.into_iter().map(|(_, label)| label).collect(),
+        lines: spec
+            .theory
+            .iter()
+            .map(|l| DrawnLine {
+                name: l.name.clone(),
+                run: l.run,
+                points: l.points.clone(),
+            })
+            .collect(),
+        marks,
+        legend: entries.into_iter().map(|e| e.text).collect(),
     })
+}
+
+/// Draws `spec`'s theory curves, the y values through `fy`; one drawn for a run of several in
+/// that run's dashes.
+fn draw_lines<DB: DrawingBackend>(
+    chart: &mut Plot<'_, DB>,
+    spec: &ChartSpec,
+    scale: f64,
+    fy: impl Fn(f64) -> f64 + Copy,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let px = |v: f64| (v * scale).round().max(1.0) as u32;
+    for l in &spec.theory {
+        let points = l
+            .points
+            .iter()
+            .map(|&(x, y)| (x, fy(y)))
+            .filter(|p| p.1.is_finite());
+        let style = l.color.stroke_width(px(2.0));
+        match l.run.and_then(|k| run_style(k).1) {
+            Some((d, g)) => {
+                chart.draw_series(DashedLineSeries::new(points, px(d), px(g), style))?;
+            }
+            None => {
+                chart.draw_series(LineSeries::new(points, style))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Draws `spec`'s vertical marks within the x axis `(x0, x1)`: a dashed line in the muted ink
+/// across the plot `(y0, y1)`, its label at its top, right of it. Returns what it drew.
+fn draw_alpha_marks<DB: DrawingBackend>(
+    chart: &mut Plot<'_, DB>,
+    spec: &ChartSpec,
+    scale: f64,
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+) -> Result<Vec<DrawnMark>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let px = |v: f64| (v * scale).round().max(1.0) as u32;
+    let ink = rgb(CHART_TEXT.muted);
+    let mut out = Vec::new();
+    for m in spec.marks.iter().filter(|m| m.alpha >= x0 && m.alpha <= x1) {
+        chart.draw_series(DashedLineSeries::new(
+            [(m.alpha, y0), (m.alpha, y1)],
+            px(6.0),
+            px(4.0),
+            ink.stroke_width(px(1.5)),
+        ))?;
+        let (x, _) = chart.backend_coord(&(m.alpha, y1));
+        // its label right of the line at the plot's top, on white so that no curve crosses it
+        let font = text(scale).pos(Pos::new(HPos::Left, VPos::Top));
+        let gap = (5.0 * scale).round() as i32;
+        let (w, h) = chart.plotting_area().estimate_text_size(&m.label, &font)?;
+        let (w, h) = (
+            i32::try_from(w).unwrap_or(i32::MAX),
+            i32::try_from(h).unwrap_or(i32::MAX),
+        );
+        chart.draw_series(std::iter::once(
+            EmptyElement::at((m.alpha, y1))
+                + Rectangle::new(
+                    [(gap - 2, gap - 2), (gap + w + 2, gap + h + 2)],
+                    WHITE.filled(),
+                )
+                + Text::new(m.label.clone(), (gap, gap), font),
+        ))?;
+        out.push(DrawnMark {
+            alpha: m.alpha,
+            label: m.label.clone(),
+            x: f64::from(x),
+        });
+    }
+    Ok(out)
 }
 
 /// The y axis' range: the points with their bars and the theory lines, through `fy`; on a log
@@ -239,10 +350,16 @@ type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoord
 /// The legend of `spec`: its theory curves, then the series that have points, each with its
 /// shape.
 fn legend_entries(spec: &ChartSpec) -> Vec<LegendEntry> {
-    let lines = spec
-        .theory
-        .iter()
-        .map(|l| LegendEntry::line(l.name.clone(), l.color, false));
+    let lines = spec.theory.iter().map(|l| match l.run {
+        Some(k) => LegendEntry {
+            text: l.name.clone(),
+            swatch: Swatch::RunLine {
+                color: l.color,
+                dash: run_style(k).1,
+            },
+        },
+        None => LegendEntry::line(l.name.clone(), l.color, false),
+    });
     let series = spec
         .series
         .iter()

@@ -18,6 +18,14 @@ pub enum Swatch {
         /// Dashed.
         dashed: bool,
     },
+    /// A theory curve drawn for one run of several: a short line in that run's dashes
+    /// (`(dash, gap)` before scaling; `None`: solid), as wide as a theory curve's.
+    RunLine {
+        /// Its colour.
+        color: RGBColor,
+        /// Its dashes.
+        dash: Option<(f64, f64)>,
+    },
     /// A measured series: its point's shape.
     Marker {
         /// Its colour.
@@ -72,7 +80,6 @@ pub fn below<DB: DrawingBackend>(
     let font = super::text(scale);
     let left_middle = font.pos(Pos::new(HPos::Left, VPos::Center));
     let (width, height) = area.dim_in_pixel();
-    let s = |v: f64| (v * scale).round() as i32;
     // the layout in pixels as f64 (rows of entries at their x), drawn at whole pixels
     let (margin, swatch, gap, row_height) = (
         12.0 * scale,
@@ -133,33 +140,41 @@ pub fn below<DB: DrawingBackend>(
                 legend.draw_text(text, &left_middle, (x + swatch, y))?;
                 continue;
             };
-            match e.swatch {
-                Swatch::Line { color, dashed } => {
-                    let style = color.stroke_width(s(2.0).max(1) as u32);
-                    let path = vec![(x, y), (x + swatch - s(5.0), y)];
-                    if dashed {
-                        legend.draw(&DashedPathElement::new(path, s(4.0), s(3.0), style))?;
-                    } else {
-                        legend.draw(&PathElement::new(path, style))?;
-                    }
-                }
-                Swatch::Marker { color, shape } => {
-                    legend.draw(&shape.at((x + s(8.0), y), 8.0 * scale, color.filled()))?;
-                }
-                Swatch::Run { color, shape, dash } => {
-                    let style = color.stroke_width(s(1.5).max(1) as u32);
-                    let path = vec![(x, y), (x + swatch - s(5.0), y)];
-                    match dash {
-                        Some((d, g)) => {
-                            legend.draw(&DashedPathElement::new(path, s(d), s(g), style))?;
-                        }
-                        None => legend.draw(&PathElement::new(path, style))?,
-                    }
-                    legend.draw(&shape.at((x + s(8.0), y), 8.0 * scale, color.filled()))?;
-                }
-            }
+            draw_swatch(&legend, e.swatch, (x, y), swatch, scale)?;
             legend.draw_text(text, &left_middle, (x + swatch, y))?;
         }
     }
     Ok(plot)
+}
+
+/// Draws `swatch` at `(x, y)` (its left end, its middle), `width` pixels wide.
+fn draw_swatch<DB: DrawingBackend>(
+    legend: &DrawingArea<DB, Shift>,
+    swatch: Swatch,
+    (x, y): (i32, i32),
+    width: i32,
+    scale: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let s = |v: f64| (v * scale).round() as i32;
+    let path = vec![(x, y), (x + width - s(5.0), y)];
+    // a line of `color`, `stroke` wide, in `dash` (None: solid)
+    let line = |color: RGBColor, stroke: f64, dash: Option<(f64, f64)>| {
+        let style = color.stroke_width(s(stroke).max(1) as u32);
+        match dash {
+            Some((d, g)) => legend.draw(&DashedPathElement::new(path.clone(), s(d), s(g), style)),
+            None => legend.draw(&PathElement::new(path.clone(), style)),
+        }
+    };
+    match swatch {
+        Swatch::Line { color, dashed } => line(color, 2.0, dashed.then_some((4.0, 3.0)))?,
+        Swatch::RunLine { color, dash } => line(color, 2.0, dash)?,
+        Swatch::Marker { color, shape } => {
+            legend.draw(&shape.at((x + s(8.0), y), 8.0 * scale, color.filled()))?;
+        }
+        Swatch::Run { color, shape, dash } => {
+            line(color, 1.5, dash)?;
+            legend.draw(&shape.at((x + s(8.0), y), 8.0 * scale, color.filled()))?;
+        }
+    }
+    Ok(())
 }

@@ -24,11 +24,11 @@ mod theory;
 pub mod trace;
 mod wrap;
 
-pub use learning_curve::{draw, draw_marked, Drawn, Hit};
+pub use learning_curve::{draw, draw_marked, Drawn, DrawnLine, DrawnMark, Hit};
 pub use legend::{Entry as LegendEntry, Swatch};
 pub use marker::Shape;
 pub use runs::{run_style, runs_spec, Run, RunData};
-pub use spec::{spec, ChartSpec, Mark, Series};
+pub use spec::{spec, AlphaMark, ChartSpec, Mark, Series, CAPACITY};
 pub use theory::Line;
 pub use trace::{draw_trace, example_chart, rule_traces, trace_spec, RuleCharts, TraceChart};
 

@@ -3,6 +3,7 @@
 //! parameters in the legend; the theory overlays of one sweep (the base).
 
 use super::spec::{sig, spec, ChartSpec, Mark, Series};
+use super::theory::Line;
 use super::{rgb, short};
 use crate::catalogue::{Chart, Shape, CHART_TEXT};
 use crate::experiment::{CurveParams, Row};
@@ -54,8 +55,10 @@ pub fn run_style(k: usize) -> (Shape, Option<(f64, f64)>) {
 /// Chart `which` of `runs`, in their order: one run of a sweep is its own chart ([`spec`], as
 /// the page draws one run); otherwise the theory overlays and `α` range of `base` (and of each
 /// sweep), and every run's series named by its label (with the series' own name before it where
-/// a run has several), in that run's style ([`run_style`]). An imported run has only `ε_g`. The
-/// caption leaves out `N` when the sweeps' `N` differ.
+/// a run has several), in that run's style ([`run_style`]). An imported run has only `ε_g`. When
+/// a sweep's `N` differs from the base's, the theory curves that depend on `N` (Cover's) are
+/// drawn once for each `N`, named by it, in the dashes of the first run with that `N`
+/// ([`super::Line::run`]), and the caption leaves out `N`.
 pub fn runs_spec(which: Chart, base: &CurveParams, runs: &[Run]) -> ChartSpec {
     if let [Run {
         data: RunData::Sweep { params, rows },
@@ -66,11 +69,29 @@ pub fn runs_spec(which: Chart, base: &CurveParams, runs: &[Run]) -> ChartSpec {
     }
     let mut out = spec(which, base, &[]);
     let mut ns = vec![base.n];
+    // the runs' `N` differ from the base's or among them: each `N`'s own theory curves (Cover's
+    // fraction at N = 20, 40, 100), in the dashes of the first run with that `N`
+    let own_n = runs.iter().any(|r| match r.data {
+        RunData::Sweep { params, .. } => params.n != base.n,
+        RunData::Imported(_) => false,
+    });
+    let needs_n = |l: &Line| l.curve.is_some_and(|c| c.info().needs_n);
+    if own_n {
+        out.theory.retain(|l| !needs_n(l));
+    }
     for (k, run) in runs.iter().enumerate() {
         match run.data {
             RunData::Sweep { params, rows } => {
                 let s = spec(which, params, rows);
                 ns.push(params.n);
+                if own_n {
+                    for mut line in s.theory.iter().filter(|l| needs_n(l)).cloned() {
+                        if out.theory.iter().all(|l| l.name != line.name) {
+                            line.run = Some(k);
+                            out.theory.push(line);
+                        }
+                    }
+                }
                 let shown: Vec<Series> = s
                     .series
                     .into_iter()

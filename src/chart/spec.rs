@@ -71,7 +71,23 @@ pub struct ChartSpec {
     pub notes: Vec<String>,
     /// The y axis in decades (`log₁₀`; points and bar ends ≤ 0 left out, ticks at powers of ten).
     pub log_y: bool,
+    /// Vertical lines at an `α` of note, each labelled (the capacity `α_c = 2` on the separable
+    /// fraction's chart); one outside the x axis is not drawn.
+    pub marks: Vec<AlphaMark>,
 }
+
+/// A vertical line at `α`, labelled at its top.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlphaMark {
+    /// Where.
+    pub alpha: f64,
+    /// Its label (`α_c = 2`).
+    pub label: String,
+}
+
+/// Cover's capacity: `C(P, N)/2^P` is ½ at `P = 2N` for every `N`, and falls from 1 to 0 there
+/// as `N → ∞`.
+pub const CAPACITY: f64 = 2.0;
 
 /// The spec of chart `which` for the rows of a sweep (no rows: the theory curves alone, as a
 /// preview of the sweep).
@@ -108,6 +124,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             alpha_range: (0.0, 0.0),
             notes: vec![],
             log_y: false,
+            marks: vec![],
         },
         Chart::Kappa => ChartSpec {
             title: format!("stability κ(α), N = {}", params.n),
@@ -121,6 +138,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             alpha_range: (0.0, 0.0),
             notes: vec![],
             log_y: false,
+            marks: vec![],
         },
         Chart::TrainError => ChartSpec {
             title: "training error".into(),
@@ -131,6 +149,7 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             alpha_range: (0.0, 0.0),
             notes: vec![],
             log_y: false,
+            marks: vec![],
         },
         Chart::Separable => ChartSpec {
             title: format!("fraction of linearly separable sets, N = {}", params.n),
@@ -141,6 +160,10 @@ pub fn spec(which: Chart, params: &CurveParams, rows: &[Row]) -> ChartSpec {
             alpha_range: (0.0, 0.0),
             notes: vec![],
             log_y: false,
+            marks: vec![AlphaMark {
+                alpha: CAPACITY,
+                label: format!("α_c = {CAPACITY}"),
+            }],
         },
     };
     spec.alpha_range = alpha_range(params);

@@ -45,6 +45,8 @@ pub(super) fn theory_line(curve: TheoryCurve, params: &CurveParams, grid: &[f64]
         name: curve.label(params.n),
         color: rgb(curve.info().color),
         points,
+        curve: Some(curve),
+        run: None,
     }
 }
 
@@ -80,6 +82,11 @@ pub struct Line {
     pub color: RGBColor,
     /// The curve.
     pub points: Vec<(f64, f64)>,
+    /// The theory curve it samples.
+    pub curve: Option<TheoryCurve>,
+    /// On a chart of several runs whose `N` differ, the run whose `N` it is drawn for: it takes
+    /// that run's dashes ([`super::run_style`]); `None`: solid, for every run.
+    pub run: Option<usize>,
 }
 
 /// The smallest and largest `α` of the sweep.

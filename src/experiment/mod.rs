@@ -20,8 +20,8 @@ pub use params::{
     MAX_WORK, SWEEP_EPOCHS,
 };
 pub use summary::{
-    mean_sem, page_csv, summarize, summarize_finished, summarize_so_far, Row, BASE_COLUMNS,
-    CSV_HEADER,
+    mean_sem, page_csv, series_csv, summarize, summarize_finished, summarize_so_far, Row,
+    BASE_COLUMNS, CSV_HEADER,
 };
 pub use trace::{trace, trace_csv, trace_run, trace_with, RunTrace, TracePoint, TRACE_HEADER};
 

@@ -249,6 +249,24 @@ pub fn mean_sem(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
+/// The rows of several series in one CSV, as the page exports its kept series: [`CSV_HEADER`]
+/// and [`Row::to_csv`] as [`page_csv`] writes them, then one more column, `series`, naming the
+/// series each row belongs to (quoted as CSV quotes a field with a comma or a quote).
+pub fn series_csv(series: &[(&str, &[Row])]) -> String {
+    let mut csv = format!("{CSV_HEADER},series\n");
+    for (label, rows) in series {
+        let label = if label.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", label.replace('"', "\"\""))
+        } else {
+            (*label).to_string()
+        };
+        for r in *rows {
+            let _ = writeln!(csv, "{},{label}", r.to_csv());
+        }
+    }
+    csv
+}
+
 /// The rows as the page exports them: the CLI's CSV, [`CSV_HEADER`] and [`Row::to_csv`] (the
 /// page's columns were [`BASE_COLUMNS`], `separable_fraction`, `random_separable_fraction`,
 /// `valid_reps` before the two came to one list).

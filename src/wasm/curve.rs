@@ -228,21 +228,22 @@ impl Curve {
 }
 
 /// Draws chart `which` of the sweep `params` before it has run: its theory curves on its α
-/// range, no points (a preview of a preset's overlays).
+/// range, no points (a preview of a preset's overlays); returns what it drew (`chart::Drawn`,
+/// no hits).
 ///
 /// # Errors
 /// Throws on bad parameters, an unknown chart or a drawing failure.
-#[wasm_bindgen(js_name = drawPreview)]
+#[wasm_bindgen(js_name = drawPreview, unchecked_return_type = "Drawn")]
 pub fn draw_preview(
     canvas: HtmlCanvasElement,
     #[wasm_bindgen(unchecked_param_type = "CurveParams")] params: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Chart")] which: &str,
     scale: f64,
-) -> Result<(), JsError> {
+) -> Result<JsValue, JsError> {
     let params = curve_params(params)?;
     params.validate()?;
     let spec = chart::spec(Chart::from_name(which)?, &params, &[]);
-    chart::draw(&chart_area(canvas)?, &spec, scale).map_err(js_error)
+    to_js(&chart::draw_marked(&chart_area(canvas)?, &spec, scale).map_err(js_error)?)
 }
 
 /// One run of a sweep's cell step by step (`experiment::trace`), kept for its chart and CSV.
@@ -377,6 +378,21 @@ impl Runs {
             .collect();
         self.entries.push((label.into(), RunRows::Imported(points)));
         Ok(())
+    }
+
+    /// The rows of every sweep added, in order, in one CSV: the page's columns, then `series`,
+    /// each row's run named by its label (`experiment::series_csv`); imported curves have no
+    /// rows of a sweep and are left out.
+    pub fn csv(&self) -> String {
+        let series: Vec<(&str, &[Row])> = self
+            .entries
+            .iter()
+            .filter_map(|(label, rows)| match rows {
+                RunRows::Sweep(_, rows) => Some((label.as_str(), rows.as_slice())),
+                RunRows::Imported(_) => None,
+            })
+            .collect();
+        experiment::series_csv(&series)
     }
 
     /// Draws chart `which` of every run as `Curve.drawMarked` does (one sweep alone: its own

@@ -6,6 +6,8 @@
 
 import { readParams } from "../curves/curve-form.js";
 import { sweepState } from "../curves/curve-series.js";
+import { allSeriesCsv, seriesCsv } from "../curves/kept-series.js";
+import { CHARTS } from "../app/catalogue.js";
 import { loadPreset, teacherForm } from "../app/data-sets.js";
 import { labState } from "./get-state.js";
 import { handoutLink } from "../lessons/lesson-handout.js";
@@ -64,6 +66,37 @@ export function automation({ wasm, wasmBuild, app, curves, lessons, presenter, d
      * @param {string} label
      */
     importCurve: (csvText, label) => curves.importCurve(csvText, label),
+    /**
+     * Extension: chooses the course assignment `id` (a value of the Course assignments menu) and
+     * runs it as Run does: one sweep, or for a preset of several (`storage`: N = 20, 40, 100)
+     * each sweep in turn, kept as a series (the series kept before are cleared). `overrides`
+     * (fields of the sweep's parameters, e.g. `{reps: 5}`; not a preset's N) are laid over the
+     * preset's. Resolves a list of `{rows, csv, ms}`, one per sweep.
+     * @param {string} id
+     * @param {object} [overrides]
+     */
+    runAssignment: (id, overrides = {}) => curves.runAssignment(id, overrides),
+    /**
+     * Extension: the CSV of series `k` of `getState().sweep.series` (kept, then the current run)
+     * as the CLI's `curve` writes it for its parameters; null for an imported curve or no series `k`.
+     * @param {number} k
+     */
+    seriesCsv: (k) => seriesCsv(curves, k),
+    /** Extension: every run on the charts in one CSV (the CSV's columns, then `series`: the run's label), as **CSV of all series**; null with none. */
+    allSeriesCsv: () => allSeriesCsv(curves),
+    /**
+     * Extension: what each learning-curve chart drew besides its points, by the catalogue's chart
+     * name: `{legend, lines: [{name, run, points}], marks: [{alpha, label, x}], yTicks}` (the
+     * legend's entries as printed; the theory curves in the legend's order, `run` the run whose N
+     * a curve is drawn for or null; the vertical marks, as α_c = 2).
+     */
+    curveCharts: () =>
+      Object.fromEntries(
+        CHARTS.map((c, k) => {
+          const { lines = [], marks = [], legend = [], yTicks } = curves.drawn[k];
+          return [c.name, structuredClone({ legend, lines, marks, yTicks })];
+        }),
+      ),
     /** Extension: clears the kept series (runs kept and curves imported). */
     clearKeptCurves: () => curves.clearKept(),
     /** Extension: the ε_g chart's y axis in decades (true) or linear (false); `getState().sweep.logEps`. @param {unknown} on */

@@ -24,6 +24,8 @@ import { applyForm } from "./curve-form.js";
  * @property {"teacher" | "random"} labels
  * @property {number} seed
  * @property {boolean} [long] a sweep of minutes rather than seconds
+ * @property {number[]} [ns] several sweeps, one per N (the first fills the form), each kept as a
+ *   series of one chart (assignment-runs.js); the others are one sweep at `n`
  */
 
 /** The reports' t_max of MinOver. */
@@ -113,6 +115,20 @@ export const ASSIGNMENTS = [
     labels: /** @type {"random"} */ ("random"),
     long: n >= 100,
   })),
+  {
+    ...COMMON,
+    id: "storage",
+    group: "Storage: the fraction of separable sets Q_ls(α)",
+    label: "N = 20, 40 and 100 on one chart",
+    what: `The storage assignment on one chart: Run sweeps N = 20, 40 and 100 one after another (random labels, α from 0.1 to 4), each kept as a series named by its N, replacing the series kept before. The separable-fraction chart shows each N's Q_ls(α) (exact test) with Cover's C(P, N)/2^P for that N in the series' dashes, Rosenblatt's success within ${STORAGE_EPOCHS} epochs beside it, and the capacity α_c = 2: the transition sharpens as N grows. "CSV of all series" exports the three.`,
+    algorithms: ["rosenblatt"],
+    n: STORAGE_DIMENSIONS[0],
+    ns: STORAGE_DIMENSIONS,
+    alpha: /** @type {[number, number, number]} */ ([0.1, 4, 40]),
+    epochs: STORAGE_EPOCHS,
+    labels: /** @type {"random"} */ ("random"),
+    long: true,
+  },
 ];
 
 /** Fills the menu `#lc-assignment` (after its first, empty option), one group per experiment. @param {(id: string) => any} el */
@@ -129,6 +145,7 @@ export function fillAssignments(el) {
     }
     const option = document.createElement("option");
     option.value = a.id;
+    if (a.ns) option.dataset.runs = a.ns.join(",");
     option.textContent = a.long ? `${a.label} (takes minutes)` : a.label;
     groups.get(a.group)?.append(option);
   }

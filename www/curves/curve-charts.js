@@ -106,8 +106,7 @@ export function preview(panel, params = null) {
       return;
     }
     CHARTS.forEach((c, k) => {
-      panel.wasm.drawPreview(panel.canvases[k], p, c.name, panel.scale * panel.textScale);
-      setDrawn(panel, k, { hits: [], notes: [], yTicks: [] });
+      setDrawn(panel, k, panel.wasm.drawPreview(panel.canvases[k], p, c.name, panel.scale * panel.textScale));
     });
   } catch {
     // the form is being typed: the charts keep what they show
@@ -125,6 +124,8 @@ export function setDrawn(panel, k, drawn) {
   const canvas = panel.canvases[k];
   /** @type {any} */ (canvas).chartHits = drawn.hits; // for scripts and tests: where each point is
   /** @type {any} */ (canvas).chartYTicks = drawn.yTicks; // and the y axis' tick labels
+  /** @type {any} */ (canvas).chartLines = drawn.lines; // the theory curves drawn
+  /** @type {any} */ (canvas).chartMarks = drawn.marks; // and the vertical marks (α_c = 2)
   if (drawn.notes.length) canvas.setAttribute("aria-description", drawn.notes.join(" "));
   else canvas.removeAttribute("aria-description");
 }

@@ -12,7 +12,8 @@ import { runLabel } from "./curve-series.js";
 import { drawCharts, drawTrace, pngCanvas, preview, sizeCharts } from "./curve-charts.js";
 import { bindChartPointer } from "./curve-hits.js";
 import { runSweep } from "./curve-sweep.js";
-import { clearKept, csvRun, exportCsv, exportPng, importCurve, importFile, keepRun } from "./kept-series.js";
+import { clearKept, csvRun, exportAllCsv, exportCsv, exportPng, importCurve, importFile, keepRun } from "./kept-series.js";
+import { assignmentSweeps, runSeries } from "./assignment-runs.js";
 import { traceCommand, exportTrace, traceFromForm } from "./curve-trace.js";
 import { DEFAULT_TRACED } from "../app/state-fields.js";
 import { WorkerPool } from "../workers/worker-pool.js";
@@ -60,7 +61,7 @@ export class CurvePanel {
     this.textScale = 1;
     /** What each chart drew: its points `{x, y, algorithm, alpha, hollow, text}` (canvas pixels) and notes. */
     /** @type {import("../pkg/perceptron_lab.js").Drawn[]} */
-    this.drawn = CHARTS.map(() => ({ hits: [], notes: [], yTicks: [] }));
+    this.drawn = CHARTS.map(() => ({ hits: [], notes: [], yTicks: [], lines: [], marks: [], legend: [] }));
     /** the charts' backing-store pixels per CSS pixel (curve-charts.js sizeCharts) */
     this.scale = 1;
     /** how many series the charts were last sized for */
@@ -80,7 +81,7 @@ export class CurvePanel {
       el("curves").addEventListener(type, (/** @type {Event} */ e) => {
         if (!(/** @type {Element} */ (e.target).closest(".lc-controls, #lc-algorithms"))) return;
         syncForm(el);
-        el("lc-assignment").value = ""; // the form is no longer the preset
+        el("lc-assignment").value = ""; // the form is no longer the preset (nor a preset's several sweeps)
         el("lc-assignment-what").textContent = "";
         onForm(readForm(el));
         if (!this.last) this.preview();
@@ -100,6 +101,7 @@ export class CurvePanel {
     el("lc-run").addEventListener("click", () => this.runFromForm());
     el("lc-cancel").addEventListener("click", () => this.cancel());
     el("lc-csv").addEventListener("click", () => exportCsv(this));
+    el("lc-csv-all").addEventListener("click", () => exportAllCsv(this));
     el("lc-png").addEventListener("click", () => exportPng(this));
     el("lc-keep").addEventListener("click", () => this.keepRun());
     el("lc-clear-kept").addEventListener("click", () => this.clearKept());
@@ -112,10 +114,13 @@ export class CurvePanel {
     el("lc-trace-csv").addEventListener("click", () => exportTrace(this));
   }
 
-  /** Runs the sweep described by the form. */
+  /** Runs the sweep described by the form (the sweeps of a preset of several, each kept: assignment-runs.js). */
   async runFromForm() {
     try {
-      await this.run(readParams(this.wasm, this.el));
+      const several = assignment(this.el("lc-assignment").value);
+      const params = readParams(this.wasm, this.el);
+      if (several?.ns) await runSeries(this, assignmentSweeps(several, params));
+      else await this.run(params);
     } catch (e) {
       if (!isAbort(e)) this.status(sentence(`Not run: ${errorMessage(e)}`));
     }
@@ -155,6 +160,21 @@ export class CurvePanel {
     }
   }
 
+  /**
+   * Chooses the course assignment `id` and runs it: its sweep, or each of its sweeps kept as a
+   * series (assignment-runs.js), `overrides` (fields of `CurveParams` but a preset's N) laid
+   * over the preset's parameters; resolves a list of `{rows, csv, ms}`, one per sweep.
+   * @param {string} id
+   * @param {Partial<CurveParams>} [overrides]
+   */
+  async runAssignment(id, overrides = {}) {
+    const a = assignment(id);
+    if (!a) throw new Error(`no course assignment "${id}"`);
+    this.applyAssignment(id);
+    const sweeps = assignmentSweeps(a, { ...readParams(this.wasm, this.el), ...overrides });
+    return a.ns ? runSeries(this, sweeps) : [await this.run(sweeps[0])];
+  }
+
   /** Forgets the last sweep's results (its points belong to other parameters). */
   clearResults() {
     this.last?.curve.free();
@@ -168,6 +188,7 @@ export class CurvePanel {
     const { el } = this;
     const any = Boolean(this.last) || this.kept.length > 0;
     el("lc-csv").disabled = !csvRun(this);
+    el("lc-csv-all").disabled = !csvRun(this);
     el("lc-png").disabled = !any;
     el("lc-keep").disabled = !this.last || this.running;
     el("lc-clear-kept").disabled = this.kept.length === 0;

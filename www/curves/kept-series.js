@@ -1,10 +1,11 @@
 /** The series the learning-curve charts keep beside the current run (runs kept, curves imported
- * from CSV), and the exports: the CSV of a run and every chart in one PNG. */
+ * from CSV), and the exports: the CSV of a run, of each series or of all of them, and every chart
+ * in one PNG. */
 
 import { download } from "../files/download.js";
 import { errorMessage, sentence } from "../text/format.js";
 import { parseCurveCsv } from "./curve-import.js";
-import { series } from "./curve-series.js";
+import { runLabel, series } from "./curve-series.js";
 import { drawCharts, pngCanvas } from "./curve-charts.js";
 
 /** @typedef {import("./curve-panel.js").CurvePanel} CurvePanel */
@@ -86,6 +87,51 @@ export function csvRun(panel) {
 export function exportCsv(panel) {
   const run = csvRun(panel);
   if (run) download("learning-curve.csv", new Blob([run.csv], { type: "text/csv" }));
+}
+
+/**
+ * The runs on the charts, in the order of `getState().sweep.series` (kept, then the current
+ * one), each `{label, curve, csv}` or, for an imported curve, null.
+ * @param {CurvePanel} panel
+ */
+function seriesRuns(panel) {
+  const kept = panel.kept.map((k) => (k.curve ? { label: k.series.label, curve: k.curve, csv: k.csv } : null));
+  const last = panel.last;
+  return last ? [...kept, { label: runLabel(last), curve: last.curve, csv: last.csv }] : kept;
+}
+
+/**
+ * The CSV of series `k` of `getState().sweep.series` as the CLI writes it (`perceptron-lab curve`
+ * with its parameters: the same columns and rows); null for an imported curve or no such series.
+ * @param {CurvePanel} panel
+ * @param {number} k
+ */
+export function seriesCsv(panel, k) {
+  return seriesRuns(panel)[k]?.csv ?? null;
+}
+
+/**
+ * Every run's rows on the charts (kept, then the current one) in one CSV: the CSV's columns
+ * in their order, then `series`, the run's label (the core's `Runs.csv`); imported curves are
+ * left out. Null with no run.
+ * @param {CurvePanel} panel
+ */
+export function allSeriesCsv(panel) {
+  const runs = seriesRuns(panel).filter((r) => r !== null);
+  if (!runs.length) return null;
+  const all = new panel.wasm.Runs(panel.last?.params ?? panel.kept.find((k) => k.curve).params, false);
+  try {
+    for (const r of runs) all.addCurve(r.curve, r.label);
+    return all.csv();
+  } finally {
+    all.free();
+  }
+}
+
+/** @param {CurvePanel} panel */
+export function exportAllCsv(panel) {
+  const csv = allSeriesCsv(panel);
+  if (csv) download("learning-curves-series.csv", new Blob([csv], { type: "text/csv" }));
 }
 
 /**
