@@ -1,10 +1,11 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
-use crate::cli::{
-    check_stop, finite, note, number, parse_algorithm, parse_stop, read_data, updates_help, whole,
-    workers_that_fit, CliResult, Out,
-};
+use crate::args::{number, parse_algorithm, updates_help, whole};
+use crate::files::read_data;
+use crate::memory::workers_that_fit;
 use crate::model::Model;
+use crate::output::{finite, note, CliResult, Out};
+use crate::stops::{check_stop, parse_stop};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{is_separable, max_stability};
