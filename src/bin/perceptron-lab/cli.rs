@@ -3,7 +3,7 @@
 //! [`crate::files`]), so this module only parses and dispatches.
 
 use crate::output::note;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 use perceptron_lab::data::quote::escaped;
 use std::io::{BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
@@ -117,10 +117,35 @@ fn with_hint(mut e: clap::Error) -> clap::Error {
     };
     let flag = arg.split('=').next().unwrap_or_default();
     if let Some((_, tip)) = HINTS.iter().find(|(name, _)| *name == flag) {
+        // clap's own guess by spelling (`--gamma` for `--lambda` in `train`) would come before
+        // the tip and mislead, and its usage line would name that flag: the tip alone, with the
+        // (sub)command's usage
+        if e.remove(ContextKind::SuggestedArg).is_some() {
+            if let Some(usage) = plain_usage(&e) {
+                e.insert(ContextKind::Usage, ContextValue::StyledStr(usage));
+            }
+        }
         e.insert(
             ContextKind::Suggested,
             ContextValue::StyledStrs(vec![(*tip).to_owned().into()]),
         );
     }
     e
+}
+
+/// The usage of the subcommand (or of the command) whose usage `e` shows, as `--help` writes it:
+/// `Usage: perceptron-lab train [OPTIONS] --algorithm <ALGORITHM> --data <DATA>`.
+fn plain_usage(e: &clap::Error) -> Option<clap::builder::StyledStr> {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) else {
+        return None;
+    };
+    let text = usage.to_string();
+    let name = text.split_whitespace().nth(2)?; // `Usage:`, `perceptron-lab`, the subcommand
+    let mut cmd = Cli::command();
+    cmd.build();
+    Some(match cmd.find_subcommand_mut(name) {
+        Some(sub) => sub.render_usage(),
+        None => cmd.render_usage(),
+    })
 }
