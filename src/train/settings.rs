@@ -247,7 +247,7 @@ pub const SETTINGS: [Descriptor; 8] = [
             min: 0.0,
             min_open: false,
             max: 18_446_744_073_709_551_615.0,
-            text: "[0, 18446744073709551615]",
+            text: super::whole::SEED_RANGE,
         }),
         unit: "",
         rules: Rules::All,
