@@ -135,7 +135,8 @@ impl Descriptor {
     ///
     /// # Errors
     /// [`Error::NotTaken`] naming the setting and the rules that take it; [`Error::OutOfRange`]
-    /// naming the key, the value and the range.
+    /// naming the key, the value and the range ([`Error::NotWhole`] for a whole number's, as a
+    /// sweep's whole fields and the CLI's flags say it: `seed must be a whole number in [0, …]`).
     pub fn check(&self, algorithm: Algorithm, value: Option<f64>) -> Result<()> {
         if !self.rules.take(algorithm) {
             return Err(Error::NotTaken {
@@ -145,6 +146,13 @@ impl Descriptor {
             });
         }
         match (self.range, value) {
+            (Some(range), Some(v)) if !range.contains(v) && self.kind == Kind::Integer => {
+                Err(Error::NotWhole {
+                    name: self.key,
+                    value: v,
+                    range: range.text,
+                })
+            }
             (Some(range), Some(v)) if !range.contains(v) => Err(Error::OutOfRange {
                 name: self.key,
                 value: v,
