@@ -76,6 +76,57 @@ fn the_reports_flag_names_get_a_tip() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// In `train`, clap guesses by spelling (`--gamma` for `--lambda`, `--eta` for `--tmax`): the
+/// output shows the course's tip alone, and the usage of `train` without the guessed flag; a
+/// misspelt flag of our own keeps clap's guess.
+#[test]
+fn the_reports_flag_names_get_only_our_tip_in_train() {
+    let data = file("tip.csv", "x1,x2,label\n1,0,1\n-1,0,-1\n");
+    let d = data.to_str().unwrap();
+    for (args, tip) in [
+        (
+            &["train", "--lambda", "0.1"][..],
+            "label noise λ is --noise",
+        ),
+        (
+            &[
+                "train",
+                "--algorithm",
+                "minover",
+                "--data",
+                d,
+                "--lambda",
+                "0.1",
+            ],
+            "label noise λ is --noise",
+        ),
+        (
+            &["train", "--tmax", "5"],
+            "the step budget t_max is --updates T",
+        ),
+        (
+            &["train", "--tmax=5"],
+            "the step budget t_max is --updates T",
+        ),
+    ] {
+        let err = cli_refuses(args, tip);
+        assert_eq!(err.matches("tip:").count(), 1, "{err}");
+        assert!(!err.contains("similar argument"), "{err}");
+        assert!(!err.contains("--gamma") && !err.contains("--eta"), "{err}");
+        assert!(
+            err.contains(
+                "Usage: perceptron-lab train [OPTIONS] --algorithm <ALGORITHM> --data <DATA>\n"
+            ),
+            "{err}"
+        );
+    }
+    let err = cli_refuses(
+        &["train", "--gama", "1"],
+        "similar argument exists: '--gamma'",
+    );
+    assert_eq!(err.matches("tip:").count(), 1, "{err}");
+}
+
 /// `--stop` for a rule that does not take it is refused by name in train and trace (Rosenblatt
 /// ignored `gap:1e-3` silently); in curve it applies to the rules that take it, a note saying
 /// which, and Rosenblatt's rows are those of the epoch limit.

@@ -284,6 +284,54 @@ fn bad_training_options_are_named() {
     assert!(e.contains("not a training rule"), "{e}");
 }
 
+/// `exact` is not a training rule: every training flag given is refused and named, `--epochs`
+/// and `--seed` (which have defaults) too, even at their default values; without them it solves.
+#[test]
+fn exact_refuses_every_training_flag_given() {
+    let data = file("exact-flags.csv", "x1,x2,label\n1,0,1\n-1,0,-1\n0,1,1\n");
+    let d = data.to_str().unwrap();
+    let exact = ["train", "--algorithm", "exact", "--data", d];
+    for extra in [
+        &["--epochs", "1000"][..],
+        &["--epochs", "5"],
+        &["--seed", "1"],
+        &["--seed", "7"],
+        &["--eta", "1"],
+        &["--updates", "10"],
+    ] {
+        let e = cli_refuses(&[&exact[..], extra].concat(), "not a training rule");
+        assert!(
+            e.contains(&format!("do not apply (given: {})", extra[0])),
+            "{e}"
+        );
+        assert!(e.contains("--epochs and --seed do not apply"), "{e}");
+    }
+    let e = cli_refuses(
+        &[&exact[..], &["--seed", "2", "--epochs", "3"]].concat(),
+        "(given: --epochs, --seed)",
+    );
+    assert!(
+        e.starts_with("perceptron-lab: exact is not a training rule"),
+        "{e}"
+    );
+    let model = json(&cli(&exact));
+    assert_eq!(model["algorithm"], "exact");
+    // the other rules still take both, and their defaults apply without them
+    let given = json(&cli(&[
+        "train",
+        "--algorithm",
+        "pocket",
+        "--data",
+        d,
+        "--seed",
+        "1",
+        "--epochs",
+        "1000",
+    ]));
+    let defaults = json(&cli(&["train", "--algorithm", "pocket", "--data", d]));
+    assert_eq!(given, defaults);
+}
+
 /// A CSV with a header and no rows holds no points: `train` (and `predict --data`) refuse it with
 /// a message naming the file, exit non-zero and print nothing, as the page refuses it — the
 /// header can be quoted (R's `write.csv`), the file can end in blank lines.

@@ -1,6 +1,8 @@
 //! No module of the core depends on its siblings in a cycle, at any level of `src/` (the
 //! top-level modules among themselves, `train`'s modules among themselves, and so on), so that
-//! every module can be read, tested and changed from the ones below it alone.
+//! every module can be read, tested and changed from the ones below it alone. The same holds in
+//! each binary under `src/bin/` (the CLI's modules, `src/bin/perceptron-lab/`), a crate of its
+//! own whose `crate::` is its `main.rs`.
 //!
 //! Dependencies are read from the sources: every path that starts with `crate::`, `super::` or
 //! `self::` (in `use` declarations, nested `{…}` groups included, and in code), resolved to the
@@ -14,12 +16,16 @@ use std::path::Path;
 
 type ModPath = Vec<String>;
 
-/// The module path of a file under `src/`: `train/config.rs` → `train::config`, `train/mod.rs`
-/// and `train.rs` → `train`, `lib.rs` → the crate root.
+/// The module path of a file under its crate's root directory: `train/config.rs` →
+/// `train::config`, `train/mod.rs` and `train.rs` → `train`, `lib.rs` (a binary's `main.rs`) →
+/// the crate root.
 fn module_of(path: &str) -> ModPath {
+    if matches!(path, "lib.rs" | "main.rs") {
+        return ModPath::new();
+    }
     let p = path.trim_end_matches(".rs");
     let mut segs: Vec<String> = p.split('/').map(String::from).collect();
-    if matches!(segs.last().map(String::as_str), Some("mod" | "lib")) {
+    if segs.last().is_some_and(|s| s == "mod") {
         segs.pop();
     }
     segs
@@ -302,7 +308,7 @@ fn find_cycle(deps: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> 
         .find_map(|m| visit(m, deps, &mut done, &mut Vec::new()))
 }
 
-/// Every `.rs` file under `src/` but `bin/`, as `(path relative to src/, text)`.
+/// Every `.rs` file under `dir` but `bin/`, as `(path relative to root, text)`.
 fn sources(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -334,6 +340,25 @@ fn file(p: &str, t: &str) -> (String, String) {
     (p.to_string(), t.to_string())
 }
 
+/// The crates of `src/bin/`: a directory (its `main.rs` the root) or one file each, as its name
+/// and its files (paths relative to the directory; a one-file binary is `main.rs`).
+fn binaries(src: &Path) -> Vec<(String, Vec<(String, String)>)> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(src.join("bin")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let mut files = Vec::new();
+        if path.is_dir() {
+            sources(&path, &path, &mut files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(("main.rs".into(), fs::read_to_string(&path).unwrap()));
+        }
+        out.push((name, files));
+    }
+    out.sort();
+    out
+}
+
 #[test]
 fn no_modules_depend_on_their_siblings_in_a_cycle_at_any_level() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -353,6 +378,37 @@ fn no_modules_depend_on_their_siblings_in_a_cycle_at_any_level() {
     assert!(edge(&["train"], "minover", "gram"));
     assert!(edge(&["train"], "adatron", "gram"));
     let found = cycles(&files);
+    assert!(found.is_empty(), "module cycles:\n{}", found.join("\n"));
+}
+
+/// The binaries' modules (the CLI's subcommands and what they share) form no cycle either.
+#[test]
+fn no_modules_of_a_binary_depend_on_their_siblings_in_a_cycle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let bins = binaries(&src);
+    let (_, cli) = bins
+        .iter()
+        .find(|(name, _)| name == "perceptron-lab")
+        .expect("the CLI's binary, src/bin/perceptron-lab/");
+    // the CLI's graph is read at all: known edges are there
+    let graphs = Crate::read(cli).graphs();
+    let edge = |from: &str, to: &str| {
+        graphs
+            .get(&ModPath::new())
+            .and_then(|g| g.get(from))
+            .is_some_and(|d| d.contains(to))
+    };
+    assert!(edge("train", "model"));
+    assert!(edge("predict", "model"));
+    assert!(edge("cli", "train"));
+    let found: Vec<String> = bins
+        .iter()
+        .flat_map(|(name, files)| {
+            cycles(files)
+                .into_iter()
+                .map(move |c| format!("{name}: {c}"))
+        })
+        .collect();
     assert!(found.is_empty(), "module cycles:\n{}", found.join("\n"));
 }
 
@@ -391,4 +447,30 @@ fn the_checker_finds_a_cycle_among_submodules_through_a_reexport() {
     assert_eq!(cycles(&files), ["in `crate::t`: a → b → a"]);
     let without = [files[0].clone(), files[1].clone(), files[2].clone()];
     assert!(cycles(&without).is_empty());
+}
+
+/// A binary's `main.rs` is its crate's root: a cycle among the modules it declares is found,
+/// and a use of another crate (the library, by its name) is no edge.
+#[test]
+fn the_checker_reads_a_binary_from_its_main() {
+    let files = [
+        file(
+            "main.rs",
+            "mod cli; mod run; fn main() { cli::main() }
+",
+        ),
+        file(
+            "cli.rs",
+            "use perceptron_lab::cli::X; pub fn main() { crate::run::go() }
+",
+        ),
+        file(
+            "run.rs",
+            "use crate::cli::{note, Out};
+",
+        ),
+    ];
+    assert_eq!(cycles(&files), ["in `crate::`: cli → run → cli"]);
+    let acyclic = [files[0].clone(), files[1].clone()];
+    assert!(cycles(&acyclic).is_empty());
 }

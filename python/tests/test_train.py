@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import perceptron_lab as pl
+from perceptron_lab.sklearn import Pocket, Rosenblatt
 
 
 def stability(X, y, w, theta=0.0):
@@ -71,7 +72,7 @@ def test_settings_are_the_pages_and_checked():
         pl.train("soft-margin", X, y, gamma=0)
     with pytest.raises(ValueError) as e:
         pl.train("pocket", X, y, seed=-1)
-    assert str(e.value) == "invalid value: integer `-1`, expected u64"
+    assert str(e.value) == "seed must be a whole number in [0, 18446744073709551615], got -1"
     with pytest.raises(ValueError, match="AdaTron learning rate η must be in"):
         pl.train("adatron", X, y, learningRate=5)
 
@@ -90,6 +91,30 @@ def test_bad_data_is_refused_with_the_cores_message(X, y, message):
         with pytest.raises(ValueError) as e:
             call()
         assert message in str(e.value)
+
+
+SEED_RANGE = "seed must be a whole number in [0, 18446744073709551615], got "
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda X, y, seed: pl.train("pocket", X, y, seed=seed),  # the page's settings
+        lambda X, y, seed: pl.train("pocket", X, y, seed=seed, epochs=5),  # the table's
+        lambda X, y, seed: pl.train("pocket", X, y, seed=seed, gamma=1),
+        lambda X, y, seed: Pocket(seed=seed).fit(X, y),
+        lambda X, y, seed: Rosenblatt(seed=seed).fit(X, y),
+        lambda X, y, seed: pl.sweep_params("hebb", 5, [1], 2, seed=seed),
+    ],
+)
+@pytest.mark.parametrize("seed, shown", [(-1, "-1"), (1.5, "1.5"), (-0.5, "-0.5")])
+def test_a_bad_seed_is_named_with_its_range(call, seed, shown):
+    X, y, _ = pl.teacher_set(3, 6, 1)
+    with pytest.raises(ValueError) as e:
+        call(X, y, seed)
+    assert str(e.value) == SEED_RANGE + shown
+    call(X, y, 0)  # the range's ends are taken
+    call(X, y, 18446744073709551615)
 
 
 def test_unknown_algorithm():

@@ -4,72 +4,9 @@
 //! with serde's "invalid type: floating point `1.5`, expected usize".
 
 use crate::train::settings::SETTINGS;
+pub(super) use crate::train::whole::read;
 use serde::de::{self, Deserializer, Visitor};
 use std::fmt;
-
-/// A whole number in `[min, max]`, named `name` (with its range `range`) in a refusal.
-struct Whole {
-    name: &'static str,
-    min: u64,
-    max: u64,
-    range: &'static str,
-}
-
-impl Whole {
-    fn refuse<E: de::Error>(&self, value: impl fmt::Display) -> E {
-        E::custom(format!(
-            "{} must be a whole number in {}, got {value}",
-            self.name, self.range
-        ))
-    }
-}
-
-impl Visitor<'_> for Whole {
-    type Value = u64;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{}: a whole number in {}", self.name, self.range)
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
-        if (self.min..=self.max).contains(&v) {
-            Ok(v)
-        } else {
-            Err(self.refuse(v))
-        }
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
-        match u64::try_from(v) {
-            Ok(v) => self.visit_u64(v),
-            Err(_) => Err(self.refuse(v)),
-        }
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
-        // exact below 2^53; a whole f64 beyond it is taken as the integer it is
-        if v.fract() == 0.0 && v >= self.min as f64 && v <= self.max as f64 {
-            Ok(v as u64)
-        } else {
-            Err(self.refuse(v))
-        }
-    }
-}
-
-/// Reads the field `name` as a whole number in `[min, max]`, refused with `range`.
-pub(super) fn read<'de, D: Deserializer<'de>>(
-    d: D,
-    name: &'static str,
-    (min, max): (u64, u64),
-    range: &'static str,
-) -> Result<u64, D::Error> {
-    d.deserialize_any(Whole {
-        name,
-        min,
-        max,
-        range,
-    })
-}
 
 /// The range of the settings table's `key`: its ends as whole numbers and its text.
 fn table(key: &str) -> (u64, u64, &'static str) {

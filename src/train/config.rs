@@ -82,6 +82,7 @@ pub struct Config {
     pub gamma: f64,
     /// Seed of the random rules (pocket's draws, the notes' initial weights and order, a random
     /// presentation order).
+    #[serde(deserialize_with = "super::whole::seed")]
     pub seed: u64,
     /// The starting perceptron `(w, θ)` instead of the rule's own start (tabula rasa; the
     /// lecture-notes perceptron: random; the tanh Adaline: far off). A start other than tabula

@@ -29,6 +29,7 @@ pub mod run_state;
 pub mod settings;
 pub mod spec;
 pub mod students;
+pub mod whole;
 
 pub use adaline::AdalineBatch;
 pub use adatron::check_gamma;

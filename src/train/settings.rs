@@ -136,7 +136,8 @@ impl Descriptor {
     ///
     /// # Errors
     /// [`Error::NotTaken`] naming the setting and the rules that take it; [`Error::OutOfRange`]
-    /// naming the key, the value and the range.
+    /// naming the key, the value and the range ([`Error::NotWhole`] for a whole number's, as a
+    /// sweep's whole fields and the CLI's flags say it: `seed must be a whole number in [0, …]`).
     pub fn check(&self, algorithm: Algorithm, value: Option<f64>) -> Result<()> {
         if !self.rules.take(algorithm) {
             return Err(Error::NotTaken {
@@ -146,6 +147,13 @@ impl Descriptor {
             });
         }
         match (self.range, value) {
+            (Some(range), Some(v)) if !range.contains(v) && self.kind == Kind::Integer => {
+                Err(Error::NotWhole {
+                    name: self.key,
+                    value: v,
+                    range: range.text,
+                })
+            }
             (Some(range), Some(v)) if !range.contains(v) => Err(Error::OutOfRange {
                 name: self.key,
                 value: v,
@@ -248,7 +256,7 @@ pub const SETTINGS: [Descriptor; 8] = [
             min: 0.0,
             min_open: false,
             max: 18_446_744_073_709_551_615.0,
-            text: "[0, 18446744073709551615]",
+            text: super::whole::SEED_RANGE,
         }),
         unit: "",
         rules: Rules::All,

@@ -1,18 +1,12 @@
-//! The command line: its subcommands, the exit code, and the parsers, help texts and file
-//! reading the subcommands share.
+//! The command line: its subcommands and the exit code. The subcommands' modules hold their
+//! arguments and runs; what they share is below them ([`crate::args`], [`crate::output`],
+//! [`crate::files`]), so this module only parses and dispatches.
 
-use clap::{Parser, Subcommand, ValueEnum};
-use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
+use crate::output::note;
+use clap::{CommandFactory as _, Parser, Subcommand};
 use perceptron_lab::data::quote::escaped;
-use perceptron_lab::data::{csv, Dataset};
-use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, MAX_N, SWEEP_EPOCHS};
-use std::fmt::Write as _;
-use std::io::{BufWriter, ErrorKind, Read as _, Write};
-use std::path::Path;
+use std::io::{BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
-
-pub use crate::memory::workers_that_fit;
-pub use crate::stops::{check_stop, parse_stop, stop_help, stop_note};
 
 #[derive(Parser)]
 #[command(
@@ -96,11 +90,6 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// The most characters of one note: the values a message names are cut to 200 each where it is
-/// written (`data::quote`); this bounds what they are written into (a core message naming a
-/// model file's value, say).
-const MAX_NOTE_CHARS: usize = 2_000;
-
 /// The course reports' names for flags the CLI spells otherwise: the unknown flag and the tip.
 const HINTS: [(&str, &str); 2] = [
     ("--lambda", "label noise λ is --noise (curve, trace)"),
@@ -128,6 +117,14 @@ fn with_hint(mut e: clap::Error) -> clap::Error {
     };
     let flag = arg.split('=').next().unwrap_or_default();
     if let Some((_, tip)) = HINTS.iter().find(|(name, _)| *name == flag) {
+        // clap's own guess by spelling (`--gamma` for `--lambda` in `train`) would come before
+        // the tip and mislead, and its usage line would name that flag: the tip alone, with the
+        // (sub)command's usage
+        if e.remove(ContextKind::SuggestedArg).is_some() {
+            if let Some(usage) = plain_usage(&e) {
+                e.insert(ContextKind::Usage, ContextValue::StyledStr(usage));
+            }
+        }
         e.insert(
             ContextKind::Suggested,
             ContextValue::StyledStrs(vec![(*tip).to_owned().into()]),
@@ -136,232 +133,19 @@ fn with_hint(mut e: clap::Error) -> clap::Error {
     e
 }
 
-/// Writes `perceptron-lab: ` and `text` to stderr, a line: control characters escaped (no value
-/// forges a second line or reaches the terminal as an escape sequence), at most
-/// [`MAX_NOTE_CHARS`] characters. A stderr that cannot be written (`2>/dev/full`) loses the note,
-/// not the run (`eprintln!` would panic).
-pub fn note(text: std::fmt::Arguments) {
-    let _ = writeln!(
-        std::io::stderr(),
-        "perceptron-lab: {}",
-        tidy(&text.to_string())
-    );
-}
-
-/// `text` as a message line: control characters escaped, at most [`MAX_NOTE_CHARS`] characters
-/// (then `… (N characters)`).
-pub fn tidy(text: &str) -> String {
-    let mut line = String::new();
-    for c in text.chars().take(MAX_NOTE_CHARS) {
-        if c.is_control() {
-            line.extend(c.escape_default());
-        } else {
-            line.push(c);
-        }
-    }
-    if text.chars().nth(MAX_NOTE_CHARS).is_some() {
-        let _ = write!(line, "… ({} characters)", text.chars().count());
-    }
-    line
-}
-
-/// What a subcommand returns: its error is printed after `perceptron-lab: `, with exit code 1.
-/// An [`std::io::Error`] is the output's (see [`main`]): subcommands read files through
-/// [`read_text`], whose errors are text.
-pub type CliResult = Result<(), Box<dyn std::error::Error>>;
-
-/// The output every subcommand writes to (stdout, buffered).
-pub type Out<'a> = dyn Write + 'a;
-
-/// `--updates`' help: what one step of the budget is, the rules grouped by their specs' step
-/// cost ([`StepCost::budget_step`](perceptron_lab::train::StepCost::budget_step)).
-pub fn updates_help() -> String {
-    let mut groups: Vec<(&str, Vec<&str>)> = vec![];
-    for a in Algorithm::rules() {
-        let Some(step) = a.cost().budget_step() else {
-            continue;
-        };
-        match groups.iter_mut().find(|(s, _)| *s == step) {
-            Some((_, names)) => names.push(a.name()),
-            None => groups.push((step, vec![a.name()])),
-        }
-    }
-    let steps: Vec<String> = groups
-        .iter()
-        .map(|(step, names)| format!("{}: {step}", names.join(", ")))
-        .collect();
-    format!(
-        "Step budget T instead of --epochs (T/P epochs): T steps of the rule. {}",
-        steps.join("; ")
-    )
-}
-
-/// The student–teacher sets and runs of `curve` and `trace`: N, the budget, the seed, the labels
-/// and the stopping rule.
-#[derive(clap::Args)]
-pub struct RunArgs {
-    /// Input dimension N.
-    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_N))]
-    pub n: usize,
-    /// Epoch limit of the iterative rules.
-    #[arg(long, default_value_t = SWEEP_EPOCHS, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
-    pub epochs: f64,
-    #[arg(long, help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
-    pub updates: Option<usize>,
-    /// Seed of the sweep (trace: as curve's).
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
-    pub seed: u64,
-    /// Label noise λ (teacher labels).
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true, value_parser = number)]
-    pub noise: f64,
-    /// Teacher or random labels.
-    #[arg(long, value_enum, default_value_t = LabelsArg::Teacher)]
-    pub labels: LabelsArg,
-    #[arg(long, default_value = "epochs", help = stop_help())]
-    pub stop: String,
-}
-
-impl RunArgs {
-    /// The sweep of these settings over `alphas`, `reps` repetitions and `algorithms`, not yet
-    /// checked: `curve` checks it ([`CurveParams::validate`]), `trace` through
-    /// `experiment::trace_with` (whose message names the run's set), each before anything is
-    /// allocated or printed.
-    ///
-    /// # Errors
-    /// A `--stop` that does not parse.
-    pub fn params(
-        &self,
-        alphas: Vec<f64>,
-        reps: usize,
-        algorithms: Vec<Algorithm>,
-    ) -> Result<CurveParams, Box<dyn std::error::Error>> {
-        let params = CurveParams {
-            n: self.n,
-            alphas,
-            reps,
-            algorithms,
-            epochs: self.epochs,
-            updates: self.updates,
-            seed: self.seed,
-            noise: self.noise,
-            labels: self.labels.into(),
-            stop: parse_stop(&self.stop)?,
-            random_separability: false, // `curve --random-separability` sets it
-        };
-        Ok(params)
-    }
-}
-
-/// A whole number in `[min, max]`, as a flag takes it: clap's message names the flag and the
-/// value, this one the range (`--n 1e9`, `--seed -1`).
-pub fn whole<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
-{
-    move |text| {
-        text.trim()
-            .parse::<T>()
-            .ok()
-            .filter(|v| (min..=max).contains(v))
-            .ok_or_else(|| format!("expected a whole number in [{min}, {max}]"))
-    }
-}
-
-/// A finite number, as a flag takes it (its range is the core's to check and name).
-pub fn number(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
-        .ok_or_else(|| "expected a finite number such as 0.5, -2 or 1e-3".into())
-}
-
-/// The values of an `α` grid (one flag's value, not a list of flags).
-#[derive(Clone)]
-pub struct Grid(pub Vec<f64>);
-
-/// An `α` grid as `--alpha` takes it (`experiment::parse_alpha`).
-pub fn alphas(text: &str) -> Result<Grid, String> {
-    parse_alpha(text)
-        .map(Grid)
-        .map_err(|e| tidy(&e.to_string()))
-}
-
-/// `--labels`: teacher or random labels.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum LabelsArg {
-    Teacher,
-    Random,
-}
-
-impl From<LabelsArg> for Labels {
-    fn from(a: LabelsArg) -> Self {
-        match a {
-            LabelsArg::Teacher => Labels::Teacher,
-            LabelsArg::Random => Labels::Random,
-        }
-    }
-}
-
-/// An algorithm by its catalogue name (the core's message for an unknown one).
-pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
-    text.parse()
-        .map_err(|e: perceptron_lab::Error| tidy(&e.to_string()))
-}
-
-/// A theory curve by its catalogue name.
-pub fn parse_curve(text: &str) -> Result<TheoryCurve, String> {
-    text.parse()
-        .map_err(|e: perceptron_lab::Error| tidy(&e.to_string()))
-}
-
-/// The largest file read: 256 MiB, above any data file of [`perceptron_lab::data::MAX_POINTS`]
-/// points that the rules handle in reasonable time.
-pub const MAX_FILE_BYTES: u64 = 256 << 20;
-
-/// The text of the file at `path` (the error names it), read up to [`MAX_FILE_BYTES`]: a larger
-/// file or an endless one (`/dev/zero`) is refused after reading one byte past the limit. A
-/// leading UTF-8 byte-order mark is dropped, for every file read (data and model files).
-pub fn read_text(path: &Path) -> Result<String, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", shown(path));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "{} is larger than {} MiB, the most a file may hold",
-            shown(path),
-            MAX_FILE_BYTES >> 20
-        ));
-    }
-    let mut text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "cannot read {}: not UTF-8 text (byte {})",
-            shown(path),
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    // a UTF-8 byte-order mark, as some editors write it, is not part of the text
-    if text.starts_with('\u{feff}') {
-        text.drain(..'\u{feff}'.len_utf8());
-    }
-    Ok(text)
-}
-
-/// A file's name as a message shows it: control characters escaped, at most 200 characters
-/// (`data::quote::escaped`), so that a name cannot forge a message line or reach the terminal as
-/// an escape sequence.
-pub fn shown(path: &Path) -> String {
-    escaped(&path.to_string_lossy())
-}
-
-/// The data set of the CSV file at `path` (`data::csv::parse`; the error names the file).
-pub fn read_data(path: &Path) -> Result<Dataset, String> {
-    csv::parse(&read_text(path)?).map_err(|e| format!("{}: {e}", shown(path)))
-}
-
-/// JSON has no NaN or ∞: those become `null`.
-pub fn finite(v: f64) -> Option<f64> {
-    v.is_finite().then_some(v)
+/// The usage of the subcommand (or of the command) whose usage `e` shows, as `--help` writes it:
+/// `Usage: perceptron-lab train [OPTIONS] --algorithm <ALGORITHM> --data <DATA>`.
+fn plain_usage(e: &clap::Error) -> Option<clap::builder::StyledStr> {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) else {
+        return None;
+    };
+    let text = usage.to_string();
+    let name = text.split_whitespace().nth(2)?; // `Usage:`, `perceptron-lab`, the subcommand
+    let mut cmd = Cli::command();
+    cmd.build();
+    Some(match cmd.find_subcommand_mut(name) {
+        Some(sub) => sub.render_usage(),
+        None => cmd.render_usage(),
+    })
 }

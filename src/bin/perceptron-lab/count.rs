@@ -1,7 +1,9 @@
 //! `count`: the separable labellings of a CSV file's inputs (`dichotomies::count_any`) against
 //! Cover's `C(P, N)`, as JSON.
 
-use crate::cli::{finite, note, read_data, whole, CliResult, Out};
+use crate::args::whole;
+use crate::files::read_data;
+use crate::output::{finite, note, CliResult, Out};
 use indicatif::{ProgressBar, ProgressStyle};
 use perceptron_lab::dichotomies::{count_any_watched, CountParams, Degeneracy, Method};
 use perceptron_lab::train::Mode;

@@ -1,10 +1,10 @@
 //! `curve`: a learning-curve sweep on all cores, CSV on stdout (`experiment::CSV_HEADER`),
 //! progress on stderr.
 
-use crate::cli::{
-    alphas, note, parse_algorithm, stop_note, whole, workers_that_fit, CliResult, Grid, Out,
-    RunArgs,
-};
+use crate::args::{alphas, parse_algorithm, whole, Grid, RunArgs};
+use crate::memory::workers_that_fit;
+use crate::output::{note, CliResult, Out};
+use crate::stops::stop_note;
 use indicatif::{ProgressBar, ProgressStyle};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::experiment::{self, CSV_HEADER, MAX_REPS};

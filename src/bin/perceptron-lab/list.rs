@@ -1,7 +1,7 @@
 //! `list`: the algorithms' catalogue or the run settings' table, as CSV or Markdown (the docs'
 //! tables are this output: `make docs-tables`).
 
-use crate::cli::{CliResult, Out};
+use crate::output::{CliResult, Out};
 use perceptron_lab::catalogue::tables::{self, Format};
 
 #[derive(clap::Args)]

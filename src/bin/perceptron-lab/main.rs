@@ -12,8 +12,11 @@
 //! perceptron-lab list settings --format md
 //! ```
 //!
-//! One file per subcommand (its arguments and its run); [`cli`] holds the command line and what
-//! the subcommands share, [`model`] the model file `train` writes and `predict` reads.
+//! One file per subcommand (its arguments and its run); [`cli`] holds the command line and
+//! dispatches to them. What they share lies below them: [`args`] the flags' parsers and the
+//! student–teacher run's flags, [`output`] the output, the result and the notes on stderr,
+//! [`files`] the files read, [`stops`] `--stop`, [`memory`] the workers that fit, [`model`] the
+//! model file `train` writes and `predict` reads.
 
 // The CLI is native only (clap, rayon, indicatif); a wasm build of the crate's targets gets an
 // empty binary.
@@ -26,17 +29,23 @@ fn main() -> std::process::ExitCode {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
+mod args;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod count;
 #[cfg(not(target_arch = "wasm32"))]
 mod curve;
 #[cfg(not(target_arch = "wasm32"))]
+mod files;
+#[cfg(not(target_arch = "wasm32"))]
 mod list;
 #[cfg(not(target_arch = "wasm32"))]
 mod memory;
 #[cfg(not(target_arch = "wasm32"))]
 mod model;
+#[cfg(not(target_arch = "wasm32"))]
+mod output;
 #[cfg(not(target_arch = "wasm32"))]
 mod predict;
 #[cfg(not(target_arch = "wasm32"))]

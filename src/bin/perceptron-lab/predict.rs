@@ -1,7 +1,9 @@
 //! `predict`: a trained model ([`Model`], train's JSON) on inputs, one output per line.
 
-use crate::cli::{number, read_text, shown, CliResult, Out};
+use crate::args::number;
+use crate::files::{read_text, shown};
 use crate::model::Model;
+use crate::output::{CliResult, Out};
 use crate::sign::activation_sign;
 use perceptron_lab::data::csv;
 use perceptron_lab::data::reading::Std;

@@ -7,7 +7,8 @@
 //! `w*` is `alpha{α}-p{P}-rep{r}.teacher.csv` (header `w1,…,wN`, one row). `α` is written as
 //! `curve`'s `alpha` column writes it. Stdout lists the files: `alpha,p,rep,data,teacher`.
 
-use crate::cli::{alphas, number, whole, CliResult, Grid, LabelsArg, Out};
+use crate::args::{alphas, number, whole, Grid, LabelsArg};
+use crate::output::{CliResult, Out};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::experiment::{cell_data, CurveParams, Labels, StopRule, MAX_N};
 use std::fmt::Write as _;

@@ -1,6 +1,7 @@
 //! `theory`: a theory curve of `perceptron_lab::theory` on an α grid, CSV `curve,n,alpha,value`.
 
-use crate::cli::{alphas, parse_curve, whole, CliResult, Grid, Out};
+use crate::args::{alphas, parse_curve, whole, Grid};
+use crate::output::{CliResult, Out};
 use perceptron_lab::catalogue::TheoryCurve;
 use perceptron_lab::theory;
 

@@ -1,9 +1,10 @@
 //! `trace`: one student–teacher run step by step, CSV `experiment::TRACE_HEADER` on stdout (the
 //! first repetition of `curve --alpha α` with the same seed).
 
-use crate::cli::{
-    check_stop, number, parse_algorithm, whole, workers_that_fit, CliResult, Out, RunArgs,
-};
+use crate::args::{number, parse_algorithm, whole, RunArgs};
+use crate::memory::workers_that_fit;
+use crate::output::{CliResult, Out};
+use crate::stops::check_stop;
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::experiment;
 

@@ -1,10 +1,11 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
-use crate::cli::{
-    check_stop, finite, note, number, parse_algorithm, parse_stop, read_data, updates_help, whole,
-    workers_that_fit, CliResult, Out,
-};
+use crate::args::{number, parse_algorithm, updates_help, whole};
+use crate::files::read_data;
+use crate::memory::workers_that_fit;
 use crate::model::Model;
+use crate::output::{finite, note, CliResult, Out};
+use crate::stops::{check_stop, parse_stop};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{is_separable, max_stability};
@@ -23,9 +24,9 @@ pub struct TrainArgs {
     /// Learn a threshold θ (default: through the origin).
     #[arg(long)]
     threshold: bool,
-    /// Epoch limit.
-    #[arg(long, default_value_t = MAX_EPOCHS, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
-    epochs: f64,
+    // `None` unless given (the rules' default applies; `exact` refuses it given)
+    #[arg(long, help = format!("Epoch limit [default: {MAX_EPOCHS}]"), conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
+    epochs: Option<f64>,
     #[arg(long, help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     updates: Option<usize>,
     /// Starting perceptron w1,…,wN[,θ] (θ needs --threshold); default: the rule's own start.
@@ -52,9 +53,9 @@ pub struct TrainArgs {
     /// gap of 10⁻³).
     #[arg(long)]
     stop: Option<String>,
-    /// Seed of the random rules (random order, pocket, perceptron-notes' random start).
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
-    seed: u64,
+    // `None` unless given (the rules' default applies; `exact` refuses it given)
+    #[arg(long, help = format!("Seed of the random rules (random order, pocket, perceptron-notes' random start) [default: {}]", Config::default().seed), allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
+    seed: Option<u64>,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -83,15 +84,26 @@ pub fn run(a: TrainArgs, out: &mut Out) -> CliResult {
 
 /// The exact optimum of maximal stability as a model (no training options apply).
 fn exact(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn std::error::Error>> {
-    if a.init.is_some()
-        || a.eta.is_some()
-        || a.gamma.is_some()
-        || a.margin.is_some()
-        || a.order.is_some()
-        || a.updates.is_some()
-        || a.stop.is_some()
-    {
-        return Err("exact is not a training rule: --init, --eta, --gamma, --margin, --order, --updates and --stop do not apply".into());
+    let given: Vec<&str> = [
+        ("--init", a.init.is_some()),
+        ("--eta", a.eta.is_some()),
+        ("--gamma", a.gamma.is_some()),
+        ("--margin", a.margin.is_some()),
+        ("--order", a.order.is_some()),
+        ("--updates", a.updates.is_some()),
+        ("--stop", a.stop.is_some()),
+        ("--epochs", a.epochs.is_some()),
+        ("--seed", a.seed.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, given)| given.then_some(flag))
+    .collect();
+    if !given.is_empty() {
+        return Err(format!(
+            "exact is not a training rule: --init, --eta, --gamma, --margin, --order, --updates, --stop, --epochs and --seed do not apply (given: {})",
+            given.join(", ")
+        )
+        .into());
     }
     let e = max_stability(data, mode)?;
     Ok(Model {
@@ -178,7 +190,7 @@ fn trained(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Model, Box<dyn s
 /// The run of the arguments' rule and configuration on `data`.
 fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::error::Error>> {
     let given = settings::Given {
-        epochs: Some(a.epochs),
+        epochs: a.epochs,
         updates: a.updates.map(|u| u as f64),
         init: a.init.clone(),
         eta: a.eta,
@@ -188,9 +200,13 @@ fn fit(a: &TrainArgs, data: &Dataset, mode: Mode) -> Result<Fit, Box<dyn std::er
             OrderArg::Cyclic => Presentation::Cyclic,
             OrderArg::Random => Presentation::Random,
         }),
-        seed: Some(a.seed as f64),
+        seed: a.seed.map(|s| s as f64),
     };
     let mut config = given.config(a.algorithm, data.dim(), a.threshold)?;
+    // the seed itself: above 2⁵³ its `f64` in `Given` (for the check) is not the number given
+    if let Some(seed) = a.seed {
+        config.seed = seed;
+    }
     if let Some(text) = &a.stop {
         let stop = parse_stop(text)?;
         check_stop(a.algorithm, stop, text)?;
