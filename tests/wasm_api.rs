@@ -278,6 +278,25 @@ fn f64_methods_give_the_bits_of_libm() {
     }
 }
 
+/// In wasm, where `rand_distr` takes `exp` and `ln` from the same `libm` as the core's ziggurat,
+/// `rng::gaussian` draws `rand_distr::StandardNormal`'s numbers bit for bit, tails included.
+#[wasm_bindgen_test]
+fn gaussian_is_rand_distrs_standard_normal() {
+    use rand_distr::{Distribution, StandardNormal};
+    let (mut ours, mut theirs) = (
+        perceptron_lab::rng::rng_from_seed(5),
+        perceptron_lab::rng::rng_from_seed(5),
+    );
+    let mut tails = 0;
+    for k in 0..200_000 {
+        let a = perceptron_lab::rng::gaussian(&mut ours);
+        let b: f64 = StandardNormal.sample(&mut theirs);
+        tails += usize::from(a.abs() > 3.654_152_885_361_009);
+        assert_eq!(a.to_bits(), b.to_bits(), "sample {k}: {a} against {b}");
+    }
+    assert!(tails > 20, "{tails} samples in the tail");
+}
+
 /// The exact decimal of the point halfway between `v ≥ 0` and the next double up — the hard case
 /// of rounding, to the even neighbour — as integer digits and an exponent: both doubles are
 /// written exactly (801 significant digits hold any double's 767), added digit by digit and
