@@ -35,8 +35,8 @@ fn main() {
         for k in 0..steps {
             let a = 2.0 * std::f64::consts::PI * k as f64 / steps as f64;
             let mut xs = data.features().to_vec();
-            xs[2 * i] += 0.15 * a.cos();
-            xs[2 * i + 1] += 0.15 * a.sin();
+            xs[2 * i] += 0.15 * libm::cos(a);
+            xs[2 * i + 1] += 0.15 * libm::sin(a);
             let t0 = Instant::now();
             let moved = Dataset::from_user(xs, 2, data.labels().to_vec()).expect("valid points");
             let scene = compute(&moved, &settings).expect("a scene");

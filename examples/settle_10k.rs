@@ -17,7 +17,7 @@ fn line_set(p: usize, threshold: bool, margin: f64) -> Dataset {
         s = (s * 1_103_515_245.0 + 12_345.0) % 2_147_483_648.0;
         (2.0 * s) / 2_147_483_648.0 - 1.0
     };
-    let w = [1f64.cos(), 1f64.sin()];
+    let w = [libm::cos(1f64), libm::sin(1f64)];
     let theta = if threshold { 0.3 } else { 0.0 };
     let (mut xs, mut ys) = (vec![], vec![]);
     while ys.len() < p {

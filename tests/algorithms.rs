@@ -153,7 +153,7 @@ fn min_errors_2d(data: &Dataset) -> usize {
     use std::f64::consts::{FRAC_PI_2, TAU};
     let mut crit: Vec<f64> = (0..data.len())
         .flat_map(|mu| {
-            let a = data.x(mu)[1].atan2(data.x(mu)[0]);
+            let a = libm::atan2(data.x(mu)[1], data.x(mu)[0]);
             [
                 (a + FRAC_PI_2).rem_euclid(TAU),
                 (a - FRAC_PI_2).rem_euclid(TAU),
@@ -169,7 +169,7 @@ fn min_errors_2d(data: &Dataset) -> usize {
                 crit[0] + TAU
             };
             let phi = f64::midpoint(crit[i], next);
-            let w = [phi.cos(), phi.sin()];
+            let w = [libm::cos(phi), libm::sin(phi)];
             (0..data.len())
                 .filter(|&mu| dot(&w, data.x(mu)) * data.y(mu) <= 0.0)
                 .count()
@@ -463,7 +463,7 @@ fn every_rule_is_reachable_by_name_and_seeded() {
 fn tanh_cost(w: &[f64], theta: f64, data: &Dataset) -> f64 {
     (0..data.len())
         .map(|mu| {
-            let d = (dot(w, data.x(mu)) - theta).tanh() - data.y(mu);
+            let d = libm::tanh(dot(w, data.x(mu)) - theta) - data.y(mu);
             0.5 * d * d
         })
         .sum()

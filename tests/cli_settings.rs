@@ -192,7 +192,15 @@ fn a_count_that_would_take_days_is_refused_with_the_estimate() {
     let mut rows = String::new();
     for i in 0..40 {
         let t = f64::from(i) * 0.3;
-        writeln!(rows, "{},{},{},{}", t.cos(), t.sin(), t, 2 * (i % 2) - 1).unwrap();
+        writeln!(
+            rows,
+            "{},{},{},{}",
+            libm::cos(t),
+            libm::sin(t),
+            t,
+            2 * (i % 2) - 1
+        )
+        .unwrap();
     }
     let data = file("count-long.csv", &format!("x1,x2,x3,label\n{rows}"));
     let args = [

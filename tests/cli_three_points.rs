@@ -37,7 +37,7 @@ fn the_exact_optimum_is_the_hand_computed_one() {
     let kappa = m["kappa"].as_f64().unwrap();
     assert!((kappa - 5f64.sqrt()).abs() < 1e-12, "κ_max = {kappa}");
     let w = weights(&m);
-    let len = w[0].hypot(w[1]);
+    let len = libm::hypot(w[0], w[1]);
     assert!((w[0] / len - 1.0 / 5f64.sqrt()).abs() < 1e-12, "{w:?}");
     assert!((w[1] / len - 2.0 / 5f64.sqrt()).abs() < 1e-12, "{w:?}");
 }
@@ -83,7 +83,7 @@ fn adatron_reaches_the_hand_computed_optimum() {
         "{m}"
     );
     let w = weights(&m);
-    let len = w[0].hypot(w[1]);
+    let len = libm::hypot(w[0], w[1]);
     assert!((w[0] / len - 1.0 / r5).abs() < 0.05, "{w:?}");
     assert!((w[1] / len - 2.0 / r5).abs() < 0.05, "{w:?}");
 }
@@ -169,7 +169,7 @@ fn the_pair_steps_reach_the_optimum_with_a_threshold() {
         .iter()
         .map(|v| v.as_f64().unwrap())
         .collect();
-    let norm = w[0].hypot(w[1]);
+    let norm = libm::hypot(w[0], w[1]);
     assert!((w[1] / w[0] - 5.0).abs() < 1e-3, "{m}");
     let theta = m["theta"].as_f64().unwrap() / norm;
     assert!((theta - 2.0 / 26f64.sqrt()).abs() < 1e-3, "{m}");
@@ -217,7 +217,7 @@ fn pocket_reports_the_errors_and_kappa_of_its_w() {
     ];
     let stabilities: Vec<f64> = points
         .iter()
-        .map(|(x, s)| (u[0] * x[0] + u[1] * x[1]) * s / u[0].hypot(u[1]))
+        .map(|(x, s)| (u[0] * x[0] + u[1] * x[1]) * s / libm::hypot(u[0], u[1]))
         .collect();
     let errors = stabilities.iter().filter(|&&k| k <= 0.0).count();
     assert_eq!(errors, 0, "{m}: {stabilities:?}");

@@ -378,7 +378,7 @@ fn labellings_are_the_separable_ones_and_realised() {
             if d.dim() == 2 {
                 let phi: Vec<f64> = list
                     .iter()
-                    .map(|l| l.w[1].atan2(l.w[0]).rem_euclid(std::f64::consts::TAU))
+                    .map(|l| libm::atan2(l.w[1], l.w[0]).rem_euclid(std::f64::consts::TAU))
                     .collect();
                 assert!(phi.windows(2).all(|w| w[0] <= w[1] + 1e-15), "{phi:?}");
             }

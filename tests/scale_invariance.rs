@@ -42,7 +42,7 @@ fn sets() -> Vec<Dataset> {
 
 /// The angle between `a` and `b` (`NaN` if either is 0), written from the definition.
 fn angle(a: &[f64], b: &[f64]) -> f64 {
-    (dot(a, b) / (norm(a) * norm(b))).clamp(-1.0, 1.0).acos()
+    libm::acos((dot(a, b) / (norm(a) * norm(b))).clamp(-1.0, 1.0))
 }
 
 /// Whether `a` and `b` agree to `rel` relatively (both NaN counts as agreeing).

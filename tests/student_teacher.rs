@@ -16,10 +16,10 @@ fn through_the_origin_eps_is_arccos_r_over_pi_at_hand_made_overlaps() {
     let teacher = [1.0, 0.0];
     let third = PI / 3.0;
     for (w, expected) in [
-        ([2.0, 0.0], 0.0),                       // R = 1
-        ([0.0, 3.0], 0.5),                       // R = 0
-        ([-1.0, 0.0], 1.0),                      // R = −1
-        ([third.cos(), third.sin()], 1.0 / 3.0), // R = cos(π/3)
+        ([2.0, 0.0], 0.0),                                 // R = 1
+        ([0.0, 3.0], 0.5),                                 // R = 0
+        ([-1.0, 0.0], 1.0),                                // R = −1
+        ([libm::cos(third), libm::sin(third)], 1.0 / 3.0), // R = cos(π/3)
     ] {
         let e = generalization_error(&w, 0.0, &teacher, 0.0);
         assert!(
@@ -108,7 +108,7 @@ fn scan_size(xs: &[[f64; 2]], ys: &[f64], mode: Mode, n: usize) -> f64 {
     let h = TAU / n as f64;
     (0..n)
         .map(|k| {
-            let (c, s) = ((k as f64 * h).cos(), (k as f64 * h).sin());
+            let (c, s) = (libm::cos(k as f64 * h), libm::sin(k as f64 * h));
             let p = |x: &[f64; 2]| x[0] * c + x[1] * s;
             match mode {
                 Mode::Homogeneous => f64::from(xs.iter().zip(ys).all(|(x, y)| y * p(x) > 0.0)),

@@ -76,7 +76,7 @@ fn in_version_space(p: &Perceptron, data: &Dataset) -> bool {
 /// A 2-D teacher set whose teacher points at `phi`.
 fn teacher_at(seed: u64, p: usize, phi: f64) -> Dataset {
     let mut rng = rng_from_seed(seed);
-    let t = [phi.cos(), phi.sin()];
+    let t = [libm::cos(phi), libm::sin(phi)];
     generate::teacher_set(p, &t, 0.0, &mut rng).unwrap()
 }
 
@@ -89,7 +89,7 @@ fn draws_through_the_origin_are_uniform_on_the_arc() {
     let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
     for mu in 0..data.len() {
         let z = [data.y(mu) * data.x(mu)[0], data.y(mu) * data.x(mu)[1]];
-        let a = near(z[1].atan2(z[0]), phi_t);
+        let a = near(libm::atan2(z[1], z[0]), phi_t);
         lo = lo.max(a - FRAC_PI_2);
         hi = hi.min(a + FRAC_PI_2);
     }
@@ -100,7 +100,7 @@ fn draws_through_the_origin_are_uniform_on_the_arc() {
         .map(|p| {
             assert!((norm(&p.w) - 1.0).abs() < 1e-12 && p.theta == 0.0);
             assert!(in_version_space(p, &data));
-            near(p.w[1].atan2(p.w[0]), phi_t)
+            near(libm::atan2(p.w[1], p.w[0]), phi_t)
         })
         .collect();
     assert!(phis.iter().all(|&f| lo < f && f < hi));
@@ -108,7 +108,10 @@ fn draws_through_the_origin_are_uniform_on_the_arc() {
     let d = ks(&mut phis, |f| (f - lo) / (hi - lo));
     assert!(d < 1.628 / (n as f64).sqrt(), "KS D = {d}");
     let bayes = bayes_point(&data, Mode::Homogeneous, 1).unwrap();
-    let mid = near(bayes.perceptron.w[1].atan2(bayes.perceptron.w[0]), phi_t);
+    let mid = near(
+        libm::atan2(bayes.perceptron.w[1], bayes.perceptron.w[0]),
+        phi_t,
+    );
     assert!(
         (mid - 0.5 * (lo + hi)).abs() < 1e-12,
         "{mid} vs {}",
@@ -132,9 +135,9 @@ fn draws_with_a_threshold_are_uniform_in_the_band() {
     let data = shifted(&common::teacher_data(5, 2, 15, 0.0), 0.7);
     let exact = max_stability_reference(&data, Mode::Threshold).unwrap();
     let w = exact.perceptron.unwrap().w;
-    let phi0 = w[1].atan2(w[0]);
+    let phi0 = libm::atan2(w[1], w[0]);
     let edges = |phi: f64| {
-        let u = [phi.cos(), phi.sin()];
+        let u = [libm::cos(phi), libm::sin(phi)];
         let (mut upper, mut lower) = (f64::INFINITY, f64::NEG_INFINITY);
         for mu in 0..data.len() {
             let h = dot(data.x(mu), &u);
@@ -180,7 +183,7 @@ fn draws_with_a_threshold_are_uniform_in_the_band() {
     for p in &draws {
         assert!((norm(&p.w) - 1.0).abs() < 1e-12);
         assert!(in_version_space(p, &data), "{p:?}");
-        let phi = near(p.w[1].atan2(p.w[0]), phi0);
+        let phi = near(libm::atan2(p.w[1], p.w[0]), phi0);
         let (l, u) = edges(phi);
         assert!(l < p.theta && p.theta < u);
         phis.push(phi);
@@ -201,7 +204,7 @@ fn draws_with_a_threshold_are_uniform_in_the_band() {
     let size = version_space_size(&data, Mode::Threshold).unwrap();
     assert!((size - area).abs() < 1e-6 * area, "{size} vs {area}");
     let bayes = bayes_point(&data, Mode::Threshold, 1).unwrap().perceptron;
-    let phi_b = near(bayes.w[1].atan2(bayes.w[0]), phi0);
+    let phi_b = near(libm::atan2(bayes.w[1], bayes.w[0]), phi0);
     assert!(
         (phi_b - m_phi / area).abs() < 1e-8,
         "{phi_b} vs {}",
@@ -308,8 +311,8 @@ fn the_chain_samples_what_rejection_samples() {
         let bayes = bayes_point(&data, mode, seed).unwrap();
         assert_eq!(bayes.samples, BAYES_SAMPLES);
         assert!(in_version_space(&bayes.perceptron, &data));
-        let angle = dot(&bayes.perceptron.w, &centre.w).clamp(-1.0, 1.0).acos();
-        let tolerance = 4.0 * bayes.angle_se.hypot(ref_angle_se);
+        let angle = libm::acos(dot(&bayes.perceptron.w, &centre.w).clamp(-1.0, 1.0));
+        let tolerance = 4.0 * libm::hypot(bayes.angle_se, ref_angle_se);
         assert!(
             angle < tolerance,
             "{mode:?}: Bayes {angle} rad from the rejection centre (σ_∠ = {}, reference {ref_angle_se})",
@@ -317,7 +320,7 @@ fn the_chain_samples_what_rejection_samples() {
         );
         let dtheta = (bayes.perceptron.theta - centre.theta).abs();
         assert!(
-            dtheta <= 4.0 * bayes.theta_se.hypot(ref_theta_se),
+            dtheta <= 4.0 * libm::hypot(bayes.theta_se, ref_theta_se),
             "{mode:?}: θ {} vs {} (σ {}, reference {ref_theta_se})",
             bayes.perceptron.theta,
             centre.theta,
@@ -361,7 +364,7 @@ fn the_orthant_and_its_centre_of_mass() {
     let reps = 30;
     for seed in 0..reps {
         let b = bayes_point(&data, Mode::Homogeneous, seed).unwrap();
-        let angle = cosine(&b.perceptron.w).clamp(-1.0, 1.0).acos();
+        let angle = libm::acos(cosine(&b.perceptron.w).clamp(-1.0, 1.0));
         assert!(
             angle < 4.0 * b.angle_se,
             "seed {seed}: {angle} rad from the diagonal, σ_∠ = {}",

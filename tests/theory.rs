@@ -34,7 +34,7 @@ fn big_phi(x: f64) -> f64 {
 /// Loads from `lo` to `hi`, `n` of them, evenly spaced in `ln α`.
 fn log_grid(lo: f64, hi: f64, n: usize) -> Vec<f64> {
     (0..n)
-        .map(|i| lo * (hi / lo).powf(i as f64 / (n - 1) as f64))
+        .map(|i| lo * libm::pow(hi / lo, i as f64 / (n - 1) as f64))
         .collect()
 }
 
@@ -122,10 +122,10 @@ fn hebb_at_alpha_one() {
     // docs/theory.md: ε_g ≈ 0.2856 at α = 1 (±5e-5), and the closed form to rounding.
     let eps = hebb_eps(1.0);
     assert_abs_diff_eq!(eps, 0.2856, epsilon = 5e-5);
-    let closed = (2.0 / (2.0 + PI)).sqrt().acos() / PI;
+    let closed = libm::acos((2.0 / (2.0 + PI)).sqrt()) / PI;
     assert_abs_diff_eq!(eps, closed, epsilon = 1e-15);
     for alpha in [0.01, 0.3, 3.0, 30.0] {
-        let closed = (2.0 * alpha / (2.0 * alpha + PI)).sqrt().acos() / PI;
+        let closed = libm::acos((2.0 * alpha / (2.0 * alpha + PI)).sqrt()) / PI;
         assert_abs_diff_eq!(hebb_eps(alpha), closed, epsilon = 1e-13);
     }
 }
@@ -147,7 +147,7 @@ fn hebb_large_load() {
 /// `I(R) = ∫ Dt e^{−Rt²/2} / H(√R t)` by Simpson's rule on `[−12, 12]`.
 fn gibbs_integral(r: f64) -> f64 {
     simpson(
-        |t| gauss_density(t) * (-0.5 * r * t * t).exp() / h(r.sqrt() * t),
+        |t| gauss_density(t) * libm::exp(-0.5 * r * t * t) / h(r.sqrt() * t),
         -12.0,
         12.0,
         1e-3,
@@ -164,7 +164,7 @@ fn gibbs_overlap_solves_its_equation() {
         let lhs = r / (1.0 - r).sqrt();
         let rhs = alpha / PI * gibbs_integral(r);
         assert_relative_eq!(lhs, rhs, max_relative = 1e-12);
-        assert_abs_diff_eq!(gibbs_eps(alpha), r.acos() / PI, epsilon = 1e-10);
+        assert_abs_diff_eq!(gibbs_eps(alpha), libm::acos(r) / PI, epsilon = 1e-10);
     }
 }
 
@@ -172,7 +172,7 @@ fn gibbs_overlap_solves_its_equation() {
 fn bayes_is_the_square_root_of_the_gibbs_overlap() {
     for alpha in [0.05, 0.5, 1.0, 3.0, 10.0] {
         let r_bayes = gibbs_overlap(alpha).sqrt();
-        assert_abs_diff_eq!(bayes_eps(alpha), r_bayes.acos() / PI, epsilon = 1e-12);
+        assert_abs_diff_eq!(bayes_eps(alpha), libm::acos(r_bayes) / PI, epsilon = 1e-12);
     }
 }
 
@@ -247,7 +247,7 @@ fn maxstab_solves_e1_and_e2() {
         assert_relative_eq!(e1, s * s, max_relative = 1e-9);
         assert_relative_eq!(e2, m.r * s.powi(3), max_relative = 1e-9);
         assert_relative_eq!(m.support_fraction, sv, max_relative = 1e-9);
-        assert_abs_diff_eq!(m.eps, m.r.acos() / PI, epsilon = 1e-12);
+        assert_abs_diff_eq!(m.eps, libm::acos(m.r) / PI, epsilon = 1e-12);
     }
 }
 
@@ -393,7 +393,7 @@ fn ln_cover_count_matches_exact_counts() {
     for p in 1..=120u64 {
         for n in 1..=130u64 {
             let exact = cover_count_exact(p, n).unwrap() as f64;
-            assert_relative_eq!(ln_cover_count(p, n), exact.ln(), max_relative = 1e-13);
+            assert_relative_eq!(ln_cover_count(p, n), libm::log(exact), max_relative = 1e-13);
             assert_relative_eq!(
                 separable_fraction(p, n),
                 exact / 2f64.powi(p as i32),

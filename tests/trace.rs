@@ -44,9 +44,7 @@ fn table(csv: &str) -> Vec<Vec<String>> {
 
 /// `ε_g = arccos(R)/π` from the definition.
 fn eps_g(w: &[f64], teacher: &[f64]) -> f64 {
-    (dot(w, teacher) / (norm(w) * norm(teacher)))
-        .clamp(-1.0, 1.0)
-        .acos()
+    libm::acos((dot(w, teacher) / (norm(w) * norm(teacher))).clamp(-1.0, 1.0))
         / std::f64::consts::PI
 }
 
@@ -202,9 +200,8 @@ fn angle_stop_is_at_the_first_block_below_the_tolerance() {
             }
             let w = m.perceptron().w;
             if norm(&start) > 0.0 {
-                let angle = (dot(&start, &w) / (norm(&start) * norm(&w)))
-                    .clamp(-1.0, 1.0)
-                    .acos();
+                let angle =
+                    libm::acos((dot(&start, &w) / (norm(&start) * norm(&w))).clamp(-1.0, 1.0));
                 assert!(
                     (angle - tolerance).abs() > 1e-6 * tolerance,
                     "block {k}: angle {angle} too close to the tolerance to decide"

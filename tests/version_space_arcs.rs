@@ -75,7 +75,7 @@ fn arcs_of_hand_made_sets_match_the_scan_and_hand_computed_endpoints() {
     let d = dataset(&[1.0, 1.0, -1.0, 2.0, 2.0, -1.0], 2, &[1.0, 1.0, -1.0]);
     let c = arcs(&d).unwrap();
     assert_eq!(c.len(), 1);
-    assert_abs_diff_eq!(c[0][0], FRAC_PI_2 - 0.5f64.atan(), epsilon = 1e-12);
+    assert_abs_diff_eq!(c[0][0], FRAC_PI_2 - libm::atan(0.5f64), epsilon = 1e-12);
     assert_abs_diff_eq!(c[0][1], 0.75 * PI, epsilon = 1e-12);
     assert_arc_shape(&d, c[0], "three points");
     assert_scan_matches(&d, &c, n, "three points");
@@ -136,8 +136,8 @@ fn arcs_wrapping_past_zero() {
     let a = arcs(&d).unwrap();
     assert_eq!(a.len(), 1);
     assert!(a[0][1] < a[0][0], "{a:?} does not wrap");
-    assert_abs_diff_eq!(a[0][0], 1.5 * PI + 0.5f64.atan(), epsilon = 1e-12);
-    assert_abs_diff_eq!(a[0][1], FRAC_PI_2 - 0.3f64.atan(), epsilon = 1e-12);
+    assert_abs_diff_eq!(a[0][0], 1.5 * PI + libm::atan(0.5f64), epsilon = 1e-12);
+    assert_abs_diff_eq!(a[0][1], FRAC_PI_2 - libm::atan(0.3f64), epsilon = 1e-12);
     assert!(in_arc(0.0, a[0]));
     assert_arc_shape(&d, a[0], "hand-made wrap");
     assert_scan_matches(&d, &a, 1_000_000, "hand-made wrap");

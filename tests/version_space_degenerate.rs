@@ -30,7 +30,7 @@ fn one_point_gives_the_open_half_circle_around_its_signed_direction() {
     ] {
         let d = dataset(&x, 2, &[s]);
         let what = format!("ξ = {x:?}, S = {s}");
-        let alpha = (s * x[1]).atan2(s * x[0]);
+        let alpha = libm::atan2(s * x[1], s * x[0]);
         let a = arcs(&d).unwrap();
         assert_eq!(a.len(), 1, "{what}");
         assert!(
@@ -46,7 +46,7 @@ fn one_point_gives_the_open_half_circle_around_its_signed_direction() {
         // the peak is the crest: φ* = α, κ = |ξ|
         let (phi, kappa) = landscape_peak(&d).unwrap();
         assert!(circ_dist(phi, alpha) <= 1e-12, "{what}");
-        assert_abs_diff_eq!(kappa, x[0].hypot(x[1]), epsilon = 1e-12);
+        assert_abs_diff_eq!(kappa, libm::hypot(x[0], x[1]), epsilon = 1e-12);
     }
     let d = dataset(&[3.0, 4.0], 2, &[1.0]);
     assert_scan_matches(&d, &arcs(&d).unwrap(), 1_000_000, "one point");
@@ -64,7 +64,7 @@ fn collinear_points_through_the_origin() {
         2,
         &[1.0, 1.0, -1.0, -1.0],
     );
-    let alpha = 2f64.atan();
+    let alpha = libm::atan(2f64);
     let a = arcs(&d).unwrap();
     assert_eq!(a.len(), 1);
     assert!(circ_dist(a[0][0], alpha - FRAC_PI_2) <= 1e-12, "{a:?}");
@@ -151,7 +151,7 @@ fn empty_and_non_2d_data() {
         |e: &Error, n: f64| matches!(e, Error::OutOfRange { value, .. } if *value == n);
     for dim in [1, 3, 5] {
         let p = 4;
-        let xs: Vec<f64> = (0..p * dim).map(|i| (i as f64).sin()).collect();
+        let xs: Vec<f64> = (0..p * dim).map(|i| libm::sin(i as f64)).collect();
         let d = dataset(&xs, dim, &[1.0, -1.0, 1.0, -1.0]);
         let n = dim as f64;
         assert!(is_dim_error(&arcs(&d).unwrap_err(), n), "arcs N={dim}");

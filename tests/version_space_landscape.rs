@@ -51,7 +51,7 @@ fn landscape_peak_is_the_exact_optimum_on_separable_sets() {
         assert!((0.0..TAU).contains(&phi_peak), "{what}: φ* = {phi_peak}");
         assert_abs_diff_eq!(kappa_peak, exact.kappa, epsilon = 1e-9);
         let w = &exact.perceptron.as_ref().unwrap().w;
-        let phi_exact = w[1].atan2(w[0]);
+        let phi_exact = libm::atan2(w[1], w[0]);
         assert!(
             circ_dist(phi_peak, phi_exact) <= 1e-6,
             "{what}: peak at {phi_peak}, exact optimum at {phi_exact}"
@@ -202,10 +202,10 @@ fn curves_match_direct_evaluation() {
     let d = dataset(&[3.0, 4.0], 2, &[-1.0]);
     let hom = curve(&d, 0, Mode::Homogeneous).unwrap();
     let thr = curve(&d, 0, Mode::Threshold).unwrap();
-    let a = (4.0f64 / 3.0).atan();
+    let a = libm::atan(4.0f64 / 3.0);
     for (k, p) in grid().iter().enumerate() {
-        assert_abs_diff_eq!(hom[k], -5.0 * (p - a).cos(), epsilon = 1e-12);
-        assert_abs_diff_eq!(thr[k], 5.0 * (p - a).cos(), epsilon = 1e-12);
+        assert_abs_diff_eq!(hom[k], -5.0 * libm::cos(p - a), epsilon = 1e-12);
+        assert_abs_diff_eq!(thr[k], 5.0 * libm::cos(p - a), epsilon = 1e-12);
     }
     // curve(·, ·, Homogeneous) at φ = 0 and π/2 (grid angles, GRID divisible by 4)
     assert_eq!(GRID % 4, 0);
@@ -261,7 +261,7 @@ fn envelopes_from_the_hull_equal_those_of_every_example() {
     let circle: Vec<f64> = (0..500)
         .flat_map(|k| {
             let a = TAU * f64::from(k) / 500.0 + 0.001;
-            [0.3 + 2.0 * a.cos(), -0.2 + 2.0 * a.sin()]
+            [0.3 + 2.0 * libm::cos(a), -0.2 + 2.0 * libm::sin(a)]
         })
         .collect();
     let labels: Vec<f64> = circle

@@ -321,7 +321,7 @@ fn y_map(log_y: bool) -> impl Fn(f64) -> f64 + Copy {
         if !log_y {
             v
         } else if v > 0.0 {
-            v.log10()
+            libm::log10(v)
         } else {
             f64::NAN
         }
@@ -332,7 +332,7 @@ fn y_map(log_y: bool) -> impl Fn(f64) -> f64 + Copy {
 fn decade(v: f64) -> String {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     if (v - v.round()).abs() > 1e-6 {
-        return tick(10f64.powf(v));
+        return tick(libm::pow(10f64, v));
     }
     let k = v.round() as i64;
     let exponent: String = k

@@ -301,7 +301,7 @@ pub(super) fn sig(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
     }
-    let digits = (2 - x.abs().log10().floor() as i32).clamp(0, 12);
+    let digits = (2 - libm::log10(x.abs()).floor() as i32).clamp(0, 12);
     format!("{x:.*}", digits as usize)
 }
 

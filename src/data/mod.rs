@@ -315,7 +315,7 @@ pub fn exponent_to_one(m: f64) -> i32 {
     if m == 0.0 {
         0
     } else {
-        -(m.log2().round() as i32)
+        -(libm::log2(m).round() as i32)
     }
 }
 

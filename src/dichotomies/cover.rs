@@ -17,7 +17,7 @@ use crate::theory::{cover_count_exact, ln_cover_count};
 pub fn cover_count(p: u64, n: u64) -> f64 {
     match cover_count_exact(p, n) {
         Some(c) => c as f64,
-        None => ln_cover_count(p, n).exp(),
+        None => libm::exp(ln_cover_count(p, n)),
     }
 }
 

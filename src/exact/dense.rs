@@ -169,7 +169,7 @@ impl UpdatedCholesky {
         let m = self.l.len();
         for j in k..m {
             let (a, b) = (self.l[j][j], self.l[j][j + 1]);
-            let r = a.hypot(b);
+            let r = libm::hypot(a, b);
             let (c, s) = if r > 0.0 { (a / r, b / r) } else { (1.0, 0.0) };
             for row in &mut self.l[j..] {
                 let (x, y) = (row[j], row[j + 1]);

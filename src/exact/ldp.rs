@@ -151,7 +151,7 @@ pub fn solve(data: &Dataset) -> LdpRun {
     if !(r_max > 0.0) {
         return run;
     }
-    let scale = 2f64.powi(-(r_max.log2().round() as i32));
+    let scale = 2f64.powi(-(libm::log2(r_max).round() as i32));
     let z: Vec<f64> = z_orig.iter().map(|v| v * scale).collect();
     let row = |mu: usize| &z[mu * n..(mu + 1) * n];
 

@@ -76,7 +76,7 @@ impl Grid {
     /// `H(x)` and `φ(x)`; beyond `x = 9` they are below `e^{−40}`), then double in width; in `t`
     /// no panel is wider than `max_width`.
     fn new(theta: f64, res: f64, max_width: f64) -> Self {
-        let (s, r) = theta.sin_cos();
+        let (s, r) = (libm::sin(theta), libm::cos(theta));
         let cot = r / s;
         let sigma = s / r;
         let mut positive = vec![0.0];
@@ -217,21 +217,21 @@ pub fn max_stability(alpha: f64) -> MaxStab {
     let mut kappa_guess = 1.0;
     // E2 divided by s³: G(θ) = R − α e2 / s³; G(π/2) < 0 and G > 0 for θ → 0.
     let mut g = |theta: f64| {
-        let s = theta.sin();
+        let s = libm::sin(theta);
         let grid = Grid::new(theta, 1.0, MAX_WIDTH);
         let (kappa, m) = solve_kappa(&grid, alpha, s * s, kappa_guess);
         kappa_guess = kappa;
-        theta.cos() - alpha * m.e2 / (s * s * s)
+        libm::cos(theta) - alpha * m.e2 / (s * s * s)
     };
     // α ε_g rises to 0.50049 (below 1.6/π), so the root lies just below θ = 1.6/α for large α.
     let (lo, g_lo, hi, g_hi) = bracket_from_above(&mut g, 1.6 / alpha, FRAC_PI_2);
     let theta = brent(&mut g, lo, hi, g_lo, g_hi, 1e-13 * lo);
 
-    let s = theta.sin();
+    let s = libm::sin(theta);
     let grid = Grid::new(theta, 1.0, MAX_WIDTH);
     let (kappa, m) = solve_kappa(&grid, alpha, s * s, kappa_guess);
     MaxStab {
-        r: theta.cos(),
+        r: libm::cos(theta),
         kappa,
         eps: theta / PI,
         support_fraction: 2.0 * alpha * m.sv,
@@ -274,7 +274,7 @@ mod tests {
     #[test]
     fn kappa_solves_e1() {
         let theta = 0.2;
-        let s = f64::sin(theta);
+        let s = libm::sin(theta);
         let grid = Grid::new(theta, 1.0, MAX_WIDTH);
         for guess in [-5.0, 0.0, 0.3, 10.0] {
             let (kappa, m) = solve_kappa(&grid, 3.0, s * s, guess);

@@ -68,7 +68,7 @@ pub fn h(x: f64) -> f64 {
 
 /// The standard normal density `φ(x) = e^{−x²/2} / √(2π)`, so that `Dt = φ(t) dt`.
 pub fn gauss_density(x: f64) -> f64 {
-    (-0.5 * x * x).exp() / (2.0 * PI).sqrt()
+    libm::exp(-0.5 * x * x) / (2.0 * PI).sqrt()
 }
 
 /// One point of the theory curve `curve` at load `α = P/N`:

@@ -33,8 +33,8 @@ fn ln_binom_cdf_half(m: u64, k: u64) -> f64 {
         return -LN_2;
     }
     if twice_k_plus_one > m_wide {
-        let tail = ln_binom_cdf_half(m, m - k - 1).exp();
-        return (-tail).ln_1p();
+        let tail = libm::exp(ln_binom_cdf_half(m, m - k - 1));
+        return libm::log1p(-tail);
     }
     let mut term = 1.0;
     let mut sum = 1.0;
@@ -47,7 +47,7 @@ fn ln_binom_cdf_half(m: u64, k: u64) -> f64 {
         }
         i -= 1;
     }
-    ln_binom(m, k) - m as f64 * LN_2 + sum.ln()
+    ln_binom(m, k) - m as f64 * LN_2 + libm::log(sum)
 }
 
 /// `ln C(P, N)`, the logarithm of Cover's number of linearly separable dichotomies of `P`
@@ -126,7 +126,7 @@ pub fn separable_fraction(p: u64, n: u64) -> f64 {
     if u128::from(p) == 2 * u128::from(n) {
         return 0.5;
     }
-    ln_binom_cdf_half(p - 1, n - 1).exp()
+    libm::exp(ln_binom_cdf_half(p - 1, n - 1))
 }
 
 /// The counting estimate of the generalisation error after `P` examples in `N` dimensions,
@@ -152,7 +152,7 @@ pub fn cover_eps(p: u64, n: u64) -> f64 {
     if n == 1 {
         return 0.0;
     }
-    0.5 * (ln_binom_cdf_half(p - 1, n - 2) - ln_binom_cdf_half(p - 1, n - 1)).exp()
+    0.5 * libm::exp(ln_binom_cdf_half(p - 1, n - 2) - ln_binom_cdf_half(p - 1, n - 1))
 }
 
 /// The `N → ∞` limit of [`cover_eps`] at load `α = P/N`: `ε_g = ½` for `α ≤ 2` and
@@ -229,7 +229,7 @@ mod tests {
             binom = binom * u128::from(m - i + 1) / u128::from(i);
             sum += binom;
         }
-        (sum as f64).ln() - m as f64 * LN_2
+        libm::log(sum as f64) - m as f64 * LN_2
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::f64::consts::{FRAC_PI_2, PI};
 
 /// `ε = θ/π` from `1 − R`, accurate also for `R` near 1 (`θ = 2 arcsin √((1−R)/2)`).
 fn eps_from_one_minus_r(d: f64) -> f64 {
-    2.0 * (0.5 * d).sqrt().asin() / PI
+    2.0 * libm::asin((0.5 * d).sqrt()) / PI
 }
 
 /// Generalisation error of the Hebb rule `w ∝ Σ_μ S^μ ξ^μ` (Vallet 1989):
@@ -36,7 +36,7 @@ pub fn hebb_eps(alpha: f64) -> f64 {
 /// `H(√R t) ≥ H(12)` has not underflowed there).
 fn gibbs_integral(r: f64) -> f64 {
     let sqrt_r = r.sqrt();
-    let f = |t: f64| gauss_density(t) * (-0.5 * r * t * t).exp() / h(sqrt_r * t);
+    let f = |t: f64| gauss_density(t) * libm::exp(-0.5 * r * t * t) / h(sqrt_r * t);
     composite(f, -T_MAX, T_MAX, 2 * T_MAX as usize)
 }
 
@@ -45,8 +45,8 @@ fn gibbs_integral(r: f64) -> f64 {
 /// about `1e-13`, also for large `α` where `R → 1`).
 fn gibbs_theta(alpha: f64) -> f64 {
     let f = |theta: f64| {
-        let r = theta.cos();
-        let one_minus_r = 2.0 * (0.5 * theta).sin().powi(2);
+        let r = libm::cos(theta);
+        let one_minus_r = 2.0 * libm::sin(0.5 * theta).powi(2);
         r / one_minus_r.sqrt() - alpha / PI * gibbs_integral(r)
     };
     // f(π/2) = −2α/π < 0 and f → +∞ as θ → 0; α ε_g rises to 0.6247 (below 2/π), so the root
@@ -69,7 +69,7 @@ pub fn gibbs_overlap(alpha: f64) -> f64 {
     if !valid_alpha(alpha) {
         return f64::NAN;
     }
-    gibbs_theta(alpha).cos()
+    libm::cos(gibbs_theta(alpha))
 }
 
 /// Generalisation error of Gibbs learning, `ε_g = arccos(R)/π` with `R` from
@@ -98,8 +98,8 @@ pub fn bayes_eps(alpha: f64) -> f64 {
         return f64::NAN;
     }
     let theta = gibbs_theta(alpha);
-    let r_gibbs = theta.cos();
-    let one_minus_r_gibbs = 2.0 * (0.5 * theta).sin().powi(2);
+    let r_gibbs = libm::cos(theta);
+    let one_minus_r_gibbs = 2.0 * libm::sin(0.5 * theta).powi(2);
     // 1 − √R = (1 − R) / (1 + √R).
     eps_from_one_minus_r(one_minus_r_gibbs / (1.0 + r_gibbs.sqrt()))
 }
@@ -112,7 +112,7 @@ mod tests {
     fn gibbs_integral_is_converged_in_the_panel_count() {
         for r in [0.0, 0.1, 0.5, 0.9, 0.999_999] {
             let sqrt_r = f64::sqrt(r);
-            let f = |t: f64| gauss_density(t) * (-0.5 * r * t * t).exp() / h(sqrt_r * t);
+            let f = |t: f64| gauss_density(t) * libm::exp(-0.5 * r * t * t) / h(sqrt_r * t);
             let fine = composite(f, -14.0, 14.0, 112);
             let got = gibbs_integral(r);
             assert!(
@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn eps_from_one_minus_r_matches_arccos() {
         for r in [0.0f64, 0.3, 0.9, 0.999] {
-            assert!((eps_from_one_minus_r(1.0 - r) - r.acos() / PI).abs() < 1e-15);
+            assert!((eps_from_one_minus_r(1.0 - r) - libm::acos(r) / PI).abs() < 1e-15);
         }
     }
 }

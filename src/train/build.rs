@@ -212,7 +212,7 @@ mod tests {
         assert!((a - std::f64::consts::FRAC_PI_4).abs() < 1e-15);
         // 1e-9 rad: arccos of the cosine would give 0 or ~1.5e-8
         let t: f64 = 1e-9;
-        let b = small_angle(&[1.0, 0.0], &[t.cos(), t.sin()]);
+        let b = small_angle(&[1.0, 0.0], &[libm::cos(t), libm::sin(t)]);
         assert!((b - t).abs() < 1e-20, "{b}");
         assert!(small_angle(&[0.0, 0.0], &[1.0, 0.0]).is_nan());
     }

@@ -84,7 +84,7 @@ impl Objective {
                 d1 * d1 + (y - t) * d1 * (1.0 - 2.0 * y)
             }
             Objective::Sigmoid(Loss::Tanh) => {
-                let y = a.tanh();
+                let y = libm::tanh(a);
                 let d1 = 1.0 - y * y;
                 d1 * d1 - (y - s) * 2.0 * y * d1
             }
@@ -114,9 +114,9 @@ pub enum Loss {
 /// `σ(a) = 1 / (1 + e^{−a})`, computed without overflow for large `|a|`.
 pub fn sigmoid(a: f64) -> f64 {
     if a >= 0.0 {
-        1.0 / (1.0 + (-a).exp())
+        1.0 / (1.0 + libm::exp(-a))
     } else {
-        let e = a.exp();
+        let e = libm::exp(a);
         e / (1.0 + e)
     }
 }
@@ -137,14 +137,14 @@ impl Loss {
             // −ln σ(s a) = ln(1 + e^{−s a}), written stably
             Loss::CrossEntropy => {
                 let m = -s * a;
-                m.max(0.0) + (-m.abs()).exp().ln_1p()
+                m.max(0.0) + libm::log1p(libm::exp(-m.abs()))
             }
             Loss::Squared => {
                 let d = sigmoid(a) - target(s);
                 0.5 * d * d
             }
             Loss::Tanh => {
-                let d = a.tanh() - s;
+                let d = libm::tanh(a) - s;
                 0.5 * d * d
             }
         }
@@ -159,7 +159,7 @@ impl Loss {
                 (y - target(s)) * y * (1.0 - y)
             }
             Loss::Tanh => {
-                let y = a.tanh();
+                let y = libm::tanh(a);
                 (y - s) * (1.0 - y * y)
             }
         }

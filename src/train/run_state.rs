@@ -132,7 +132,7 @@ pub fn unresolved(data: &Dataset, step: f64) -> Option<Unresolved> {
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(example, _)| Unresolved {
             example,
-            log10_factor: step.log10() + 2.0 * data.norm(example).log10(),
+            log10_factor: libm::log10(step) + 2.0 * libm::log10(data.norm(example)),
             step,
         })
 }

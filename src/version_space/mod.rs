@@ -176,7 +176,7 @@ pub fn arcs(data: &Dataset) -> Result<Vec<[f64; 2]>> {
 fn arcs_with(data: &Dataset, exact: &Exact) -> Vec<[f64; 2]> {
     match &exact.perceptron {
         // φ* lies strictly inside every half circle
-        Some(opt) => vec![arc_around(data, opt.w[1].atan2(opt.w[0]))],
+        Some(opt) => vec![arc_around(data, libm::atan2(opt.w[1], opt.w[0]))],
         None => vec![],
     }
 }
@@ -224,7 +224,7 @@ pub fn region_at(data: &Dataset, mode: Mode, phi: f64, theta: f64) -> Result<Opt
         Mode::Homogeneous => 0.0,
         Mode::Threshold => theta,
     };
-    let (c, s) = (phi.cos(), phi.sin());
+    let (c, s) = (libm::cos(phi), libm::sin(phi));
     let mut labels = Vec::with_capacity(data.len());
     for mu in 0..data.len() {
         let h = data.x(mu)[0] * c + data.x(mu)[1] * s - theta;
@@ -316,7 +316,7 @@ impl ClassHulls {
 
     /// `(lower, upper) = (max_{S=−1} ξ·u(φ), min_{S=+1} ξ·u(φ))` (a missing class gives `∓∞`).
     fn envelopes(&self, phi: f64) -> (f64, f64) {
-        let (c, s) = (phi.cos(), phi.sin());
+        let (c, s) = (libm::cos(phi), libm::sin(phi));
         let proj = |a: &[f64; 2]| a[0] * c + a[1] * s;
         let upper = self.plus.iter().map(proj).fold(f64::INFINITY, f64::min);
         let lower = self
@@ -443,7 +443,10 @@ fn curves(data: &Dataset, mode: Mode, examples: &[usize]) -> Vec<f64> {
 }
 
 fn cos_sin_table() -> Vec<(f64, f64)> {
-    grid().iter().map(|&p| (p.cos(), p.sin())).collect()
+    grid()
+        .iter()
+        .map(|&p| (libm::cos(p), libm::sin(p)))
+        .collect()
 }
 
 /// Appends `s ξ^μ·u(φ_k)` for every grid angle, `s = S^μ` through the origin, 1 with a threshold.
@@ -463,7 +466,7 @@ pub fn grid() -> Vec<f64> {
 
 /// The angle of `w` in `[0, 2π)`.
 pub fn direction(w: &[f64]) -> f64 {
-    wrap(w[1].atan2(w[0]))
+    wrap(libm::atan2(w[1], w[0]))
 }
 
 /// `s ξ^μ`.
@@ -474,7 +477,7 @@ fn signed(data: &Dataset, mu: usize, s: f64) -> [f64; 2] {
 /// The angle `α_μ` of `z^μ = S^μ ξ^μ`.
 fn angle_of(data: &Dataset, mu: usize) -> f64 {
     let (x, s) = (data.x(mu), data.y(mu));
-    (s * x[1]).atan2(s * x[0])
+    libm::atan2(s * x[1], s * x[0])
 }
 
 /// `a` reduced to `[0, 2π)`.

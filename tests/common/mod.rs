@@ -52,7 +52,7 @@ pub fn max_norm(data: &Dataset) -> f64 {
 
 /// The unit vector `u(φ) = (cos φ, sin φ)`.
 pub fn unit(phi: f64) -> [f64; 2] {
-    let (s, c) = phi.sin_cos();
+    let (s, c) = (libm::sin(phi), libm::cos(phi));
     [c, s]
 }
 
@@ -174,17 +174,17 @@ pub fn landscape_peak(data: &Dataset) -> perceptron_lab::Result<(f64, f64)> {
         }
     };
     let kappa_at = |phi: f64| {
-        let (c, s) = (phi.cos(), phi.sin());
+        let (c, s) = (libm::cos(phi), libm::sin(phi));
         z.iter()
             .map(|v| v[0] * c + v[1] * s)
             .fold(f64::INFINITY, f64::min)
     };
-    let mut candidates: Vec<f64> = z.iter().map(|v| v[1].atan2(v[0])).collect();
+    let mut candidates: Vec<f64> = z.iter().map(|v| libm::atan2(v[1], v[0])).collect();
     for i in 0..z.len() {
         for j in i + 1..z.len() {
             let d = [z[i][0] - z[j][0], z[i][1] - z[j][1]];
             if d != [0.0, 0.0] {
-                let a = d[1].atan2(d[0]);
+                let a = libm::atan2(d[1], d[0]);
                 candidates.extend([a + FRAC_PI_2, a - FRAC_PI_2]);
             }
         }

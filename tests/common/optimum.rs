@@ -21,7 +21,7 @@ pub enum Cost {
 }
 
 fn sigma(a: f64) -> f64 {
-    1.0 / (1.0 + (-a).exp())
+    1.0 / (1.0 + libm::exp(-a))
 }
 
 impl Cost {
@@ -30,9 +30,9 @@ impl Cost {
         let t = f64::from(u8::from(s > 0.0));
         match self {
             Cost::Lms => 0.5 * (1.0 - a * s).powi(2),
-            Cost::CrossEntropy => (-a * s).exp().ln_1p(),
+            Cost::CrossEntropy => libm::log1p(libm::exp(-a * s)),
             Cost::SquaredLogistic => 0.5 * (sigma(a) - t).powi(2),
-            Cost::Tanh => 0.5 * (a.tanh() - s).powi(2),
+            Cost::Tanh => 0.5 * (libm::tanh(a) - s).powi(2),
         }
     }
 
@@ -54,7 +54,7 @@ impl Cost {
             }
             Cost::Tanh => {
                 // y = tanh a, y' = 1 − y², y'' = −2y(1 − y²)
-                let y = a.tanh();
+                let y = libm::tanh(a);
                 let d1 = 1.0 - y * y;
                 (((y - s) * d1), d1 * d1 + (y - s) * (-2.0 * y * d1))
             }

@@ -26,7 +26,7 @@ pub fn teacher_data(seed: u64, p: usize, offset: f64, noise: f64) -> Dataset {
 /// A 2-D teacher set whose teacher points at angle `phi` (so `phi` is in the version space).
 pub fn teacher_data_at(seed: u64, p: usize, phi: f64) -> Dataset {
     let mut rng = rng_from_seed(seed);
-    let t = [2f64.sqrt() * phi.cos(), 2f64.sqrt() * phi.sin()];
+    let t = [2f64.sqrt() * libm::cos(phi), 2f64.sqrt() * libm::sin(phi)];
     generate::teacher_set(p, &t, 0.0, &mut rng).unwrap()
 }
 
@@ -52,7 +52,7 @@ pub fn envelope(z: &[[f64; 2]], phi: f64) -> f64 {
 /// `max_μ |ξ^μ|` in 2-D, by `hypot` (no overflow or underflow at the extreme scales tested here).
 pub fn max_norm(data: &Dataset) -> f64 {
     (0..data.len())
-        .map(|mu| data.x(mu)[0].hypot(data.x(mu)[1]))
+        .map(|mu| libm::hypot(data.x(mu)[0], data.x(mu)[1]))
         .fold(0.0, f64::max)
 }
 

@@ -7,6 +7,19 @@ use clap::ValueEnum;
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
 use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, MAX_N, SWEEP_EPOCHS};
 
+/// The help of the run setting `key`: its line of the settings table
+/// ([`SETTINGS`](perceptron_lab::train::settings::SETTINGS)) and its default, written once there.
+///
+/// # Panics
+/// If the table has no setting `key` (a flag the table lacks: a test of `--help` finds it).
+pub fn setting_help(key: &str) -> String {
+    let d = perceptron_lab::train::settings::setting(key).expect("a setting of the table");
+    match d.default_text() {
+        default if default.is_empty() => d.help.to_string(),
+        default => format!("{} [default: {default}]", d.help),
+    }
+}
+
 /// `--updates`' help: what one step of the budget is, the rules grouped by their specs' step
 /// cost ([`StepCost::budget_step`](perceptron_lab::train::StepCost::budget_step)).
 pub fn updates_help() -> String {

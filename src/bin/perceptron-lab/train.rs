@@ -1,6 +1,6 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
-use crate::args::{number, parse_algorithm, updates_help, whole};
+use crate::args::{number, parse_algorithm, setting_help, updates_help, whole};
 use crate::files::read_data;
 use crate::memory::workers_that_fit;
 use crate::model::Model;
@@ -54,7 +54,7 @@ pub struct TrainArgs {
     #[arg(long)]
     stop: Option<String>,
     // `None` unless given (the rules' default applies; `exact` refuses it given)
-    #[arg(long, help = format!("Seed of the random rules (random order, pocket, perceptron-notes' random start) [default: {}]", Config::default().seed), allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
+    #[arg(long, help = setting_help("seed"), allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
     seed: Option<u64>,
 }
 

@@ -34,7 +34,7 @@ impl Scale {
     fn to_axis(self, v: f64) -> Option<f64> {
         let a = match self {
             Scale::Linear => v,
-            Scale::Log if v > 0.0 => v.log10(),
+            Scale::Log if v > 0.0 => libm::log10(v),
             Scale::Log => return None,
         };
         a.is_finite().then_some(a)
@@ -44,7 +44,7 @@ impl Scale {
     fn value_at(self, a: f64) -> f64 {
         match self {
             Scale::Linear => a,
-            Scale::Log => 10f64.powf(a),
+            Scale::Log => libm::pow(10f64, a),
         }
     }
 }
@@ -173,7 +173,7 @@ pub fn precise(v: f64, significant: i32) -> String {
     if v == 0.0 || !v.is_finite() {
         return format!("{v}");
     }
-    let digits = (significant - 1 - v.abs().log10().floor() as i32).clamp(0, 12) as usize;
+    let digits = (significant - 1 - libm::log10(v.abs()).floor() as i32).clamp(0, 12) as usize;
     if v.abs() >= 1e6 || v.abs() < 1e-4 {
         return format!("{v:.3e}");
     }
@@ -372,7 +372,7 @@ fn axis_range(axis: &Axis) -> (f64, f64) {
 
 /// A linear tick's label: as many decimals as the span needs.
 fn short_tick(v: f64, span: f64) -> String {
-    let decimals = (1 - span.abs().log10().floor() as i32).clamp(0, 12) as usize;
+    let decimals = (1 - libm::log10(span.abs()).floor() as i32).clamp(0, 12) as usize;
     if span.abs() < 1e-4 || span.abs() >= 1e6 {
         return format!("{v:.1e}");
     }
