@@ -108,7 +108,15 @@ for (const viewport of [
       assert.deepEqual(lists.outside, [], "every element of the opened lists inside the window");
       const listed = await overflow(page);
       assert.ok(listed.by <= 0, `the lists opened: ${listed.what} reaches ${listed.by} px past the right edge`);
+      // closed again with a tap, as a user closes a list (open, "More algorithms" lies over what is under it)
+      for (const selector of ["#more-algorithms", "#lc-algorithms .lc-more"]) {
+        await page.locator(`${selector} > summary`).scrollIntoViewIfNeeded();
+        await page.locator(`${selector} > summary`).tap();
+      }
       await page.evaluate(() => window.scrollTo(0, 0));
+      // nothing made the phone lay the page out wider than its screen and zoom it out (where
+      // innerWidth, which the checks above measure against, grows with it)
+      assert.equal(await page.evaluate(() => innerWidth), viewport.width, "the page laid out at the screen's width");
       // a touch drag moves a point
       await page.evaluate((p) => window.lab.setPoints(p), SIX);
       await page.locator("#data-view").scrollIntoViewIfNeeded();
