@@ -2,6 +2,8 @@
 //! docs/*.md, in code spans, tables or links) exists: a file moved or split (`src/train/adatron.rs`
 //! into `src/train/adatron/`) leaves no stale path behind.
 
+mod common;
+
 use std::path::Path;
 
 /// The first segments of the paths checked.
@@ -37,13 +39,7 @@ fn paths(text: &str) -> Vec<String> {
 #[test]
 fn the_paths_the_docs_name_exist() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec![root.join("README.md")];
-    for e in std::fs::read_dir(root.join("docs")).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "md") {
-            files.push(p);
-        }
-    }
+    let files = common::docs::markdown_files();
     let mut missing = Vec::new();
     let mut seen = 0;
     for f in &files {

@@ -5,7 +5,6 @@
 mod common;
 
 use common::cli::cli;
-use std::path::Path;
 
 /// `(args, block)` for every generated block of `text`.
 fn blocks(text: &str) -> Vec<(String, String)> {
@@ -26,14 +25,7 @@ fn blocks(text: &str) -> Vec<(String, String)> {
 
 #[test]
 fn generated_tables_match_the_cli() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec![root.join("README.md")];
-    for e in std::fs::read_dir(root.join("docs")).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "md") {
-            files.push(p);
-        }
-    }
+    let files = common::docs::markdown_files();
     let mut seen = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();

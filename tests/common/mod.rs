@@ -13,6 +13,7 @@
 
 pub mod charts;
 pub mod cli;
+pub mod docs;
 pub mod estimator_checks;
 pub mod optimum;
 pub mod qp;
