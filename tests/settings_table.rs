@@ -95,3 +95,30 @@ fn list_settings_prints_the_table() {
     assert!(csv.contains("\nepochs,number,1000 epochs,>0,inf,"), "{csv}");
     assert_eq!(setting("gamma").unwrap().rule_names(), "soft-margin");
 }
+
+/// `train`'s help is the table's: `-h` gives each setting's line, `--help` its line, what the
+/// row adds, its range and the rules that take it (so a setting's words are written once).
+#[test]
+fn train_help_is_the_settings_table() {
+    let short = cli(&["train", "-h"]);
+    let long = cli(&["train", "--help"]);
+    let flat = long.split_whitespace().collect::<Vec<_>>().join(" ");
+    for d in SETTINGS {
+        assert!(short.contains(&format!("--{}", d.key)), "{short}");
+        assert!(short.contains(d.help), "{}: {short}", d.key);
+        assert!(flat.contains(d.help), "{}: {flat}", d.key);
+        assert!(flat.contains(d.details), "{}: {flat}", d.key);
+        if let Some(range) = d.range {
+            assert!(
+                flat.contains(&format!("Valid range: {}", range.text)),
+                "{}",
+                d.key
+            );
+        }
+        assert!(
+            flat.contains(&format!("Taken by: {}", d.rule_names())),
+            "{}: {flat}",
+            d.key
+        );
+    }
+}

@@ -5,7 +5,8 @@
 use super::algorithm::{row, Curve, Flags, NONE};
 use super::status;
 use super::{AlgorithmInfo, Rgb, Role, Setting, Shape};
-use crate::train::Algorithm;
+use crate::experiment::StopRule;
+use crate::train::{Algorithm, StepCost};
 
 /// The presented algorithms' rows, in menu order.
 const ROWS: [AlgorithmInfo; 15] = [
@@ -355,6 +356,18 @@ impl Algorithm {
     /// Its row of [`TABLE`]: what the page shows of it.
     pub fn info(self) -> &'static AlgorithmInfo {
         &TABLE[self as usize]
+    }
+
+    /// Whether this rule takes the stopping rule `stop`: `gap` the rules that certify a bound
+    /// (their relative gap ≤ TOL) and those with a cost of their own (the gradient rules and the
+    /// soft margin: at their optimum's condition), `no-improvement` MinOver (κ not improved in
+    /// `P` steps, read from its spec's step cost), `epochs` and `angle` every rule.
+    pub fn takes_stop(self, stop: StopRule) -> bool {
+        match stop {
+            StopRule::Gap { .. } => self.info().certifies_bound || self.spec().objective.is_some(),
+            StopRule::NoImprovement => self.cost() == StepCost::Potentials,
+            StopRule::Epochs | StopRule::Angle { .. } => true,
+        }
     }
 }
 

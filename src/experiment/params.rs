@@ -48,6 +48,16 @@ pub enum StopRule {
 }
 
 impl StopRule {
+    /// The name of its kind as the CLI's `--stop` and the page's form write it.
+    pub const fn kind_name(self) -> &'static str {
+        match self {
+            StopRule::Epochs => "epochs",
+            StopRule::NoImprovement => "no-improvement",
+            StopRule::Gap { .. } => "gap",
+            StopRule::Angle { .. } => "angle",
+        }
+    }
+
     /// Sets the fields of a run's configuration that the rule decides, for a set of `p`
     /// examples: the gap tolerance, the gradient rules' and the soft margin's KKT tolerance (0,
     /// never, unless [`StopRule::Gap`]),

@@ -120,6 +120,9 @@ pub struct Descriptor {
     pub rules: Rules,
     /// One line of help.
     pub help: &'static str,
+    /// What a longer help adds (the CLI's `--help`): a rule's own meaning of it, its bounds on
+    /// the data, its default per rule; empty when the line says it all.
+    pub details: &'static str,
 }
 
 impl Descriptor {
@@ -183,6 +186,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "epochs",
         rules: Rules::All,
         help: "Epoch limit: at most this many times P steps",
+        details: "An epoch is P steps of the rule (list algorithms says what a step is); a rule stops earlier only at its own stop",
     },
     Descriptor {
         key: "updates",
@@ -197,6 +201,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "steps",
         rules: Rules::Budgeted,
         help: "Step budget T instead of the epoch limit (what a step is: list algorithms' rule)",
+        details: "",
     },
     Descriptor {
         key: "init",
@@ -206,6 +211,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "",
         rules: Rules::Taking(Optional::Init),
         help: "Starting perceptron w1,…,wN[,θ] instead of the rule's own start",
+        details: "θ needs a threshold",
     },
     Descriptor {
         key: "eta",
@@ -215,6 +221,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "",
         rules: Rules::Taking(Optional::LearningRate),
         help: "Learning rate η (a rule stepping on strengths: the book's fixed step, below 2/max C^μμ)",
+        details: "AdaTron: the book's fixed step x^μ ← max(0, x^μ + η(1 − E^μ)) (Biehl §3.7), converging for 0 < η < 2/max C^μμ, C^μμ = |ξ^μ|²/N (with a threshold η < 1/(2 max C^μμ)); its default is the exact coordinate step η = 1/C^μμ of each example",
     },
     Descriptor {
         key: "gamma",
@@ -224,6 +231,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "",
         rules: Rules::Taking(Optional::Gamma),
         help: "The bound γ of the embedding strengths, 0 ≤ x^μ ≤ γ",
+        details: "The soft margin minimises |w|²/2 + γ Σ β^μ; a large γ approaches the hard margin (adatron)",
     },
     Descriptor {
         key: "margin",
@@ -238,6 +246,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "",
         rules: Rules::Taking(Optional::Margin),
         help: "Margin c: update when E^μ ≤ c",
+        details: "",
     },
     Descriptor {
         key: "order",
@@ -247,6 +256,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "",
         rules: Rules::Taking(Optional::Order),
         help: "Presentation order: cyclic or random",
+        details: "The rule's own is cyclic, the notes' perceptron's random",
     },
     Descriptor {
         key: "seed",
@@ -261,6 +271,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "",
         rules: Rules::All,
         help: "Seed of the random rules (random orders, draws and starts)",
+        details: "",
     },
 ];
 

@@ -181,8 +181,8 @@ test("on a phone each series added makes the shown charts higher by its legend's
 });
 
 test("several runs' legends name each by what differs, the PNG's band by what they share; one run keeps its full label", async () => {
-  const { legendLabels, sharedLabel } = await import("../../www/curves/curve-series.js");
-  const { seriesLabel } = await import("../../www/curves/curve-series.js");
+  const { legendLabels, sharedLabel } = await import("../../www/curves/series-labels.js");
+  const { seriesLabel } = await import("../../www/curves/series-labels.js");
   const a = { ...SMALL_SWEEP, n: 5 };
   const b = { ...SMALL_SWEEP, n: 8 };
   const c = { ...SMALL_SWEEP, n: 8, reps: 4 };

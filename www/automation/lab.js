@@ -5,7 +5,7 @@
  */
 
 import { readParams } from "../curves/curve-form.js";
-import { sweepState } from "../curves/curve-series.js";
+import { sweepState } from "../curves/series-labels.js";
 import { allSeriesCsv, seriesCsv } from "../curves/kept-series.js";
 import { CHARTS } from "../app/catalogue.js";
 import { loadPreset, teacherForm } from "../app/data-sets.js";

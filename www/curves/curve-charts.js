@@ -5,7 +5,7 @@
 import { CHARTS } from "../app/catalogue.js";
 import { readParams } from "./curve-form.js";
 import { chartsCanvas } from "./curve-png.js";
-import { legendLabels, runLabel, sharedLabel } from "./curve-series.js";
+import { legendLabels, runLabel, sharedLabel } from "./series-labels.js";
 
 /** @typedef {import("./curve-panel.js").CurvePanel} CurvePanel */
 /** @typedef {import("../pkg/perceptron_lab.js").CurveParams} CurveParams */

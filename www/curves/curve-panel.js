@@ -8,7 +8,7 @@ import { ALGORITHMS, CHARTS, NAMES } from "../app/catalogue.js";
 import { WARM_UP, applyAssignment, assignment, fillAssignments } from "./assignments.js";
 import { fillAlgorithms, readForm, readParams, syncForm } from "./curve-form.js";
 import { errorMessage, isAbort, sentence } from "../text/format.js";
-import { runLabel } from "./curve-series.js";
+import { runLabel } from "./series-labels.js";
 import { drawCharts, drawTrace, pngCanvas, preview, sizeCharts } from "./curve-charts.js";
 import { bindChartPointer } from "./curve-hits.js";
 import { runSweep } from "./curve-sweep.js";

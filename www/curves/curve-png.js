@@ -2,7 +2,7 @@
  * The learning-curve charts as one PNG of a fixed pixel size, whatever the device's pixel ratio,
  * zoom or column width: every chart drawn by the core at PNG_CHART's size, PNG_COLUMNS to a row,
  * under a band of one line — the one series' parameters, or the parameters several runs share
- * while each legend names what differs (curve-series.js) —; and where a chart's points are under
+ * while each legend names what differs (series-labels.js) —; and where a chart's points are under
  * the pointer.
  */
 

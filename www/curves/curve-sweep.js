@@ -3,7 +3,7 @@
  * cancelled) as the panel's current run. */
 
 import { errorMessage, isAbort, sentence } from "../text/format.js";
-import { seriesLabel } from "./curve-series.js";
+import { seriesLabel } from "./series-labels.js";
 import { drawCharts, drawCurve, preview } from "./curve-charts.js";
 import { SweepClock, timeLeft } from "./sweep-clock.js";
 

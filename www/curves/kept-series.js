@@ -5,7 +5,7 @@
 import { download } from "../files/download.js";
 import { errorMessage, sentence } from "../text/format.js";
 import { parseCurveCsv } from "./curve-import.js";
-import { runLabel, series } from "./curve-series.js";
+import { runLabel, series } from "./series-labels.js";
 import { drawCharts, pngCanvas } from "./curve-charts.js";
 
 /** @typedef {import("./curve-panel.js").CurvePanel} CurvePanel */

@@ -6,6 +6,17 @@ use crate::stops::{parse_stop, stop_help};
 use clap::ValueEnum;
 use perceptron_lab::catalogue::{Algorithm, TheoryCurve};
 use perceptron_lab::experiment::{parse_alpha, CurveParams, Labels, MAX_N, SWEEP_EPOCHS};
+use perceptron_lab::train::settings::DefaultValue;
+
+/// The line of help of the run setting `key` in the settings table.
+///
+/// # Panics
+/// If the table has no setting `key`.
+pub fn setting_line(key: &str) -> &'static str {
+    perceptron_lab::train::settings::setting(key)
+        .expect("a setting of the table")
+        .help
+}
 
 /// The help of the run setting `key`: its line of the settings table
 /// ([`SETTINGS`](perceptron_lab::train::settings::SETTINGS)) and its default, written once there.
@@ -20,7 +31,34 @@ pub fn setting_help(key: &str) -> String {
     }
 }
 
-/// `--updates`' help: what one step of the budget is, the rules grouped by their specs' step
+/// The long help (`--help`) of the run setting `key`, all from its row of the table: its line,
+/// what the row adds, its range, the rules that take it, and its default.
+///
+/// # Panics
+/// If the table has no setting `key`.
+pub fn setting_long_help(key: &str) -> String {
+    let d = perceptron_lab::train::settings::setting(key).expect("a setting of the table");
+    let mut parts = vec![d.help.to_string()];
+    if !d.details.is_empty() {
+        parts.push(d.details.to_string());
+    }
+    if let Some(range) = d.range {
+        parts.push(format!("Valid range: {}", range.text));
+    }
+    parts.push(format!("Taken by: {}", d.rule_names()));
+    match d.default {
+        DefaultValue::Value(_) if !d.unit.is_empty() => {
+            parts.push(format!("Default: {} {}", d.default_text(), d.unit));
+        }
+        DefaultValue::Value(_) | DefaultValue::Rule => {
+            parts.push(format!("Default: {}", d.default_text()));
+        }
+        DefaultValue::Unset => {}
+    }
+    parts.join(". ")
+}
+
+/// `--updates`' long help: its row of the table, then what one step of the budget is, the rules grouped by their specs' step
 /// cost ([`StepCost::budget_step`](perceptron_lab::train::StepCost::budget_step)).
 pub fn updates_help() -> String {
     let mut groups: Vec<(&str, Vec<&str>)> = vec![];
@@ -38,7 +76,8 @@ pub fn updates_help() -> String {
         .map(|(step, names)| format!("{}: {step}", names.join(", ")))
         .collect();
     format!(
-        "Step budget T instead of --epochs (T/P epochs): T steps of the rule. {}",
+        "{}. T steps are T/P epochs; what a step is: {}",
+        setting_long_help("updates"),
         steps.join("; ")
     )
 }
@@ -50,10 +89,10 @@ pub struct RunArgs {
     /// Input dimension N.
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_N))]
     pub n: usize,
-    /// Epoch limit of the iterative rules.
-    #[arg(long, default_value_t = SWEEP_EPOCHS, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
+    // a sweep's own default (its cells are many short runs), the table's line and range
+    #[arg(long, help = setting_line("epochs"), long_help = setting_long_help("epochs"), default_value_t = SWEEP_EPOCHS, conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
     pub epochs: f64,
-    #[arg(long, help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
+    #[arg(long, help = setting_help("updates"), long_help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     pub updates: Option<usize>,
     /// Seed of the sweep (trace: as curve's).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]

@@ -4,34 +4,11 @@
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::data::quote::quoted;
 use perceptron_lab::experiment::StopRule;
-use perceptron_lab::train::StepCost;
-
-/// Whether rule `a` takes the stopping rule `stop`: `gap` the rules that certify a bound (their
-/// relative gap ≤ TOL) and those with a cost of their own (the gradient rules and the soft
-/// margin: at their optimum's condition), `no-improvement` MinOver (κ not improved in `P`
-/// steps, read from its spec's step cost), `epochs` and `angle` every rule.
-pub fn takes_stop(a: Algorithm, stop: StopRule) -> bool {
-    match stop {
-        StopRule::Gap { .. } => a.info().certifies_bound || a.spec().objective.is_some(),
-        StopRule::NoImprovement => a.cost() == StepCost::Potentials,
-        StopRule::Epochs | StopRule::Angle { .. } => true,
-    }
-}
-
-/// The name of `stop`'s kind as `--stop` writes it.
-fn stop_kind(stop: StopRule) -> &'static str {
-    match stop {
-        StopRule::Epochs => "epochs",
-        StopRule::NoImprovement => "no-improvement",
-        StopRule::Gap { .. } => "gap",
-        StopRule::Angle { .. } => "angle",
-    }
-}
 
 /// The training rules that take `stop`, comma-separated.
 fn takers(stop: StopRule) -> String {
     Algorithm::rules()
-        .filter(|&a| takes_stop(a, stop))
+        .filter(|&a| a.takes_stop(stop))
         .map(Algorithm::name)
         .collect::<Vec<_>>()
         .join(", ")
@@ -43,13 +20,13 @@ fn takers(stop: StopRule) -> String {
 /// # Errors
 /// `--stop TEXT: unknown rule for --stop KIND "RULE"; expected one of: …`.
 pub fn check_stop(a: Algorithm, stop: StopRule, text: &str) -> Result<(), String> {
-    if takes_stop(a, stop) {
+    if a.takes_stop(stop) {
         return Ok(());
     }
     Err(format!(
         "--stop {}: unknown rule for --stop {} \"{a}\"; expected one of: {}",
         quoted(text),
-        stop_kind(stop),
+        stop.kind_name(),
         takers(stop)
     ))
 }
@@ -60,7 +37,7 @@ pub fn stop_note(algorithms: &[Algorithm], stop: StopRule, text: &str) -> Option
     let (takes, not): (Vec<Algorithm>, Vec<Algorithm>) = algorithms
         .iter()
         .filter(|&&a| a != Algorithm::Exact)
-        .partition(|&&a| takes_stop(a, stop));
+        .partition(|&&a| a.takes_stop(stop));
     if not.is_empty() {
         return None;
     }
@@ -73,11 +50,11 @@ pub fn stop_note(algorithms: &[Algorithm], stop: StopRule, text: &str) -> Option
             names(&takes)
         },
         names(&not),
-        stop_kind(stop)
+        stop.kind_name()
     ))
 }
 
-/// `--stop`'s help: the stopping rules and the rules that take each ([`takes_stop`]).
+/// `--stop`'s help: the stopping rules and the rules that take each ([`Algorithm::takes_stop`]).
 pub fn stop_help() -> String {
     let gap = StopRule::Gap { tolerance: 1.0 };
     let certified = Algorithm::rules()

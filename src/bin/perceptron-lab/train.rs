@@ -1,6 +1,6 @@
 //! `train`: one algorithm on a CSV file, the [`Model`] as JSON on stdout.
 
-use crate::args::{number, parse_algorithm, setting_help, updates_help, whole};
+use crate::args::{number, parse_algorithm, setting_help, setting_long_help, updates_help, whole};
 use crate::files::read_data;
 use crate::memory::workers_that_fit;
 use crate::model::Model;
@@ -11,7 +11,7 @@ use perceptron_lab::data::Dataset;
 use perceptron_lab::exact::{is_separable, max_stability};
 use perceptron_lab::optimum;
 use perceptron_lab::scene::{status, OptimumView, Settings};
-use perceptron_lab::train::config::{GAMMA, MAX_EPOCHS};
+use perceptron_lab::train::config::GAMMA;
 use perceptron_lab::train::{self, settings, Config, Fit, Mode, Presentation, Stop};
 
 #[derive(clap::Args)]
@@ -24,37 +24,27 @@ pub struct TrainArgs {
     /// Learn a threshold θ (default: through the origin).
     #[arg(long)]
     threshold: bool,
-    // `None` unless given (the rules' default applies; `exact` refuses it given)
-    #[arg(long, help = format!("Epoch limit [default: {MAX_EPOCHS}]"), conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
+    // The run settings: `None` unless given (the rule's or the table's default applies; `exact`
+    // refuses them given); their help is their row of the settings table.
+    #[arg(long, help = setting_help("epochs"), long_help = setting_long_help("epochs"), conflicts_with = "updates", allow_negative_numbers = true, value_parser = number)]
     epochs: Option<f64>,
-    #[arg(long, help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
+    #[arg(long, help = setting_help("updates"), long_help = updates_help(), allow_negative_numbers = true, value_parser = whole(1, usize::MAX))]
     updates: Option<usize>,
-    /// Starting perceptron w1,…,wN[,θ] (θ needs --threshold); default: the rule's own start.
-    #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = number)]
+    #[arg(long, help = setting_help("init"), long_help = setting_long_help("init"), value_delimiter = ',', allow_hyphen_values = true, value_parser = number)]
     init: Option<Vec<f64>>,
-    /// Learning rate η (perceptron-notes, adaline, adaline-batch, logistic, logistic-squared,
-    /// adaline-tanh, adatron). AdaTron: the book's fixed step x^μ ← max(0, x^μ + η(1 − E^μ))
-    /// (Biehl §3.7), converging for 0 < η < 2/max C^μμ, C^μμ = |ξ^μ|²/N (with --threshold
-    /// η < 1/(2 max C^μμ)); default: the exact coordinate step η = 1/C^μμ of each example.
-    #[arg(long, allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, help = setting_help("eta"), long_help = setting_long_help("eta"), allow_negative_numbers = true, value_parser = number)]
     eta: Option<f64>,
-    /// The soft margin's bound γ of the embedding strengths, 0 ≤ x^μ ≤ γ (soft-margin; default 1):
-    /// minimises |w|²/2 + γ Σ β^μ; γ in (0, ∞), large γ approaches the hard margin (adatron).
-    #[arg(long, allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, help = setting_help("gamma"), long_help = setting_long_help("gamma"), allow_negative_numbers = true, value_parser = number)]
     gamma: Option<f64>,
-    /// Rosenblatt's margin c ≥ 0: update when E = (w·ξ − θ)S ≤ c.
-    #[arg(long, allow_negative_numbers = true, value_parser = number)]
+    #[arg(long, help = setting_help("margin"), long_help = setting_long_help("margin"), allow_negative_numbers = true, value_parser = number)]
     margin: Option<f64>,
-    /// Presentation order (rosenblatt, perceptron-notes, adaline, logistic, logistic-squared,
-    /// adaline-tanh); default: the rule's own (cyclic; perceptron-notes random).
-    #[arg(long, value_enum)]
+    #[arg(long, help = setting_help("order"), long_help = setting_long_help("order"), value_enum)]
     order: Option<OrderArg>,
     /// Stopping rule as in curve; default: the rule's own (MinOver and AdaTron at a certified
     /// gap of 10⁻³).
     #[arg(long)]
     stop: Option<String>,
-    // `None` unless given (the rules' default applies; `exact` refuses it given)
-    #[arg(long, help = setting_help("seed"), allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
+    #[arg(long, help = setting_help("seed"), long_help = setting_long_help("seed"), allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
     seed: Option<u64>,
 }
 
