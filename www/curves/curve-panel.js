@@ -52,7 +52,7 @@ export class CurvePanel {
     this.kept = [];
     /** whether the ε_g chart's y axis is in decades (the "log ε_g" box) */
     this.logEps = false;
-    /** The sweep under way: `{params, results, done, total}`, else null. */
+    /** The sweep under way: `{params, results, done, total, clock, t0}` (its SweepClock, its start), else null. */
     this.sweep = null;
     this.trace = null; // {trace, params, algorithm, alpha, every, csv}
     /** whether a sweep is running */

@@ -45,10 +45,9 @@ export async function runSweep(panel, params) {
   panel.status(`running ${cells} cells on ${panel.pool.size} workers…`);
   const t0 = performance.now();
   const clock = new SweepClock(Array.from(panel.wasm.curveSizes(params)), params.reps, panel.pool.size);
-  /** the sweep under way: its results so far (getState().sweep, the partial series of a Cancel) */
-  const sweep = { params, results: /** @type {any[]} */ ([]), done: 0, total: cells };
+  /** the sweep under way: its results so far (getState().sweep, the partial series of a Cancel), its clock */
+  const sweep = { params, results: /** @type {any[]} */ ([]), done: 0, total: cells, clock, t0 };
   panel.sweep = sweep;
-  let shown = 0;
   let shownAt = Number.NEGATIVE_INFINITY;
   let nextDraw = t0;
   let drawnCount = 0;
@@ -58,16 +57,14 @@ export async function runSweep(panel, params) {
       cells,
       order,
       (done, total, finished, times) => {
-        for (const [i, ms] of times.entries()) clock.record(finished[i], ms);
-        sweep.done = done;
         const now = performance.now();
+        for (const [i, ms] of times.entries()) clock.record(finished[i], ms, now);
+        sweep.done = done;
         if (now - shownAt < PROGRESS_SHOW_MS) return;
         shownAt = now;
-        const { done: share, leftMs } = clock.estimate();
-        Object.assign(sweep, { share, leftMs });
         // by the work done, not the cells (they differ by orders of magnitude); never backwards
-        shown = Math.max(shown, share);
-        el("lc-progress").value = shown;
+        const { done: share, leftMs } = clock.estimate(now);
+        el("lc-progress").value = share;
         const elapsed = now - t0;
         const left = elapsed >= ETA_AFTER_MS && leftMs >= ETA_AFTER_MS ? `, ${timeLeft(leftMs)}` : "";
         panel.status(`${done} / ${total} cells${left}`);

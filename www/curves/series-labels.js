@@ -131,7 +131,8 @@ export function series(params, rows, note = "") {
  * `{alpha, eps_g, eps_g_sem}`), then the current run; `done` and `total` count the cells of the
  * sweep under way (else of the last one), whose series holds every α reached so far, each over
  * the repetitions done (`rows[i].reps`); while it runs also `work` (the estimated share of its
- * work done, the bar's) and `leftMs` (the estimated time left); `logEps`: the ε_g chart's y axis
+ * work done, the bar's), `leftMs` (the estimated time left) and `elapsedMs` (the time since it
+ * started, on the same clock); `logEps`: the ε_g chart's y axis
  * in decades.
  * @param {any} panel the CurvePanel
  */
@@ -154,12 +155,16 @@ function sweepOwn(panel, kept) {
       rows = partial.rows();
       partial.free();
     }
+    // the clock's estimate now, not the status line's (up to PROGRESS_SHOW_MS old)
+    const now = performance.now();
+    const est = s.clock?.cells ? s.clock.estimate(now) : null;
     return {
       running: true,
       done: s.done,
       total: s.total,
-      work: s.share ?? 0,
-      leftMs: s.leftMs ?? null,
+      work: est?.done ?? 0,
+      leftMs: est?.leftMs ?? null,
+      elapsedMs: now - s.t0,
       series: [...kept, series(s.params, rows, `running: ${s.results.length} of ${s.total} cells`)],
     };
   }
