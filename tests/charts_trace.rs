@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::charts::{params, svg_placed_texts, svg_text_boxes};
+use common::charts::{params, svg_placed_texts, svg_said, svg_text_boxes};
 use perceptron_lab::catalogue::Algorithm;
 use perceptron_lab::chart;
 use perceptron_lab::experiment::{self, Labels};
@@ -73,7 +73,7 @@ fn trace_chart_shows_kappa_its_bound_and_the_errors_inside_the_plot() {
         "minover: ε_g",
         "training error",
     ] {
-        assert!(text.contains(label), "legend {label}");
+        assert!(svg_said(&text).contains(label), "legend {label}");
     }
     let mut coords = 0;
     for poly in text.split("<polyline").skip(1) {
@@ -110,12 +110,18 @@ fn trace_legends_lie_under_their_panels() {
         chart::draw_trace(&area, &spec, 1.0).unwrap();
     }
     let placed = svg_placed_texts(&text);
+    // a label with a subscript is its line's piece, then the script's (`κ`, `max`, ` (exact)`)
     let at = |label: &str| {
-        placed
-            .iter()
-            .find(|t| t.0 == label)
-            .unwrap_or_else(|| panic!("no text {label}"))
-            .2
+        let (line, script) = match label.split_once('_') {
+            Some((line, rest)) => (line, rest.split(' ').next()),
+            None => (label, None),
+        };
+        (0..placed.len())
+            .find(|&k| {
+                placed[k].0 == line.trim()
+                    && script.is_none_or(|s| placed.get(k + 1).is_some_and(|t| t.0 == s))
+            })
+            .map_or_else(|| panic!("no text {label}"), |k| placed[k].2)
     };
     let error_desc = at("error");
     let axis_desc = at("t (steps of the rule, logarithmic)");

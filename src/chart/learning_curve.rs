@@ -5,6 +5,7 @@
 
 use super::legend::{self, Entry as LegendEntry, Swatch};
 use super::marker::Shape;
+use super::rich;
 use super::runs::run_style;
 use super::spec::{ChartSpec, Mark, Series};
 use super::wrap::wrap;
@@ -144,9 +145,12 @@ pub fn draw_marked<DB: DrawingBackend>(
         }
         label
     };
+    // the caption as plotters places it (under the top margin), with its scripts
+    let margin = (10.0 * scale).round().max(1.0) as i32;
+    let plot_area = rich::titled(&plot_area, &spec.title, &caption(scale), margin)?;
     let mut chart = ChartBuilder::on(&plot_area)
-        .caption(&spec.title, caption(scale))
         .margin(px(10.0))
+        .margin_top(0)
         .margin_right(px(24.0)) // the last tick's label is centred on the plot's edge
         .x_label_area_size(px(2.0 * CHART_TEXT.px + 12.0))
         .y_label_area_size(px(4.0 * CHART_TEXT.px + 8.0))
@@ -157,8 +161,10 @@ pub fn draw_marked<DB: DrawingBackend>(
         spec.y_label.clone()
     };
     let mut mesh = chart.configure_mesh();
+    if !rich::has_scripts(&y_desc) {
+        mesh.y_desc(y_desc.as_str());
+    }
     mesh.x_desc("α = P/N")
-        .y_desc(y_desc)
         .x_label_formatter(&|v| tick(*v))
         .y_label_formatter(&y_tick)
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
@@ -170,26 +176,15 @@ pub fn draw_marked<DB: DrawingBackend>(
             .y_max_light_lines(0);
     }
     mesh.draw()?;
+    if rich::has_scripts(&y_desc) {
+        let plot = chart.plotting_area().strip_coord_spec();
+        rich::draw_y_title(&plot_area, &plot, &y_desc, &text(scale), margin)?;
+    }
     let marks = draw_alpha_marks(&mut chart, spec, scale, (x0, x1), (y0, y1))?;
     draw_lines(&mut chart, spec, scale, fy)?;
     let hits = draw_points(&mut chart, &spec.series, scale, fy, y0)?;
     if let Some(why) = &spec.empty {
-        let plot = chart.plotting_area().strip_coord_spec();
-        let (w, h) = plot.dim_in_pixel();
-        let font = muted_text(scale);
-        let lines = wrap(&plot, std::slice::from_ref(why), &font, w * 4 / 5)?;
-        let line_height = (CHART_TEXT.px + 5.0) * scale;
-        let top = f64::from(h) / 2.0 - lines.len() as f64 * line_height / 2.0;
-        for (k, line) in lines.iter().enumerate() {
-            plot.draw_text(
-                line,
-                &font,
-                (
-                    (f64::from(w) / 10.0).round() as i32,
-                    (top + k as f64 * line_height).round() as i32,
-                ),
-            )?;
-        }
+        say_why_empty(&chart.plotting_area().strip_coord_spec(), why, scale)?;
     }
     area.present()?;
     let mut y_ticks = printed.into_inner();
@@ -240,6 +235,27 @@ fn draw_lines<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Writes in `plot`, wrapped and centred, why a chart has no points.
+fn say_why_empty<DB: DrawingBackend>(
+    plot: &DrawingArea<DB, Shift>,
+    why: &str,
+    scale: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (w, h) = plot.dim_in_pixel();
+    let font = muted_text(scale);
+    let lines = wrap(plot, &[why.to_owned()], &font, w * 4 / 5)?;
+    let line_height = (CHART_TEXT.px + 5.0) * scale;
+    let top = f64::from(h) / 2.0 - lines.len() as f64 * line_height / 2.0;
+    for (k, line) in lines.iter().enumerate() {
+        let at = (
+            (f64::from(w) / 10.0).round() as i32,
+            (top + k as f64 * line_height).round() as i32,
+        );
+        rich::draw(plot, line, &font, at)?;
+    }
+    Ok(())
+}
+
 /// Draws `spec`'s vertical marks within the x axis `(x0, x1)`: a dashed line in the muted ink
 /// across the plot `(y0, y1)`, its label at its top, right of it. Returns what it drew.
 fn draw_alpha_marks<DB: DrawingBackend>(
@@ -263,7 +279,8 @@ fn draw_alpha_marks<DB: DrawingBackend>(
         // its label right of the line at the plot's top, on white so that no curve crosses it
         let font = text(scale).pos(Pos::new(HPos::Left, VPos::Top));
         let gap = (5.0 * scale).round() as i32;
-        let (w, h) = chart.plotting_area().estimate_text_size(&m.label, &font)?;
+        let plot = chart.plotting_area().strip_coord_spec();
+        let (w, h) = rich::size(&plot, &m.label, &font)?;
         let (w, h) = (
             i32::try_from(w).unwrap_or(i32::MAX),
             i32::try_from(h).unwrap_or(i32::MAX),
@@ -273,9 +290,16 @@ fn draw_alpha_marks<DB: DrawingBackend>(
                 + Rectangle::new(
                     [(gap - 2, gap - 2), (gap + w + 2, gap + h + 2)],
                     WHITE.filled(),
-                )
-                + Text::new(m.label.clone(), (gap, gap), font),
+                ),
         ))?;
+        let (left, top) = plot.get_base_pixel();
+        let (x_at, y_at) = chart.backend_coord(&(m.alpha, y1));
+        rich::draw(
+            &plot,
+            &m.label,
+            &font,
+            (x_at - left + gap, y_at - top + gap),
+        )?;
         out.push(DrawnMark {
             alpha: m.alpha,
             label: m.label.clone(),
@@ -488,7 +512,7 @@ fn draw_notes<DB: DrawingBackend>(
         area.split_vertically((f64::from(height) - notes_height).round() as i32);
     for (k, line) in lines.iter().enumerate() {
         let y = (k as f64 * line_height).round() as i32;
-        note_area.draw_text(line, &font, (margin as i32, y))?;
+        rich::draw(&note_area, line, &font, (margin as i32, y))?;
     }
     Ok(plot_area)
 }

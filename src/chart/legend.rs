@@ -92,7 +92,7 @@ pub fn below<DB: DrawingBackend>(
     let mut x = margin;
     let room = f64::from(width) - 2.0 * margin - swatch;
     for e in entries {
-        let text_width = f64::from(area.estimate_text_size(&e.text, &font)?.0);
+        let text_width = f64::from(super::rich::size(area, &e.text, &font)?.0);
         if text_width > room {
             // too wide for a row of its own (a run's parameters): its text wrapped, under itself
             let lines = super::wrap::wrap(
@@ -137,11 +137,11 @@ pub fn below<DB: DrawingBackend>(
         for (x, e, text) in row {
             let x = x.round() as i32;
             let Some(e) = e else {
-                legend.draw_text(text, &left_middle, (x + swatch, y))?;
+                super::rich::draw(&legend, text, &left_middle, (x + swatch, y))?;
                 continue;
             };
             draw_swatch(&legend, e.swatch, (x, y), swatch, scale)?;
-            legend.draw_text(text, &left_middle, (x + swatch, y))?;
+            super::rich::draw(&legend, text, &left_middle, (x + swatch, y))?;
         }
     }
     Ok(plot)

@@ -18,6 +18,7 @@ mod clip;
 mod learning_curve;
 mod legend;
 mod marker;
+mod rich;
 mod runs;
 mod spec;
 mod theory;

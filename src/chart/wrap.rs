@@ -19,7 +19,7 @@ pub(super) fn wrap<DB: DrawingBackend>(
             } else {
                 format!("{line} {word}")
             };
-            if !line.is_empty() && area.estimate_text_size(&candidate, font)?.0 > width {
+            if !line.is_empty() && super::rich::size(area, &candidate, font)?.0 > width {
                 lines.push(std::mem::replace(&mut line, word.to_string()));
             } else {
                 line = candidate;

@@ -37,6 +37,50 @@ pub fn svg_placed_texts(svg: &str) -> Vec<(String, f64, f64)> {
         .collect()
 }
 
+/// The texts of an SVG read back as the charts write them: a label's sub- and superscripts (each
+/// a `<text>` of its own at 0.72 of its line's size, lowered or raised: `src/chart/rich.rs`)
+/// written with carets again and joined to their line (`κ_max = 0.3`), other texts joined by
+/// spaces, in the order drawn.
+pub fn svg_said(svg: &str) -> String {
+    let attr = |t: &str, name: &str| -> f64 {
+        let at = t.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        t[at..at + t[at..].find('"').unwrap()].parse().unwrap()
+    };
+    let mut said = String::new();
+    // the last line piece's size and y, and whether the last piece was a script
+    let mut line: Option<(f64, f64)> = None;
+    let mut after_script = false;
+    for t in svg.split("<text").skip(1) {
+        let head = &t[..t.find('>').unwrap()];
+        let body = &t[t.find('>').unwrap() + 1..];
+        // the backend writes the text on a line of its own
+        let text = &body[..body.find("</text>").unwrap()];
+        let text = text.strip_prefix('\n').unwrap_or(text);
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        let (size, y) = (attr(head, "font-size"), attr(head, "y"));
+        let script = line.filter(|(s, _)| (size / s - 0.72).abs() < 0.01);
+        if let Some((_, line_y)) = script {
+            said.push(if y < line_y { '^' } else { '_' });
+            if text.chars().all(|c| c.is_ascii_alphanumeric()) {
+                said.push_str(text);
+            } else {
+                said.push('{');
+                said.push_str(text);
+                said.push('}');
+            }
+            after_script = true;
+            continue;
+        }
+        if !said.is_empty() && !after_script {
+            said.push(' ');
+        }
+        said.push_str(text);
+        line = Some((size, y));
+        after_script = false;
+    }
+    said
+}
+
 /// The box a text of an SVG covers, estimated from its attributes at the size the page's canvas
 /// draws it (plotters' SVG backend writes the font size divided by 1.24, the canvas backend the
 /// size itself): each character `0.6` of that size wide (a sans-serif digit is about `0.55 em`),

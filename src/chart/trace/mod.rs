@@ -298,8 +298,10 @@ fn draw_panel<DB: DrawingBackend>(
     if with_t_desc {
         mesh.x_desc(t_desc.as_str());
     }
-    mesh.y_desc(y_desc.as_str())
-        .y_labels(panel.y_labels)
+    if !super::rich::has_scripts(&y_desc) {
+        mesh.y_desc(y_desc.as_str());
+    }
+    mesh.y_labels(panel.y_labels)
         .x_labels(x_labels)
         .x_label_formatter(&t_label)
         .y_label_formatter(&y_label)
@@ -307,6 +309,11 @@ fn draw_panel<DB: DrawingBackend>(
         .label_style(text(scale))
         .axis_desc_style(text(scale))
         .draw()?;
+    if super::rich::has_scripts(&y_desc) {
+        let plot_area = plot.plotting_area().strip_coord_spec();
+        let left = (8.0 * scale).round().max(1.0) as i32;
+        super::rich::draw_y_title(&area, &plot_area, &y_desc, &font, left)?;
+    }
     for r in &panel.references {
         if let Some(v) = panel
             .y
@@ -352,7 +359,7 @@ fn fitting_desc<DB: DrawingBackend>(
     let mut forms = desc_forms(desc);
     let shortest = forms.pop().unwrap_or_default();
     for form in forms {
-        if area.estimate_text_size(&form, font)?.0 <= room {
+        if super::rich::size(area, &form, font)?.0 <= room {
             return Ok(form);
         }
     }
