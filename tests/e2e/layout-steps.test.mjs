@@ -112,3 +112,32 @@ for (const { viewport, embed } of [
     }
   });
 }
+
+// A narrower lesson's panel is a taller one: the layout's search must not judge every arrangement
+// by the narrowest panel's (whose text overflows), or the step's panels fold under the views.
+test("a step whose panels fit beside readable views is laid out on one screen: step 1 at 1280×720 shows its readout", async () => {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.lab?.ready);
+    await page.evaluate(() => window.lab.ready);
+    await page.evaluate(() => window.lab.openLesson("chapter", 0));
+    await settled(page);
+    const fit = await page.evaluate(() => {
+      const box = (id) => document.getElementById(id).getBoundingClientRect();
+      return {
+        below: document.body.classList.contains("presenter-below"),
+        readout: box("readout").bottom,
+        data: [box("data-view").width, box("data-view").height],
+        scroll: document.documentElement.scrollHeight,
+      };
+    });
+    assert.equal(fit.below, false, "the panels are not folded under the views");
+    assert.ok(fit.readout <= 720, `the readout ends at ${fit.readout} px, inside the window`);
+    assert.ok(fit.scroll <= 720, `the page is ${fit.scroll} px high`);
+    readableData({ "data-view": [0, 0, ...fit.data] }, { width: 1280, height: 720 }, "step 1");
+  } finally {
+    await page.close();
+  }
+});

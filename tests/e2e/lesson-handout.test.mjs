@@ -1,7 +1,8 @@
 // The handout: `?lesson=chapter&handout` (lab.lessonHandoutLink) lays out every step of the
 // built-in lesson — title, typeset text, look and try, a picture of its prepared state — and
 // printed by Chromium (page.pdf) it gives one page or more per step, each step's title starting a
-// page of its own (the PDF's outline: a bookmark per heading, with the page it is on).
+// page of its own (the PDF's outline: a bookmark per heading, with the page it is on). The
+// speaker's notes are printed only with `&notes`: each step's under its text.
 
 import assert from "node:assert/strict";
 import { inflateSync } from "node:zlib";
@@ -70,6 +71,7 @@ test("the built-in lesson's handout prints one page or more per step, each with 
         title: s.querySelector("h2").textContent,
         math: s.querySelectorAll(".handout-text math").length,
         text: s.querySelector(".handout-text").textContent,
+        notes: [...s.querySelectorAll("p")].filter((p) => p.querySelector("b")?.textContent === "Notes: ").length,
         pictures,
       };
     }),
@@ -83,6 +85,7 @@ test("the built-in lesson's handout prints one page or more per step, each with 
     for (const p of s.pictures) assert.ok(p.width > 100 && p.dark > 50, `step ${i + 1}'s picture shows something (${p.width} px wide, ${p.dark} dark pixels)`);
     assert.ok(s.math > 0, `step ${i + 1}'s equations are typeset`);
     assert.doesNotMatch(s.text, /\$/, `step ${i + 1} shows no raw TeX`);
+    assert.equal(s.notes, 0, `step ${i + 1}: no notes without &notes`);
   }
   // the page's controls are not in the handout
   assert.equal(await page.evaluate(() => document.getElementById("controls").getClientRects().length), 0);
@@ -108,5 +111,31 @@ test("the built-in lesson's handout prints one page or more per step, each with 
     "each title's bookmark points at a page",
   );
   for (let i = 1; i < onPages.length; i++) assert.ok(onPages[i] > onPages[i - 1], `step ${i + 1} starts a page after step ${i}'s (${onPages})`);
+  assert.deepEqual(lab.errors, []);
+});
+
+/** A text as the page shows rich text: `κ_max`, `x^μ`, `1/κ_max²` without their carets and braces. */
+const plain = (t) => t.replace(/[_^]\{([^}]*)\}/g, "$1").replace(/[_^](\S)/g, "$1");
+
+test("with &notes the handout prints each step's notes on its page, and only its own", async () => {
+  const { page } = lab;
+  await page.goto(lab.server.url);
+  await page.waitForFunction(() => window.lab?.ready);
+  await page.evaluate(() => window.lab.openLesson("chapter", 0));
+  const file = JSON.parse(await page.evaluate(() => window.lab.exportLesson()));
+  const link = await page.evaluate(() => window.lab.lessonHandoutLink("chapter"));
+  await page.goto(`${link}&notes`);
+  await page.waitForFunction(() => window.lab?.ready);
+  await page.waitForFunction(() => document.getElementById("lesson-handout")?.dataset.ready === "true", null, { timeout: 120_000 });
+  const notes = await page.evaluate(() =>
+    [...document.querySelectorAll(".handout-step")].map((s) =>
+      [...s.querySelectorAll("p")].filter((p) => p.querySelector("b")?.textContent === "Notes: ").map((p) => p.textContent),
+    ),
+  );
+  assert.equal(notes.length, file.steps.length);
+  for (const [i, step] of file.steps.entries()) {
+    assert.ok(step.notes.length > 40, `step ${i + 1} of the built-in lesson has notes`);
+    assert.deepEqual(notes[i], [`Notes: ${plain(step.notes)}`], `step ${i + 1}'s notes, once`);
+  }
   assert.deepEqual(lab.errors, []);
 });

@@ -255,20 +255,22 @@ export function fitPresenter(dataView, weightView) {
   };
   const screen = window.innerWidth * window.innerHeight;
   let best = { level: 0, beside: false, high: leastView(PRESENTER_MIN_DATA), area: -1 };
-  // the most compact panels with the smallest views first: should they not fit either way, no
-  // arrangement does (the panels only grow at the levels before), and the search is skipped
-  const compact = PRESENTER_LEVELS.length - 1;
-  // (beside the views, the panels' column is only as high as the views: there the tallest views
-  // may be the ones that fit)
+  // the smallest views first, at each level: should they fit in no arrangement, none fits with
+  // larger views either, and the search is skipped. Every level is tried, not only the most
+  // compact: a narrower lesson's panel is a taller one (its text wraps), so it may overflow where
+  // a level before does not. (Beside the views, the panels' column is only as high as the
+  // views: there the tallest views may be the ones that fit.)
   const tallest = Math.floor(window.innerHeight - 2 * PRESENTER_PADDING - BORDERS);
-  const feasible = [false, true].some((beside) => {
-    arrange(compact, beside);
-    if (beside && ![...side.children].some((e) => e.getBoundingClientRect().height > 0)) return false;
-    return (beside ? [leastView(PRESENTER_MIN_DATA), tallest] : [leastView(PRESENTER_MIN_DATA)]).some((high) => {
-      apply(high);
-      return fits();
-    });
-  });
+  const feasible = PRESENTER_LEVELS.some((_, level) =>
+    [false, true].some((beside) => {
+      arrange(level, beside);
+      if (beside && ![...side.children].some((e) => e.getBoundingClientRect().height > 0)) return false;
+      return (beside ? [leastView(PRESENTER_MIN_DATA), tallest] : [leastView(PRESENTER_MIN_DATA)]).some((high) => {
+        apply(high);
+        return fits();
+      });
+    }),
+  );
   for (let level = 0; feasible && level < PRESENTER_LEVELS.length; level++) {
     for (const beside of [false, true]) {
       arrange(level, beside);

@@ -38,7 +38,7 @@ function wideProjector() {
  * @param {import("../views/weight/weight-view.js").WeightView} weightView
  */
 export function layout(dataView, weightView) {
-  // timed for the benchmarks (bench/layout-steps.mjs reads the "layout" measures)
+  // timed for the benchmarks (bench/lesson-table.mjs reads the "layout" measures)
   const start = performance.now();
   try {
     placeViews(dataView, weightView);

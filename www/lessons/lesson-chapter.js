@@ -104,7 +104,7 @@ export function chapterLesson(wasm) {
         look: "The arc in the weight view, and where each rule's w lies on it.",
         try: "Flip a label: the arc jumps or vanishes. Zoom into the lower plot with the wheel.",
         notes:
-          "Through the origin, only the direction of w counts, so the version space is an arc. Ask where on the circle the perceptrons that classify every example lie, then → shades the arc. Every new example can only shorten it; a flipped label can make it vanish. Point out where Rosenblatt's and MinOver's w lie on the arc: both inside, MinOver nearer its middle.",
+          "Through the origin, only the direction of w counts, so the version space is an arc. Ask where on the circle the perceptrons that classify every example lie, then → shades the arc. Every new example can only shorten it; a flipped label can make it vanish. Point out where Rosenblatt's and MinOver's w lie on the arc: both inside; MinOver's at the optimum, which is not the arc's middle: it makes the smallest distance of an example from the line as large as it can be, and here the two ringed examples near the origin put it near one end of the arc.",
         reveal: ["version-space", "text", "text"],
         views: ["data", "weights", "readout"],
         action: "none",
@@ -165,7 +165,7 @@ export function chapterLesson(wasm) {
         look: "The rings, sized by x^μ: AdaTron's sit on the support vectors only.",
         try: "Space plays AdaTron; drag a ringed point and one without a ring.",
         notes:
-          "AdaTron's rings shrink to zero except on the support vectors; Adaline's stay on every point. Drag a point without a ring: AdaTron's line does not move. Drag a ringed one: it does.",
+          "Before Space, AdaTron's rings sit on the two support vectors only, with the exact optimum's; Adaline has none (its strengths are not kept non-negative). While AdaTron plays, its ring marks the example presented. Drag a point without a ring: AdaTron's line does not move. Drag a ringed one: it does.",
         views: ["data", "weights", "readout", "player"],
         action: "animate",
         state: { ...preset("six"), shown: shown("adaline", "adatron"), animate: "adatron", speed: 5, rings: true },

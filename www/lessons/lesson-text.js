@@ -48,7 +48,8 @@ export async function renderLessonText(box, text) {
   for (const paragraph of text.split(/\n\s*\n/)) {
     if (!paragraph.trim()) continue;
     const p = document.createElement("p");
-    for (const piece of splitMath(paragraph.trim())) {
+    const pieces = splitMath(paragraph.trim());
+    for (const [k, piece] of pieces.entries()) {
       if (!piece.tex) {
         p.append(piece.text);
         continue;
@@ -57,7 +58,17 @@ export async function renderLessonText(box, text) {
       span.className = piece.display ? "math display" : "math";
       span.textContent = piece.text; // until typeset
       formulas.push({ el: span, tex: piece.text, display: piece.display });
-      p.append(span);
+      // an equation in the line and the word or mark right after it ("$\kappa_{\max}$,") kept
+      // on one line: the line may break after a formula, and would then start with the comma
+      const next = pieces[k + 1];
+      const glued = !piece.display && next && !next.tex ? (/^\S+/.exec(next.text)?.[0] ?? "") : "";
+      if (glued && next) {
+        const glue = document.createElement("span");
+        glue.className = "math-glue";
+        glue.append(span, glued);
+        next.text = next.text.slice(glued.length);
+        p.append(glue);
+      } else p.append(span);
     }
     box.append(p);
   }
