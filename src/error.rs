@@ -42,12 +42,24 @@ pub enum Error {
         value: f64,
     },
     /// A label is not one of −1, +1, 0, 1.
-    #[error("point {index}: label {value} is not one of −1, +1 (or 0, 1)")]
+    #[error("point {index}: {}", not_a_label(*value))]
     BadLabel {
         /// Index of the point (0-based).
         index: usize,
         /// The offending value.
         value: f64,
+    },
+    /// Labels of both conventions, a 0 and a −1, in one set (`data::labels`).
+    #[error("point {index}: {}", mixed_labels(*value, "point", *other, *other_value))]
+    MixedLabels {
+        /// Index of the point (0-based).
+        index: usize,
+        /// Its label.
+        value: f64,
+        /// Index of the first point of the other convention.
+        other: usize,
+        /// That point's label.
+        other_value: f64,
     },
     /// Too many points.
     #[error("{got} points is too many: at most {max} are allowed")]
@@ -158,6 +170,23 @@ pub enum Error {
         /// Its length.
         largest_norm: f64,
     },
+}
+
+/// The rule a set's labels follow, in words, for the refusals.
+pub const LABEL_CONVENTIONS: &str = "a set's labels are either −1, +1 or 0, 1, not both";
+
+/// The refusal of label `value`, which is none of −1, +1, 0, 1.
+pub fn not_a_label(value: f64) -> String {
+    format!("label {value} is not one of −1, +1 (or 0, 1)")
+}
+
+/// The refusal of label `value` that mixes the conventions, `other_value` being the label of the
+/// other convention at `place` `other` (a point, a line).
+pub fn mixed_labels(value: f64, place: &str, other: usize, other_value: f64) -> String {
+    format!(
+        "label {value} mixes the two label conventions: {place} {other} has label {other_value}, \
+         and {LABEL_CONVENTIONS}"
+    )
 }
 
 /// The memory of `values` `f64` values, in words: `512 MiB`, `200 GB`.

@@ -224,6 +224,44 @@ fn columns_that_are_not_inputs_are_refused_by_name() {
     assert_eq!(m["w"], serde_json::json!([1.0, 0.0]));
 }
 
+/// A data file's labels are ±1 or 0/1, not both: a file with labels 1, 0 and −1 read both 0 and
+/// −1 as −1 (a third class, or 0 for a missing value, trained on silently). Now `train` and
+/// `count` refuse it naming the label's line, the earlier line of the other convention and the
+/// two conventions; each convention alone trains the same model.
+#[test]
+fn labels_mixing_0_and_minus_1_are_refused() {
+    let mixed = file(
+        "mixed.csv",
+        "x1,x2,label\n1,2,1\n-1,0,0\n0.5,1,1\n-2,-1,-1\n",
+    );
+    let mixed = mixed.to_str().unwrap();
+    let message = "mixed.csv: line 5: label -1 mixes the two label conventions: line 3 has \
+                   label 0, and a set's labels are either −1, +1 or 0, 1, not both";
+    cli_refuses(
+        &["train", "--algorithm", "minover", "--data", mixed],
+        message,
+    );
+    cli_refuses(&["count", "--data", mixed], message);
+    let models: Vec<String> = ["0", "-1"]
+        .iter()
+        .map(|negative| {
+            let text = format!("x1,x2,label\n1,2,1\n-1,0,{negative}\n0.5,1,1\n-2,-1,{negative}\n");
+            let one = file(&format!("one-convention{negative}.csv"), &text);
+            cli(&[
+                "train",
+                "--algorithm",
+                "hebb",
+                "--data",
+                one.to_str().unwrap(),
+            ])
+        })
+        .collect();
+    // Hebb: w = (1/N) Σ S^μ ξ^μ = ((1 + 1 + 0.5 + 2)/2, (2 + 0 + 1 + 1)/2)
+    let m: serde_json::Value = serde_json::from_str(&models[0]).unwrap();
+    assert_eq!(m["w"], serde_json::json!([2.25, 2.0]));
+    assert_eq!(models[0], models[1]);
+}
+
 /// File names and values reach the terminal escaped and cut short: a name with a newline forged
 /// a second message line, a 100 MB one-field header was echoed whole, a 200-million-digit value
 /// was "inf is not finite".

@@ -142,7 +142,7 @@ def _number(key, value):
 
 
 def train(algorithm: str, X, y, threshold: bool = False, **settings) -> TrainResult:
-    """Trains ``algorithm`` on ``(X, y)`` (labels ±1 or 0/1) to its stop.
+    """Trains ``algorithm`` on ``(X, y)`` (labels ±1 or 0/1, not both) to its stop.
 
     ``settings`` are either the settings table's (``perceptron_lab.settings()``: ``epochs``,
     ``updates``, ``init``, ``eta``, ``gamma``, ``margin``, ``order``, ``seed``), checked and

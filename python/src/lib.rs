@@ -29,7 +29,7 @@ fn json_error(e: &serde_json::Error) -> PyErr {
     }
 }
 
-/// The data set of row-major inputs `xs` (`P × dim`) and labels `ys` (±1 or 0/1).
+/// The data set of row-major inputs `xs` (`P × dim`) and labels `ys` (±1 or 0/1, not both).
 fn dataset(
     xs: &PyReadonlyArray1<f64>,
     dim: usize,

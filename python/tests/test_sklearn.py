@@ -44,3 +44,18 @@ def test_max_stability_says_when_there_is_none():
     X = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])
     with pytest.raises(ValueError, match="not linearly separable"):
         MaxStability().fit(X, [0, 1, 0])
+
+
+def test_any_two_classes_are_taken_even_those_the_core_refuses_together():
+    """The estimators map ``classes_`` to ±1 themselves: classes −1 and 0, which ``pl.train``
+    refuses together (two label conventions), are two classes here, and the fit is the one on
+    the same set labelled ±1."""
+    X, y, _ = pl.teacher_set(5, 40, 2)
+    labels = np.where(y > 0, 0, -1)  # classes_ = [-1, 0]: 0 is the positive class
+    with pytest.raises(ValueError, match="mixes the two label conventions"):
+        pl.train("minover", X, labels)
+    est = MinOver(fit_intercept=False).fit(X, labels)
+    assert list(est.classes_) == [-1, 0]
+    assert np.array_equal(est.predict(X), labels)
+    same = MinOver(fit_intercept=False).fit(X, y)
+    assert np.array_equal(est.coef_, same.coef_)

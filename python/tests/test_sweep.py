@@ -1,6 +1,6 @@
 """learning_curve: the CLI's curve CSV for the same arguments, whatever runs the cells — the
 default threads, a process pool, a Dask LocalCluster of two worker processes — and after an
-interruption and a resume."""
+interruption and a resume; its progress bar's count of the cells done."""
 
 import json
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -94,6 +94,49 @@ def test_interrupted_and_resumed(expected, tmp_path):
     assert sorted(pool.cells) == sorted(set(range(18)) - done), "only the missing cells ran"
     with pytest.raises(ValueError, match="another sweep's results"):
         pl.learning_curve(**{**ARGS, "seed": 6}, results=str(results), progress=False)
+
+
+@pytest.fixture
+def bars(monkeypatch):
+    """The tqdm bars learning_curve makes, each with the increments it was given."""
+    tqdm_auto = pytest.importorskip("tqdm.auto")
+    made = []
+
+    class Recording(tqdm_auto.tqdm):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.shown = not self.disable  # close() disables a bar
+            self.increments = []
+            made.append(self)
+
+        def update(self, n=1):
+            self.increments.append(n)
+            return super().update(n)
+
+    monkeypatch.setattr(tqdm_auto, "tqdm", Recording)
+    return made
+
+
+def test_the_progress_bar_counts_the_cells_done(expected, bars):
+    got = pl.learning_curve(**ARGS, chunk=4)  # 3 α × 6 repetitions: 18 cells
+    assert_frames_equal(got, expected)
+    (bar,) = bars
+    assert (bar.total, bar.n, bar.unit, bar.shown) == (18, 18, "cell", True)
+    assert sorted(bar.increments) == [2, 4, 4, 4, 4], "one update a chunk, of its cells"
+    pl.learning_curve(**ARGS, progress=False)
+    assert not bars[1].shown
+
+
+def test_a_resumed_sweeps_bar_starts_at_the_cells_held(expected, bars, tmp_path):
+    results = str(tmp_path / "sweep.jsonl")
+    with pytest.raises(Interrupted), FailsAfter(ok=7) as pool:
+        pl.learning_curve(**ARGS, executor=pool, chunk=1, results=results)
+    held = len(open(results).read().splitlines()) - 1
+    assert bars[0].n == held, "the interrupted bar counted the cells written"
+    got = pl.learning_curve(**ARGS, chunk=1, results=results)
+    assert_frames_equal(got, expected)
+    assert (bars[1].initial, bars[1].n, bars[1].total) == (held, 18, 18)
+    assert bars[1].increments == [1] * (18 - held)
 
 
 @pytest.mark.parametrize(

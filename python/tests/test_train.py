@@ -82,6 +82,12 @@ def test_settings_are_the_pages_and_checked():
     [
         ([[1.0, np.nan], [0.0, 1.0]], [1, -1], "point 0: coordinate 1 is NaN, not a finite number"),
         ([[1.0, 2.0], [0.0, 1.0]], [1, 2], "point 1: label 2 is not one of −1, +1 (or 0, 1)"),
+        (
+            [[1.0, 2.0], [0.0, 1.0], [2.0, 0.5], [1.0, 1.0]],
+            [1, 0, 1, -1],
+            "point 3: label -1 mixes the two label conventions: point 1 has label 0, and a set's "
+            "labels are either −1, +1 or 0, 1, not both",
+        ),
         ([[1.0, 2.0], [0.0, 1.0]], [1, -1, 1], "expected 6 feature values (rows × dim), got 4"),
         ([1.0, 2.0], [1, -1], "X must be a 2-D array (P × N), got 1 dimension(s)"),
     ],

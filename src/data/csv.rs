@@ -1,5 +1,5 @@
 //! CSV data: a header naming the inputs and the label (`x1,…,xN,label`; the page's 2-D points also
-//! `x,y,label` in any column order), one example per line. Labels ±1 or 0/1. Fields may be quoted
+//! `x,y,label` in any column order), one example per line. Labels ±1 or 0/1, not both in one file. Fields may be quoted
 //! (`"x","y","label"`, as R's `write.csv` writes them; its unnamed first column of row names is
 //! then an ignored column of the page's points). Every error names its line.
 //!
@@ -7,6 +7,7 @@
 //! gives them their meaning.
 
 pub use super::columns::{columns, Columns};
+use super::labels::Labels;
 use super::quote::{escaped, quoted};
 pub use super::reading::number;
 use super::reading::{Reading, Std};
@@ -141,6 +142,7 @@ fn rows(
 ) -> Result<Dataset> {
     let mut xs = Vec::new();
     let mut ys = Vec::new();
+    let mut seen = Labels::default();
     for record in rows {
         let Record { line, fields } = record?;
         let parse_err = |message: String| Error::Parse { line, message };
@@ -158,11 +160,8 @@ fn rows(
             xs.push(value(c)?);
         }
         let y = value(label)?;
-        if super::normalize_label(y).is_none() {
-            return Err(parse_err(format!(
-                "label {y} is not one of −1, +1 (or 0, 1)"
-            )));
-        }
+        seen.read(line, y)
+            .map_err(|refusal| parse_err(refusal.message(y, "line")))?;
         ys.push(y);
     }
     if ys.is_empty() {
@@ -187,7 +186,8 @@ fn rows(
 /// [`Error::Parse`] naming the line and the problem (empty file, no label column, a header and no
 /// row after it — a file without points is refused rather than read as the empty set, as the page
 /// refuses it —, a wrong number of fields, a value that is not a finite number, a label not in
-/// {−1, +1, 0, 1}); [`Error::TooMany`] above [`super::MAX_POINTS`] rows (counted before any
+/// {−1, +1, 0, 1}, a label of the other convention than an earlier line's, a −1 after a 0 or a 0
+/// after a −1); [`Error::TooMany`] above [`super::MAX_POINTS`] rows (counted before any
 /// line is parsed); those of [`check_size`] (from the header, before any row is read).
 pub fn parse(text: &str) -> Result<Dataset> {
     let count = count_rows(text)?;

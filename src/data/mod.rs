@@ -3,6 +3,7 @@
 pub mod columns;
 pub mod csv;
 pub mod generate;
+pub mod labels;
 pub mod quote;
 pub mod reading;
 
@@ -37,7 +38,8 @@ impl Dataset {
     /// # Errors
     /// [`Error::OutOfRange`] if `dim == 0`; [`Error::Shape`] if `xs.len() != ys.len()·dim`;
     /// [`Error::NotFinite`] for NaN or ±∞;
-    /// [`Error::BadLabel`] for a label not in {−1, +1, 0, 1}.
+    /// [`Error::BadLabel`] for a label not in {−1, +1, 0, 1};
+    /// [`Error::MixedLabels`] for labels with both a 0 and a −1 ([`labels::Labels`]).
     pub fn from_row_major(xs: Vec<f64>, dim: usize, ys: Vec<f64>) -> Result<Self> {
         if dim == 0 {
             return Err(Error::OutOfRange {
@@ -59,10 +61,21 @@ impl Dataset {
                 value: xs[i],
             });
         }
+        let mut seen = labels::Labels::default();
         let ys = ys
             .iter()
             .enumerate()
-            .map(|(index, &y)| normalize_label(y).ok_or(Error::BadLabel { index, value: y }))
+            .map(|(index, &y)| {
+                seen.read(index, y).map_err(|refusal| match refusal {
+                    labels::Refusal::NotALabel => Error::BadLabel { index, value: y },
+                    labels::Refusal::Mixed { other, other_value } => Error::MixedLabels {
+                        index,
+                        value: y,
+                        other,
+                        other_value,
+                    },
+                })
+            })
             .collect::<Result<Vec<_>>>()?;
         Ok(Self { xs, dim, ys })
     }
@@ -323,17 +336,6 @@ pub fn exponent_to_one(m: f64) -> i32 {
 /// (exact but for over- or underflow, which saturate to ±∞ or round to 0).
 pub fn unscale(v: f64, k: i32) -> f64 {
     libm::scalbn(v, -k)
-}
-
-/// Maps a label to ±1: −1 and 0 to −1, +1 to +1; anything else to `None`.
-pub fn normalize_label(y: f64) -> Option<f64> {
-    if y == 1.0 {
-        Some(1.0)
-    } else if y == -1.0 || y == 0.0 {
-        Some(-1.0)
-    } else {
-        None
-    }
 }
 
 #[cfg(test)]

@@ -103,7 +103,7 @@ fn chart_area(canvas: HtmlCanvasElement) -> Result<DrawingArea<CanvasBackend, Sh
     Ok(backend.into_drawing_area())
 }
 
-/// 2-D points from the page: `xs` row-major `[x0, y0, x1, y1, …]`, labels ±1 or 0/1.
+/// 2-D points from the page: `xs` row-major `[x0, y0, x1, y1, …]`, labels ±1 or 0/1, not both.
 fn points(xs: &[f64], ys: &[f64]) -> Result<Dataset, JsError> {
     Ok(Dataset::from_user(xs.to_vec(), 2, ys.to_vec())?)
 }

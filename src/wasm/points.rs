@@ -19,8 +19,8 @@ pub fn catalogue() -> Result<JsValue, JsError> {
     to_js(&crate::catalogue::catalogue())
 }
 
-/// Checks 2-D points (`xs` row-major `[x0, y0, x1, y1, …]`, labels ±1 or 0/1) and returns the
-/// labels mapped to ±1.
+/// Checks 2-D points (`xs` row-major `[x0, y0, x1, y1, …]`, labels ±1 or 0/1, not both) and
+/// returns the labels mapped to ±1.
 ///
 /// # Errors
 /// Throws an `Error` naming the first bad point (NaN, ±∞, bad label, > 10 000 points).

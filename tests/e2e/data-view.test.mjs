@@ -155,6 +155,13 @@ test("bad input to setPoints throws a clear Error and keeps the points", async (
     [[{ x: "1", y: 0, label: 1 }], /point 0: x must be a number, got "1"/],
     [[{ x: 1, y: null, label: 1 }], /point 0: y must be a number, got null/],
     [[{ x: 1, y: 1, label: 2 }], /point 0: label 2 is not one of/],
+    [
+      [
+        { x: 1, y: 1, label: 0 },
+        { x: 2, y: 1, label: -1 },
+      ],
+      /point 1: label -1 mixes the two label conventions: point 0 has label 0/,
+    ],
     [[{ x: 1, y: 1 }], /label must be a number/],
     ["points", /must be an array/],
     [[null], /expected \{x, y, label\}/],

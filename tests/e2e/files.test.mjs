@@ -70,6 +70,11 @@ const HOSTILE = [
   ["word.csv", "x,y,label\none,2,1\n", /line 2: column x: "one" is not a number/],
   ["label-2.csv", "x,y,label\n1,2,2\n", /line 2: label 2 is not one of/],
   ["label-word.csv", "x,y,label\n1,2,yes\n", /"yes" is not a number/],
+  [
+    "label-mixed.csv",
+    "x,y,label\n1,2,1\n3,4,0\n5,6,-1\n",
+    /line 4: label -1 mixes the two label conventions: line 3 has label 0, and a set's labels are either −1, \+1 or 0, 1, not both/,
+  ],
   ["dup-header.csv", "x,y,label\nx,y,label\n1,2,1\n", /line 2: column x: "x" is not a number/],
   ["crlf-bad.csv", "x,y,label\r\n1,2,1\r\n1,,1\r\n", /line 3: column y: "" is not a number/],
   ["bom-bad.csv", "\ufeffx,y\n1,2\n", /x1,x2,label/],
@@ -83,6 +88,7 @@ const HOSTILE = [
   ["json-shape.json", '{"pts": []}', /expected an array of \{x, y, label\}/],
   ["json-nan.json", '[{"x": "NaN", "y": 0, "label": 1}]', /x must be a number, got "NaN"/],
   ["json-label.json", '[{"x": 1, "y": 0, "label": 7}]', /label 7 is not one of/],
+  ["json-label-mixed.json", '[{"x": 1, "y": 0, "label": -1}, {"x": 0, "y": 1, "label": 0}]', /point 1: label 0 mixes the two label conventions: point 0 has label -1/],
   ["json-threshold.json", '{"points": [], "threshold": "yes"}', /"threshold" must be true or false/],
 ];
 

@@ -18,7 +18,7 @@ use perceptron_lab::train::{self, settings, Config, Fit, Mode, Presentation, Sto
 pub struct TrainArgs {
     #[arg(long, value_parser = parse_algorithm, help = format!("One of: {}", Algorithm::names()))]
     algorithm: Algorithm,
-    /// CSV file with header x1,…,xN,label (labels ±1 or 0/1).
+    /// CSV file with header x1,…,xN,label (labels ±1 or 0/1, not both).
     #[arg(long)]
     data: std::path::PathBuf,
     /// Learn a threshold θ (default: through the origin).
