@@ -221,7 +221,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "",
         rules: Rules::Taking(Optional::LearningRate),
         help: "Learning rate η (a rule stepping on strengths: the book's fixed step, below 2/max C^μμ)",
-        details: "AdaTron: the book's fixed step x^μ ← max(0, x^μ + η(1 − E^μ)) (Biehl §3.7), converging for 0 < η < 2/max C^μμ, C^μμ = |ξ^μ|²/N (with a threshold η < 1/(2 max C^μμ)); its default is the exact coordinate step η = 1/C^μμ of each example",
+        details: "A rule stepping on its strengths x^μ takes the book's fixed step x^μ ← max(0, x^μ + η(1 − E^μ)) (Biehl §3.7), converging for 0 < η < 2/max C^μμ, C^μμ = |ξ^μ|²/N (with a threshold η < 1/(2 max C^μμ)); its default there is the exact coordinate step η = 1/C^μμ of each example",
     },
     Descriptor {
         key: "gamma",
@@ -231,7 +231,7 @@ pub const SETTINGS: [Descriptor; 8] = [
         unit: "",
         rules: Rules::Taking(Optional::Gamma),
         help: "The bound γ of the embedding strengths, 0 ≤ x^μ ≤ γ",
-        details: "The soft margin minimises |w|²/2 + γ Σ β^μ; a large γ approaches the hard margin (adatron)",
+        details: "The rule minimises |w|²/2 + γ Σ β^μ; a large γ approaches the hard margin",
     },
     Descriptor {
         key: "margin",
