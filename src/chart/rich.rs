@@ -1,15 +1,13 @@
 //! Sub- and superscripts in the charts' labels, written with carets as the chapter's notation is
 //! typed (`κ_max`, `ε_g`, `C(P,N)/2^P`, `α_c`), drawn as the page's own canvases draw them
 //! (`www/text/rich-text.js`): after `^` or `_` comes a group in braces, a run of letters and
-//! digits, or one character, drawn at [`SCRIPT`] of the line's size, raised or lowered.
+//! digits, or one character, raised or lowered at its line's size (the page never draws a script
+//! under the 18 px text floor of a hall, which the charts' text never exceeds).
 
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend, TextStyle};
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::FontTransform;
-
-/// A script's size against its line's.
-const SCRIPT: f64 = 0.72;
 
 /// Where a piece of a label sits: on the line, raised (`^`) or lowered (`_`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,17 +63,6 @@ pub fn pieces(text: &str) -> Vec<(&str, Place)> {
     out
 }
 
-/// The font of a piece: a script's smaller.
-fn piece_font<'a>(font: &TextStyle<'a>, shift: Place) -> TextStyle<'a> {
-    match shift {
-        Place::Line => font.clone(),
-        Place::Up | Place::Down => TextStyle {
-            font: font.font.resize(font.font.get_size() * SCRIPT),
-            ..font.clone()
-        },
-    }
-}
-
 /// A piece's offset across the line, in pixels at `size`: raised or lowered as rich-text.js.
 fn offset(shift: Place, size: f64) -> f64 {
     match shift {
@@ -96,8 +83,8 @@ pub fn size<DB: DrawingBackend>(
 ) -> Result<(u32, u32), DrawingAreaErrorKind<DB::ErrorType>> {
     let mut width = 0;
     let mut height = 0;
-    for (piece, shift) in pieces(text) {
-        let (w, h) = area.estimate_text_size(piece, &piece_font(font, shift))?;
+    for (piece, _) in pieces(text) {
+        let (w, h) = area.estimate_text_size(piece, font)?;
         width += w;
         height = height.max(h);
     }
@@ -120,7 +107,6 @@ pub fn draw<DB: DrawingBackend>(
     let size = font.font.get_size();
     let mut along = 0.0;
     for (piece, shift) in pieces(text) {
-        let style = piece_font(font, shift);
         let across = offset(shift, size);
         let (x, y) = (f64::from(x), f64::from(y));
         let at = if upwards {
@@ -128,8 +114,8 @@ pub fn draw<DB: DrawingBackend>(
         } else {
             (x + along, y + across)
         };
-        area.draw_text(piece, &style, (at.0.round() as i32, at.1.round() as i32))?;
-        along += f64::from(area.estimate_text_size(piece, &style)?.0);
+        area.draw_text(piece, font, (at.0.round() as i32, at.1.round() as i32))?;
+        along += f64::from(area.estimate_text_size(piece, font)?.0);
     }
     Ok(())
 }

@@ -38,17 +38,18 @@ pub fn svg_placed_texts(svg: &str) -> Vec<(String, f64, f64)> {
 }
 
 /// The texts of an SVG read back as the charts write them: a label's sub- and superscripts (each
-/// a `<text>` of its own at 0.72 of its line's size, lowered or raised: `src/chart/rich.rs`)
-/// written with carets again and joined to their line (`κ_max = 0.3`), other texts joined by
-/// spaces, in the order drawn.
+/// a `<text>` of its own at its line's size, raised by 0.38 or lowered by 0.22 of it:
+/// `src/chart/rich.rs`) written with carets again and joined to their line (`κ_max = 0.3`),
+/// other texts joined by spaces, in the order drawn. (A script is told from the next row of a
+/// legend or the next tick by its offset: under half the text's size.)
 pub fn svg_said(svg: &str) -> String {
     let attr = |t: &str, name: &str| -> f64 {
         let at = t.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
         t[at..at + t[at..].find('"').unwrap()].parse().unwrap()
     };
     let mut said = String::new();
-    // the last line piece's size and y, and whether the last piece was a script
-    let mut line: Option<(f64, f64)> = None;
+    // the last line piece's y, and whether the last piece was a script
+    let mut line_y: Option<f64> = None;
     let mut after_script = false;
     for t in svg.split("<text").skip(1) {
         let head = &t[..t.find('>').unwrap()];
@@ -57,10 +58,12 @@ pub fn svg_said(svg: &str) -> String {
         let text = &body[..body.find("</text>").unwrap()];
         let text = text.strip_prefix('\n').unwrap_or(text);
         let text = text.strip_suffix('\n').unwrap_or(text);
-        let (size, y) = (attr(head, "font-size"), attr(head, "y"));
-        let script = line.filter(|(s, _)| (size / s - 0.72).abs() < 0.01);
-        if let Some((_, line_y)) = script {
-            said.push(if y < line_y { '^' } else { '_' });
+        // plotters' SVG backend writes the font size divided by 1.24
+        let (size, y) = (1.24 * attr(head, "font-size"), attr(head, "y"));
+        let rotated = head.contains("transform=");
+        let offset = line_y.map(|l| y - l).filter(|d| !rotated && *d != 0.0);
+        if let Some(d) = offset.filter(|d| d.abs() < 0.5 * size) {
+            said.push(if d < 0.0 { '^' } else { '_' });
             if text.chars().all(|c| c.is_ascii_alphanumeric()) {
                 said.push_str(text);
             } else {
@@ -75,7 +78,7 @@ pub fn svg_said(svg: &str) -> String {
             said.push(' ');
         }
         said.push_str(text);
-        line = Some((size, y));
+        line_y = Some(y);
         after_script = false;
     }
     said
