@@ -94,6 +94,49 @@ fn negative_kappa_is_drawn_inside_the_kappa_panel() {
     }
 }
 
+/// A race on a separable set: Rosenblatt's κ is negative from its first step until its last
+/// updates, MinOver's climbs from below zero to κ_max. The κ axis reaches below the lowest κ
+/// either rule had (the closed forms' minimum, at t = 1, computed here) with a margin of at most
+/// a tenth of the span, and every step of both lines is drawn inside the canvas.
+#[test]
+fn the_race_kappa_axis_holds_every_kappa_of_the_racing_rules() {
+    let steps = 120;
+    let ros = |t: f64| -0.9 + 0.91 * (t - 1.0) / (steps as f64 - 1.0);
+    let mo = |t: f64| 0.05 - 0.6 / t;
+    let rosenblatt = trace(steps, ros);
+    let minover = trace(steps, mo);
+    let kappa_max = 0.05;
+    let charts = chart::rule_traces(
+        &[
+            (Algorithm::Rosenblatt, &rosenblatt),
+            (Algorithm::Minover, &minover),
+        ],
+        Some(kappa_max),
+        None,
+    );
+    let (lo, hi) = charts.kappa.panels[0].y.range;
+    let lowest = ros(1.0).min(mo(1.0));
+    assert!((lowest - -0.9).abs() < 1e-12);
+    let span = kappa_max - lowest;
+    assert!(
+        lo <= lowest && lo >= lowest - 0.1 * span,
+        "κ axis from {lo}: below the lowest κ {lowest}, by at most a tenth of {span}"
+    );
+    assert!(hi > kappa_max, "κ_max {kappa_max} inside ..{hi}");
+    let text = svg(&charts.kappa);
+    for a in [Algorithm::Rosenblatt, Algorithm::Minover] {
+        let drawn = ink(&text, &color(a));
+        assert!(
+            drawn.len() >= steps,
+            "{a}: {} of its {steps} steps drawn",
+            drawn.len()
+        );
+        assert!(drawn
+            .iter()
+            .all(|&(x, y)| (0.0..=480.0).contains(&x) && (0.0..=220.0).contains(&y)));
+    }
+}
+
 /// The race's legend says each racing rule's κ at the step shown — the value its κ line ends
 /// at — signed to four places, and the exact κ_max beside them.
 #[test]

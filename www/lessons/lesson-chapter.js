@@ -94,6 +94,9 @@ export function chapterLesson(wasm) {
             [0.5, -1.5, -1],
           ],
           threshold: true,
+          // the data view is wide and low beside the count table: room above (1.5, 2) and below
+          // (0.5, −1.5) for the points' marks and rings
+          view: { cx: 0.75, cy: 0.25, half: 2.5 },
           shown: shown(),
           cells: true,
         },
@@ -132,7 +135,9 @@ export function chapterLesson(wasm) {
           "The Gibbs student is one random point of the version space; Bayes is its centre of mass. With few examples the difference is large; add examples and both approach the rules. Quote the asymptotics: 0.625/α against 0.442/α.",
         views: ["data", "weights", "teacher", "readout"],
         action: "add-example",
-        state: { ...teacherSet(8, 11), shown: shown("gibbs", "bayes", "minover") },
+        // the lower plot zoomed onto the arc (as "Fit the version space" does), where the Gibbs
+        // samples, the Bayes mark and MinOver's lie apart rather than in one spot of the whole
+        state: { ...teacherSet(8, 11), shown: shown("gibbs", "bayes", "minover"), weightWindow: { phi0: 0.51, phi1: 0.8, lo: -0.02, hi: 0.08, kind: "arc" } },
       },
       {
         title: "Stability and κ_max (§3.6.1)",
@@ -165,7 +170,7 @@ export function chapterLesson(wasm) {
         look: "The rings, sized by x^μ: AdaTron's sit on the support vectors only.",
         try: "Space plays AdaTron; drag a ringed point and one without a ring.",
         notes:
-          "Before Space, AdaTron's rings sit on the two support vectors only, with the exact optimum's; Adaline has none (its strengths are not kept non-negative). While AdaTron plays, its ring marks the example presented. Drag a point without a ring: AdaTron's line does not move. Drag a ringed one: it does.",
+          "Before Space, AdaTron's rings sit on the two support vectors only, with the exact optimum's; Adaline has none (its strengths are not kept non-negative). While AdaTron plays, its ring marks the example presented (its final rings are left out, as its final line is); once its run has ended, its rings are back on the two support vectors. Drag a point without a ring: AdaTron's line does not move. Drag a ringed one: it does.",
         views: ["data", "weights", "readout", "player"],
         action: "animate",
         state: { ...preset("six"), shown: shown("adaline", "adatron"), animate: "adatron", speed: 5, rings: true },
@@ -185,7 +190,7 @@ export function chapterLesson(wasm) {
       {
         title: "Learning curves against the theory (§3.5–3.6)",
         text: "Averaged over many teacher sets, $\\varepsilon_g$ falls with $\\alpha = P/N$. Statistical mechanics gives the curves for $N \\to \\infty$: Hebb, Gibbs ($\\approx 0.625/\\alpha$), maximal stability ($\\approx 0.5005/\\alpha$) and Bayes ($\\approx 0.442/\\alpha$).",
-        look: "The simulated points of each rule against its theory curve.",
+        look: "The simulated points of Hebb and MinOver against their theory curves (MinOver's: maximal stability); Rosenblatt's points have no curve of their own.",
         try: "Space runs the sweep in the background; the page stays usable.",
         notes:
           "The sweep runs in the background (a few seconds). While it runs, ask which rule will be best at large α. The simulated points of N = 20 lie near the N → ∞ curves already.",
@@ -203,15 +208,17 @@ export function chapterLesson(wasm) {
       {
         title: "Beyond separability: pocket and the soft margin (§4.1)",
         text: "With noisy labels no line separates the classes and Rosenblatt's rule never stops. The pocket algorithm keeps the best $\\mathbf{w}$ seen so far; the soft margin trades the width of the band against the violations,\n\n$$\\min_{\\mathbf{w}}\\; \\tfrac{1}{2}|\\mathbf{w}|^2 + \\gamma \\sum_\\mu \\max\\bigl(0,\\, 1 - E^\\mu\\bigr).$$",
-        look: "Pocket's errors fall in steps; the soft margin's band lets a few points inside.",
+        look: "Pocket's errors fall in steps; the soft margin's dashed rings mark the points inside its band or on the wrong side.",
         try: "Space races them; raise γ (beside this text) towards the hard margin.",
         notes:
-          "No line separates the noisy set: Rosenblatt would never stop. Ask before Space which rule will end with fewer errors; the traces are hidden until the race. Pocket's errors fall in steps. Raise γ to move the soft margin towards the hard margin.",
+          "No line separates the noisy set: Rosenblatt would never stop. Ask before Space which rule will end with fewer errors; the traces are hidden until the race. Pocket's errors fall in steps (here from 17 to 2 within its first 130 steps). The soft margin rings every point with slack β^μ > 0: inside its band or misclassified — about a quarter of the set at γ = 1. Raise γ to move the soft margin towards the hard margin: its band narrows and fewer points are ringed (17 at γ = 1, 11 at γ = 10).",
         hide: ["traces"],
         views: ["data", "player"],
         controls: ["gamma"],
         action: "race",
-        state: { ...teacherSet(60, 4, 0.2), showTeacher: false, shown: shown("pocket", "soft-margin"), compare: true, speed: 800 },
+        // a set whose pocket starts far from its best (17 errors) and pockets better lines in
+        // steps down to 2
+        state: { ...teacherSet(60, 6, 0.1), showTeacher: false, shown: shown("pocket", "soft-margin"), compare: true, speed: 800 },
       },
     ],
   };

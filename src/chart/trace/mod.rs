@@ -430,7 +430,8 @@ fn draw_line<DB: DrawingBackend>(
 /// The `κ` axis's range: around the `late` values (of `κ`, of the certified bounds) and
 /// `κ_max`, with room of about `|κ_max|` for the approach from either side. Negative `κ` (a set
 /// that is not separable, a rule still on its way) lies inside when it is late; early `κ` and
-/// bounds far off are cut. Every length is the data's own (no absolute floor), so that a set and
+/// bounds far off are cut (the race's chart then widens it to every `κ` of its rules:
+/// `rules::with_every_kappa`). Every length is the data's own (no absolute floor), so that a set and
 /// the same set scaled by `10^±300` give the same chart.
 fn kappa_range(late: impl Iterator<Item = f64>, kappa_max: Option<f64>) -> (f64, f64) {
     let (lo, hi) = late

@@ -51,6 +51,25 @@ fn signed(k: f64) -> String {
     }
 }
 
+/// `range` widened to every finite `κ` of the racing rules' lines (from the step where `κ(w)`
+/// is defined), with a twentieth of the span as margin: a race's early `κ` lies far below the
+/// late values around `κ_max` (Rosenblatt's is negative until its last updates), and cutting it
+/// left most of a rule's line undrawn. `κ` is a signed distance of an example from the line, so
+/// it never lies beyond the data's own radius; the certified bounds, which start far above,
+/// stay cut.
+fn with_every_kappa((lo, hi): (f64, f64), kappa: &[Line]) -> (f64, f64) {
+    let (low, high) = kappa
+        .iter()
+        .flat_map(|l| l.points.iter().map(|p| p.1))
+        .filter(|v| v.is_finite())
+        .fold((lo, hi), |(a, b), v| (a.min(v), b.max(v)));
+    let margin = (high - low) / 20.0;
+    (
+        if low < lo { low - margin } else { lo },
+        if high > hi { high + margin } else { hi },
+    )
+}
+
 /// Counts as values.
 fn counts(v: &[usize]) -> impl Iterator<Item = f64> + '_ {
     v.iter().map(|&m| m as f64)
@@ -119,7 +138,7 @@ pub fn rule_traces(
             .filter_map(|l| l.points.last().map(|p| p.1));
         let y = Axis {
             scale: Scale::Linear,
-            range: kappa_range(late, kappa_max),
+            range: with_every_kappa(kappa_range(late, kappa_max), &kappa),
             desc: "κ(w(t))".into(),
         };
         let references = kappa_max

@@ -104,6 +104,7 @@ export function drawPoints(v, frame, state, scene, anim, labelling) {
     if (!state.shown[a.name] || !a.softMargin) continue;
     const at = [...a.softMargin.violators].map((i) => pixels[i]).filter(Boolean);
     dashedRings(ctx, at, R + 9, COLORS[a.name], { lineWidth: 2, dash: [3, 3] });
+    if (at.length) v.marks.push(`violators ${a.name}`);
   }
 }
 

@@ -40,7 +40,7 @@ export class DataSpaceView {
     this.lines = [];
     /** the labels placed this frame beside the marks (the optimum's w, the points' numbers): none over another */
     this.labels = new LabelPlacer();
-    /** @type {string[]} what this frame drew beside the points, by name (`getState().marks`): "optimum", "optimum band", "optimum w", "band <rule>", "version-space samples", "teacher", "w(t)", "example presented", "rings" or "rings x^μ" */
+    /** @type {string[]} what this frame drew beside the points, by name (`getState().marks`): "optimum", "optimum band", "optimum w", "band <rule>", "version-space samples", "teacher", "w(t)", "example presented", "rings" or "rings x^μ", "violators <rule>" (the soft margin's dashed rings) */
     this.marks = [];
     /** @type {{x: number, y: number, w: number, h: number} | null} where the tooltip was drawn this frame (CSS pixels), if one was */
     this.tooltip = null;

@@ -23,10 +23,11 @@ const SUPPORT_GAP = 5;
  * with `ringsByStrength`, for every shown rule that has embedding strengths (the exact optimum
  * among them when it exists), a ring around each point with x^μ > 0, radius
  * RING_MAX_RADIUS·√(x^μ / max_ν x^ν), the largest x^μ of each rule getting the largest ring (the
- * animated rule is left out while its final line is); else the exact optimum's support vectors.
+ * animated rule is left out while its final line is, until its run has ended at that final w);
+ * else the exact optimum's support vectors.
  * @param {import("../../app/state.js").PageState} state
  * @param {import("../../training/data-view-training.js").ViewScene | null} scene
- * @param {{algorithm: string} | null} animation
+ * @param {import("../../app/view-frame.js").ShownAnimation | null} animation
  * @returns {Rings}
  */
 export function ringsOf(state, scene, animation) {
@@ -47,7 +48,7 @@ export function ringsOf(state, scene, animation) {
   if (scene.exact?.converged && state.shown[scene.exact.name]) rules.push(scene.exact);
   for (const a of scene.algorithms) {
     if (!state.shown[a.name] || !INFO[a.name].ringsByStrength) continue;
-    if (animation && a.name === animation.algorithm && !state.showFinal) continue;
+    if (animation && a.name === animation.algorithm && !state.showFinal && !endsAt(animation, a)) continue;
     rules.push(a);
   }
   const scale = state.projector ? PROJECTOR_SCALE : 1;
@@ -66,4 +67,20 @@ export function ringsOf(state, scene, animation) {
     out.groups.push({ rule: a.name, rings });
   }
   return out;
+}
+
+/**
+ * Whether `animation` shows the end of its run and that end is `a`'s final w and θ (the same
+ * rule and limits on the same points: equal up to rounding). The final rings are left out while
+ * the rule is stepped so as not to give its answer away; once the run has stopped there, its
+ * w(t) is that answer and the rings are its own embedding strengths.
+ * @param {import("../../app/view-frame.js").ShownAnimation} animation
+ * @param {import("../../pkg/perceptron_lab.js").AlgorithmView} a
+ */
+function endsAt(animation, a) {
+  const f = animation.frames[animation.index];
+  if (!f?.stop || animation.index !== animation.frames.length - 1 || f.w.length !== a.w.length) return false;
+  const scale = Math.max(Math.abs(a.theta), ...a.w.map(Math.abs));
+  const near = (/** @type {number} */ u, /** @type {number} */ v) => Math.abs(u - v) <= 1e-9 * scale;
+  return near(f.theta, a.theta) && f.w.every((v, i) => near(v, a.w[i]));
 }
