@@ -402,7 +402,8 @@ test("→ ← PageDown PageUp step through the lesson; Space runs each step's ac
     const mine = SIX.slice(0, 4).map((p) => ({ ...p, x: p.x + 0.25 }));
     await page.evaluate((pts) => window.lab.setPoints(pts), mine);
     await page.evaluate(() => window.lab.openLesson("chapter", 0));
-    const titles = (await page.evaluate(() => window.lab.lessons()))[0].steps.map((s) => s.title);
+    // the titles as the panel typesets them: a caret's script in <sub>/<sup> (ε_g → ε<sub>g</sub>)
+    const titles = (await page.evaluate(() => window.lab.lessons()))[0].steps.map((s) => s.title.replace(/[_^]/g, ""));
     const stepNow = () => page.evaluate(() => window.lab.getState().lesson.step);
     const settle = () => page.evaluate(() => window.lab.settled(20000));
     // → through every step and each of its parts to the last (and no further), ← back to the first
@@ -769,7 +770,8 @@ test("a step shows the controls its text asks for (the boundary's mode in §3.8,
 test("Space after a click on Next, Back or Reset runs the step's action, not that button again", async () => {
   const { page, errors, close } = await open({ width: 1280, height: 720 });
   try {
-    const titles = (await page.evaluate(() => window.lab.lessons()))[0].steps.map((s) => s.title);
+    // the titles as the panel typesets them: a caret's script in <sub>/<sup> (ε_g → ε<sub>g</sub>)
+    const titles = (await page.evaluate(() => window.lab.lessons()))[0].steps.map((s) => s.title.replace(/[_^]/g, ""));
     const animate = titles.findIndex((t) => /Fig\. 3\.4/.test(t));
     await page.evaluate((i) => window.lab.openLesson("chapter", i), animate - 1);
     for (const [button, at] of [
