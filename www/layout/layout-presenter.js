@@ -54,8 +54,8 @@ const BORDERS = 2;
 
 /** Presenter mode: the share of the window the canvases should cover ("most of the screen"): short of it the step's panels are made compact (lesson.css's body.presenter-compact). */
 const PRESENTER_VIEW_SHARE = 0.5;
-/** The player with its traces shown (the race's, or the animated rule's). */
-const TRACED = "#animation:has(> :is(#race-traces, #anim-traces):not([hidden]))";
+/** The player with its traces shown or reserved (the race's, or the animated rule's). */
+const TRACED = "#animation:has(> :is(#race-traces, #anim-traces):is(:not([hidden]), .reserved))";
 /**
  * Presenter mode: the step's panels that may sit in the lesson's panel, under the step's text,
  * when it has the room (the largest first), each a list of elements moved together: the player
@@ -164,15 +164,27 @@ function canvasArea() {
  * Presenter mode: the ways of laying a step out, tried in turn until the canvases cover half the
  * window (lesson.css): as it is; the panels made compact (the readout one row per rule, its
  * status in the row's tooltip; the cells' panel without its heading, its thumbnails smaller; the
- * player's scrubber beside its counters); and that with the lesson's panel narrower.
+ * player's scrubber beside its counters); and that with the lesson's panel narrower. Then, for a
+ * step whose panels (a chart among them) fit neither beside nor under the views: the panels in two
+ * columns under them, the readout and the teacher's texts and controls at the left, the charts at
+ * the right, the player's side by side (presenter-across: never beside the views).
  */
-export const PRESENTER_LEVELS = [[], ["presenter-compact"], ["presenter-compact", "presenter-narrow"]];
+export const PRESENTER_LEVELS = [
+  [],
+  ["presenter-compact"],
+  ["presenter-compact", "presenter-narrow"],
+  ["presenter-compact", "presenter-across"],
+  ["presenter-compact", "presenter-across", "presenter-narrow"],
+];
+/** Whether the panels can go beside the views at `level` of PRESENTER_LEVELS (not when they lie across under them). @param {number} level */
+const besideAt = (level) => !PRESENTER_LEVELS[level].includes("presenter-across");
 
 /**
  * Presenter mode (a lesson's step): the views as large as they can be while the lesson's panel,
  * the step's views and its panels all lie inside the window. The panels that fit go into the
- * lesson's panel under the step's text (dock); the others go under the views (a row across them)
- * or beside them (a column at the right, lesson.css's body.presenter-beside), whichever leaves
+ * lesson's panel under the step's text (dock); the others go under the views (a row across them,
+ * or at the last levels two columns: presenter-across) or beside them (a column at the right,
+ * lesson.css's body.presenter-beside), whichever leaves
  * the canvases the larger share of the screen; in each arrangement the views' height H is found
  * by bisection, measuring the laid-out page (the panels' sizes depend on the text, the rules
  * shown and the fonts). Should the canvases cover less than half the window, the next of
@@ -263,6 +275,7 @@ export function fitPresenter(dataView, weightView) {
   const tallest = Math.floor(window.innerHeight - 2 * PRESENTER_PADDING - BORDERS);
   const feasible = PRESENTER_LEVELS.some((_, level) =>
     [false, true].some((beside) => {
+      if (beside && !besideAt(level)) return false;
       arrange(level, beside);
       if (beside && ![...side.children].some((e) => e.getBoundingClientRect().height > 0)) return false;
       return (beside ? [leastView(PRESENTER_MIN_DATA), tallest] : [leastView(PRESENTER_MIN_DATA)]).some((high) => {
@@ -273,6 +286,7 @@ export function fitPresenter(dataView, weightView) {
   );
   for (let level = 0; feasible && level < PRESENTER_LEVELS.length; level++) {
     for (const beside of [false, true]) {
+      if (beside && !besideAt(level)) continue;
       arrange(level, beside);
       // beside the views only when there are panels to put there
       if (beside && ![...side.children].some((e) => e.getBoundingClientRect().height > 0)) continue;

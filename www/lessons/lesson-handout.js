@@ -46,7 +46,7 @@ export async function buildHandout(lessons, { notes = false } = {}) {
   const head = document.createElement("header");
   head.className = "handout-head";
   const title = document.createElement("h1");
-  title.textContent = lesson.title;
+  setRichText(title, lesson.title);
   const print = document.createElement("button");
   print.type = "button";
   print.textContent = "Print…";
@@ -123,7 +123,7 @@ async function stepPage(step, index, count, notes) {
   const section = document.createElement("section");
   section.className = "handout-step";
   const h2 = document.createElement("h2");
-  h2.textContent = step.title;
+  setRichText(h2, step.title);
   const number = document.createElement("p");
   number.className = "handout-number";
   number.textContent = `Step ${index + 1} of ${count}`;

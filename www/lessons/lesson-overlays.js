@@ -8,6 +8,7 @@
 import { PRESENTER_KEYS } from "./lesson-keys.js";
 import { drawQr, qrModules } from "./lesson-qr.js";
 import { stepThumbnail } from "./lesson-thumb.js";
+import { setRichText } from "../text/rich-text.js";
 
 /**
  * A fixed layer over the page.
@@ -135,7 +136,7 @@ export function bindOverlays(presenter, app) {
         button.type = "button";
         button.dataset.step = String(i);
         const title = document.createElement("span");
-        title.textContent = `${i + 1}. ${step.title}`;
+        setRichText(title, `${i + 1}. ${step.title}`);
         button.append(stepThumbnail(step, 200, 120), title);
         button.addEventListener("click", () => {
           const now = lessons.current;

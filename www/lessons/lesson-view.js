@@ -140,9 +140,10 @@ export class LessonView {
     el("lesson").dataset.action = c ? c.lesson.steps[c.index].action : "";
     if (c) {
       const step = c.lesson.steps[c.index];
-      el("lesson-lesson").textContent = c.lesson.title;
+      // titles with carets (ε_g, κ_max) show their scripts, as the step's Look and Try lines do
+      setRichText(el("lesson-lesson"), c.lesson.title);
       el("lesson-count").textContent = `${c.index + 1} / ${c.lesson.steps.length}`;
-      el("lesson-title").textContent = step.title;
+      setRichText(el("lesson-title"), step.title);
       el("lesson-look").hidden = !step.look;
       setRichText(el("lesson-look-text"), step.look);
       el("lesson-try").hidden = !step.try;

@@ -8,6 +8,7 @@
 
 import { stepThumbnail } from "./lesson-thumb.js";
 import { partsOf } from "./lesson-parts.js";
+import { setRichText } from "../text/rich-text.js";
 
 /** The channel's name (the windows of one page, same origin). */
 const CHANNEL = "perceptron-lab-speaker";
@@ -150,11 +151,11 @@ export function speakerMain() {
     const on = !!m?.lesson;
     $("speaker-status").textContent = on ? (m.blank ? `The screen is blanked (${m.blank}).` : "") : "No lesson is presented in the other window.";
     $("speaker-count").textContent = on ? `${m.index + 1} / ${m.lesson.steps}${m.parts > 1 ? ` · part ${m.part + 1} of ${m.parts} (→ reveals the next)` : ""}` : "—";
-    $("speaker-title").textContent = on ? m.title : "";
+    setRichText($("speaker-title"), on ? m.title : "");
     $("speaker-notes").textContent = on ? m.notes || "(no notes for this step)" : "";
     $("speaker-task").hidden = !(on && m.task);
     $("speaker-task").textContent = on && m.task ? `Task: ${m.task}` : "";
-    $("speaker-next-title").textContent = on ? (m.next ? m.next.title : "(the last step)") : "";
+    setRichText($("speaker-next-title"), on ? (m.next ? m.next.title : "(the last step)") : "");
     const thumb = $("speaker-next-thumb");
     thumb.replaceChildren();
     if (on && m.next) thumb.append(stepThumbnail(/** @type {any} */ ({ state: { fields: { points: m.next.points } } }), 240, 150));
