@@ -216,7 +216,7 @@ test("soft margin as the book draws it: the violators are the points with E < 1,
   assert.equal(a.embedding.length, s.points.length);
   // the readout states the objective's two terms
   const status = await page.locator('#readout tr[data-algorithm="soft-margin"] + tr td.status').textContent();
-  assert.match(status, /Objective \|w\|²\/2 \+ γΣβ\^μ = .+ \+ .+; \d+ margin violators?/);
+  assert.match(status, /Objective \|w\|²\/2 \+ γΣβμ = .+ \+ .+; \d+ margin violators?/); // μ as its <sup>
   // hovering a violator shows its slack
   const i = violators[0];
   const c = await lab.client(s.points[i].x, s.points[i].y);

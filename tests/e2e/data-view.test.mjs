@@ -134,7 +134,7 @@ test("shown κ values match an independent brute-force optimum, in both modes", 
     assert.ok(s.algorithms.rosenblatt.converged && s.algorithms.rosenblatt.kappa > 0);
     // the readout shows the same numbers
     const shown = await lab.page.$eval('#readout tr[data-algorithm="exact"] td.kappa', (td) => td.textContent);
-    assert.equal(shown, `κ_max = ${Number(exact.kappa.toPrecision(4))}`);
+    assert.equal(shown, `κmax = ${Number(exact.kappa.toPrecision(4))}`); // κ with "max" as its <sub>
     await lab.page.screenshot({ path: artifact(`data-view-${threshold ? "threshold" : "origin"}.png`) });
   }
   await lab.page.evaluate(() => window.lab.setThreshold(false));

@@ -1,7 +1,8 @@
-/** The readout table beside the data view: one row per algorithm. Text only (no innerHTML). */
+/** The readout table beside the data view: one row per algorithm. Text only (no innerHTML); the notation's scripts (κ_max, β^μ) as <sub> and <sup>. */
 
 import { COLORS, INFO, NAMES } from "../app/catalogue.js";
 import { fmt, grouped } from "../text/format.js";
+import { setRichText } from "../text/rich-text.js";
 
 /** @typedef {import("../app/state.js").PageState} PageState */
 /** @typedef {import("../training/data-view-training.js").ViewScene} ViewScene */
@@ -66,7 +67,7 @@ function fmtBound(v) {
 function kappaMaxCell(kappa) {
   const label = document.createElement("span");
   label.className = "nowrap";
-  label.textContent = "κ_max =";
+  setRichText(label, "κ_max =");
   const cell = document.createElement("span");
   cell.append(label, ` ${fmt(kappa)}`);
   return cell;
@@ -98,7 +99,7 @@ function row(a, isExact, eps) {
   cells.forEach((c, k) => {
     const td = document.createElement("td");
     td.className = classes[k];
-    if (typeof c === "string") td.textContent = c;
+    if (typeof c === "string") setRichText(td, c);
     else td.append(c);
     tr.append(td);
   });
@@ -108,13 +109,14 @@ function row(a, isExact, eps) {
   const td = document.createElement("td");
   td.colSpan = classes.length - 1;
   td.className = "status";
-  td.textContent = a.softMargin
+  const said = a.softMargin
     ? `${a.status} Objective |w|²/2 + γΣβ^μ = ${fmt(a.softMargin.halfNormSq)} + ${fmt(a.softMargin.penalty)}; ${a.softMargin.violators.length} margin violator${a.softMargin.violators.length === 1 ? "" : "s"} (β^μ > 0, dashed rings); its dashed lines are E = ±1.${optimumText(a.optimum, { softMargin: true })}`
     : a.optimum
       ? `${a.status}.${optimumText(a.optimum)}`
       : a.status;
-  td.title = td.textContent; // presenter mode shows its first line only (lesson.css)
-  tr.title = td.textContent; // presenter mode's compact readout leaves the status row out (lesson.css)
+  setRichText(td, said);
+  td.title = said; // presenter mode shows its first line only (lesson.css)
+  tr.title = said; // presenter mode's compact readout leaves the status row out (lesson.css)
   status.append(document.createElement("td"), td);
   return [tr, status];
 }
@@ -163,10 +165,10 @@ function renderCompare(frame, el) {
       row.className = "row";
       row.dataset.algorithm = a.name;
       const label = document.createElement("span");
-      label.textContent = `${NAMES[a.name]}: κ(w) = ${fmt(a.kappa)}`;
+      setRichText(label, `${NAMES[a.name]}: κ(w) = ${fmt(a.kappa)}`);
       const value = document.createElement("span");
       value.className = "ratio";
-      value.textContent = `${fmt((100 * a.kappa) / ex.kappa, 3)}% of κ_max`;
+      setRichText(value, `${fmt((100 * a.kappa) / ex.kappa, 3)}% of κ_max`);
       row.append(label, value);
       const bar = document.createElement("div");
       bar.className = "bar";
@@ -176,7 +178,7 @@ function renderCompare(frame, el) {
     }
     const note = document.createElement("p");
     note.className = "note";
-    note.textContent = `κ_max = ${fmt(ex.kappa)} (the exact optimum, 100%).${certificateNote(compared.map((a) => a.name))}`;
+    setRichText(note, `κ_max = ${fmt(ex.kappa)} (the exact optimum, 100%).${certificateNote(compared.map((a) => a.name))}`);
     bars.push(note);
   }
   el("compare-bars").replaceChildren(...bars);
