@@ -202,7 +202,7 @@ test("compare mode shows the default pair against the optimum, each κ as a shar
   );
   for (const [name, text] of bars) {
     const pct = (100 * s.algorithms[name].kappa) / s.algorithms.exact.kappa;
-    assert.equal(text, `${Number(pct.toPrecision(3))}% of κ_max`, name);
+    assert.equal(text, `${Number(pct.toPrecision(3))}% of κmax`, name); // "max" as its <sub>
   }
   const rows = await lab.page.$$eval("#readout tbody tr[data-algorithm]", (trs) => trs.map((tr) => tr.dataset.algorithm));
   assert.deepEqual(rows, ["rosenblatt", "minover", "exact"]);
